@@ -1,0 +1,120 @@
+import 'server-only';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { env } from '../env';
+import * as schema from './schema';
+
+/** One type for both drivers: code never knows whether it runs on PGlite or PostgreSQL. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type DatabaseConfig =
+  | { driver: 'pglite'; dataDir: string | undefined }
+  | { driver: 'postgres'; url: string; maxConnections?: number };
+
+export type Database = {
+  db: Db;
+  driver: DatabaseConfig['driver'];
+  /** Answers true when a trivial query succeeds. */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+};
+
+const MIGRATIONS_FOLDER = path.join(process.cwd(), 'drizzle');
+
+/** Opens a database and brings its schema up to date. `dataDir` undefined means in memory (tests). */
+export async function openDatabase(config: DatabaseConfig): Promise<Database> {
+  if (config.driver === 'pglite') {
+    const client = await PGlite.create(config.dataDir, { extensions: { unaccent, pg_trgm } });
+    try {
+      const db = drizzlePglite({ client, schema, casing: 'snake_case' });
+      await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+      return {
+        db: db as unknown as Db,
+        driver: 'pglite',
+        ping: () => pingWith(db as unknown as Db),
+        close: () => client.close(),
+      };
+    } catch (error) {
+      await client.close().catch(() => {});
+      throw error;
+    }
+  }
+  const pool = new pg.Pool({
+    connectionString: config.url,
+    max: config.maxConnections ?? 10,
+    connectionTimeoutMillis: 5_000,
+  });
+  // An idle client losing its connection (database restarted) must not crash the process.
+  pool.on('error', () => {});
+  try {
+    const db = drizzleNodePg({ client: pool, schema, casing: 'snake_case' });
+    await migrateNodePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    return {
+      db: db as unknown as Db,
+      driver: 'postgres',
+      ping: () => pingWith(db as unknown as Db),
+      close: () => pool.end(),
+    };
+  } catch (error) {
+    await pool.end().catch(() => {});
+    throw error;
+  }
+}
+
+async function pingWith(db: Db): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The configuration the process runs with: PostgreSQL when DATABASE_URL is set, else PGlite under DATA_DIR. */
+export function configuredDatabase(): DatabaseConfig {
+  const config = env();
+  if (config.DATABASE_URL) return { driver: 'postgres', url: config.DATABASE_URL };
+  return { driver: 'pglite', dataDir: path.resolve(config.DATA_DIR) };
+}
+
+// The process-wide database lives on globalThis so that the start script and Next.js's own copy of this module
+// share one PGlite instance (two instances on one data directory would corrupt it).
+const GLOBAL_KEY = Symbol.for('quotidienne.database');
+type GlobalWithDatabase = typeof globalThis & { [GLOBAL_KEY]?: Promise<Database> };
+const holder = globalThis as GlobalWithDatabase;
+
+/** The process-wide database, opened and migrated on first use. A failed opening is retried on the next call. */
+export function getDatabase(): Promise<Database> {
+  let opening = holder[GLOBAL_KEY];
+  if (!opening) {
+    opening = openDatabase(configuredDatabase());
+    holder[GLOBAL_KEY] = opening;
+    // A rejected promise kept here would poison every later request: forget it so the next call retries.
+    opening.catch(() => {
+      if (holder[GLOBAL_KEY] === opening) holder[GLOBAL_KEY] = undefined;
+    });
+  }
+  return opening;
+}
+
+export async function getDb(): Promise<Db> {
+  return (await getDatabase()).db;
+}
+
+/** Closes the process-wide database if it was opened. */
+export async function closeDatabase(): Promise<void> {
+  const opening = holder[GLOBAL_KEY];
+  holder[GLOBAL_KEY] = undefined;
+  if (!opening) return;
+  const database = await opening.catch(() => undefined);
+  await database?.close();
+}

@@ -1,0 +1,376 @@
+// The whole data model (spec section 3). This file has no `server-only` import because drizzle-kit loads it
+// outside Next.js to generate migrations; it only declares tables and holds no secret.
+// Columns are camelCase here and snake_case in the database (`casing: 'snake_case'`).
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/** A PostgreSQL text search vector, written only by generated columns. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/** The French text search configuration created by migration 0000 (unaccent + French stemmer + stop words). */
+export const SEARCH_CONFIG = 'french_unaccent';
+
+const timestamps = {
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+};
+
+/** A topic or thematic tag as carried by an article: label, slug, id and shortId. */
+export type TagRef = { label: string; slug: string; id: string; shortId: string };
+
+/** An image of an article or section; `contentType` is cover, thumbnail, … */
+export type ArticleImage = {
+  contentType: string;
+  href: string;
+  imageName: string;
+  source?: string | undefined;
+  legend?: string | undefined;
+  width?: number | undefined;
+  height?: number | undefined;
+};
+
+export type Attachment = { item: string; name: string };
+
+/** Free-form editorial metadata: SEO title, social title, ELS_META_* keys, Themes_Gateway. */
+export type AdditionalProperties = Record<string, string | number | boolean | null>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Taxonomy
+
+/** The topic tree (EBX:EFL_Themes:…): top-level subjects and their many children. */
+export const topics = pgTable(
+  'topics',
+  {
+    id: text().primaryKey(),
+    shortId: text().notNull(),
+    label: text().notNull(),
+    slug: text().notNull(),
+    parentId: text().references((): AnyPgColumn => topics.id),
+    sortOrder: integer().notNull().default(0),
+    shortLabel: text(),
+    explanation: text(),
+  },
+  (t) => [
+    uniqueIndex('topics_short_id_idx').on(t.shortId),
+    index('topics_parent_idx').on(t.parentId, t.sortOrder),
+    index('topics_slug_idx').on(t.slug),
+  ],
+);
+
+/** The ten trades of the home and topic filters (EBX:EFL_Metiers:…); "all" is the empty filter. */
+export const trades = pgTable(
+  'trades',
+  {
+    id: text().primaryKey(),
+    shortId: text().notNull(),
+    label: text().notNull(),
+    labelShort: text().notNull(),
+    slug: text().notNull(),
+    eshopId: text(),
+    link: text(),
+    sortOrder: integer().notNull().default(0),
+  },
+  (t) => [uniqueIndex('trades_slug_idx').on(t.slug)],
+);
+
+/** The fuller job list (expertComptable, entreprise > DRH, …) used by registration and the search job facet. */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: text().primaryKey(),
+    label: text().notNull(),
+    slug: text().notNull(),
+    parentId: text().references((): AnyPgColumn => jobs.id),
+    eshopId: text(),
+    sortOrder: integer().notNull().default(0),
+  },
+  (t) => [index('jobs_parent_idx').on(t.parentId, t.sortOrder)],
+);
+
+// ---------------------------------------------------------------------------------------------------------
+// Editorial content
+
+export const articles = pgTable(
+  'articles',
+  {
+    id: text().primaryKey(),
+    /** Content type: actualite, podcast, infographie, videos, timeline, simulateur, chiffres-taux, agenda. */
+    type: text().notNull(),
+    slug: text().notNull(),
+    title: text().notNull(),
+    summary: text().notNull().default(''),
+    bodyHtml: text().notNull().default(''),
+    /** Plain text of the body and its sections, for full-text search and snippets. */
+    bodyText: text().notNull().default(''),
+    source: text(),
+    format: text(),
+    author: text(),
+    authorFunction: text(),
+    publicationDate: timestamp({ withTimezone: true }).notNull(),
+    updateDate: timestamp({ withTimezone: true }),
+    /** Set on enriched news: the id used in its URL path (the article id goes in the hash). */
+    enrichedNewsId: text(),
+    /** A paywalled article shows only its top 20 percent to visitors without access. */
+    paywalled: boolean().notNull().default(false),
+    /** Agenda events: the day of the deadline or event. */
+    eventDate: date(),
+    /** Simulators: the path of the embedded simulator (under /embed/). */
+    simulatorUrl: text(),
+    topics: jsonb().$type<TagRef[]>().notNull().default([]),
+    thematics: jsonb().$type<TagRef[]>().notNull().default([]),
+    /** Ids of every topic and thematic of the article, for indexed filtering. */
+    topicIds: text().array().notNull().default(sql`'{}'::text[]`),
+    /** Trade slugs (fiscal, social, …) the article is meant for. */
+    trades: text().array().notNull().default(sql`'{}'::text[]`),
+    images: jsonb().$type<ArticleImage[]>().notNull().default([]),
+    attachments: jsonb().$type<Attachment[]>().notNull().default([]),
+    additionalProperties: jsonb().$type<AdditionalProperties>().notNull().default({}),
+    searchVector: tsvector().generatedAlwaysAs(
+      sql`setweight(to_tsvector('french_unaccent', coalesce(title, '')), 'A') || setweight(to_tsvector('french_unaccent', coalesce(summary, '')), 'B') || setweight(to_tsvector('french_unaccent', coalesce(body_text, '')), 'C')`,
+    ),
+    ...timestamps,
+  },
+  (t) => [
+    index('articles_publication_idx').on(t.publicationDate.desc()),
+    index('articles_type_publication_idx').on(t.type, t.publicationDate.desc()),
+    index('articles_topic_ids_idx').using('gin', t.topicIds),
+    index('articles_trades_idx').using('gin', t.trades),
+    index('articles_event_date_idx').on(t.eventDate),
+    uniqueIndex('articles_enriched_news_id_idx').on(t.enrichedNewsId),
+    index('articles_search_idx').using('gin', t.searchVector),
+  ],
+);
+
+/** Sections of an enriched news, in order. */
+export const articleSections = pgTable(
+  'article_sections',
+  {
+    id: text().primaryKey(),
+    articleId: text()
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    position: smallint().notNull(),
+    title: text().notNull(),
+    summary: text().notNull().default(''),
+    sectionType: text().notNull().default('section'),
+    bodyHtml: text().notNull().default(''),
+    publicationDate: timestamp({ withTimezone: true }),
+    images: jsonb().$type<ArticleImage[]>().notNull().default([]),
+    topics: jsonb().$type<TagRef[]>().notNull().default([]),
+    thematics: jsonb().$type<TagRef[]>().notNull().default([]),
+  },
+  (t) => [uniqueIndex('article_sections_article_position_idx').on(t.articleId, t.position)],
+);
+
+/** The daily issue of "La Quotidienne": one a weekday, with its ordered news. */
+export const dailyIssues = pgTable(
+  'daily_issues',
+  {
+    id: serial().primaryKey(),
+    issueName: text().notNull(),
+    publicationDate: date().notNull(),
+    comiteRedaction: text().notNull().default(''),
+    redacteurChef: text().notNull().default(''),
+  },
+  (t) => [uniqueIndex('daily_issues_publication_idx').on(t.publicationDate)],
+);
+
+export const dailyIssueArticles = pgTable(
+  'daily_issue_articles',
+  {
+    issueId: integer()
+      .notNull()
+      .references(() => dailyIssues.id, { onDelete: 'cascade' }),
+    articleId: text()
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    position: smallint().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.issueId, t.position] }), index('daily_issue_articles_article_idx').on(t.articleId)],
+);
+
+export const banners = pgTable('banners', {
+  id: text().primaryKey(),
+  alt: text().notNull(),
+  onClick: text().notNull(),
+  desktopUrl: text().notNull(),
+  desktopWidth: integer().notNull(),
+  desktopHeight: integer().notNull(),
+  mobileUrl: text().notNull(),
+  mobileWidth: integer().notNull(),
+  mobileHeight: integer().notNull(),
+  position: integer().notNull().default(0),
+  active: boolean().notNull().default(true),
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// Shop (the embedded shop connector)
+
+export const shopProducts = pgTable(
+  'shop_products',
+  {
+    sku: text().primaryKey(),
+    name: text().notNull(),
+    imageUrl: text().notNull(),
+    productUrl: text().notNull(),
+    addToCartUrl: text().notNull(),
+    hookPhrase: text().notNull().default(''),
+    /** Category ids; the shop sends them as a ';'-separated string. */
+    categories: text().array().notNull().default(sql`'{}'::text[]`),
+    discountLabel: text(),
+    promoLabel: text(),
+    finalPrice: numeric({ precision: 10, scale: 2 }).notNull(),
+    originalPrice: numeric({ precision: 10, scale: 2 }),
+    spToDate: date(),
+    /** Trade slugs and subject (matière) slugs the product is promoted for. */
+    trades: text().array().notNull().default(sql`'{}'::text[]`),
+    subjects: text().array().notNull().default(sql`'{}'::text[]`),
+    position: integer().notNull().default(0),
+  },
+  (t) => [
+    index('shop_products_categories_idx').using('gin', t.categories),
+    index('shop_products_trades_idx').using('gin', t.trades),
+    index('shop_products_subjects_idx').using('gin', t.subjects),
+  ],
+);
+
+/** Job x subject -> product code (digital solutions, per-job variants, notary and wealth-adviser products). */
+export const productMappings = pgTable(
+  'product_mappings',
+  {
+    job: text().notNull(),
+    subject: text().notNull(),
+    productCode: text().notNull(),
+    productLabel: text().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.job, t.subject, t.productCode] }), index('product_mappings_code_idx').on(t.productCode)],
+);
+
+/** The memento and bulletin codes: code -> shop sku and editorial label. */
+export const mementoCodes = pgTable('memento_codes', {
+  code: text().primaryKey(),
+  sku: text().notNull(),
+  label: text().notNull(),
+  kind: text().notNull(),
+});
+
+export const solutions = pgTable('solutions', {
+  id: serial().primaryKey(),
+  title: text().notNull(),
+  text: text().notNull(),
+  link: text().notNull(),
+  color: text().notNull(),
+  trades: text().array().notNull().default(sql`'{}'::text[]`),
+  position: integer().notNull().default(0),
+});
+
+export const whitePapers = pgTable('white_papers', {
+  id: serial().primaryKey(),
+  title: text().notNull(),
+  imgUrl: text().notNull(),
+  pageUrl: text().notNull(),
+  position: integer().notNull().default(0),
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// Readers: newsletter, customers and their sessions
+
+export const newsletterSubscribers = pgTable(
+  'newsletter_subscribers',
+  {
+    /** Lower-cased, trimmed address. */
+    email: text().primaryKey(),
+    active: boolean().notNull().default(true),
+    subscribedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    unsubscribedAt: timestamp({ withTimezone: true }),
+    source: text().notNull().default('site'),
+  },
+  (t) => [index('newsletter_subscribers_active_idx').on(t.active)],
+);
+
+export const customers = pgTable(
+  'customers',
+  {
+    id: serial().primaryKey(),
+    /** Lower-cased, trimmed address. */
+    email: text().notNull(),
+    passwordHash: text().notNull(),
+    /** Civility code 13 to 18 (Monsieur … Docteur). */
+    civility: smallint().notNull(),
+    firstname: text().notNull(),
+    lastname: text().notNull(),
+    function: text().notNull(),
+    optin: boolean().notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('customers_email_idx').on(t.email)],
+);
+
+/** Login sessions: only a hash of the opaque token is stored. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    tokenHash: text().primaryKey(),
+    customerId: integer()
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('sessions_customer_idx').on(t.customerId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+/** Fixed-window counters for rate limits, shared by every app instance. */
+export const rateLimits = pgTable('rate_limits', {
+  key: text().primaryKey(),
+  hits: integer().notNull(),
+  resetAt: timestamp({ withTimezone: true }).notNull(),
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// Subscriber document collections: the second search corpus
+
+export const subscriberDocuments = pgTable(
+  'subscriber_documents',
+  {
+    id: text().primaryKey(),
+    enrichedNewsId: text(),
+    titreAffichage: text().notNull(),
+    microContenu: text().notNull().default(''),
+    texte: text().notNull().default(''),
+    matiere: text().array().notNull().default(sql`'{}'::text[]`),
+    themeZapette: text().array().notNull().default(sql`'{}'::text[]`),
+    dateResultat: date().notNull(),
+    /** Document type code (revue, documentation, memento, code, …). */
+    typeDocument: text().notNull(),
+    typeUr: text().notNull(),
+    urId: text().notNull(),
+    /** Product codes of the subscriptions that give access to the document. */
+    abonnement: text().array().notNull().default(sql`'{}'::text[]`),
+    titreOuvrage: text().notNull().default(''),
+    searchVector: tsvector().generatedAlwaysAs(
+      sql`setweight(to_tsvector('french_unaccent', coalesce(titre_affichage, '')), 'A') || setweight(to_tsvector('french_unaccent', coalesce(micro_contenu, '')), 'B') || setweight(to_tsvector('french_unaccent', coalesce(texte, '')), 'C')`,
+    ),
+  },
+  (t) => [
+    index('subscriber_documents_date_idx').on(t.dateResultat.desc()),
+    index('subscriber_documents_type_idx').on(t.typeDocument),
+    index('subscriber_documents_search_idx').using('gin', t.searchVector),
+  ],
+);

@@ -1,0 +1,75 @@
+import 'server-only';
+import { z } from 'zod';
+
+/**
+ * Configuration from the environment, validated once. A bad value stops the start with a message naming the
+ * variable, rather than surfacing later as a confusing runtime error.
+ */
+const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
+
+const urlString = z.url({ protocol: /^https?$/, error: 'doit être une URL http(s) absolue' });
+
+export const envSchema = z.object({
+  PORT: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ error: 'doit être un nombre' })
+      .int('doit être un entier')
+      .min(1, 'doit être entre 1 et 65535')
+      .max(65535, 'doit être entre 1 et 65535')
+      .default(3000),
+  ),
+  DATABASE_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .url({ protocol: /^postgres(ql)?$/, error: 'doit être une URL postgres://utilisateur@hôte/base' })
+      .optional(),
+  ),
+  DATA_DIR: z.preprocess(emptyAsUndefined, z.string().min(1).default('./data')),
+  SITE_URL: z.preprocess(emptyAsUndefined, urlString.default('https://www.efl.fr')),
+  SHOP_BASE_URL: z.preprocess(emptyAsUndefined, urlString.default('https://boutique.efl.fr')),
+  SUBSCRIBER_URL: z.preprocess(emptyAsUndefined, urlString.default('https://abonnes.efl.fr')),
+  APP_ENV: z.preprocess(
+    emptyAsUndefined,
+    z
+      .enum(['production', 'staging', 'development', 'test'], {
+        error: 'doit valoir production, staging, development ou test',
+      })
+      .default('development'),
+  ),
+  ANALYTICS_SCRIPT_URL: z.preprocess(emptyAsUndefined, urlString.optional()),
+  LOG_LEVEL: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export class ConfigurationError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Configuration invalide :\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigurationError';
+  }
+}
+
+/** Parses a set of variables; throws a ConfigurationError naming every bad variable. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(source);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => `${issue.path.join('.')} : ${issue.message}`);
+  throw new ConfigurationError(problems);
+}
+
+let cached: Env | undefined;
+
+/** The process configuration, parsed on first use. */
+export function env(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}
+
+/** Only production allows search engines to index the site. */
+export function indexingAllowed(config: Env = env()): boolean {
+  return config.APP_ENV === 'production';
+}
