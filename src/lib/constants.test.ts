@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import * as constants from './constants';
+import {
+  OFFERS_CAROUSEL_BREAKPOINTS,
+  SOLUTIONS_CAROUSEL_BREAKPOINTS,
+  slidesForWidth,
+  VIDEO_CAROUSEL_BREAKPOINTS,
+} from './constants';
+
+describe('section 9 constants', () => {
+  it('hold the values of the spec', () => {
+    expect(constants).toMatchObject({
+      NEWS_PAGE_SIZE: 20,
+      HOME_NEWS_FILTER_SIZE: 14,
+      TOPIC_NEWS_FILTER_SIZE: 14,
+      MORE_NEWS_PAGE_SIZE: 10,
+      MORE_NEWS_COMPACT_PAGE_SIZE: 6,
+      PRERENDER_HOME_SIZE: 8,
+      PRERENDER_ARCHIVE_SIZE: 8,
+      PRERENDER_TOPIC_SIZE: 14,
+      PRERENDER_AGENDA_SIZE: 20,
+      PRERENDER_SIMULATORS_SIZE: 20,
+      PRERENDER_RATES_SIZE: 20,
+      ARCHIVE_PAGE_SIZE: 20,
+      FIRST_PAGE: 1,
+      MAX_PAGE: 49,
+      DEFAULT_SORT: '-publication_date',
+      HOME_VIEW_NEWS: 8,
+      HOME_ALTERNATE_LAYOUT_COUNT: 5,
+      RATES_LIST_LIMIT: 20,
+      RATES_SHOW_MORE: 10,
+      RATES_SHOWCASE: 5,
+      DEFAULT_PRODUCTS_COUNT: 1,
+      HOME_PRODUCTS: 8,
+      TOPIC_PRODUCTS: 1,
+      ARTICLE_RELATED_PRODUCTS: 2,
+      HOME_OFFERS_CATEGORY: '11',
+      HOME_OFFERS_PRODUCTS: 8,
+      PRODUCTS_RELOAD_THRESHOLD: 2,
+      RELATED_ARTICLES: 3,
+      RELATED_ARTICLES_REQUESTED: 4,
+      BANNER_INTERVAL_MS: 4000,
+      BANNER_ANIMATION_MS: 500,
+      BANNERS_PER_PAGE: 1,
+      PAYWALL_VISIBLE_SHARE: 0.2,
+      THEMATICS_PICKER_THRESHOLD: 10,
+      SUGGEST_MIN_CHARS: 3,
+      FACET_INITIAL_COUNT: 5,
+      THEME_FACET_INITIAL_COUNT: 10,
+      FACET_SHOW_MORE: 10,
+      FACET_TOGGLE_THRESHOLD: 10,
+      MENU_CLOSE_DELAY_MS: 500,
+      MEGA_MENU_DELAY_MS: 500,
+      SCROLL_ANIMATION_MS: 500,
+      TOC_MOBILE_OFFSET: 40,
+      TOC_OBSERVER_DELAY_MS: 100,
+      PASSWORD_MIN_LENGTH: 8,
+      REGISTRATION_FORM_ID: 50293,
+      VALIDATION_MESSAGE_MAX: 256,
+      META_DESCRIPTION_MAX: 270,
+      SEARCH_SNIPPET_MAX: 500,
+      ARCHIVE_START_YEAR: 2015,
+      MIN_VALID_YEAR: 1970,
+      COOKIE_DEFAULT_TTL_SECONDS: 3600,
+      FREE_TRIAL_DAYS: 10,
+      FORMS_LIBRARY_MODEL_COUNT: 11_000,
+      THEMATIC_SEPARATOR: '_',
+      INDEXING_BLOCKED_BEFORE: '2022-03-01',
+    });
+    expect(constants.LISTING_IMAGE_RATIO).toBeCloseTo(1200 / 628);
+    expect(constants.ARTICLE_COVER_RATIO).toBeCloseTo(16 / 9);
+  });
+
+  it('name the query parameters of the spec', () => {
+    expect(Object.values(constants.QUERY_PARAM)).toEqual(
+      expect.arrayContaining(['metier', 'terme', 'term', 'format', 'zapette', 'urType', 'page']),
+    );
+  });
+
+  it('list the topics of each section', () => {
+    expect(constants.NEWS_TOPICS).toEqual([
+      'fiscal',
+      'social',
+      'affaires',
+      'comptable',
+      'patrimoine',
+      'immobilier',
+      'association',
+      'particuliers',
+    ]);
+    expect(constants.AGENDA_TOPICS).toEqual(['fiscal', 'social']);
+    expect(constants.SIMULATOR_TOPICS).toEqual(['fiscal', 'social', 'finance', 'affaires']);
+    expect(constants.RATES_TOPICS).toEqual(['social', 'fiscal', 'affaires', 'comptable', 'patrimoine']);
+  });
+
+  it('list the article content types and news formats', () => {
+    expect(constants.ARTICLE_TYPES).toEqual([
+      'actualite',
+      'podcast',
+      'infographie',
+      'videos',
+      'timeline',
+      'simulateur',
+      'chiffres-taux',
+      'agenda',
+    ]);
+    expect(constants.NEWS_FORMATS).toEqual(['videos', 'podcast', 'timeline', 'infographie']);
+  });
+});
+
+describe('slidesForWidth', () => {
+  it('shows 2, 3 or 4 offers at 768, 1000 and 1240 px', () => {
+    expect(slidesForWidth(OFFERS_CAROUSEL_BREAKPOINTS, 375)).toBe(2);
+    expect(slidesForWidth(OFFERS_CAROUSEL_BREAKPOINTS, 768)).toBe(2);
+    expect(slidesForWidth(OFFERS_CAROUSEL_BREAKPOINTS, 769)).toBe(3);
+    expect(slidesForWidth(OFFERS_CAROUSEL_BREAKPOINTS, 1000)).toBe(3);
+    expect(slidesForWidth(OFFERS_CAROUSEL_BREAKPOINTS, 1240)).toBe(4);
+    expect(slidesForWidth(OFFERS_CAROUSEL_BREAKPOINTS, 1920)).toBe(4);
+  });
+
+  it('shows 1, 2 or 3 solutions and videos at 768, 1000 and 1280 px', () => {
+    for (const breakpoints of [SOLUTIONS_CAROUSEL_BREAKPOINTS, VIDEO_CAROUSEL_BREAKPOINTS]) {
+      expect(slidesForWidth(breakpoints, 320)).toBe(1);
+      expect(slidesForWidth(breakpoints, 900)).toBe(2);
+      expect(slidesForWidth(breakpoints, 1280)).toBe(3);
+      expect(slidesForWidth(breakpoints, 2560)).toBe(3);
+    }
+  });
+
+  it('shows one slide without breakpoints', () => {
+    expect(slidesForWidth([], 1000)).toBe(1);
+  });
+});
