@@ -1,7 +1,90 @@
 import path from 'node:path';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import {
+  findPostgresBinaries,
+  POSTGRES_MISSING_NOTICE,
+  postgresRunRequired,
+} from './tests/support/postgres-binaries.js';
 
 const root = import.meta.dirname;
+
+const INTEGRATION_FILES = ['tests/integration/**/*.test.ts'];
+// Opening a fresh PGlite database (initdb + migrations) takes a few seconds.
+const INTEGRATION_TIMEOUTS = { testTimeout: 60_000, hookTimeout: 120_000 };
+
+/**
+ * Projects (docs/TESTING.md):
+ * - unit: tests beside the code.
+ * - integration-pglite / integration-postgres: the same files under tests/integration, once on in-memory PGlite
+ *   and once on a throwaway PostgreSQL cluster (one fresh database per test file). The PostgreSQL project exists
+ *   when the server binaries are installed, or when CI=true (its global setup then fails loudly).
+ * - e2e: browser specs under tests/e2e against a running server; exists only when E2E_BASE_URL is set
+ *   (scripts/e2e.ts starts the server and sets it).
+ */
+const projects: TestProjectInlineConfiguration[] = [
+  {
+    extends: true,
+    test: {
+      name: 'unit',
+      include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],
+      environment: 'node',
+    },
+  },
+  {
+    extends: true,
+    test: {
+      name: 'integration-pglite',
+      include: INTEGRATION_FILES,
+      environment: 'node',
+      ...INTEGRATION_TIMEOUTS,
+    },
+  },
+];
+
+if (findPostgresBinaries() || postgresRunRequired() || process.env.TEST_DATABASE_URL) {
+  projects.push({
+    extends: true,
+    test: {
+      name: 'integration-postgres',
+      include: INTEGRATION_FILES,
+      environment: 'node',
+      globalSetup: ['tests/support/postgres-global-setup.ts'],
+      ...INTEGRATION_TIMEOUTS,
+    },
+  });
+} else if (wantsIntegrationRun()) {
+  // Vitest evaluates this file more than once per run: say it once.
+  const said = Symbol.for('quotidienne.postgres-missing-notice');
+  const holder = globalThis as { [said]?: boolean };
+  if (!holder[said]) console.warn(`\n[vitest.config] ${POSTGRES_MISSING_NOTICE}\n`);
+  holder[said] = true;
+}
+
+if (process.env.E2E_BASE_URL) {
+  projects.push({
+    extends: true,
+    test: {
+      name: 'e2e',
+      include: ['tests/e2e/**/*.e2e.ts'],
+      environment: 'node',
+      // One browser at a time against one server: specs run one file after another.
+      fileParallelism: false,
+      maxWorkers: 1,
+      testTimeout: 60_000,
+      hookTimeout: 120_000,
+    },
+  });
+}
+
+/** True unless the command line selects only projects other than the integration ones (no notice noise then). */
+function wantsIntegrationRun(): boolean {
+  const selected: string[] = [];
+  process.argv.forEach((arg, index) => {
+    if (arg === '--project') selected.push(process.argv[index + 1] ?? '');
+    else if (arg.startsWith('--project=')) selected.push(arg.slice('--project='.length));
+  });
+  return selected.length === 0 || selected.some((name) => name.includes('integration'));
+}
 
 export default defineConfig({
   resolve: {
@@ -11,26 +94,6 @@ export default defineConfig({
     },
   },
   test: {
-    projects: [
-      {
-        extends: true,
-        test: {
-          name: 'unit',
-          include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],
-          environment: 'node',
-        },
-      },
-      {
-        extends: true,
-        test: {
-          name: 'integration',
-          include: ['tests/integration/**/*.test.ts'],
-          environment: 'node',
-          // Opening a fresh PGlite database (initdb + migrations) takes a few seconds.
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-        },
-      },
-    ],
+    projects,
   },
 });

@@ -1,0 +1,387 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import {
+  chmodSync,
+  chownSync,
+  closeSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { findFreePort } from './free-port';
+import type { PostgresBinaries } from './postgres-binaries';
+
+/**
+ * A throwaway PostgreSQL cluster for the integration tests: initdb in a temporary folder, a server on a free
+ * loopback port (no Unix socket, trust authentication, durability off for speed), stopped and deleted at the end.
+ *
+ * Where it lives: `$TMPDIR/quotidienne-test-postgres/cluster-XXXXXX/` (override the parent with
+ * TEST_POSTGRES_ROOT), holding `data/` (the cluster), `postgres.log` and `owner.pid` (the test process). A run
+ * killed before it could clean up leaves such a folder behind: the next start stops the orphaned server and
+ * deletes it.
+ *
+ * PostgreSQL refuses to run as root, so as root the cluster belongs to the `postgres` user and initdb and the
+ * server run under its uid (Node's spawn drops privileges the way `runuser -u postgres` would).
+ */
+
+export type PostgresCluster = {
+  host: string;
+  port: number;
+  user: string;
+  /** Folder holding data/, postgres.log and owner.pid. */
+  dir: string;
+  /** Connection URL of one database of the cluster (default: the `postgres` maintenance database). */
+  url(database?: string): string;
+  /** Stops the server (fast shutdown, then kill) and deletes the folder. Safe to call twice. */
+  stop(): Promise<void>;
+};
+
+type Owner = { uid: number; gid: number } | undefined;
+
+const SUPERUSER = 'postgres';
+const HOST = '127.0.0.1';
+const READY_TIMEOUT_MS = 30_000;
+const STOP_TIMEOUT_MS = 10_000;
+const BIND_ATTEMPTS = 5;
+
+export function clustersRoot(): string {
+  return process.env.TEST_POSTGRES_ROOT ?? path.join(os.tmpdir(), 'quotidienne-test-postgres');
+}
+
+export async function startPostgresCluster(binaries: PostgresBinaries): Promise<PostgresCluster> {
+  const root = clustersRoot();
+  mkdirSync(root, { recursive: true, mode: 0o755 });
+  await sweepOrphanedClusters(root);
+
+  const owner = clusterOwner();
+  const dir = mkdtempSync(path.join(root, 'cluster-'));
+  // mkdtemp makes the folder private to root; the postgres user must be able to enter it.
+  chmodSync(dir, 0o755);
+  writeFileSync(path.join(dir, 'owner.pid'), `${process.pid}\n`);
+  const dataDir = path.join(dir, 'data');
+  mkdirSync(dataDir, { mode: 0o700 });
+  const logFile = path.join(dir, 'postgres.log');
+  writeFileSync(logFile, '');
+  if (owner) {
+    chownSync(dataDir, owner.uid, owner.gid);
+    chownSync(logFile, owner.uid, owner.gid);
+  }
+
+  let child: ChildProcess | undefined;
+  const removeExitHooks = installExitHooks(() => {
+    // Synchronous: an 'exit' handler cannot await. Immediate shutdown, wait for it, then delete the folder.
+    if (child?.pid !== undefined && child.exitCode === null) {
+      const pid = child.pid;
+      try {
+        process.kill(pid, 'SIGQUIT');
+      } catch {}
+      for (let i = 0; i < 100 && isAlive(pid); i++) sleepSync(50);
+      if (isAlive(pid)) {
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {}
+      }
+    }
+    rmSync(dir, { recursive: true, force: true, maxRetries: 5 });
+  });
+
+  try {
+    await run(
+      binaries.initdb,
+      [
+        '--pgdata',
+        dataDir,
+        '--username',
+        SUPERUSER,
+        '--auth',
+        'trust',
+        '--encoding',
+        'UTF8',
+        '--locale',
+        'C.UTF-8',
+        '--no-sync',
+        '--no-instructions',
+      ],
+      owner,
+      logFile,
+    );
+
+    let port = 0;
+    for (let attempt = 1; ; attempt++) {
+      port = await findFreePort();
+      child = startServer(binaries, dataDir, port, owner, logFile);
+      const outcome = await waitUntilReady(child, port);
+      if (outcome === 'ready') break;
+      const log = tail(logFile);
+      // Another process took the port between findFreePort() and the bind: try another one.
+      const portTaken = log.includes('could not bind') || log.includes('Address already in use');
+      if (outcome !== 'timed out' && portTaken && attempt < BIND_ATTEMPTS) continue;
+      throw new Error(`PostgreSQL did not start (${outcome}); end of ${logFile}:\n${log}`);
+    }
+
+    const server = child;
+    let stopped = false;
+    return {
+      host: HOST,
+      port,
+      user: SUPERUSER,
+      dir,
+      url: (database = 'postgres') => `postgres://${SUPERUSER}@${HOST}:${port}/${database}`,
+      async stop() {
+        if (stopped) return;
+        stopped = true;
+        await stopServer(server);
+        rmSync(dir, { recursive: true, force: true });
+        removeExitHooks();
+      },
+    };
+  } catch (error) {
+    if (child) await stopServer(child);
+    rmSync(dir, { recursive: true, force: true });
+    removeExitHooks();
+    throw error;
+  }
+}
+
+function startServer(
+  binaries: PostgresBinaries,
+  dataDir: string,
+  port: number,
+  owner: Owner,
+  logFile: string,
+): ChildProcess {
+  const log = openSync(logFile, 'a');
+  try {
+    return spawn(
+      binaries.postgres,
+      [
+        '-D',
+        dataDir,
+        '-h',
+        HOST,
+        '-p',
+        String(port),
+        '-c',
+        'unix_socket_directories=',
+        '-c',
+        'fsync=off',
+        '-c',
+        'synchronous_commit=off',
+        '-c',
+        'full_page_writes=off',
+        '-c',
+        'max_connections=200',
+        '-c',
+        'log_min_messages=warning',
+      ],
+      { stdio: ['ignore', log, log], ...owner, env: serverEnv() },
+    );
+  } finally {
+    closeSync(log);
+  }
+}
+
+type Readiness = 'ready' | `exited with ${string}` | 'timed out';
+
+async function waitUntilReady(child: ChildProcess, port: number): Promise<Readiness> {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  let exit: string | undefined;
+  child.once('exit', (code, signal) => {
+    exit = signal ?? String(code);
+  });
+  while (Date.now() < deadline) {
+    if (exit !== undefined) return `exited with ${exit}`;
+    const client = new pg.Client({
+      host: HOST,
+      port,
+      user: SUPERUSER,
+      database: 'postgres',
+      connectionTimeoutMillis: 1_000,
+    });
+    client.on('error', () => {});
+    try {
+      await client.connect();
+      await client.query('select 1');
+      await client.end();
+      return 'ready';
+    } catch {
+      await client.end().catch(() => {});
+      await sleep(100);
+    }
+  }
+  return 'timed out';
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  // SIGINT is PostgreSQL's fast shutdown: it disconnects clients instead of waiting for them.
+  child.kill('SIGINT');
+  const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** The uid/gid to run PostgreSQL as: the `postgres` user when we are root, else ourselves (undefined). */
+function clusterOwner(): Owner {
+  if (process.getuid?.() !== 0) return undefined;
+  const line = readFileSync('/etc/passwd', 'utf8')
+    .split('\n')
+    .find((entry) => entry.startsWith(`${SUPERUSER}:`));
+  const [, , uid, gid] = line?.split(':') ?? [];
+  if (uid === undefined || gid === undefined) {
+    throw new Error(
+      'Running as root, but there is no `postgres` user to own the test cluster (PostgreSQL refuses to run as ' +
+        'root). Install the `postgresql` package, which creates it, or run the tests as a regular user.',
+    );
+  }
+  return { uid: Number(uid), gid: Number(gid) };
+}
+
+function serverEnv(): NodeJS.ProcessEnv {
+  // Keep the server independent of the caller's locale (explicit -D/-p/-h options beat PGDATA/PGPORT).
+  return { ...process.env, LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8' };
+}
+
+function run(command: string, args: string[], owner: Owner, logFile: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const log = openSync(logFile, 'a');
+    const child = spawn(command, args, {
+      stdio: ['ignore', log, log],
+      ...owner,
+      env: serverEnv(),
+      cwd: os.tmpdir(),
+    });
+    closeSync(log);
+    child.once('error', reject);
+    child.once('exit', (code, signal) => {
+      if (code === 0) resolve();
+      else
+        reject(
+          new Error(
+            `${path.basename(command)} failed (${signal ?? code}); end of ${logFile}:\n${tail(logFile)}`,
+          ),
+        );
+    });
+  });
+}
+
+/**
+ * Stops and deletes clusters left behind by test runs that died without cleaning up: their owner.pid names a
+ * process that no longer exists.
+ */
+export async function sweepOrphanedClusters(root = clustersRoot()): Promise<void> {
+  if (!existsSync(root)) return;
+  for (const name of readdirSync(root)) {
+    if (!name.startsWith('cluster-')) continue;
+    const dir = path.join(root, name);
+    const ownerPid = readPid(path.join(dir, 'owner.pid'));
+    if (ownerPid === undefined) {
+      // Created a moment ago by a concurrent run that has not written owner.pid yet: leave it alone.
+      if (ageMs(dir) < 60_000) continue;
+    } else if (isAlive(ownerPid)) {
+      continue;
+    }
+    const serverPid = readPid(path.join(dir, 'data', 'postmaster.pid'));
+    if (serverPid !== undefined && isAlive(serverPid) && isPostgres(serverPid)) {
+      try {
+        process.kill(serverPid, 'SIGQUIT');
+      } catch {}
+      for (let i = 0; i < 50 && isAlive(serverPid); i++) await sleep(100);
+      if (isAlive(serverPid)) process.kill(serverPid, 'SIGKILL');
+    }
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Last-resort cleanup when the process exits without calling stop() (an uncaught error, SIGINT/SIGTERM/SIGHUP).
+ * A signal handler re-raises the signal once cleanup is done if nobody else handles it, so the process still
+ * dies of it.
+ */
+function installExitHooks(cleanup: () => void): () => void {
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    cleanup();
+  };
+  const signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+  const onSignal = (signal: NodeJS.Signals) => {
+    once();
+    remove();
+    if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
+  };
+  const remove = () => {
+    process.off('exit', once);
+    for (const signal of signals) process.off(signal, onSignal);
+  };
+  process.on('exit', once);
+  for (const signal of signals) process.on(signal, onSignal);
+  return remove;
+}
+
+function readPid(file: string): number | undefined {
+  try {
+    const pid = Number.parseInt(readFileSync(file, 'utf8').split('\n')[0] ?? '', 10);
+    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** True while the process runs. A zombie (exited, not yet reaped by its parent, us) counts as gone. */
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  try {
+    // /proc/<pid>/stat: "pid (comm) state ..."; Z is a zombie.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return true;
+  }
+}
+
+function sleepSync(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+function isPostgres(pid: number): boolean {
+  try {
+    return readFileSync(`/proc/${pid}/comm`, 'utf8').trim().startsWith('postgres');
+  } catch {
+    return false;
+  }
+}
+
+function ageMs(file: string): number {
+  try {
+    return Date.now() - statSync(file).mtimeMs;
+  } catch {
+    return Number.POSITIVE_INFINITY;
+  }
+}
+
+function tail(file: string, lines = 20): string {
+  try {
+    return readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
+  } catch {
+    return '(no log)';
+  }
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
