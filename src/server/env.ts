@@ -26,9 +26,9 @@ export const envSchema = z.object({
       .optional(),
   ),
   DATA_DIR: z.preprocess(emptyAsUndefined, z.string().min(1).default('./data')),
-  SITE_URL: z.preprocess(emptyAsUndefined, urlString.default('https://www.efl.fr')),
-  SHOP_BASE_URL: z.preprocess(emptyAsUndefined, urlString.default('https://boutique.efl.fr')),
-  SUBSCRIBER_URL: z.preprocess(emptyAsUndefined, urlString.default('https://abonnes.efl.fr')),
+  SITE_URL: z.preprocess(emptyAsUndefined, urlString.default('https://www.editions-portalis.fr')),
+  SHOP_BASE_URL: z.preprocess(emptyAsUndefined, urlString.default('https://boutique.editions-portalis.fr')),
+  SUBSCRIBER_URL: z.preprocess(emptyAsUndefined, urlString.default('https://abonnes.editions-portalis.fr')),
   APP_ENV: z.preprocess(
     emptyAsUndefined,
     z

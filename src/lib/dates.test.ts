@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { formatLongDate, parisIsoDay } from './dates';
+
+describe('parisIsoDay', () => {
+  it('gives the day in Paris, which is already the next day at 23:30 UTC', () => {
+    expect(parisIsoDay(new Date('2026-11-20T23:30:00Z'))).toBe('2026-11-21');
+    expect(parisIsoDay(new Date('2026-11-20T12:00:00Z'))).toBe('2026-11-20');
+  });
+
+  it('follows summer time (UTC+2)', () => {
+    expect(parisIsoDay(new Date('2026-07-14T22:30:00Z'))).toBe('2026-07-15');
+    expect(parisIsoDay(new Date('2026-07-14T21:30:00Z'))).toBe('2026-07-14');
+  });
+});
+
+describe('formatLongDate', () => {
+  it('writes the day, the French month name and the year', () => {
+    expect(formatLongDate('2026-11-20T10:00:00Z')).toBe('20 novembre 2026');
+  });
+
+  it('writes the first day of a month as 1er', () => {
+    expect(formatLongDate(new Date('2015-01-01T10:00:00Z'))).toBe('1er janvier 2015');
+    expect(formatLongDate('2026-03-11T10:00:00Z')).toBe('11 mars 2026');
+  });
+});

@@ -1,0 +1,84 @@
+import 'server-only';
+import { articles } from '../db/schema';
+
+/** An article as lists and the API carry it (spec section 3 "Article summary"): no body, snake_case fields. */
+export type ArticleSummary = {
+  id: string;
+  type: string;
+  title: string;
+  summary: string;
+  slug: string;
+  format: string | null;
+  topics: { label: string; slug: string; id: string; shortId: string }[];
+  thematics: { label: string; slug: string; id: string; shortId: string }[];
+  trades: string[];
+  images: {
+    content_type: string;
+    href: string;
+    image_name: string;
+    source?: string | undefined;
+    legend?: string | undefined;
+    width?: number | undefined;
+    height?: number | undefined;
+  }[];
+  author: string | null;
+  author_function: string | null;
+  publication_date: string;
+  update_date: string | null;
+  enriched_news_id: string | null;
+  additionalProperties: Record<string, string | number | boolean | null>;
+  attachments: { item: string; name: string }[];
+};
+
+/** The columns a summary needs: lists select these, so bodies never travel for a list. */
+export const articleSummaryColumns = {
+  id: articles.id,
+  type: articles.type,
+  title: articles.title,
+  summary: articles.summary,
+  slug: articles.slug,
+  format: articles.format,
+  topics: articles.topics,
+  thematics: articles.thematics,
+  trades: articles.trades,
+  images: articles.images,
+  author: articles.author,
+  authorFunction: articles.authorFunction,
+  publicationDate: articles.publicationDate,
+  updateDate: articles.updateDate,
+  enrichedNewsId: articles.enrichedNewsId,
+  additionalProperties: articles.additionalProperties,
+  attachments: articles.attachments,
+};
+
+export type ArticleSummaryRow = Pick<typeof articles.$inferSelect, keyof typeof articleSummaryColumns>;
+
+export function toArticleSummary(row: ArticleSummaryRow): ArticleSummary {
+  return {
+    id: row.id,
+    type: row.type,
+    title: row.title,
+    summary: row.summary,
+    slug: row.slug,
+    format: row.format,
+    topics: row.topics,
+    thematics: row.thematics,
+    trades: row.trades,
+    images: row.images.map((image) => ({
+      content_type: image.contentType,
+      href: image.href,
+      image_name: image.imageName,
+      source: image.source,
+      legend: image.legend,
+      width: image.width,
+      height: image.height,
+    })),
+    author: row.author,
+    author_function: row.authorFunction,
+    publication_date: row.publicationDate.toISOString(),
+    update_date: row.updateDate?.toISOString() ?? null,
+    enriched_news_id: row.enrichedNewsId,
+    additionalProperties: row.additionalProperties,
+    attachments: row.attachments,
+  };
+}

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigurationError, indexingAllowed, parseEnv } from './env';
+
+describe('parseEnv', () => {
+  it('applies the documented defaults to an empty environment', () => {
+    const config = parseEnv({});
+    expect(config.PORT).toBe(3000);
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.DATA_DIR).toBe('./data');
+    expect(config.APP_ENV).toBe('development');
+    expect(config.ANALYTICS_SCRIPT_URL).toBeUndefined();
+    expect(config.SITE_URL).toMatch(/^https:\/\//);
+    expect(config.SHOP_BASE_URL).toMatch(/^https:\/\//);
+    expect(config.SUBSCRIBER_URL).toMatch(/^https:\/\//);
+  });
+
+  it('treats empty values as unset', () => {
+    expect(parseEnv({ PORT: '', DATABASE_URL: '', ANALYTICS_SCRIPT_URL: '' })).toMatchObject({ PORT: 3000 });
+  });
+
+  it('reads valid values', () => {
+    const config = parseEnv({
+      PORT: '8080',
+      DATABASE_URL: 'postgres://app:secret@127.0.0.1:5432/quotidienne',
+      APP_ENV: 'production',
+      ANALYTICS_SCRIPT_URL: 'https://tags.example.test/utag.js',
+    });
+    expect(config.PORT).toBe(8080);
+    expect(config.DATABASE_URL).toBe('postgres://app:secret@127.0.0.1:5432/quotidienne');
+    expect(config.APP_ENV).toBe('production');
+  });
+
+  it.each([
+    ['PORT', { PORT: 'abc' }],
+    ['PORT', { PORT: '70000' }],
+    ['DATABASE_URL', { DATABASE_URL: 'mysql://localhost/x' }],
+    ['SITE_URL', { SITE_URL: 'not a url' }],
+    ['SHOP_BASE_URL', { SHOP_BASE_URL: 'ftp://shop.example.test' }],
+    ['APP_ENV', { APP_ENV: 'prod' }],
+    ['ANALYTICS_SCRIPT_URL', { ANALYTICS_SCRIPT_URL: 'javascript:alert(1)' }],
+  ])('rejects a bad %s with a message naming it', (name, source) => {
+    expect(() => parseEnv(source)).toThrow(ConfigurationError);
+    expect(() => parseEnv(source)).toThrow(new RegExp(`${name} :`));
+  });
+
+  it('names every bad variable at once', () => {
+    try {
+      parseEnv({ PORT: 'x', APP_ENV: 'y' });
+      expect.unreachable();
+    } catch (error) {
+      expect((error as ConfigurationError).problems.map((p) => p.split(' ')[0])).toEqual(['PORT', 'APP_ENV']);
+    }
+  });
+});
+
+describe('indexingAllowed', () => {
+  it('allows indexing only in production', () => {
+    expect(indexingAllowed(parseEnv({ APP_ENV: 'production' }))).toBe(true);
+    for (const APP_ENV of ['staging', 'development', 'test']) {
+      expect(indexingAllowed(parseEnv({ APP_ENV }))).toBe(false);
+    }
+  });
+});
