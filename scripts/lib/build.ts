@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const BUILD_ID = path.join(root, '.next', 'BUILD_ID');
+const BUILD_ID = path.join(root, process.env.NEXT_DIST_DIR || '.next', 'BUILD_ID');
 /** What the production build is made from: a change to any of these makes the build stale. */
 const BUILD_INPUTS = [
   'src',

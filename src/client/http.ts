@@ -1,0 +1,91 @@
+/**
+ * Browser side of the /api contract: one fetch function for every call. A call made with a `key` aborts the
+ * previous call still running with the same key (a new search cancels the previous one).
+ */
+
+export const API_BASE = '/api';
+
+/** An API answer that was not a success, with its HTTP status and the server's message. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code?: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export type ApiRequest = {
+  method?: 'GET' | 'POST';
+  query?: Record<string, string | number | boolean | undefined | null>;
+  /** Sent form-encoded, as the shop and newsletter calls expect. */
+  form?: Record<string, string>;
+  json?: unknown;
+  /** Cancellation key: a new request with the same key aborts the previous one. */
+  key?: string;
+};
+
+const inFlight = new Map<string, AbortController>();
+let authToken: string | null = null;
+
+/** Requests to /api carry `Authorization: Bearer <token>` while a token is stored (spec section 6). */
+export function setAuthToken(token: string | null): void {
+  authToken = token;
+}
+
+export function isAbortError(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}
+
+/** The raw Response of a call (status-driven callers such as the newsletter read it themselves). */
+export async function apiFetch(path: string, request: ApiRequest = {}): Promise<Response> {
+  const url = new URL(`${API_BASE}${path}`, globalThis.location?.origin ?? 'http://localhost');
+  for (const [name, value] of Object.entries(request.query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') url.searchParams.set(name, String(value));
+  }
+  const headers = new Headers({ Accept: 'application/json' });
+  if (authToken && url.pathname.includes('/api')) headers.set('Authorization', `Bearer ${authToken}`);
+  let body: string | undefined;
+  if (request.form) {
+    headers.set('Content-Type', 'application/x-www-form-urlencoded');
+    body = new URLSearchParams(request.form).toString();
+  } else if (request.json !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    body = JSON.stringify(request.json);
+  }
+
+  let controller: AbortController | undefined;
+  if (request.key) {
+    inFlight.get(request.key)?.abort();
+    controller = new AbortController();
+    inFlight.set(request.key, controller);
+  }
+  try {
+    return await fetch(`${url.pathname}${url.search}`, {
+      method: request.method ?? (body === undefined ? 'GET' : 'POST'),
+      headers,
+      body,
+      credentials: 'same-origin',
+      signal: controller?.signal,
+    });
+  } finally {
+    if (request.key && inFlight.get(request.key) === controller) inFlight.delete(request.key);
+  }
+}
+
+/** A call whose success is a JSON body; any other status throws an ApiError with the server's message. */
+export async function apiJson<T>(path: string, request: ApiRequest = {}): Promise<T> {
+  const response = await apiFetch(path, request);
+  const payload: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    const error = (payload as { error?: { message?: unknown; code?: unknown } } | null)?.error;
+    throw new ApiError(
+      response.status,
+      typeof error?.message === 'string' ? error.message : response.statusText,
+      typeof error?.code === 'string' ? error.code : undefined,
+    );
+  }
+  return payload as T;
+}

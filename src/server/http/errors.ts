@@ -1,0 +1,79 @@
+import 'server-only';
+import { ZodError } from 'zod';
+
+/** Stable error codes of the API; each maps to one HTTP status. */
+export const ERROR_STATUS = {
+  bad_request: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  unavailable: 503,
+  internal: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/** An error the API answers with its code, status and French message (never a stack trace). */
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: { field: string; message: string }[],
+    /** For rate_limited: seconds until the client may try again (Retry-After). */
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+
+  get status(): number {
+    return ERROR_STATUS[this.code];
+  }
+}
+
+/** Turns a zod failure into a 400 that names each bad field. */
+export function validationError(error: ZodError): AppError {
+  return new AppError(
+    'bad_request',
+    'Paramètres invalides.',
+    error.issues.map((issue) => ({ field: issue.path.join('.') || '(racine)', message: issue.message })),
+  );
+}
+
+const DATABASE_UNREACHABLE = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  '57P01',
+  '57P03',
+]);
+
+/** True for errors that mean the database is down rather than a bug: those answer 503, not 500. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && DATABASE_UNREACHABLE.has(code)) return true;
+  return (
+    /connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED/i.test(
+      error.message,
+    ) ||
+    (error.cause !== undefined && isDatabaseUnavailable(error.cause))
+  );
+}
+
+/** Maps any thrown value to an AppError; unknown errors become a generic 500 whose message reveals nothing. */
+export function toAppError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  if (error instanceof ZodError) return validationError(error);
+  if (isDatabaseUnavailable(error)) {
+    return new AppError(
+      'unavailable',
+      'Service momentanément indisponible, merci de réessayer dans un instant.',
+    );
+  }
+  return new AppError('internal', 'Une erreur est survenue, merci de ré-essayer ultérieurement');
+}

@@ -1,0 +1,71 @@
+import 'server-only';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { rateLimits } from '../db/schema';
+import { AppError } from './errors';
+
+export type RateLimitRule = {
+  /** What is limited, e.g. 'login:ip' or 'login:email'; the key is `${name}:${subject}`. */
+  name: string;
+  limit: number;
+  windowSeconds: number;
+};
+
+export type RateLimitState = { allowed: boolean; hits: number; retryAfterSeconds: number };
+
+/**
+ * Counts one hit against a fixed window kept in the database, so the limit holds across app instances and
+ * restarts. The window restarts once it has expired; one statement, so concurrent hits never lose a count.
+ */
+export async function consumeRateLimit(
+  db: Db,
+  rule: RateLimitRule,
+  subject: string,
+): Promise<RateLimitState> {
+  const key = `${rule.name}:${subject}`;
+  const window = sql`make_interval(secs => ${rule.windowSeconds})`;
+  const expired = sql`${rateLimits.resetAt} <= now()`;
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key, hits: 1, resetAt: sql`now() + ${window}` })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        hits: sql`CASE WHEN ${expired} THEN 1 ELSE ${rateLimits.hits} + 1 END`,
+        resetAt: sql`CASE WHEN ${expired} THEN now() + ${window} ELSE ${rateLimits.resetAt} END`,
+      },
+    })
+    .returning({
+      hits: rateLimits.hits,
+      retryAfterSeconds: sql<number>`greatest(1, ceil(extract(epoch from ${rateLimits.resetAt} - now())))::int`,
+    });
+  const hits = row?.hits ?? 1;
+  return {
+    allowed: hits <= rule.limit,
+    hits,
+    retryAfterSeconds: row?.retryAfterSeconds ?? rule.windowSeconds,
+  };
+}
+
+/** Like consumeRateLimit, but over the limit throws a 429 carrying Retry-After. */
+export async function enforceRateLimit(db: Db, rule: RateLimitRule, subject: string): Promise<void> {
+  const state = await consumeRateLimit(db, rule, subject);
+  if (!state.allowed) {
+    throw new AppError(
+      'rate_limited',
+      'Trop de tentatives, merci de réessayer plus tard.',
+      undefined,
+      state.retryAfterSeconds,
+    );
+  }
+}
+
+/**
+ * The client's address as the nearest proxy reports it. Next.js fills X-Forwarded-For from the socket when no
+ * proxy set it; behind nginx the last entry is the one nginx appended, the only one a client cannot forge.
+ */
+export function clientAddress(request: Request): string {
+  const forwarded = request.headers.get('x-forwarded-for');
+  const last = forwarded?.split(',').at(-1)?.trim();
+  return last || request.headers.get('x-real-ip') || 'unknown';
+}

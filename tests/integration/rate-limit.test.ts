@@ -1,0 +1,51 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '@/server/db/client';
+import { rateLimits } from '@/server/db/schema';
+import { AppError } from '@/server/http/errors';
+import { consumeRateLimit, enforceRateLimit } from '@/server/http/rate-limit';
+import { createTestDatabase } from '../support/database';
+
+let database: Database;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+
+afterAll(async () => {
+  await database.close();
+});
+
+const rule = { name: 'test-login', limit: 3, windowSeconds: 60 };
+
+describe('database-backed rate limit', () => {
+  it('allows the limit, then refuses with the seconds left in the window', async () => {
+    const states = [];
+    for (let i = 0; i < 4; i++) states.push(await consumeRateLimit(database.db, rule, 'ip-1'));
+    expect(states.map((s) => s.allowed)).toEqual([true, true, true, false]);
+    expect(states[3]?.retryAfterSeconds).toBeGreaterThan(0);
+    expect(states[3]?.retryAfterSeconds).toBeLessThanOrEqual(60);
+  });
+
+  it('counts each subject separately', async () => {
+    expect((await consumeRateLimit(database.db, rule, 'ip-2')).allowed).toBe(true);
+  });
+
+  it('restarts the count once the window has expired', async () => {
+    await database.db.update(rateLimits).set({ resetAt: sql`now() - interval '1 second'` });
+    expect(await consumeRateLimit(database.db, rule, 'ip-1')).toMatchObject({ allowed: true, hits: 1 });
+  });
+
+  it('counts concurrent hits without losing any', async () => {
+    await Promise.all(Array.from({ length: 10 }, () => consumeRateLimit(database.db, rule, 'burst')));
+    const state = await consumeRateLimit(database.db, rule, 'burst');
+    expect(state.hits).toBe(11);
+  });
+
+  it('enforceRateLimit throws a 429 AppError over the limit', async () => {
+    for (let i = 0; i < 3; i++) await enforceRateLimit(database.db, rule, 'ip-3');
+    const error = await enforceRateLimit(database.db, rule, 'ip-3').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).status).toBe(429);
+  });
+});
