@@ -1,0 +1,151 @@
+'use client';
+
+import { useCallback, useReducer, useRef } from 'react';
+import { FIRST_PAGE, MAX_PAGE, NEWS_PAGE_SIZE } from '@/lib/constants';
+import { ApiError, apiJson, isAbortError } from './http';
+
+/** A news item as the lists carry it: only what dedupe needs is required, the rest is the API's shape. */
+export type NewsItem = { id: string };
+export type ThematicItem = { slug: string; label: string };
+
+/** What the list is filtered by: sent as the query of GET /api/article/summary. */
+export type NewsFilter = Record<string, string | number | undefined>;
+
+/** The news-list state of the spec's section 4. */
+export type NewsListState<N extends NewsItem = NewsItem> = {
+  loading: boolean;
+  news: N[];
+  thematics: ThematicItem[];
+  filter: NewsFilter;
+  hasMore: boolean;
+  /** Last page loaded. */
+  page: number;
+  /** Page size of the next loads. */
+  limit: number;
+  /** Error of the last load: its message and HTTP status. */
+  message: string | null;
+  status: number | null;
+};
+
+export type NewsListAction<N extends NewsItem = NewsItem> =
+  | { type: 'request'; filter?: NewsFilter }
+  | { type: 'success'; news: N[]; thematics?: ThematicItem[]; page: number; append: boolean }
+  | { type: 'failure'; status: number; message: string };
+
+/** HTTP statuses the summary call answers when nothing matches: an empty list, not an error (spec section 8). */
+const EMPTY_RESULT_STATUSES: ReadonlySet<number> = new Set([416, 500]);
+
+/** More pages may exist only while a full page came back and the page is below the last valid one. */
+export function computeHasMore(returned: number, limit: number, page: number): boolean {
+  return returned === limit && page < MAX_PAGE;
+}
+
+/** Appends the news not already listed, in order. */
+export function appendWithoutDuplicates<N extends NewsItem>(current: readonly N[], next: readonly N[]): N[] {
+  const seen = new Set(current.map((item) => item.id));
+  const merged = [...current];
+  for (const item of next) {
+    if (seen.has(item.id)) continue;
+    seen.add(item.id);
+    merged.push(item);
+  }
+  return merged;
+}
+
+export function initialNewsListState<N extends NewsItem>(init: {
+  news?: N[];
+  thematics?: ThematicItem[];
+  filter?: NewsFilter;
+  limit?: number;
+  page?: number;
+  hasMore?: boolean;
+}): NewsListState<N> {
+  const news = init.news ?? [];
+  const limit = init.limit ?? NEWS_PAGE_SIZE;
+  const page = init.page ?? FIRST_PAGE;
+  return {
+    loading: false,
+    news,
+    thematics: init.thematics ?? [],
+    filter: init.filter ?? {},
+    hasMore: init.hasMore ?? computeHasMore(news.length, limit, page),
+    page,
+    limit,
+    message: null,
+    status: null,
+  };
+}
+
+export function newsListReducer<N extends NewsItem>(
+  state: NewsListState<N>,
+  action: NewsListAction<N>,
+): NewsListState<N> {
+  switch (action.type) {
+    case 'request':
+      return { ...state, loading: true, filter: action.filter ?? state.filter };
+    case 'success':
+      return {
+        ...state,
+        loading: false,
+        news: action.append ? appendWithoutDuplicates(state.news, action.news) : action.news,
+        thematics: action.thematics ?? state.thematics,
+        page: action.page,
+        hasMore: computeHasMore(action.news.length, state.limit, action.page),
+        message: null,
+        status: null,
+      };
+    case 'failure':
+      if (EMPTY_RESULT_STATUSES.has(action.status)) {
+        return {
+          ...state,
+          loading: false,
+          news: [],
+          thematics: [],
+          hasMore: false,
+          message: null,
+          status: null,
+        };
+      }
+      return {
+        ...state,
+        loading: false,
+        news: [],
+        hasMore: false,
+        message: action.message,
+        status: action.status,
+      };
+  }
+}
+
+type SummaryAnswer<N> = { news: N[]; thematics?: ThematicItem[] };
+
+/**
+ * The state of a news list and its 'Plus d'actualités' loader: page + 1 of the same filter, bounded by `to` (the
+ * moment the first page was read) so news published since do not shift the pages, appended without duplicates.
+ */
+export function useNewsList<N extends NewsItem>(init: Parameters<typeof initialNewsListState<N>>[0]) {
+  const [state, dispatch] = useReducer(newsListReducer<N>, init, initialNewsListState<N>);
+  const stateRef = useRef(state);
+  stateRef.current = state;
+
+  const loadMore = useCallback(async () => {
+    const current = stateRef.current;
+    if (current.loading || !current.hasMore) return;
+    const page = current.page + 1;
+    dispatch({ type: 'request' });
+    try {
+      const answer = await apiJson<SummaryAnswer<N>>('/article/summary', {
+        query: { ...current.filter, limit: current.limit, page },
+        key: `news-list:${JSON.stringify(current.filter)}`,
+      });
+      dispatch({ type: 'success', news: answer.news, thematics: answer.thematics, page, append: true });
+    } catch (error) {
+      if (isAbortError(error)) return;
+      const status = error instanceof ApiError ? error.status : 0;
+      const message = error instanceof Error ? error.message : String(error);
+      dispatch({ type: 'failure', status, message });
+    }
+  }, []);
+
+  return { state, loadMore };
+}
