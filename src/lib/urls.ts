@@ -1,0 +1,90 @@
+import {
+  ARTICLE_ID_SEPARATOR,
+  ARTICLE_TYPE,
+  FIRST_PAGE,
+  FLASH_LINK_PREFIX,
+  FLASH_LINK_SLUG,
+  PATHS,
+  THEMATIC_SEPARATOR,
+} from './constants';
+import { parisIsoDay } from './dates';
+import { monthValue } from './months';
+
+/** An article id: letters, digits and hyphens. */
+export const ARTICLE_ID_PATTERN = /^[A-Za-z0-9-]+$/;
+const ARTICLE_PARAM_PATTERN = /^([A-Za-z0-9-]+)_([A-Za-z0-9-]+)$/;
+
+/** What an article URL is built from. */
+export type ArticleLink = {
+  id: string;
+  type: string;
+  slug: string;
+  enrichedNewsId?: string | null | undefined;
+};
+
+/** The section an article of a content type lives under: simulators and figures and rates have their own. */
+function articleBasePath(type: string): string {
+  if (type === ARTICLE_TYPE.simulator) return PATHS.simulators;
+  if (type === ARTICLE_TYPE.rates) return PATHS.rates;
+  return PATHS.news;
+}
+
+/**
+ * The path of an article: /actualite/{slug}_{id}, /simulateurs/{slug}_{id} or /chiffres-taux/{slug}_{id} by type.
+ * An enriched news is reached by its enriched news id, the article id going in the hash. An empty slug is
+ * replaced by the one flash links use, so the path keeps the {slug}_{id} shape.
+ */
+export function articlePath(article: ArticleLink): string {
+  const slug = article.slug || FLASH_LINK_SLUG;
+  const base = articleBasePath(article.type);
+  if (article.enrichedNewsId) {
+    return `${base}/${slug}${ARTICLE_ID_SEPARATOR}${article.enrichedNewsId}#${article.id}`;
+  }
+  return `${base}/${slug}${ARTICLE_ID_SEPARATOR}${article.id}`;
+}
+
+/** Internal links flash:id:{id} of editorial bodies resolve to /actualite/actu_{id}; other links are kept. */
+export function resolveInternalLink(href: string): string {
+  if (!href.startsWith(FLASH_LINK_PREFIX)) return href;
+  const id = href.slice(FLASH_LINK_PREFIX.length);
+  if (!ARTICLE_ID_PATTERN.test(id)) return href;
+  return `${PATHS.news}/${FLASH_LINK_SLUG}${ARTICLE_ID_SEPARATOR}${id}`;
+}
+
+/** The slug and id of an article path segment {slug}_{id}; null when the segment has another shape. */
+export function parseArticleParam(param: string): { slug: string; id: string } | null {
+  const match = ARTICLE_PARAM_PATTERN.exec(param);
+  if (!match?.[1] || !match[2]) return null;
+  return { slug: match[1], id: match[2] };
+}
+
+/** The archive page of a month: /archives/{year}/{month} (two-digit month), then /{page} beyond the first. */
+export function archivePath(year: number, month: number, page: number = FIRST_PAGE): string {
+  const path = `${PATHS.archives}/${year}/${monthValue(month)}`;
+  return page > FIRST_PAGE ? `${path}/${page}` : path;
+}
+
+/** The archive page of the month an article was published in, in the site's time zone. */
+export function archivePathForDate(publicationDate: Date | string): string {
+  const day = parisIsoDay(typeof publicationDate === 'string' ? new Date(publicationDate) : publicationDate);
+  const [year, month] = day.split('-');
+  return archivePath(Number(year), Number(month));
+}
+
+/** The sections whose listings are filtered by topic and thematics. */
+export type ListingSection = 'news' | 'agenda' | 'simulators' | 'rates';
+
+/**
+ * A listing path: /actualite, /actualite/{topic}, /actualite/{topic}/{t1_t2}; likewise under /agenda,
+ * /simulateurs and /chiffres-taux. Thematics need a topic and are joined by THEMATIC_SEPARATOR.
+ */
+export function topicPath(
+  section: ListingSection,
+  topic?: string,
+  thematics: readonly string[] = [],
+): string {
+  const base = PATHS[section];
+  if (!topic) return base;
+  if (thematics.length === 0) return `${base}/${topic}`;
+  return `${base}/${topic}/${thematics.join(THEMATIC_SEPARATOR)}`;
+}
