@@ -1,0 +1,218 @@
+/**
+ * Browser side of the account calls (spec sections 4, 5, 7 and 8): the current user, login, logout, the
+ * registration form's definition and its submission.
+ *
+ * The session token lives only in the HttpOnly cookie the server sets at login: this module never stores it
+ * anywhere a script can read (no localStorage, no readable cookie). `setAuthToken` of ./http is for clients
+ * that cannot use cookies; the browser does not need it.
+ */
+import { REGISTRATION_FORM_ID } from '@/lib/constants';
+import { capMessage, type RegistrationFields, WEB_FORM_ERROR_MESSAGE } from '@/lib/validation';
+import { ApiError, apiFetch, apiJson, setAuthToken } from './http';
+
+/** The shop customer as the header shows them (spec section 3 "User"). */
+export type User = { firstname: string; lastname: string };
+
+/** Thrown (after logging the cause) when the current user cannot be loaded (spec section 8). */
+export const USER_LOAD_ERROR_MESSAGE = "erreur de récupération de l'utilisateur";
+/** Shown when a login fails without a message of the server. */
+export const LOGIN_ERROR_MESSAGE = 'La connexion a échoué, merci de réessayer.';
+export { WEB_FORM_ERROR_MESSAGE };
+
+/** Codes of the registration form's fields, as the web form calls them. */
+export type RegistrationFieldCode =
+  | 'civility'
+  | 'lastname'
+  | 'firstname'
+  | 'email'
+  | 'password'
+  | 'confirmed'
+  | 'function'
+  | 'optin';
+
+/** A choice of a select field. */
+export type WebFormOption = { value: string; label: string };
+
+/** A profession of the function list; an entry with `options` is a group heading, not a choice itself. */
+export type FunctionChoice = { value: string; label: string; options?: WebFormOption[] };
+
+/** One field of a web form (spec section 3 "Web form definition": a field_id per field). */
+export type WebFormField = {
+  field_id: number;
+  code: RegistrationFieldCode;
+  label: string;
+  type: 'select' | 'text' | 'email' | 'password' | 'checkbox';
+  required: boolean;
+  /** Longest accepted value, in characters (text fields). */
+  maxLength?: number;
+  /** For the civility select; the function select uses `functions`. */
+  options?: WebFormOption[];
+};
+
+/** Civility choice: Monsieur 13 … Docteur 18. */
+export type CivilityOption = { value: number; label: string };
+
+export type WebFormDefinition = {
+  webFormId: number;
+  fields: WebFormField[];
+  /** The text beside the newsletter opt-in checkbox. */
+  optinComment: string;
+  civilities: CivilityOption[];
+  /** The grouped list of professions. */
+  functions: FunctionChoice[];
+};
+
+/** What the registration form holds (src/lib/validation.ts); optin becomes 'O' or 'N' on the wire. */
+export type RegistrationValues = RegistrationFields;
+
+/** An error of a web form result: the field it concerns (null for the whole form) and its message. */
+export type WebFormError = { field: string | null; message: string };
+
+/** The created account, as the server describes it in a successful web form result. */
+export type RegistrationResult = { email: string; firstname: string; lastname: string; optin: boolean };
+
+export type WebFormResult = { success: true; result: RegistrationResult; errors: WebFormError[] };
+
+/** The login answer: the session cookie (spec section 3 "Cookie") or an error, and the user. */
+export type LoginAnswer = {
+  cookieObj: { name: string; value: string; ttl: number } | { error: string };
+  user: User | null;
+};
+
+/**
+ * The logged-in user, or null for an anonymous visitor (401). Any other failure is logged and turned into
+ * the error of spec section 8.
+ */
+export async function loadUser(): Promise<User | null> {
+  let response: Response;
+  try {
+    response = await apiFetch('/eshop/me', { key: 'accounts:me' });
+  } catch (error) {
+    console.error(USER_LOAD_ERROR_MESSAGE, error);
+    throw new Error(USER_LOAD_ERROR_MESSAGE);
+  }
+  if (response.status === 401) return null;
+  const body: unknown = await response.json().catch(() => null);
+  if (!response.ok || !isUser(body)) {
+    console.error(USER_LOAD_ERROR_MESSAGE, response.status, body);
+    throw new Error(USER_LOAD_ERROR_MESSAGE);
+  }
+  return { firstname: body.firstname, lastname: body.lastname };
+}
+
+/**
+ * Logs in; the server sets the HttpOnly session cookie itself. A `cookieObj.error` in the answer is thrown
+ * as is (spec section 7), any other failure as LOGIN_ERROR_MESSAGE.
+ */
+export async function login(email: string, password: string): Promise<User> {
+  const response = await apiFetch('/eshop/login', { json: { email, password }, key: 'accounts:login' });
+  const body = (await response.json().catch(() => null)) as Partial<LoginAnswer> | null;
+  const cookie = body?.cookieObj;
+  if (cookie && 'error' in cookie && typeof cookie.error === 'string' && cookie.error !== '') {
+    throw new Error(capMessage(cookie.error));
+  }
+  if (!response.ok || !isUser(body?.user)) throw new Error(LOGIN_ERROR_MESSAGE);
+  return { firstname: body.user.firstname, lastname: body.user.lastname };
+}
+
+/** Ends the session on the server, which also removes the cookie; forgets any stored token. */
+export async function logout(): Promise<void> {
+  setAuthToken(null);
+  const response = await apiFetch('/eshop/logout', { method: 'POST', key: 'accounts:logout' });
+  if (!response.ok) throw new ApiError(response.status, response.statusText);
+}
+
+/** The definition of a web form (REGISTRATION_FORM_ID for registration). */
+export function getWebFormFields(webFormId: number = REGISTRATION_FORM_ID): Promise<WebFormDefinition> {
+  return apiJson<WebFormDefinition>('/eshop/webFormFields', {
+    query: { webFormId },
+    key: `accounts:webFormFields:${webFormId}`,
+  });
+}
+
+/**
+ * Sends the registration form. The result must say success true with a non-empty result (a string result is
+ * parsed as JSON); otherwise this throws the first error of the server, or WEB_FORM_ERROR_MESSAGE.
+ */
+export async function submitRegistration(
+  values: RegistrationValues,
+  webFormId: number = REGISTRATION_FORM_ID,
+): Promise<WebFormResult> {
+  const fields: { code: RegistrationFieldCode; value: string }[] = [
+    { code: 'civility', value: values.civility },
+    { code: 'lastname', value: values.lastname },
+    { code: 'firstname', value: values.firstname },
+    { code: 'email', value: values.email },
+    { code: 'password', value: values.password },
+    { code: 'confirmed', value: values.confirmed },
+    { code: 'function', value: values.function },
+    { code: 'optin', value: values.optin ? 'O' : 'N' },
+  ];
+  let body: unknown = null;
+  try {
+    const response = await apiFetch('/eshop/webFormResult', {
+      json: { webFormId, fields },
+      key: 'accounts:register',
+    });
+    body = await response.json().catch(() => null);
+  } catch (error) {
+    console.error(WEB_FORM_ERROR_MESSAGE, error);
+    throw new Error(WEB_FORM_ERROR_MESSAGE);
+  }
+  return readWebFormResult(body);
+}
+
+/** Applies the web form result rule of spec section 5 to an answer body. */
+export function readWebFormResult(body: unknown): WebFormResult {
+  const answer = (body ?? {}) as { success?: unknown; result?: unknown; errors?: unknown };
+  const result = parseResult(answer.result);
+  if (answer.success === true && isNonEmpty(result)) {
+    return { success: true, result: result as RegistrationResult, errors: readErrors(answer.errors) };
+  }
+  const first = readErrors(answer.errors)[0]?.message ?? serverErrorMessage(body);
+  throw new Error(capMessage(first ?? WEB_FORM_ERROR_MESSAGE));
+}
+
+function parseResult(result: unknown): unknown {
+  if (typeof result !== 'string') return result;
+  try {
+    return JSON.parse(result);
+  } catch {
+    return null;
+  }
+}
+
+function isNonEmpty(value: unknown): boolean {
+  if (value === null || value === undefined || value === '') return false;
+  if (Array.isArray(value)) return value.length > 0;
+  if (typeof value === 'object') return Object.keys(value).length > 0;
+  return true;
+}
+
+/** Server errors come as `{field, message}` objects; plain strings are accepted too. */
+function readErrors(errors: unknown): WebFormError[] {
+  if (!Array.isArray(errors)) return [];
+  const read: WebFormError[] = [];
+  for (const error of errors) {
+    if (typeof error === 'string' && error !== '') read.push({ field: null, message: error });
+    else if (error && typeof error === 'object') {
+      const { field, message } = error as { field?: unknown; message?: unknown };
+      if (typeof message === 'string' && message !== '') {
+        read.push({ field: typeof field === 'string' ? field : null, message });
+      }
+    }
+  }
+  return read;
+}
+
+/** The message of a plain API error answer (429, 403…), which has no `errors` list. */
+function serverErrorMessage(body: unknown): string | undefined {
+  const message = (body as { error?: { message?: unknown } } | null)?.error?.message;
+  return typeof message === 'string' && message !== '' ? message : undefined;
+}
+
+function isUser(value: unknown): value is User {
+  if (!value || typeof value !== 'object') return false;
+  const { firstname, lastname } = value as Record<string, unknown>;
+  return typeof firstname === 'string' && typeof lastname === 'string';
+}
