@@ -1,5 +1,5 @@
 import 'server-only';
-import { articles } from '../db/schema';
+import { type ArticleImage, articles } from '../db/schema';
 
 /** An article as lists and the API carry it (spec section 3 "Article summary"): no body, snake_case fields. */
 export type ArticleSummary = {
@@ -53,6 +53,19 @@ export const articleSummaryColumns = {
 
 export type ArticleSummaryRow = Pick<typeof articles.$inferSelect, keyof typeof articleSummaryColumns>;
 
+/** An image in the API's snake_case shape (articles and sections alike). */
+export function toApiImage(image: ArticleImage): ArticleSummary['images'][number] {
+  return {
+    content_type: image.contentType,
+    href: image.href,
+    image_name: image.imageName,
+    source: image.source,
+    legend: image.legend,
+    width: image.width,
+    height: image.height,
+  };
+}
+
 export function toArticleSummary(row: ArticleSummaryRow): ArticleSummary {
   return {
     id: row.id,
@@ -64,15 +77,7 @@ export function toArticleSummary(row: ArticleSummaryRow): ArticleSummary {
     topics: row.topics,
     thematics: row.thematics,
     trades: row.trades,
-    images: row.images.map((image) => ({
-      content_type: image.contentType,
-      href: image.href,
-      image_name: image.imageName,
-      source: image.source,
-      legend: image.legend,
-      width: image.width,
-      height: image.height,
-    })),
+    images: row.images.map(toApiImage),
     author: row.author,
     author_function: row.authorFunction,
     publication_date: row.publicationDate.toISOString(),

@@ -1,0 +1,97 @@
+import 'server-only';
+import { asc, eq, or } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { articleSections, articles, type TagRef } from '../db/schema';
+import { type ArticleSummary, articleSummaryColumns, toApiImage, toArticleSummary } from './article-summary';
+import { gateContent } from './paywall';
+
+/** A section of an enriched news as the API carries it (spec section 3), its HTML in `view`. */
+export type ArticleSection = {
+  id: string;
+  title: string;
+  summary: string;
+  images: ArticleSummary['images'];
+  section_type: string;
+  publication_date: string | null;
+  topics: TagRef[];
+  thematics: TagRef[];
+  view: string;
+};
+
+/** A whole article as a reader receives it: its summary fields, body, sections and the fields this site adds. */
+export type ArticleDetail = ArticleSummary & {
+  /** The body HTML (sanitised at import), cut by the paywall for a visitor without access. */
+  view: string;
+  /** The sections of an enriched news, in order; only the first one for a visitor without access. */
+  sections: ArticleSection[];
+  source: string | null;
+  paywalled: boolean;
+  event_date: string | null;
+  simulator_url: string | null;
+};
+
+/** The answer of GET /api/article/single (spec section 3 "Single-article response"). */
+export type ArticleForReader = {
+  article: ArticleDetail;
+  /** True when part of the article was withheld: the page shows the registration prompt in its place. */
+  isPaywallable: boolean;
+};
+
+/**
+ * An article by its id or its enriched news id, gated for the visitor: the single entry point through which an
+ * article's text reaches a reader (page, API, RSS, snippets). Null when no article has that id.
+ */
+export async function getArticleForReader(
+  db: Db,
+  newsId: string,
+  hasAccess: boolean,
+): Promise<ArticleForReader | null> {
+  const rows = await db
+    .select({
+      ...articleSummaryColumns,
+      bodyHtml: articles.bodyHtml,
+      source: articles.source,
+      paywalled: articles.paywalled,
+      eventDate: articles.eventDate,
+      simulatorUrl: articles.simulatorUrl,
+    })
+    .from(articles)
+    .where(or(eq(articles.id, newsId), eq(articles.enrichedNewsId, newsId)))
+    .limit(2);
+  // An article id wins over another article's enriched news id.
+  const row = rows.find((candidate) => candidate.id === newsId) ?? rows[0];
+  if (!row) return null;
+
+  const sectionRows = await db
+    .select()
+    .from(articleSections)
+    .where(eq(articleSections.articleId, row.id))
+    .orderBy(asc(articleSections.position));
+  const sections = sectionRows.map(
+    (section): ArticleSection => ({
+      id: section.id,
+      title: section.title,
+      summary: section.summary,
+      images: section.images.map(toApiImage),
+      section_type: section.sectionType,
+      publication_date: section.publicationDate?.toISOString() ?? null,
+      topics: section.topics,
+      thematics: section.thematics,
+      view: section.bodyHtml,
+    }),
+  );
+
+  const gated = gateContent({ view: row.bodyHtml, sections, paywalled: row.paywalled }, hasAccess);
+  return {
+    article: {
+      ...toArticleSummary(row),
+      view: gated.view,
+      sections: gated.sections,
+      source: row.source,
+      paywalled: row.paywalled,
+      event_date: row.eventDate,
+      simulator_url: row.simulatorUrl,
+    },
+    isPaywallable: gated.isPaywallable,
+  };
+}
