@@ -1,0 +1,171 @@
+import 'server-only';
+import { inArray } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { articleSections, articles } from '../db/schema';
+import { type ArticleInput, type ArticleRows, parseArticleInput, toArticleRows } from './article-input';
+
+/** A line longer than this is refused before being parsed. */
+export const MAX_IMPORT_LINE_LENGTH = 16 * 1024 * 1024;
+
+/** Statements that list ids stay well below PostgreSQL's limit of bound parameters. */
+const ID_CHUNK = 1_000;
+
+/** A refused line of an import file: its number (from 1, blank lines counted) and why, in French. */
+export type ImportIssue = { line: number; reason: string };
+
+export type ImportOutcome =
+  | { ok: true; inserted: number; updated: number }
+  /** Nothing was written. */
+  | { ok: false; issues: ImportIssue[] };
+
+export type ImportOptions = {
+  /** Called after each article written, with the count written so far and the total. */
+  onProgress?: (written: number, total: number) => void;
+};
+
+type ParsedLine = { line: number; input: ArticleInput };
+
+/** A constraint refused the rows of one line: aborts the transaction, then becomes an issue. */
+class LineWriteError extends Error {
+  constructor(readonly issue: ImportIssue) {
+    super(`ligne ${issue.line} : ${issue.reason}`);
+  }
+}
+
+/**
+ * Imports articles from NDJSON lines, one article a line in the API's shape (see article-input.ts); blank lines
+ * are skipped. Every line is checked first: if any is bad, every bad line is reported and nothing is written.
+ * Otherwise all articles are upserted by id, and their sections replaced, in one transaction: a constraint
+ * refusing one of them is reported against its line and rolls everything back.
+ */
+export async function importArticles(
+  db: Db,
+  lines: AsyncIterable<string> | Iterable<string>,
+  options: ImportOptions = {},
+): Promise<ImportOutcome> {
+  const { parsed, issues } = await parseLines(lines);
+  if (issues.length > 0) return { ok: false, issues };
+  const entries = parsed.map(({ line, input }) => ({ line, rows: toArticleRows(input) }));
+  try {
+    const updated = await db.transaction((tx) => writeArticles(tx, entries, options));
+    return { ok: true, inserted: entries.length - updated, updated };
+  } catch (error) {
+    if (error instanceof LineWriteError) return { ok: false, issues: [error.issue] };
+    throw error;
+  }
+}
+
+async function parseLines(
+  lines: AsyncIterable<string> | Iterable<string>,
+): Promise<{ parsed: ParsedLine[]; issues: ImportIssue[] }> {
+  const parsed: ParsedLine[] = [];
+  const issues: ImportIssue[] = [];
+  // Where each article id, enriched news id and section id was first seen: the same one twice in a file is an error.
+  const articleIds = new Map<string, number>();
+  const enrichedIds = new Map<string, number>();
+  const sectionIds = new Map<string, number>();
+  const claim = (seen: Map<string, number>, key: string, line: number, what: string) => {
+    const first = seen.get(key);
+    if (first === undefined) seen.set(key, line);
+    else issues.push({ line, reason: `${what} « ${key} » déjà présent ligne ${first}` });
+  };
+
+  let line = 0;
+  for await (const raw of lines) {
+    line += 1;
+    const text = (line === 1 ? raw.replace(/^\uFEFF/, '') : raw).trim();
+    if (text === '') continue;
+    if (text.length > MAX_IMPORT_LINE_LENGTH) {
+      issues.push({ line, reason: `ligne trop longue (plus de ${MAX_IMPORT_LINE_LENGTH} caractères)` });
+      continue;
+    }
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch (error) {
+      issues.push({
+        line,
+        reason: `JSON invalide (${error instanceof Error ? error.message : String(error)})`,
+      });
+      continue;
+    }
+    const result = parseArticleInput(value);
+    if (!result.success) {
+      for (const reason of result.issues) issues.push({ line, reason });
+      continue;
+    }
+    const input = result.data;
+    claim(articleIds, input.id, line, 'identifiant');
+    if (input.enriched_news_id) claim(enrichedIds, input.enriched_news_id, line, 'enriched_news_id');
+    for (const section of input.sections) claim(sectionIds, section.id, line, 'identifiant de section');
+    parsed.push({ line, input });
+  }
+  return { parsed, issues };
+}
+
+type Entry = { line: number; rows: ArticleRows };
+type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Writes every article; answers how many already existed. */
+async function writeArticles(tx: Transaction, entries: Entry[], options: ImportOptions): Promise<number> {
+  const ids = entries.map((entry) => entry.rows.article.id);
+  let existing = 0;
+  for (let start = 0; start < ids.length; start += ID_CHUNK) {
+    const chunk = ids.slice(start, start + ID_CHUNK);
+    const found = await tx.select({ id: articles.id }).from(articles).where(inArray(articles.id, chunk));
+    existing += found.length;
+    // Release what the imported articles hold before writing any of them, so that an enriched news id or a
+    // section id moving from one imported article to another does not collide with the row it replaces.
+    await tx.update(articles).set({ enrichedNewsId: null }).where(inArray(articles.id, chunk));
+    await tx.delete(articleSections).where(inArray(articleSections.articleId, chunk));
+  }
+
+  let written = 0;
+  for (const { line, rows } of entries) {
+    try {
+      const { id: _id, ...changes } = rows.article;
+      await tx
+        .insert(articles)
+        .values(rows.article)
+        .onConflictDoUpdate({ target: articles.id, set: { ...changes, updatedAt: new Date() } });
+      if (rows.sections.length > 0) await tx.insert(articleSections).values(rows.sections);
+    } catch (error) {
+      const reason = describeRefusal(error, rows);
+      if (reason === null) throw error;
+      throw new LineWriteError({ line, reason });
+    }
+    written += 1;
+    options.onProgress?.(written, entries.length);
+  }
+  return existing;
+}
+
+type DatabaseError = { code?: unknown; constraint?: unknown; detail?: unknown; message?: unknown };
+
+/** The database error under a failed query: drizzle wraps the driver's error in `cause`. */
+function databaseError(error: unknown): DatabaseError | null {
+  let current: unknown = error;
+  while (current instanceof Error) {
+    if (typeof (current as DatabaseError).code === 'string') return current as DatabaseError;
+    current = current.cause;
+  }
+  return null;
+}
+
+/**
+ * Why the database refused the rows of an article, in French, when the rows themselves are at fault: a data
+ * exception or an integrity constraint (SQLSTATE classes 22 and 23). Null for any other failure.
+ */
+function describeRefusal(error: unknown, rows: ArticleRows): string | null {
+  const cause = databaseError(error);
+  if (!cause || typeof cause.code !== 'string' || !/^2[23]/.test(cause.code)) return null;
+  if (cause.constraint === 'articles_enriched_news_id_idx') {
+    return `enriched_news_id « ${rows.article.enrichedNewsId} » déjà utilisé par un autre article`;
+  }
+  if (cause.constraint === 'article_sections_pkey') {
+    const ids = rows.sections.map((section) => section.id).join(', ');
+    return `un identifiant de section (${ids}) est déjà utilisé par un autre article`;
+  }
+  const detail = typeof cause.detail === 'string' && cause.detail ? ` (${cause.detail})` : '';
+  return `refusé par la base de données : ${String(cause.message)}${detail}`;
+}

@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { EMBED_PROVIDERS, htmlToPlainText, sanitizeEditorialHtml } from './sanitize';
+
+describe('sanitizeEditorialHtml', () => {
+  it('keeps editorial markup', () => {
+    const html =
+      '<h2>Titre</h2><p>Un <strong>gras</strong>, un <em>italique</em><br />et <span class="note">une note</span>.</p>' +
+      '<ul><li>un</li></ul><ol><li>deux</li></ol><blockquote>cité</blockquote>' +
+      '<table><thead><tr><th scope="col">Taux</th></tr></thead><tbody><tr><td colspan="2">20 %</td></tr></tbody></table>' +
+      '<figure><img src="https://img.example.fr/a.jpg" alt="Photo" width="640" height="360" /><figcaption>Légende</figcaption></figure>';
+    expect(sanitizeEditorialHtml(html)).toBe(html);
+  });
+
+  it('keeps links with href, title and target, adding rel to new tabs', () => {
+    expect(
+      sanitizeEditorialHtml(
+        '<a href="https://www.legifrance.gouv.fr/" title="Légifrance" target="_blank">loi</a>',
+      ),
+    ).toBe(
+      '<a href="https://www.legifrance.gouv.fr/" title="Légifrance" target="_blank" rel="noopener noreferrer">loi</a>',
+    );
+    expect(
+      sanitizeEditorialHtml(
+        '<a href="/archives/2024/03">mars</a><a href="mailto:redaction@example.fr">écrire</a>',
+      ),
+    ).toBe('<a href="/archives/2024/03">mars</a><a href="mailto:redaction@example.fr">écrire</a>');
+  });
+
+  it('resolves internal flash links', () => {
+    expect(sanitizeEditorialHtml('<a href="flash:id:12345">voir</a>')).toBe(
+      '<a href="/actualite/actu_12345">voir</a>',
+    );
+  });
+
+  it('removes scripts, styles and forms with their content', () => {
+    expect(
+      sanitizeEditorialHtml(
+        '<p>avant<script>alert(1)</script>après</p><style>p{}</style><form><input></form>',
+      ),
+    ).toBe('<p>avantaprès</p>');
+  });
+
+  it('removes event handlers and inline styles', () => {
+    expect(
+      sanitizeEditorialHtml(
+        '<p onclick="steal()" style="color:red">texte</p><img src="https://x.fr/a.png" onerror="steal()">',
+      ),
+    ).toBe('<p>texte</p><img src="https://x.fr/a.png" />');
+  });
+
+  it('removes javascript: and data: URLs', () => {
+    expect(
+      sanitizeEditorialHtml('<a href="javascript:alert(1)">a</a><a href="JaVaScRiPt:alert(1)">b</a>'),
+    ).toBe('<a>a</a><a>b</a>');
+    expect(sanitizeEditorialHtml('<p><img src="data:image/png;base64,AAAA"></p>')).toBe('<p></p>');
+    expect(sanitizeEditorialHtml('<a href="//evil.example/">c</a>')).toBe('<a>c</a>');
+  });
+
+  it('keeps frames from every embed provider over https', () => {
+    for (const { hostname } of EMBED_PROVIDERS) {
+      const frame = `<iframe src="https://${hostname}/embed?id=1" width="100%" height="300" title="Contenu" frameborder="0"></iframe>`;
+      expect(sanitizeEditorialHtml(frame)).toBe(frame);
+    }
+    expect(EMBED_PROVIDERS.map((provider) => provider.hostname)).toEqual([
+      'player.ausha.co',
+      'w.soundcloud.com',
+      'e.infogram.com',
+      'cdn.knightlab.com',
+      'datawrapper.dwcdn.net',
+      'platform.twitter.com',
+    ]);
+  });
+
+  it('drops frames from other hosts, over http or relative', () => {
+    for (const src of [
+      'https://evil.example/',
+      'https://player.ausha.co.evil.example/',
+      'http://player.ausha.co/',
+      '/embed/simulateur',
+      'javascript:alert(1)',
+    ]) {
+      expect(sanitizeEditorialHtml(`<p>a<iframe src="${src}"></iframe>b</p>`)).toBe('<p>ab</p>');
+    }
+  });
+
+  it('turns h1 into h2 and unwraps unknown tags', () => {
+    expect(sanitizeEditorialHtml('<h1>Titre</h1><section><font>texte</font></section>')).toBe(
+      '<h2>Titre</h2>texte',
+    );
+  });
+});
+
+describe('htmlToPlainText', () => {
+  it('gives the words of the HTML with whitespace collapsed and entities decoded', () => {
+    expect(
+      htmlToPlainText(
+        '<h2>Titre</h2><p>Un&nbsp;<a href="https://x.fr">lien</a> &amp; du <strong>gras</strong>.</p><ul><li>un</li><li>deux</li></ul>',
+      ),
+    ).toBe('Titre Un lien & du gras. un deux');
+  });
+
+  it('separates table cells and skips images and frames', () => {
+    expect(
+      htmlToPlainText(
+        '<table><tr><th>Taux</th><th>Valeur</th></tr><tr><td>TVA</td><td>20 %</td></tr></table><img src="a.png" alt="x"><iframe src="https://e.infogram.com/x"></iframe><p>fin</p>',
+      ),
+    ).toBe('Taux Valeur TVA 20 % fin');
+  });
+
+  it('gives an empty text for empty HTML', () => {
+    expect(htmlToPlainText('')).toBe('');
+  });
+});
