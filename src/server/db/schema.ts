@@ -202,7 +202,10 @@ export const dailyIssueArticles = pgTable(
       .references(() => articles.id, { onDelete: 'cascade' }),
     position: smallint().notNull(),
   },
-  (t) => [primaryKey({ columns: [t.issueId, t.position] }), index('daily_issue_articles_article_idx').on(t.articleId)],
+  (t) => [
+    primaryKey({ columns: [t.issueId, t.position] }),
+    index('daily_issue_articles_article_idx').on(t.articleId),
+  ],
 );
 
 export const banners = pgTable('banners', {
@@ -259,7 +262,10 @@ export const productMappings = pgTable(
     productCode: text().notNull(),
     productLabel: text().notNull(),
   },
-  (t) => [primaryKey({ columns: [t.job, t.subject, t.productCode] }), index('product_mappings_code_idx').on(t.productCode)],
+  (t) => [
+    primaryKey({ columns: [t.job, t.subject, t.productCode] }),
+    index('product_mappings_code_idx').on(t.productCode),
+  ],
 );
 
 /** The memento and bulletin codes: code -> shop sku and editorial label. */
@@ -373,4 +379,23 @@ export const subscriberDocuments = pgTable(
     index('subscriber_documents_type_idx').on(t.typeDocument),
     index('subscriber_documents_search_idx').using('gin', t.searchVector),
   ],
+);
+
+// ---------------------------------------------------------------------------------------------------------
+// Search (owned by the search engine, src/server/search): frequent searches feeding the suggestions.
+// Migration 0003 (hand-written) adds the immutable `search_normalize(text)` function (lower case, accents
+// removed) and trigram indexes on normalised titles, which suggestions and the misspelling fallback use.
+
+/** Searches that found something, counted by normalised text: the "frequent searches" of the suggestions. */
+export const searchQueries = pgTable(
+  'search_queries',
+  {
+    /** Lower-cased, accent-free, single-spaced text (search_normalize). */
+    normalized: text().primaryKey(),
+    /** The text as last typed, shown as the suggestion. */
+    term: text().notNull(),
+    hits: integer().notNull().default(1),
+    lastSearchedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('search_queries_hits_idx').on(t.hits.desc())],
 );

@@ -1,0 +1,339 @@
+import 'server-only';
+import { type SQL, sql } from 'drizzle-orm';
+import { MAX_PAGE, NEWS_PAGE_SIZE, PAYWALL_VISIBLE_SHARE, SUGGEST_MIN_CHARS } from '@/lib/constants';
+import { SITE_TIME_ZONE } from '@/lib/dates';
+import { MONTHS } from '@/lib/months';
+import type { SelectedFacets } from '@/lib/params';
+import { articlePath } from '@/lib/urls';
+import type { Db } from '../db/client';
+import { SEARCH_CONFIG } from '../db/schema';
+import { env } from '../env';
+import { documentTypeLabel } from './document-types';
+import { MATCH_END, MATCH_START, snippetHtml } from './highlight';
+import { queryRows } from './rows';
+import { type FacetFilters, facetFilters } from './selected-facets';
+import {
+  ENRICHED_NEWS_DOCUMENT_TYPE,
+  type FacetEntry,
+  NEWS_DOCUMENT_TYPE,
+  type SearchAnswer,
+  type SearchFacets,
+  type SearchResult,
+  UR_TYPES,
+  type UrType,
+} from './types';
+
+/**
+ * Most matches ranked (and counted in facets) per corpus. Ranking and counting every match of a very common
+ * word over a million documents cannot fit the latency budget, so past this many matches a corpus contributes
+ * its newest CANDIDATE_CAP matches (walked in date order, stopping early) and the answer says `bounded`.
+ */
+export const CANDIDATE_CAP = 2000;
+
+export type SearchParams = {
+  term: string;
+  page: number;
+  urType: UrType;
+  selected: SelectedFacets;
+};
+
+/** Which documents match: the French full-text query, or (when it finds nothing) trigram similarity of titles. */
+type MatchMode = 'fulltext' | 'fuzzy';
+
+/** A search: one page of results ranked by relevance then date (newest first for an empty term), with facets. */
+export async function search(db: Db, params: SearchParams): Promise<SearchAnswer> {
+  const term = params.term.trim();
+  const page = Math.min(Math.max(1, params.page), MAX_PAGE);
+  const filters = facetFilters(params.selected);
+  let answer = await runSearch(db, term, page, params.urType, filters, 'fulltext');
+  // A misspelled query matches no lexeme: retry on titles by trigram similarity.
+  if (answer.total === 0 && term.length >= SUGGEST_MIN_CHARS) {
+    answer = await runSearch(db, term, page, params.urType, filters, 'fuzzy');
+  }
+  if (term && page === 1 && answer.total > 0) await recordQuery(db, term);
+  return answer;
+}
+
+type Row = {
+  total_news: number;
+  total_docs: number;
+  results: RawResult[] | null;
+  dates: { key: string; count: number }[] | null;
+  types: { key: string; count: number }[] | null;
+  matieres: { key: string; count: number }[] | null;
+  abonnements: { key: string; label: string | null; count: number }[] | null;
+  metiers: { key: string; label: string | null; count: number }[] | null;
+  themes: { key: string; count: number }[] | null;
+};
+
+type RawResult = {
+  corpus: 'news' | 'docs';
+  id: string;
+  enriched_news_id: string | null;
+  titre: string;
+  micro: string;
+  day: string;
+  type_code: string;
+  type_ur: string;
+  ur_id: string;
+  abonnement: string[];
+  matiere: string[];
+  themes: string[];
+  titre_ouvrage: string;
+  slug: string | null;
+  article_type: string | null;
+  headline: string;
+};
+
+async function runSearch(
+  db: Db,
+  term: string,
+  page: number,
+  urType: UrType,
+  filters: FacetFilters,
+  mode: MatchMode,
+): Promise<SearchAnswer> {
+  const withNews = urType !== UR_TYPES.subscriber;
+  const withDocs = urType !== UR_TYPES.news;
+  const offset = (page - 1) * NEWS_PAGE_SIZE;
+  const query = sql`websearch_to_tsquery(${sql.raw(`'${SEARCH_CONFIG}'`)}, ${term})`;
+  const normalizedTerm = sql`search_normalize(${term})`;
+
+  const newsDay = sql`(a.publication_date at time zone ${SITE_TIME_ZONE})::date`;
+  const newsType = sql`case when a.enriched_news_id is null then ${NEWS_DOCUMENT_TYPE} else ${ENRICHED_NEWS_DOCUMENT_TYPE} end`;
+  const newsWhere = and([
+    withNews ? undefined : sql`false`,
+    match(mode, term, sql`a.search_vector`, sql`a.title`, query, normalizedTerm),
+    dateFilter(newsDay, filters),
+    filters.types.length ? sql`${newsType} = any(${textArray(filters.types)})` : undefined,
+    filters.matieres.length ? tagFilter(sql`a.topics`, filters.matieres) : undefined,
+    filters.themes.length ? tagFilter(sql`a.thematics`, filters.themes) : undefined,
+    // News carry no subscription: choosing one leaves only subscriber documents.
+    filters.abonnements.length ? sql`false` : undefined,
+  ]);
+  const docsWhere = and([
+    withDocs ? undefined : sql`false`,
+    match(mode, term, sql`d.search_vector`, sql`d.titre_affichage`, query, normalizedTerm),
+    dateFilter(sql`d.date_resultat`, filters),
+    filters.types.length ? sql`d.type_document = any(${textArray(filters.types)})` : undefined,
+    filters.matieres.length ? sql`d.matiere && ${textArray(filters.matieres)}` : undefined,
+    // The daily's themes facet only describes news.
+    filters.themes.length ? sql`false` : undefined,
+    filters.abonnements.length ? sql`d.abonnement && ${textArray(filters.abonnements)}` : undefined,
+    // The job facet is a subscription facet: the job's product codes (product_mappings).
+    filters.metier
+      ? sql`d.abonnement && array(select pm.product_code from product_mappings pm where pm.job = ${filters.metier})`
+      : undefined,
+  ]);
+  const newsRank = rank(mode, term, sql`c.search_vector`, sql`c.title`, normalizedTerm);
+  const docsRank = rank(mode, term, sql`c.search_vector`, sql`c.titre_affichage`, normalizedTerm);
+  const newsOrder = sql`a.publication_date desc`;
+  const docsOrder = sql`d.date_resultat desc`;
+  const cap = CANDIDATE_CAP + 1;
+
+  // Candidates: each corpus's matches, newest first, at most `cap` (a date-ordered walk stops early on a very
+  // common word). Ranks are computed on the candidates only.
+  const statement = sql`
+    with q as (select ${query} as query),
+    news as (
+      select 'news'::text as corpus, c.id, c.enriched_news_id, c.title as titre, c.summary as micro,
+        to_char(c.day, 'YYYY-MM-DD') as day, c.type_code, ${UR_TYPES.news}::text as type_ur, c.id as ur_id,
+        '{}'::text[] as abonnement,
+        array(select t->>'label' from jsonb_array_elements(c.topics) t) as matiere,
+        array(select t->>'label' from jsonb_array_elements(c.thematics) t) as themes,
+        ''::text as titre_ouvrage, c.slug, c.type as article_type, c.sort_date, ${newsRank} as rank
+      from (
+        select a.id, a.enriched_news_id, a.title, a.summary, a.slug, a.type, a.topics, a.thematics,
+          a.search_vector, a.publication_date as sort_date, ${newsDay} as day, ${newsType} as type_code
+        from articles a where ${newsWhere} order by ${newsOrder} limit ${cap}
+      ) c, q
+    ),
+    docs as (
+      select 'docs'::text as corpus, c.id, c.enriched_news_id, c.titre_affichage as titre, c.micro_contenu as micro,
+        to_char(c.date_resultat, 'YYYY-MM-DD') as day, c.type_document as type_code, c.type_ur, c.ur_id,
+        c.abonnement, c.matiere, c.theme_zapette as themes, c.titre_ouvrage, null::text as slug,
+        null::text as article_type, c.date_resultat::timestamptz as sort_date, ${docsRank} as rank
+      from (
+        select d.id, d.enriched_news_id, d.titre_affichage, d.micro_contenu, d.date_resultat, d.type_document,
+          d.type_ur, d.ur_id, d.abonnement, d.matiere, d.theme_zapette, d.titre_ouvrage, d.search_vector
+        from subscriber_documents d where ${docsWhere} order by ${docsOrder} limit ${cap}
+      ) c, q
+    ),
+    matched as materialized (select * from news union all select * from docs),
+    page as (
+      select m.*, row_number() over () as position from (
+        select * from matched order by rank desc, sort_date desc, id limit ${NEWS_PAGE_SIZE} offset ${offset}
+      ) m
+    )
+    select
+      (select count(*)::int from news) as total_news,
+      (select count(*)::int from docs) as total_docs,
+      (select json_agg(r order by r.position) from (
+        select p.corpus, p.id, p.enriched_news_id, p.titre, p.micro, p.day, p.type_code, p.type_ur, p.ur_id,
+          p.abonnement, p.matiere, p.themes, p.titre_ouvrage, p.slug, p.article_type, p.position,
+          ts_headline(${sql.raw(`'${SEARCH_CONFIG}'`)}, s.source, q.query,
+            ${`StartSel=${MATCH_START}, StopSel=${MATCH_END}, MaxWords=45, MinWords=20, ShortWord=2, MaxFragments=2, FragmentDelimiter=" … "`}
+          ) as headline
+        from page p
+        cross join q
+        cross join lateral (${snippetSource()}) s
+      ) r) as results,
+      (select json_agg(f) from (select to_char(day::date, 'YYYY/MM') as key, count(*)::int as count from matched group by 1) f) as dates,
+      (select json_agg(f) from (select type_code as key, count(*)::int as count from matched group by 1) f) as types,
+      (select json_agg(f) from (select v as key, count(*)::int as count from matched, unnest(matiere) v group by 1) f) as matieres,
+      (select json_agg(f) from (
+        select v as key, (select min(pm.product_label) from product_mappings pm where pm.product_code = v) as label, count(*)::int as count
+        from matched, unnest(abonnement) v group by 1) f) as abonnements,
+      (select json_agg(f) from (
+        select pm.job as key, min(j.label) as label, count(distinct m.id)::int as count
+        from matched m join product_mappings pm on pm.product_code = any(m.abonnement)
+        left join jobs j on j.id = pm.job
+        where m.corpus = 'docs' group by pm.job) f) as metiers,
+      (select json_agg(f) from (select v as key, count(*)::int as count from matched, unnest(themes) v where corpus = 'news' group by 1) f) as themes
+  `;
+  const [row] = await queryRows<Row>(db, statement);
+  if (!row) throw new Error('search: no row');
+  const bounded = row.total_news > CANDIDATE_CAP || row.total_docs > CANDIDATE_CAP;
+  return {
+    results: (row.results ?? []).map(toResult),
+    facets: buildFacets(row),
+    total: Math.min(row.total_news, CANDIDATE_CAP) + Math.min(row.total_docs, CANDIDATE_CAP),
+    bounded,
+    page,
+  };
+}
+
+/**
+ * The text a result's snippet is cut from. Never gated text (spec section 4 "Paywall"): an enriched news gives
+ * its summary only (its sections beyond the first are gated), a paywalled article its summary and the first
+ * PAYWALL_VISIBLE_SHARE of its body text, other news their summary and body; subscriber documents their
+ * micro-content and indexed text.
+ */
+function snippetSource(): SQL {
+  return sql`
+    select case
+      when p.corpus = 'docs' then (select d.micro_contenu || ' ' || d.texte from subscriber_documents d where d.id = p.id)
+      else (
+        select case
+          when a.enriched_news_id is not null then a.summary
+          when a.paywalled then a.summary || ' ' || left(a.body_text, floor(length(a.body_text) * ${PAYWALL_VISIBLE_SHARE}::float8)::int)
+          else a.summary || ' ' || a.body_text
+        end
+        from articles a where a.id = p.id)
+    end as source`;
+}
+
+function match(
+  mode: MatchMode,
+  term: string,
+  vector: SQL,
+  title: SQL,
+  query: SQL,
+  normalizedTerm: SQL,
+): SQL | undefined {
+  if (!term) return undefined;
+  if (mode === 'fulltext') return sql`${vector} @@ ${query}`;
+  return sql`${normalizedTerm} <% search_normalize(${title})`;
+}
+
+function rank(mode: MatchMode, term: string, vector: SQL, title: SQL, normalizedTerm: SQL): SQL {
+  if (!term) return sql`0::real`;
+  if (mode === 'fulltext') return sql`ts_rank(${vector}, q.query)`;
+  return sql`word_similarity(${normalizedTerm}, search_normalize(${title}))`;
+}
+
+function dateFilter(day: SQL, filters: FacetFilters): SQL | undefined {
+  if (!filters.years.length && !filters.months.length) return undefined;
+  return sql`(to_char(${day}, 'YYYY') = any(${textArray(filters.years)}) or to_char(${day}, 'YYYY/MM') = any(${textArray(filters.months)}))`;
+}
+
+/** An article's tag list (topics or thematics, jsonb) holds a tag with one of these labels. */
+function tagFilter(tags: SQL, labels: string[]): SQL {
+  return sql`exists (select 1 from jsonb_array_elements(${tags}) t where t->>'label' = any(${textArray(labels)}))`;
+}
+
+function textArray(values: readonly string[]): SQL {
+  return sql`${sql.param([...values])}::text[]`;
+}
+
+function and(conditions: (SQL | undefined)[]): SQL {
+  const present = conditions.filter((condition): condition is SQL => condition !== undefined);
+  return present.length ? sql.join(present, sql` and `) : sql`true`;
+}
+
+function toResult(raw: RawResult): SearchResult {
+  const isNews = raw.corpus === 'news';
+  return {
+    id: raw.id,
+    enriched_news_id: raw.enriched_news_id,
+    titre_affichage: raw.titre,
+    micro_contenu: raw.micro,
+    texte: snippetHtml(raw.headline ?? ''),
+    matiere: raw.matiere,
+    theme_zapette: raw.themes,
+    date_resultat: raw.day,
+    type_document: documentTypeLabel(raw.type_code),
+    type_document_code: raw.type_code,
+    type_ur: raw.type_ur,
+    ur_id: raw.ur_id,
+    abonnement: raw.abonnement,
+    titre_ouvrage: raw.titre_ouvrage,
+    url: isNews
+      ? articlePath({
+          id: raw.id,
+          type: raw.article_type ?? '',
+          slug: raw.slug ?? '',
+          enrichedNewsId: raw.enriched_news_id,
+        })
+      : `${env().SUBSCRIBER_URL}/document/${encodeURIComponent(raw.ur_id)}`,
+    subscriber_only: !isNews,
+  };
+}
+
+function buildFacets(row: Row): SearchFacets {
+  return {
+    date_zapette: dateFacet(row.dates ?? []),
+    type_document: byCount(
+      (row.types ?? []).map(({ key, count }) => ({ id: key, label: documentTypeLabel(key), count })),
+    ),
+    matiere: byCount((row.matieres ?? []).map(({ key, count }) => ({ id: key, label: key, count }))),
+    abonnement: byCount(
+      (row.abonnements ?? []).map(({ key, label, count }) => ({ id: key, label: label ?? key, count })),
+    ),
+    metier: byCount(
+      (row.metiers ?? []).map(({ key, label, count }) => ({ id: key, label: label ?? key, count })),
+    ),
+    theme_quot_zapette: byCount((row.themes ?? []).map(({ key, count }) => ({ id: key, label: key, count }))),
+  };
+}
+
+/** Most frequent first, then alphabetically (French collation). */
+function byCount(entries: FacetEntry[]): FacetEntry[] {
+  return entries.sort((a, b) => b.count - a.count || a.label.localeCompare(b.label, 'fr'));
+}
+
+/** Years newest first, each with its months (ids 'YYYY/MM', labelled with the French month name) in month order. */
+export function dateFacet(counts: readonly { key: string; count: number }[]): FacetEntry[] {
+  const years = new Map<string, FacetEntry & { children: FacetEntry[] }>();
+  for (const { key, count } of counts) {
+    const [year = '', month = ''] = key.split('/');
+    let entry = years.get(year);
+    if (!entry) {
+      entry = { id: year, label: year, count: 0, children: [] };
+      years.set(year, entry);
+    }
+    entry.count += count;
+    const name = MONTHS[Number(month) - 1]?.name ?? month;
+    entry.children.push({ id: key, label: name, count });
+  }
+  return [...years.values()]
+    .sort((a, b) => b.id.localeCompare(a.id))
+    .map((entry) => ({ ...entry, children: entry.children.sort((a, b) => a.id.localeCompare(b.id)) }));
+}
+
+/** Counts a search that found something, for the "frequent searches" of the suggestions. */
+async function recordQuery(db: Db, term: string): Promise<void> {
+  await db.execute(sql`
+    insert into search_queries (normalized, term) values (search_normalize(${term}), ${term})
+    on conflict (normalized) do update set hits = search_queries.hits + 1, term = excluded.term, last_searched_at = now()`);
+}
