@@ -1,12 +1,13 @@
 import 'server-only';
-import { type SQL, sql } from 'drizzle-orm';
-import { MAX_PAGE, NEWS_PAGE_SIZE, PAYWALL_VISIBLE_SHARE, SUGGEST_MIN_CHARS } from '@/lib/constants';
+import { asc, inArray, type SQL, sql } from 'drizzle-orm';
+import { MAX_PAGE, NEWS_PAGE_SIZE, SUGGEST_MIN_CHARS } from '@/lib/constants';
 import { SITE_TIME_ZONE } from '@/lib/dates';
 import { MONTHS } from '@/lib/months';
 import type { SelectedFacets } from '@/lib/params';
 import { articlePath } from '@/lib/urls';
+import { visiblePlainText } from '../content/paywall';
 import type { Db } from '../db/client';
-import { SEARCH_CONFIG } from '../db/schema';
+import { articleSections, articles, SEARCH_CONFIG, subscriberDocuments } from '../db/schema';
 import { env } from '../env';
 import { documentTypeLabel } from './document-types';
 import { MATCH_END, MATCH_START, snippetHtml } from './highlight';
@@ -82,7 +83,6 @@ type RawResult = {
   titre_ouvrage: string;
   slug: string | null;
   article_type: string | null;
-  headline: string;
 };
 
 async function runSearch(
@@ -168,16 +168,7 @@ async function runSearch(
     select
       (select count(*)::int from news) as total_news,
       (select count(*)::int from docs) as total_docs,
-      (select json_agg(r order by r.position) from (
-        select p.corpus, p.id, p.enriched_news_id, p.titre, p.micro, p.day, p.type_code, p.type_ur, p.ur_id,
-          p.abonnement, p.matiere, p.themes, p.titre_ouvrage, p.slug, p.article_type, p.position,
-          ts_headline(${sql.raw(`'${SEARCH_CONFIG}'`)}, s.source, q.query,
-            ${`StartSel=${MATCH_START}, StopSel=${MATCH_END}, MaxWords=45, MinWords=20, ShortWord=2, MaxFragments=2, FragmentDelimiter=" … "`}
-          ) as headline
-        from page p
-        cross join q
-        cross join lateral (${snippetSource()}) s
-      ) r) as results,
+      (select json_agg(p order by p.position) from page p) as results,
       (select json_agg(f) from (select to_char(day::date, 'YYYY/MM') as key, count(*)::int as count from matched group by 1) f) as dates,
       (select json_agg(f) from (select type_code as key, count(*)::int as count from matched group by 1) f) as types,
       (select json_agg(f) from (select v as key, count(*)::int as count from matched, unnest(matiere) v group by 1) f) as matieres,
@@ -194,33 +185,15 @@ async function runSearch(
   const [row] = await queryRows<Row>(db, statement);
   if (!row) throw new Error('search: no row');
   const bounded = row.total_news > CANDIDATE_CAP || row.total_docs > CANDIDATE_CAP;
+  const raw = row.results ?? [];
+  const headlines = await snippets(db, term, raw);
   return {
-    results: (row.results ?? []).map(toResult),
+    results: raw.map((result, index) => toResult(result, headlines[index] ?? '')),
     facets: buildFacets(row),
     total: Math.min(row.total_news, CANDIDATE_CAP) + Math.min(row.total_docs, CANDIDATE_CAP),
     bounded,
     page,
   };
-}
-
-/**
- * The text a result's snippet is cut from. Never gated text (spec section 4 "Paywall"): an enriched news gives
- * its summary only (its sections beyond the first are gated), a paywalled article its summary and the first
- * PAYWALL_VISIBLE_SHARE of its body text, other news their summary and body; subscriber documents their
- * micro-content and indexed text.
- */
-function snippetSource(): SQL {
-  return sql`
-    select case
-      when p.corpus = 'docs' then (select d.micro_contenu || ' ' || d.texte from subscriber_documents d where d.id = p.id)
-      else (
-        select case
-          when a.enriched_news_id is not null then a.summary
-          when a.paywalled then a.summary || ' ' || left(a.body_text, floor(length(a.body_text) * ${PAYWALL_VISIBLE_SHARE}::float8)::int)
-          else a.summary || ' ' || a.body_text
-        end
-        from articles a where a.id = p.id)
-    end as source`;
 }
 
 function match(
@@ -261,14 +234,14 @@ function and(conditions: (SQL | undefined)[]): SQL {
   return present.length ? sql.join(present, sql` and `) : sql`true`;
 }
 
-function toResult(raw: RawResult): SearchResult {
+function toResult(raw: RawResult, headline: string): SearchResult {
   const isNews = raw.corpus === 'news';
   return {
     id: raw.id,
     enriched_news_id: raw.enriched_news_id,
     titre_affichage: raw.titre,
     micro_contenu: raw.micro,
-    texte: snippetHtml(raw.headline ?? ''),
+    texte: snippetHtml(headline),
     matiere: raw.matiere,
     theme_zapette: raw.themes,
     date_resultat: raw.day,
@@ -330,6 +303,68 @@ export function dateFacet(counts: readonly { key: string; count: number }[]): Fa
     .sort((a, b) => b.id.localeCompare(a.id))
     .map((entry) => ({ ...entry, children: entry.children.sort((a, b) => a.id.localeCompare(b.id)) }));
 }
+
+/**
+ * The snippets of a page of results, matched words marked. Never cut from gated text (spec section 4 "Paywall"):
+ * a news snippet comes from what the paywall module lets a visitor without access read (`visiblePlainText`:
+ * summary, first section of an enriched news, first 20 percent of a paywalled body), never from the stored
+ * `body_text`; a subscriber document's from its micro-content and indexed text.
+ */
+async function snippets(db: Db, term: string, page: readonly RawResult[]): Promise<string[]> {
+  if (page.length === 0) return [];
+  const newsIds = page.filter((result) => result.corpus === 'news').map((result) => result.id);
+  const docIds = page.filter((result) => result.corpus === 'docs').map((result) => result.id);
+  const [newsRows, sectionRows, docRows] = await Promise.all([
+    newsIds.length
+      ? db
+          .select({
+            id: articles.id,
+            summary: articles.summary,
+            view: articles.bodyHtml,
+            paywalled: articles.paywalled,
+          })
+          .from(articles)
+          .where(inArray(articles.id, newsIds))
+      : [],
+    newsIds.length
+      ? db
+          .select({
+            articleId: articleSections.articleId,
+            title: articleSections.title,
+            view: articleSections.bodyHtml,
+          })
+          .from(articleSections)
+          .where(inArray(articleSections.articleId, newsIds))
+          .orderBy(asc(articleSections.articleId), asc(articleSections.position))
+      : [],
+    docIds.length
+      ? db
+          .select({
+            id: subscriberDocuments.id,
+            micro: subscriberDocuments.microContenu,
+            texte: subscriberDocuments.texte,
+          })
+          .from(subscriberDocuments)
+          .where(inArray(subscriberDocuments.id, docIds))
+      : [],
+  ]);
+  const sources = new Map<string, string>();
+  for (const row of newsRows) {
+    const sections = sectionRows.filter((section) => section.articleId === row.id);
+    sources.set(`news:${row.id}`, visiblePlainText({ ...row, sections }, false));
+  }
+  for (const row of docRows) sources.set(`docs:${row.id}`, `${row.micro}\n${row.texte}`);
+  const texts = page.map((result) => sources.get(`${result.corpus}:${result.id}`) ?? '');
+  const rows = await queryRows<{ headline: string }>(
+    db,
+    sql`select ts_headline(${sql.raw(`'${SEARCH_CONFIG}'`)}, t.source, websearch_to_tsquery(${sql.raw(`'${SEARCH_CONFIG}'`)}, ${term}), ${HEADLINE_OPTIONS}) as headline
+      from unnest(${sql.param(texts)}::text[]) with ordinality as t(source, position) order by t.position`,
+  );
+  return rows.map((row) => row.headline);
+}
+
+/** ts_headline options: up to two fragments, matched words between the private-use markers. */
+const HEADLINE_OPTIONS = `StartSel=${MATCH_START}, StopSel=${MATCH_END}, MaxWords=45, MinWords=20, ShortWord=2, MaxFragments=2, FragmentDelimiter=" … "`;
 
 /** Counts a search that found something, for the "frequent searches" of the suggestions. */
 async function recordQuery(db: Db, term: string): Promise<void> {

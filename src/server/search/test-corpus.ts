@@ -1,6 +1,14 @@
 import 'server-only';
 import type { Db } from '../db/client';
-import { articles, jobs, productMappings, subscriberDocuments, type TagRef, topics } from '../db/schema';
+import {
+  articleSections,
+  articles,
+  jobs,
+  productMappings,
+  subscriberDocuments,
+  type TagRef,
+  topics,
+} from '../db/schema';
 
 /**
  * A small fixed corpus for the search tests (integration, relevance judgements, end-to-end): French news and
@@ -33,6 +41,8 @@ type NewsFixture = {
   thematics: TagRef[];
   paywalled?: boolean;
   enrichedNewsId?: string;
+  /** Sections of an enriched news: only the first is readable without access. */
+  sections?: { title: string; body: string }[];
 };
 
 /** A word only found in gated text: it must never reach a snippet. */
@@ -162,7 +172,11 @@ export const NEWS_FIXTURES: readonly NewsFixture[] = [
     id: 'n14',
     title: 'Bail commercial : révision du loyer plafonnée',
     summary: "L'indice des loyers commerciaux plafonne la révision triennale du loyer.",
-    body: `Le bailleur doit respecter le plafonnement. Section réservée : ${GATED_WORD} des clauses d'indexation.`,
+    body: 'Le bailleur doit respecter le plafonnement de la révision.',
+    sections: [
+      { title: 'Le principe du plafonnement', body: 'La variation de l’indice sert de plafond.' },
+      { title: 'Les exceptions', body: `Section réservée : ${GATED_WORD} des clauses d'indexation.` },
+    ],
     date: '2025-03-10T08:00:00Z',
     topics: [AFFAIRES],
     thematics: [SOCIETES],
@@ -364,7 +378,11 @@ export async function insertSearchCorpus(db: Db): Promise<void> {
       slug: news.id,
       title: news.title,
       summary: news.summary,
-      bodyText: news.body,
+      // As the importer stores it: the plain text of the body and of every section (gated ones included).
+      bodyText: [
+        news.body,
+        ...(news.sections ?? []).flatMap((section) => [section.title, section.body]),
+      ].join('\n'),
       bodyHtml: `<p>${news.body}</p>`,
       publicationDate: new Date(news.date),
       topics: news.topics,
@@ -389,6 +407,17 @@ export async function insertSearchCorpus(db: Db): Promise<void> {
       abonnement: doc.abonnement,
       titreOuvrage: doc.ouvrage,
     })),
+  );
+  await db.insert(articleSections).values(
+    NEWS_FIXTURES.flatMap((news) =>
+      (news.sections ?? []).map((section, index) => ({
+        id: `${news.id}-s${index + 1}`,
+        articleId: news.id,
+        position: index + 1,
+        title: section.title,
+        bodyHtml: `<p>${section.body}</p>`,
+      })),
+    ),
   );
   const tags = [FISCAL, SOCIAL, AFFAIRES, PATRIMOINE, TVA, IR, IS, CONTRAT, PAIE, SOCIETES, SUCCESSION];
   await db.insert(topics).values(
