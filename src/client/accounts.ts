@@ -8,7 +8,7 @@
  */
 import { REGISTRATION_FORM_ID } from '@/lib/constants';
 import { capMessage, type RegistrationFields, WEB_FORM_ERROR_MESSAGE } from '@/lib/validation';
-import { ApiError, apiFetch, apiJson, setAuthToken } from './http';
+import { ApiError, apiFetch, apiJson, isAbortError, setAuthToken } from './http';
 
 /** The shop customer as the header shows them (spec section 3 "User"). */
 export type User = { firstname: string; lastname: string };
@@ -88,6 +88,8 @@ export async function loadUser(): Promise<User | null> {
   try {
     response = await apiFetch('/eshop/me', { key: 'accounts:me' });
   } catch (error) {
+    // A newer call with the same key cancelled this one: not a failure to report.
+    if (isAbortError(error)) throw error;
     console.error(USER_LOAD_ERROR_MESSAGE, error);
     throw new Error(USER_LOAD_ERROR_MESSAGE);
   }
@@ -156,6 +158,7 @@ export async function submitRegistration(
     });
     body = await response.json().catch(() => null);
   } catch (error) {
+    if (isAbortError(error)) throw error;
     console.error(WEB_FORM_ERROR_MESSAGE, error);
     throw new Error(WEB_FORM_ERROR_MESSAGE);
   }

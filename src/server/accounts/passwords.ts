@@ -1,0 +1,52 @@
+import 'server-only';
+import { hash, verify } from '@node-rs/argon2';
+import { dictionary } from '@zxcvbn-ts/language-common';
+import { normalizePassword } from '@/lib/validation';
+
+/** Refusal of a password found in the list of common passwords (OWASP ASVS 6.2.4). */
+export const COMMON_PASSWORD_MESSAGE =
+  "Ce mot de passe est trop courant et facile à deviner, merci d'en choisir un autre.";
+/** Longest password accepted: long enough for passphrases, short enough that hashing stays cheap to refuse. */
+export const PASSWORD_MAX_LENGTH = 128;
+export const PASSWORD_TOO_LONG_MESSAGE = `Le mot de passe ne peut pas dépasser ${PASSWORD_MAX_LENGTH} caractères.`;
+
+/** Argon2id (the enum of @node-rs/argon2 is a const enum, absent at run time). */
+const ARGON2ID = 2;
+/** OWASP's argon2id settings: 19 MiB, 2 passes, 1 lane (ASVS 11.4.2). */
+const HASH_OPTIONS = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+/** A trimmed password as stored: an argon2id PHC string with its own random salt. */
+export function hashPassword(password: string): Promise<string> {
+  return hash(normalizePassword(password), HASH_OPTIONS);
+}
+
+/** A hash computed once, verified against when the e-mail is unknown so both cases take the same time. */
+let decoyHash: Promise<string> | undefined;
+
+/**
+ * Checks a password against a stored hash; with no hash (unknown e-mail) checks a decoy instead, so the answer
+ * time does not tell whether an account exists. A malformed hash counts as a mismatch.
+ */
+export async function verifyPassword(storedHash: string | null, password: string): Promise<boolean> {
+  decoyHash ??= hash('decoy password never used', HASH_OPTIONS);
+  const target = storedHash ?? (await decoyHash);
+  const matches = await verify(target, normalizePassword(password)).catch(() => false);
+  return storedHash !== null && matches;
+}
+
+let commonPasswords: ReadonlySet<string> | undefined;
+
+/** Shortest base word worth checking once trailing digits and symbols are removed ("Azerty123!" -> "azerty"). */
+const MIN_BASE_LENGTH = 4;
+
+/**
+ * True for a password of the common-password list (about 49,000 entries, lower case), as typed or once its
+ * trailing digits and symbols are removed, since the class rule makes people append "1!" to a common word.
+ */
+export function isCommonPassword(password: string): boolean {
+  commonPasswords ??= new Set(dictionary['passwords-common']);
+  const lowered = normalizePassword(password).toLowerCase();
+  if (commonPasswords.has(lowered)) return true;
+  const base = lowered.replace(/[^\p{L}]+$/u, '');
+  return base.length >= MIN_BASE_LENGTH && base !== lowered && commonPasswords.has(base);
+}

@@ -1,0 +1,191 @@
+import 'server-only';
+import { z } from 'zod';
+import type { RegistrationResult, WebFormError } from '@/client/accounts';
+import { capMessage, normalizePassword, validateRegistration } from '@/lib/validation';
+import type { Db } from '../db/client';
+import { customers } from '../db/schema';
+import { logger } from '../log';
+import { activateSubscription } from '../newsletter/subscriptions';
+import {
+  COMMON_PASSWORD_MESSAGE,
+  hashPassword,
+  isCommonPassword,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_TOO_LONG_MESSAGE,
+} from './passwords';
+import {
+  assertKnownWebForm,
+  CIVILITIES,
+  functionChoices,
+  NAME_MAX_LENGTH,
+  REGISTRATION_FIELD_CODES,
+  selectableFunctions,
+} from './registration-form';
+import { normalizeEmail, type RequestContext } from './request-context';
+import { hit, LIMITS, subjectOf } from './throttle';
+
+/** Registration values as the web form sends them; `optin` is 'O' or 'N' (empty or absent means 'N'). */
+export type RegistrationInput = {
+  civility?: string;
+  lastname?: string;
+  firstname?: string;
+  email?: string;
+  password?: string;
+  /** Checked when given (the browser form always sends it; the shop's call has no such field). */
+  confirmed?: string;
+  function?: string;
+  optin?: string;
+};
+
+export type RegistrationOutcome =
+  | { success: true; result: RegistrationResult; errors: [] }
+  | { success: false; result: null; errors: WebFormError[]; reason: 'invalid' | 'duplicate' };
+
+export const INVALID_CIVILITY_MESSAGE = 'Veuillez choisir une civilité de la liste.';
+export const INVALID_FUNCTION_MESSAGE = 'Veuillez choisir une fonction de la liste.';
+export const INVALID_OPTIN_MESSAGE = "Le choix d'inscription à la newsletter doit valoir O ou N.";
+export const NAME_TOO_LONG_MESSAGE = `Ce champ ne peut pas dépasser ${NAME_MAX_LENGTH} caractères.`;
+export const NAME_CHARACTERS_MESSAGE = 'Ce champ contient des caractères non autorisés.';
+/**
+ * A registered address: said plainly (the reader must know why no account was made) while pointing to login
+ * and password recovery rather than confirming anything else (docs/API-accounts.md).
+ */
+export const DUPLICATE_EMAIL_MESSAGE =
+  'Un compte existe peut-être déjà avec cette adresse e-mail : connectez-vous ou utilisez « Mot de passe oublié ».';
+
+/** Control characters and angle brackets have no place in a name (they only serve markup injection). */
+const FORBIDDEN_NAME_CHARACTERS = /[\p{Cc}<>]/u;
+
+/** One value of the web form: scalars are taken as text (JSON clients may send civility as a number). */
+const fieldValue = z.union([z.string(), z.number(), z.boolean()]).transform(String);
+
+/**
+ * The body of POST /api/eshop/webFormResult: the form id and a list of {code, value} (JSON, or form-encoded
+ * with `fields` holding that list as JSON), or the same values as flat fields. Unknown codes are ignored.
+ */
+export const webFormBodySchema = z.preprocess(
+  flattenFields,
+  z.object({
+    webFormId: z.coerce.number({ error: 'Identifiant de formulaire invalide.' }).int().positive(),
+    ...Object.fromEntries(REGISTRATION_FIELD_CODES.map((code) => [code, fieldValue.optional()])),
+  }),
+) as z.ZodType<{ webFormId: number } & RegistrationInput>;
+
+function flattenFields(raw: unknown): unknown {
+  if (!raw || typeof raw !== 'object') return raw;
+  const { fields, ...rest } = raw as { fields?: unknown };
+  let list = fields;
+  if (typeof list === 'string') {
+    try {
+      list = JSON.parse(list);
+    } catch {
+      return raw;
+    }
+  }
+  if (!Array.isArray(list)) return raw;
+  const flat: Record<string, unknown> = { ...rest };
+  for (const entry of list) {
+    if (entry && typeof entry === 'object' && typeof (entry as { code?: unknown }).code === 'string') {
+      const { code, value } = entry as { code: string; value?: unknown };
+      if ((REGISTRATION_FIELD_CODES as readonly string[]).includes(code) && !(code in flat))
+        flat[code] = value;
+    }
+  }
+  return flat;
+}
+
+/**
+ * Creates a customer from the registration form, enforcing every rule of spec section 5 plus the civility
+ * codes, the job list, lengths and the common-password list. With optin 'O' the address is also subscribed to
+ * the newsletter, in the same transaction. Rate-limited per client address and per e-mail (429). A registered
+ * address gives success false; the password is hashed in every case so the answer time tells nothing more.
+ */
+export async function registerCustomer(
+  db: Db,
+  input: RegistrationInput,
+  context: RequestContext,
+  webFormId?: number,
+): Promise<RegistrationOutcome> {
+  if (webFormId !== undefined) assertKnownWebForm(webFormId);
+  await hit(db, LIMITS.registerAddress, context.address);
+  const errors = await validate(db, input);
+  if (errors.length > 0) return { success: false, result: null, errors, reason: 'invalid' };
+
+  const email = normalizeEmail(input.email ?? '');
+  await hit(db, LIMITS.registerEmail, subjectOf(email));
+  const optin = input.optin === 'O';
+  const passwordHash = await hashPassword(input.password ?? '');
+  const created = await db.transaction(async (tx) => {
+    const rows = await tx
+      .insert(customers)
+      .values({
+        email,
+        passwordHash,
+        civility: Number(input.civility),
+        firstname: (input.firstname ?? '').trim(),
+        lastname: (input.lastname ?? '').trim(),
+        function: input.function ?? '',
+        optin,
+      })
+      .onConflictDoNothing({ target: customers.email })
+      .returning({ id: customers.id, firstname: customers.firstname, lastname: customers.lastname });
+    const row = rows[0];
+    if (row && optin) await activateSubscription(tx as unknown as Db, email, 'registration');
+    return row;
+  });
+  if (!created) {
+    return {
+      success: false,
+      result: null,
+      errors: [{ field: 'email', message: DUPLICATE_EMAIL_MESSAGE }],
+      reason: 'duplicate',
+    };
+  }
+  logger.info({ event: 'registration', customerId: created.id, optin }, 'Inscription');
+  return {
+    success: true,
+    result: { email, firstname: created.firstname, lastname: created.lastname, optin },
+    errors: [],
+  };
+}
+
+async function validate(db: Db, input: RegistrationInput): Promise<WebFormError[]> {
+  const text = (value: string | undefined) => value ?? '';
+  const password = text(input.password);
+  const checks = validateRegistration({
+    civility: text(input.civility),
+    lastname: text(input.lastname),
+    firstname: text(input.firstname),
+    email: text(input.email),
+    password,
+    // An absent confirmation (the shop's own call) is not compared; a sent one must match.
+    confirmed: input.confirmed ?? password,
+    function: text(input.function),
+    optin: input.optin === 'O',
+  });
+  const errors: Record<string, string | undefined> = { ...checks };
+  if (input.confirmed === undefined) errors.confirmed = undefined;
+  const civility = text(input.civility).trim();
+  if (!errors.civility && !CIVILITIES.some((option) => String(option.value) === civility)) {
+    errors.civility = INVALID_CIVILITY_MESSAGE;
+  }
+  for (const field of ['lastname', 'firstname'] as const) {
+    const value = text(input[field]).trim();
+    if (errors[field]) continue;
+    if (value.length > NAME_MAX_LENGTH) errors[field] = NAME_TOO_LONG_MESSAGE;
+    else if (FORBIDDEN_NAME_CHARACTERS.test(value)) errors[field] = NAME_CHARACTERS_MESSAGE;
+  }
+  if (!errors.password) {
+    if (normalizePassword(password).length > PASSWORD_MAX_LENGTH) errors.password = PASSWORD_TOO_LONG_MESSAGE;
+    else if (isCommonPassword(password)) errors.password = COMMON_PASSWORD_MESSAGE;
+  }
+  if (!errors.function && !selectableFunctions(await functionChoices(db)).has(text(input.function))) {
+    errors.function = INVALID_FUNCTION_MESSAGE;
+  }
+  if (input.optin !== undefined && !['O', 'N', ''].includes(input.optin))
+    errors.optin = INVALID_OPTIN_MESSAGE;
+  return REGISTRATION_FIELD_CODES.flatMap((field) => {
+    const message = errors[field];
+    return message ? [{ field, message: capMessage(message) }] : [];
+  });
+}

@@ -1,0 +1,56 @@
+import 'server-only';
+import type { LoginAnswer, WebFormResult } from '@/client/accounts';
+import { capMessage } from '@/lib/validation';
+import { AppError, toAppError } from '../http/errors';
+import { jsonResponse, NO_CACHE_HEADERS } from '../http/responses';
+import type { Authenticated } from './login';
+import type { RegistrationOutcome } from './registration';
+import { clearedSessionCookieHeader, SESSION_COOKIE, sessionCookieHeader } from './sessions';
+
+/**
+ * The login answer of spec section 7: the session cookie as `cookieObj` {name, value, ttl} and the user. The
+ * server sets the HttpOnly cookie itself; `value` is there for clients that send the token as a Bearer header.
+ */
+export function loginResponse(session: Authenticated): Response {
+  const body: LoginAnswer = {
+    cookieObj: { name: SESSION_COOKIE, value: session.token, ttl: session.ttlSeconds },
+    user: session.user,
+  };
+  return jsonResponse(body, {
+    headers: { 'Set-Cookie': sessionCookieHeader(session.token, session.ttlSeconds) },
+  });
+}
+
+/**
+ * A failed login keeps the answer's shape: `cookieObj.error` holds the message (never a 500 for bad input),
+ * with the status of the error (400, 401, 429 with Retry-After). Unexpected errors are rethrown to apiRoute.
+ */
+export function loginErrorResponse(error: unknown): Response {
+  const appError = toAppError(error);
+  if (!(error instanceof AppError) && appError.status >= 500) throw error;
+  const headers: Record<string, string> = {};
+  if (appError.retryAfterSeconds !== undefined) headers['Retry-After'] = String(appError.retryAfterSeconds);
+  const body: LoginAnswer = { cookieObj: { error: capMessage(appError.message) }, user: null };
+  return jsonResponse(body, { status: appError.status, headers });
+}
+
+/** Logout: no content, and the cookie removed. */
+export function logoutResponse(): Response {
+  return new Response(null, {
+    status: 204,
+    headers: { ...NO_CACHE_HEADERS, 'Set-Cookie': clearedSessionCookieHeader() },
+  });
+}
+
+/** Status of a registration answer: 200 created, 400 a rule failed, 409 the address is registered. */
+const REGISTRATION_STATUS = { invalid: 400, duplicate: 409 } as const;
+
+/** The web form result {success, result, errors} of a registration. */
+export function registrationResponse(outcome: RegistrationOutcome): Response {
+  if (outcome.success) {
+    const body: WebFormResult = { success: true, result: outcome.result, errors: [] };
+    return jsonResponse(body);
+  }
+  const { success, result, errors } = outcome;
+  return jsonResponse({ success, result, errors }, { status: REGISTRATION_STATUS[outcome.reason] });
+}

@@ -1,0 +1,90 @@
+import 'server-only';
+import { createHash } from 'node:crypto';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { rateLimits } from '../db/schema';
+import { AppError } from '../http/errors';
+import { consumeRateLimit, type RateLimitRule } from '../http/rate-limit';
+
+// Database-backed limits of the account and newsletter calls (OWASP ASVS 6.3.1), shared by every app
+// instance. The reasoning behind the numbers is in docs/API-accounts.md, "Rate limits and lockout".
+
+const MINUTE = 60;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+export const LIMITS = {
+  /** Every login attempt of one client address. */
+  loginAddress: { name: 'login:address', limit: 30, windowSeconds: 10 * MINUTE },
+  /** Failed logins on one account from one address: the guesser locks out only themselves. */
+  loginFailuresFromAddress: { name: 'login:failures:account-address', limit: 5, windowSeconds: 15 * MINUTE },
+  /** Failed logins on one account from all addresses (distributed guessing); known addresses still pass. */
+  loginFailures: { name: 'login:failures:account', limit: 20, windowSeconds: 15 * MINUTE },
+  /** An address the account logged in from successfully: exempt from the account-wide failure limit. */
+  loginKnownAddress: { name: 'login:known', limit: Number.MAX_SAFE_INTEGER, windowSeconds: 30 * DAY },
+  registerAddress: { name: 'register:address', limit: 10, windowSeconds: HOUR },
+  registerEmail: { name: 'register:email', limit: 5, windowSeconds: HOUR },
+  subscribeAddress: { name: 'newsletter:subscribe:address', limit: 20, windowSeconds: 10 * MINUTE },
+  subscribeEmail: { name: 'newsletter:subscribe:email', limit: 5, windowSeconds: 10 * MINUTE },
+  unsubscribeAddress: { name: 'newsletter:unsubscribe:address', limit: 20, windowSeconds: 10 * MINUTE },
+  unsubscribeEmail: { name: 'newsletter:unsubscribe:email', limit: 5, windowSeconds: 10 * MINUTE },
+} as const satisfies Record<string, RateLimitRule>;
+
+export const RATE_LIMITED_MESSAGE = 'Trop de tentatives, merci de réessayer plus tard.';
+
+/**
+ * The rate-limit subject of an e-mail (or of an e-mail and an address): a hash, so the counters table never
+ * holds a copy of readers' addresses.
+ */
+export function subjectOf(...parts: string[]): string {
+  return createHash('sha256').update(parts.join('\n')).digest('base64url').slice(0, 32);
+}
+
+export function rateLimited(retryAfterSeconds: number): AppError {
+  return new AppError('rate_limited', RATE_LIMITED_MESSAGE, undefined, retryAfterSeconds);
+}
+
+/** Counts one hit; over the limit throws a 429 carrying Retry-After. */
+export async function hit(db: Db, rule: RateLimitRule, subject: string): Promise<void> {
+  const state = await consumeRateLimit(db, rule, subject);
+  if (!state.allowed) throw rateLimited(state.retryAfterSeconds);
+}
+
+/** The hits of a live window without counting one more (failure counters are read before they are bumped). */
+export async function peek(
+  db: Db,
+  rule: RateLimitRule,
+  subject: string,
+): Promise<{ over: boolean; retryAfterSeconds: number }> {
+  const [row] = await db
+    .select({
+      hits: rateLimits.hits,
+      retryAfterSeconds: sql<number>`greatest(1, ceil(extract(epoch from ${rateLimits.resetAt} - now())))::int`,
+    })
+    .from(rateLimits)
+    .where(and(eq(rateLimits.key, `${rule.name}:${subject}`), gt(rateLimits.resetAt, sql`now()`)));
+  return { over: (row?.hits ?? 0) >= rule.limit, retryAfterSeconds: row?.retryAfterSeconds ?? 0 };
+}
+
+/** Removes a counter (a successful login clears its own address's failures). */
+export async function clear(db: Db, rule: RateLimitRule, subject: string): Promise<void> {
+  await db.delete(rateLimits).where(eq(rateLimits.key, `${rule.name}:${subject}`));
+}
+
+/** Sets a marker that lives for the rule's whole window from now (refreshed at each call). */
+export async function mark(db: Db, rule: RateLimitRule, subject: string): Promise<void> {
+  const resetAt = sql`now() + make_interval(secs => ${rule.windowSeconds})`;
+  await db
+    .insert(rateLimits)
+    .values({ key: `${rule.name}:${subject}`, hits: 1, resetAt })
+    .onConflictDoUpdate({ target: rateLimits.key, set: { resetAt } });
+}
+
+/** True while a marker set by `mark` is live. */
+export async function isMarked(db: Db, rule: RateLimitRule, subject: string): Promise<boolean> {
+  const [row] = await db
+    .select({ key: rateLimits.key })
+    .from(rateLimits)
+    .where(and(eq(rateLimits.key, `${rule.name}:${subject}`), gt(rateLimits.resetAt, sql`now()`)));
+  return row !== undefined;
+}

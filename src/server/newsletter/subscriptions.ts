@@ -1,0 +1,67 @@
+import 'server-only';
+import { and, eq, sql } from 'drizzle-orm';
+import { EMAIL_MESSAGE, isValidEmail } from '@/lib/validation';
+import { normalizeEmail, type RequestContext } from '../accounts/request-context';
+import { hit, LIMITS, subjectOf } from '../accounts/throttle';
+import type { Db } from '../db/client';
+import { newsletterSubscribers } from '../db/schema';
+import { AppError } from '../http/errors';
+
+export type SubscriptionStatus = 'subscribed' | 'already';
+/** Where a subscription came from: the newsletter block, or the opt-in box of registration. */
+export type SubscriptionSource = 'site' | 'registration';
+
+/** The same answer for every valid address, subscribed or not, so it reveals nothing (ASVS 6.3.8). */
+export const UNSUBSCRIBE_MESSAGE =
+  'Votre demande a bien été prise en compte : cette adresse ne recevra plus la newsletter.';
+
+function checkedEmail(email: string): string {
+  if (!isValidEmail(email)) {
+    throw new AppError('bad_request', EMAIL_MESSAGE, [{ field: 'email', message: EMAIL_MESSAGE }]);
+  }
+  return normalizeEmail(email);
+}
+
+/**
+ * Subscribes an address to the newsletter, rate-limited per client address and per e-mail. Answers 'already'
+ * when the address is already active; a former subscriber is subscribed again. Throws a 400 for an invalid
+ * address, a 429 over a limit. The row is committed before this returns.
+ */
+export async function subscribe(db: Db, email: string, context: RequestContext): Promise<SubscriptionStatus> {
+  const normalized = checkedEmail(email);
+  await hit(db, LIMITS.subscribeAddress, context.address);
+  await hit(db, LIMITS.subscribeEmail, subjectOf(normalized));
+  return activateSubscription(db, normalized, 'site');
+}
+
+/** Activates a normalised, valid address without rate limits (registration's opt-in, already limited). */
+export async function activateSubscription(
+  db: Db,
+  email: string,
+  source: SubscriptionSource,
+): Promise<SubscriptionStatus> {
+  const rows = await db
+    .insert(newsletterSubscribers)
+    .values({ email, source })
+    .onConflictDoUpdate({
+      target: newsletterSubscribers.email,
+      set: { active: true, subscribedAt: sql`now()`, unsubscribedAt: null, source },
+      setWhere: eq(newsletterSubscribers.active, false),
+    })
+    .returning({ email: newsletterSubscribers.email });
+  return rows.length > 0 ? 'subscribed' : 'already';
+}
+
+/**
+ * Unsubscribes an address. An unknown or already inactive address is treated exactly like an active one
+ * (same work, same answer), so the call cannot tell who subscribed. Rate-limited like subscribe.
+ */
+export async function unsubscribe(db: Db, email: string, context: RequestContext): Promise<void> {
+  const normalized = checkedEmail(email);
+  await hit(db, LIMITS.unsubscribeAddress, context.address);
+  await hit(db, LIMITS.unsubscribeEmail, subjectOf(normalized));
+  await db
+    .update(newsletterSubscribers)
+    .set({ active: false, unsubscribedAt: sql`now()` })
+    .where(and(eq(newsletterSubscribers.email, normalized), eq(newsletterSubscribers.active, true)));
+}
