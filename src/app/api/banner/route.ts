@@ -1,0 +1,9 @@
+// GET /api/banner
+import { listBanners } from '@/server/content/banners';
+import { getDb } from '@/server/db/client';
+import { apiRoute } from '@/server/http/api-route';
+
+export const dynamic = 'force-dynamic';
+
+/** The active home banners, in carousel order. */
+export const GET = apiRoute(async () => listBanners(await getDb()));

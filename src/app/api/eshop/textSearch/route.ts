@@ -1,0 +1,13 @@
+// GET /api/eshop/textSearch
+import { getDb } from '@/server/db/client';
+import { apiRoute, parseQuery } from '@/server/http/api-route';
+import { searchProducts } from '@/server/shop/products';
+import { textSearchQuerySchema } from '@/server/shop/products-query';
+
+export const dynamic = 'force-dynamic';
+
+/** Products matching a text; an empty list on any failure. */
+export const GET = apiRoute(async (request) => {
+  const { text } = parseQuery(request, textSearchQuerySchema);
+  return searchProducts(getDb(), text ?? '');
+});

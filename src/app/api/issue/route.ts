@@ -1,0 +1,9 @@
+// GET /api/issue
+import { currentIssueAnswer } from '@/server/content/issue-answer';
+import { getDb } from '@/server/db/client';
+import { apiRoute } from '@/server/http/api-route';
+
+export const dynamic = 'force-dynamic';
+
+/** The current daily issue and its news, or a 404 before the first issue. */
+export const GET = apiRoute(async () => currentIssueAnswer(await getDb()));

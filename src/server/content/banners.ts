@@ -1,0 +1,26 @@
+import 'server-only';
+import { asc, eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { banners } from '../db/schema';
+import { shopUrl } from '../shop/links';
+
+type BannerImage = { url: string; width: number; height: number };
+
+/** A home banner (spec section 3): images are site paths, the target is on the shop. */
+export type Banner = { id: string; alt: string; onClick: string; desktop: BannerImage; mobile: BannerImage };
+
+/** The active banners, in carousel order. */
+export async function listBanners(db: Db): Promise<Banner[]> {
+  const rows = await db
+    .select()
+    .from(banners)
+    .where(eq(banners.active, true))
+    .orderBy(asc(banners.position), asc(banners.id));
+  return rows.map((row) => ({
+    id: row.id,
+    alt: row.alt,
+    onClick: shopUrl(row.onClick),
+    desktop: { url: row.desktopUrl, width: row.desktopWidth, height: row.desktopHeight },
+    mobile: { url: row.mobileUrl, width: row.mobileWidth, height: row.mobileHeight },
+  }));
+}
