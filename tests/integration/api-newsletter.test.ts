@@ -1,0 +1,230 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { POST as subscriptionPost } from '@/app/api/contentAlert/subscription/route';
+import { POST as unsubscribePost } from '@/app/api/contentAlert/unsubscribe/route';
+import { NEWSLETTER_ALREADY_MESSAGE, NEWSLETTER_SUCCESS_MESSAGE } from '@/client/newsletter';
+import { EMAIL_MESSAGE } from '@/lib/validation';
+import { LIMITS } from '@/server/accounts/throttle';
+import type { Database, Db } from '@/server/db/client';
+import { newsletterSubscribers } from '@/server/db/schema';
+import { UNSUBSCRIBE_MESSAGE } from '@/server/newsletter/subscriptions';
+import { createTestDatabase } from '../support/database';
+
+// The routes read the process-wide database through getDb(): point it at this file's test database.
+const holder = vi.hoisted(() => ({ db: undefined as Db | undefined }));
+vi.mock('@/server/db/client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/server/db/client')>()),
+  getDb: async () => {
+    if (!holder.db) throw new Error('test database not open');
+    return holder.db;
+  },
+}));
+
+const SITE = 'http://site.test';
+
+let database: Database;
+let addressCounter = 0;
+function newAddress(): string {
+  addressCounter += 1;
+  return `203.0.113.${addressCounter}`;
+}
+
+let emailCounter = 0;
+function newEmail(): string {
+  emailCounter += 1;
+  return `lecteur.${emailCounter}.${Date.now()}@cabinet-conseil.fr`;
+}
+
+type Options = { address?: string; origin?: string; contentType?: string };
+
+function post(path: string, body: string, options: Options = {}): Request {
+  return new Request(`${SITE}/api${path}`, {
+    method: 'POST',
+    headers: {
+      host: 'site.test',
+      origin: options.origin ?? SITE,
+      'content-type': options.contentType ?? 'application/x-www-form-urlencoded',
+      'x-forwarded-for': options.address ?? newAddress(),
+    },
+    body,
+  });
+}
+
+function form(values: Record<string, string>): string {
+  return new URLSearchParams(values).toString();
+}
+
+function subscribe(email: string, options: Options = {}) {
+  return subscriptionPost(
+    post('/contentAlert/subscription', form({ email, isSubscribing: 'true' }), options),
+    undefined,
+  );
+}
+
+function unsubscribe(email: string, options: Options = {}) {
+  return unsubscribePost(post('/contentAlert/unsubscribe', form({ email }), options), undefined);
+}
+
+async function subscriber(email: string) {
+  const [row] = await database.db
+    .select()
+    .from(newsletterSubscribers)
+    .where(eq(newsletterSubscribers.email, email));
+  return row;
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  holder.db = database.db;
+});
+
+afterAll(async () => {
+  holder.db = undefined;
+  await database?.close();
+});
+
+describe('POST /api/contentAlert/subscription', () => {
+  it('answers 200 and stores the normalised address before answering', async () => {
+    const email = newEmail();
+    const response = await subscribe(`  ${email.toUpperCase()} `);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: 'subscribed', message: NEWSLETTER_SUCCESS_MESSAGE });
+    expect(response.headers.get('cache-control')).toContain('no-store');
+    expect(await subscriber(email)).toMatchObject({ active: true, source: 'site', unsubscribedAt: null });
+  });
+
+  it('answers 209 for an address already subscribed, whatever its case', async () => {
+    const email = newEmail();
+    expect((await subscribe(email)).status).toBe(200);
+    const again = await subscribe(email.toUpperCase());
+    expect(again.status).toBe(209);
+    expect(await again.json()).toEqual({ status: 'already', message: NEWSLETTER_ALREADY_MESSAGE });
+  });
+
+  it('subscribes a former subscriber again with 200', async () => {
+    const email = newEmail();
+    await subscribe(email);
+    expect((await unsubscribe(email)).status).toBe(200);
+    expect(await subscriber(email)).toMatchObject({ active: false });
+    expect((await subscribe(email)).status).toBe(200);
+    expect(await subscriber(email)).toMatchObject({ active: true, unsubscribedAt: null });
+  });
+
+  it('takes isSubscribing as optional, JSON bodies too', async () => {
+    const email = newEmail();
+    const json = await subscriptionPost(
+      post('/contentAlert/subscription', JSON.stringify({ email }), { contentType: 'application/json' }),
+      undefined,
+    );
+    expect(json.status).toBe(200);
+  });
+
+  it.each([
+    ['missing', form({ isSubscribing: 'true' })],
+    ['empty', form({ email: '', isSubscribing: 'true' })],
+    ['invalid', form({ email: 'pas-une-adresse', isSubscribing: 'true' })],
+    ['too long', form({ email: `${'a'.repeat(300)}@cabinet.fr`, isSubscribing: 'true' })],
+    ['far too long', form({ email: `${'a'.repeat(5000)}@cabinet.fr` })],
+    ['unicode', form({ email: 'zoé@cabinet.fr' })],
+    ['SQL injection', form({ email: "x' OR '1'='1" })],
+    ['SQL injection in a valid shape', form({ email: "a'; DROP TABLE newsletter_subscribers;--@x.fr" })],
+    ['HTML injection', form({ email: '<script>alert(1)</script>@cabinet.fr' })],
+    ['isSubscribing false', form({ email: 'valide@cabinet.fr', isSubscribing: 'false' })],
+  ])('answers 400 for a %s address and stores nothing', async (_case, body) => {
+    const before = await database.db.select().from(newsletterSubscribers);
+    const response = await subscriptionPost(post('/contentAlert/subscription', body), undefined);
+    expect(response.status).toBe(400);
+    expect(await database.db.select().from(newsletterSubscribers)).toHaveLength(before.length);
+  });
+
+  it('answers 400 with the e-mail message and a wrong JSON type with 400', async () => {
+    const invalid = await subscribe('pas-une-adresse');
+    expect(((await invalid.json()) as { error: { message: string } }).error.message).toBe(EMAIL_MESSAGE);
+    const wrongType = await subscriptionPost(
+      post('/contentAlert/subscription', JSON.stringify({ email: 42 }), { contentType: 'application/json' }),
+      undefined,
+    );
+    expect(wrongType.status).toBe(400);
+  });
+
+  it('refuses a POST from a foreign origin with 403 and stores nothing', async () => {
+    const email = newEmail();
+    expect((await subscribe(email, { origin: 'https://evil.test' })).status).toBe(403);
+    expect(await subscriber(email)).toBeUndefined();
+  });
+
+  it('limits calls per e-mail across addresses, with 429 and Retry-After', async () => {
+    const email = newEmail();
+    const statuses: number[] = [];
+    for (let i = 0; i <= LIMITS.subscribeEmail.limit; i += 1) statuses.push((await subscribe(email)).status);
+    expect(statuses.slice(0, LIMITS.subscribeEmail.limit)).toEqual([
+      200,
+      ...Array(LIMITS.subscribeEmail.limit - 1).fill(209),
+    ]);
+    const limited = await subscribe(email);
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('limits calls per client address', async () => {
+    const address = newAddress();
+    let last = 0;
+    for (let i = 0; i <= LIMITS.subscribeAddress.limit; i += 1)
+      last = (await subscribe(newEmail(), { address })).status;
+    expect(last).toBe(429);
+  });
+});
+
+describe('POST /api/contentAlert/unsubscribe', () => {
+  it('answers 200 with a text and deactivates the address', async () => {
+    const email = newEmail();
+    await subscribe(email);
+    const response = await unsubscribe(` ${email.toUpperCase()}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(await response.text()).toBe(UNSUBSCRIBE_MESSAGE);
+    expect(await subscriber(email)).toMatchObject({ active: false });
+  });
+
+  it('answers an unknown or already inactive address exactly like a subscribed one', async () => {
+    const known = newEmail();
+    await subscribe(known);
+    const answers = [];
+    for (const email of [known, newEmail(), known]) {
+      const response = await unsubscribe(email);
+      answers.push({
+        status: response.status,
+        type: response.headers.get('content-type'),
+        body: await response.text(),
+      });
+    }
+    expect(answers[1]).toEqual(answers[0]);
+    expect(answers[2]).toEqual(answers[0]);
+    expect(await subscriber(known)).toMatchObject({ active: false });
+  });
+
+  it.each([
+    ['missing', form({})],
+    ['invalid', form({ email: 'pas-une-adresse' })],
+    ['SQL injection', form({ email: "' OR 1=1--" })],
+    ['HTML injection', form({ email: '<img src=x onerror=alert(1)>' })],
+    ['far too long', form({ email: `${'a'.repeat(5000)}@cabinet.fr` })],
+  ])('answers 400 for a %s address', async (_case, body) => {
+    const response = await unsubscribePost(post('/contentAlert/unsubscribe', body), undefined);
+    expect(response.status).toBe(400);
+  });
+
+  it('refuses a POST from a foreign origin with 403, leaving the subscription active', async () => {
+    const email = newEmail();
+    await subscribe(email);
+    expect((await unsubscribe(email, { origin: 'https://evil.test' })).status).toBe(403);
+    expect(await subscriber(email)).toMatchObject({ active: true });
+  });
+
+  it('limits calls per e-mail with 429', async () => {
+    const email = newEmail();
+    let last = 0;
+    for (let i = 0; i <= LIMITS.unsubscribeEmail.limit; i += 1) last = (await unsubscribe(email)).status;
+    expect(last).toBe(429);
+  });
+});
