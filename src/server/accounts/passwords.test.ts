@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { hashPassword, isCommonPassword, verifyPassword } from './passwords';
+
+describe('isCommonPassword', () => {
+  it.each(['password', 'Azerty', 'motdepasse', 'P@ssw0rd', 'Azerty123!', 'Soleil2024!!', '  Marseille13! '])(
+    'refuses %j',
+    (password) => {
+      expect(isCommonPassword(password)).toBe(true);
+    },
+  );
+
+  it.each(['Cl@ire-Compta-2024', 'tR8#vLq2!mZ', 'Ab1!', 'Zx9$'])('accepts %j', (password) => {
+    expect(isCommonPassword(password)).toBe(false);
+  });
+});
+
+describe('hashPassword and verifyPassword', () => {
+  it('hashes with argon2id and a random salt, and verifies the trimmed password', async () => {
+    const first = await hashPassword('Cl@ire-Compta-2024');
+    const second = await hashPassword('Cl@ire-Compta-2024');
+    expect(first).toMatch(/^\$argon2id\$/);
+    expect(first).not.toBe(second);
+    expect(await verifyPassword(first, '  Cl@ire-Compta-2024 ')).toBe(true);
+    expect(await verifyPassword(first, 'cl@ire-compta-2024')).toBe(false);
+  });
+
+  it('answers false without a stored hash or with a malformed one', async () => {
+    expect(await verifyPassword(null, 'decoy password never used')).toBe(false);
+    expect(await verifyPassword('pas-un-hash', 'Cl@ire-Compta-2024')).toBe(false);
+  });
+});
