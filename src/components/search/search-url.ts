@@ -1,0 +1,25 @@
+import { FIRST_PAGE, PATHS, QUERY_PARAM } from '@/lib/constants';
+import type { SelectedFacets } from '@/lib/params';
+
+/** What a /search URL carries. */
+export type SearchLocation = {
+  term: string;
+  urType: string;
+  selected: SelectedFacets;
+  page: number;
+};
+
+/**
+ * The /search URL of a search: `term`, `urType`, the selected facets as JSON in `zapette` (metier included) and
+ * `page` when past the first. Empty parts are left out, so the first page of a plain search is /search?term=….
+ */
+export function searchHref(location: SearchLocation, defaultUrType: string): string {
+  const params = new URLSearchParams();
+  if (location.term) params.set(QUERY_PARAM.term, location.term);
+  if (location.urType && location.urType !== defaultUrType) params.set(QUERY_PARAM.urType, location.urType);
+  if (Object.keys(location.selected).length)
+    params.set(QUERY_PARAM.facets, JSON.stringify(location.selected));
+  if (location.page > FIRST_PAGE) params.set(QUERY_PARAM.page, String(location.page));
+  const query = params.toString();
+  return query ? `${PATHS.search}?${query}` : PATHS.search;
+}
