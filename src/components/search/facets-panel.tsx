@@ -1,0 +1,49 @@
+import Link from 'next/link';
+import { FacetList } from './facet-list';
+import type { FacetLink } from './facet-value';
+import styles from './search.module.css';
+
+export type FacetGroup = { name: string; title: string; entries: FacetLink[]; initialCount: number };
+
+type Props = { groups: FacetGroup[]; previousHref: string | null; nextHref: string | null };
+
+/** 'Affinez votre recherche': previous and next page buttons, then every facet that has values. */
+export function FacetsPanel({ groups, previousHref, nextHref }: Props) {
+  return (
+    <aside className={styles.panel} aria-labelledby="facets-title">
+      <h2 id="facets-title" className={styles.panelTitle}>
+        Affinez votre recherche
+      </h2>
+      <nav aria-label="Pages de résultats" className={styles.pager}>
+        {previousHref ? (
+          <Link href={previousHref} className={styles.pagerButton} rel="prev">
+            ‹ Page précédente
+          </Link>
+        ) : (
+          <span className={styles.pagerButton} aria-disabled="true">
+            ‹ Page précédente
+          </span>
+        )}
+        {nextHref ? (
+          <Link href={nextHref} className={styles.pagerButton} rel="next">
+            Page suivante ›
+          </Link>
+        ) : (
+          <span className={styles.pagerButton} aria-disabled="true">
+            Page suivante ›
+          </span>
+        )}
+      </nav>
+      {groups
+        .filter((group) => group.entries.length > 0)
+        .map((group) => (
+          <FacetList
+            key={group.name}
+            title={group.title}
+            entries={group.entries}
+            initialCount={group.initialCount}
+          />
+        ))}
+    </aside>
+  );
+}
