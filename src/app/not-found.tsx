@@ -1,16 +1,33 @@
+import type { Metadata } from 'next';
 import Link from 'next/link';
+import styles from '@/components/layout/status-page.module.css';
+import { BackLink } from '@/components/ui/back-link';
 
+export const metadata: Metadata = { title: 'Page non trouvée', robots: { index: false } };
+
+/** Any unknown path (status 404). */
 export default function NotFound() {
   return (
-    <div className="container">
-      <h1>Page non trouvée</h1>
-      <p>
-        La page demandée n’existe pas ou a été déplacée. Utilisez la recherche pour retrouver une actualité ou
-        un document.
+    <div className={`container ${styles.page}`}>
+      <p className={styles.code} aria-hidden="true">
+        404
       </p>
+      <h1 className={styles.title}>Page non trouvée</h1>
+      <p>La page que vous cherchez n’existe pas ou a été déplacée.</p>
       <p>
-        <Link href="/">Retour à l’accueil</Link>
+        Utilisez la barre de recherche en haut de la page pour retrouver une actualité, un chiffre ou un
+        document.
       </p>
+      <ul className={styles.actions}>
+        <li>
+          <BackLink className={styles.secondary} />
+        </li>
+        <li>
+          <Link href="/" className={styles.primary}>
+            Retour à l’accueil
+          </Link>
+        </li>
+      </ul>
     </div>
   );
 }

@@ -1,33 +1,51 @@
 import Link from 'next/link';
+import { AccountMenu } from '@/components/account/account-menu';
+import { CartLink } from '@/components/account/cart-link';
+import { HeaderSearch } from '@/components/search/header-search';
+import { featuredMementos, mainNavigation, shopMenuColumns } from '@/lib/navigation';
+import type { ShopLinks } from '@/lib/shop-links';
 import { DAILY_NAME, PUBLISHER_NAME } from '@/lib/site';
+import { BurgerMenu } from './burger-menu';
+import { MainNavigation } from './main-navigation';
 import styles from './site-header.module.css';
 
-const NAVIGATION = [
-  { href: '/actualite', label: 'Actualités' },
-  { href: '/chiffres-taux', label: 'Chiffres et taux' },
-  { href: '/agenda', label: 'Agenda' },
-  { href: '/simulateurs', label: 'Simulateurs' },
-  { href: '/librairie', label: 'Librairie' },
-];
+type SiteHeaderProps = { shop: ShopLinks; subscriberUrl: string };
 
-export function SiteHeader() {
+/**
+ * The header: logo, search bar, subscriber-area link, customer-account menu, shop button with the cart count,
+ * then the main navigation (the burger menu on small screens). Personal parts load in the browser.
+ */
+export function SiteHeader({ shop, subscriberUrl }: SiteHeaderProps) {
+  const entries = mainNavigation(shop);
+  const shopColumns = shopMenuColumns(shop);
   return (
     <header className={styles.header}>
       <div className={`container ${styles.bar}`}>
+        <BurgerMenu
+          entries={[...entries, { label: 'Espace abonnés', href: subscriberUrl, external: true }]}
+          shopColumns={shopColumns}
+          search={<HeaderSearch />}
+        />
         <Link href="/" className={styles.logo}>
           <span className={styles.publisher}>{PUBLISHER_NAME}</span>
           <span className={styles.daily}>{DAILY_NAME}</span>
+          <span className="visually-hidden"> – accueil</span>
         </Link>
+        <div className={styles.search}>
+          <HeaderSearch />
+        </div>
+        <div className={styles.tools}>
+          <a className={styles.subscriber} href={subscriberUrl} target="_blank" rel="noopener">
+            Espace abonnés<span className="visually-hidden"> (nouvel onglet)</span>
+          </a>
+          <AccountMenu loginUrl={shop.login} accountUrl={shop.account} />
+          <a className={styles.shop} href={shop.home} target="_blank" rel="noopener">
+            Accéder à la boutique<span className="visually-hidden"> (nouvel onglet)</span>
+          </a>
+          <CartLink href={shop.cart} />
+        </div>
       </div>
-      <nav aria-label="Navigation principale" className={styles.nav}>
-        <ul className={`container ${styles.menu}`}>
-          {NAVIGATION.map((entry) => (
-            <li key={entry.href}>
-              <Link href={entry.href}>{entry.label}</Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <MainNavigation entries={entries} products={featuredMementos(shop)} shopColumns={shopColumns} />
     </header>
   );
 }

@@ -1,0 +1,78 @@
+'use client';
+
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { loadUser, type User } from '@/client/accounts';
+import { setUserContext } from '@/client/analytics';
+import { AuthModal } from './auth-modal';
+
+export type AuthTab = 'login' | 'register';
+
+type AccountContextValue = {
+  /** The logged-in shop customer; null for an anonymous visitor or before the first answer. */
+  user: User | null;
+  /** False until /api/eshop/me has answered. */
+  loaded: boolean;
+  setUser: (user: User | null) => void;
+  /** Opens the login and registration modal, the focus on one of its halves. */
+  openAuth: (tab?: AuthTab) => void;
+};
+
+const AccountContext = createContext<AccountContextValue | null>(null);
+
+/** The account context: the header, the paywall prompt and any page can read the user or open the modal. */
+export function useAccount(): AccountContextValue {
+  const value = useContext(AccountContext);
+  if (!value) throw new Error('useAccount must be used inside <AccountProvider>');
+  return value;
+}
+
+type AccountProviderProps = { forgotPasswordUrl: string; children: ReactNode };
+
+/**
+ * Loads the user in the browser (so pages stay cacheable for anonymous visitors, DESIGN.md) and holds the
+ * login and registration modal.
+ */
+export function AccountProvider({ forgotPasswordUrl, children }: AccountProviderProps) {
+  const [user, setUserState] = useState<User | null>(null);
+  const [loaded, setLoaded] = useState(false);
+  const [authTab, setAuthTab] = useState<AuthTab | null>(null);
+
+  const setUser = useCallback((next: User | null) => {
+    setUserState(next);
+    setUserContext(next);
+  }, []);
+
+  useEffect(() => {
+    let cancelled = false;
+    loadUser()
+      .then((loadedUser) => {
+        if (!cancelled) setUser(loadedUser);
+      })
+      // loadUser logged the cause already; the visitor stays anonymous.
+      .catch(() => {})
+      .finally(() => {
+        if (!cancelled) setLoaded(true);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [setUser]);
+
+  const openAuth = useCallback((tab: AuthTab = 'login') => setAuthTab(tab), []);
+  const value = useMemo(() => ({ user, loaded, setUser, openAuth }), [user, loaded, setUser, openAuth]);
+
+  return (
+    <AccountContext value={value}>
+      {children}
+      <AuthModal
+        open={authTab !== null}
+        initialTab={authTab ?? 'login'}
+        onOpenChange={(open) => {
+          if (!open) setAuthTab(null);
+        }}
+        onLoggedIn={setUser}
+        forgotPasswordUrl={forgotPasswordUrl}
+      />
+    </AccountContext>
+  );
+}

@@ -1,0 +1,42 @@
+'use client';
+
+import type { User } from '@/client/accounts';
+import { Modal } from '@/components/ui/modal';
+import type { AuthTab } from './account-provider';
+import styles from './auth-modal.module.css';
+import { LoginForm } from './login-form';
+import { RegistrationForm } from './registration-form';
+
+type AuthModalProps = {
+  open: boolean;
+  initialTab: AuthTab;
+  onOpenChange: (open: boolean) => void;
+  onLoggedIn: (user: User) => void;
+  forgotPasswordUrl: string;
+};
+
+/** The login and registration modal: two halves, 'Se connecter' and 'Créer un compte'. */
+export function AuthModal({ open, initialTab, onOpenChange, onLoggedIn, forgotPasswordUrl }: AuthModalProps) {
+  const done = (user: User) => {
+    onLoggedIn(user);
+    onOpenChange(false);
+  };
+  return (
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Connexion ou création de compte"
+      hideTitle
+      size="wide"
+    >
+      <div className={styles.halves}>
+        <LoginForm
+          onLoggedIn={done}
+          forgotPasswordUrl={forgotPasswordUrl}
+          autoFocus={initialTab === 'login'}
+        />
+        <RegistrationForm onLoggedIn={done} autoFocus={initialTab === 'register'} />
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,34 @@
+import Link from 'next/link';
+import { JsonLd } from '@/components/article/json-ld';
+import { PATHS } from '@/lib/constants';
+import { breadcrumbJsonLd, type Crumb } from '@/server/pages/seo';
+import styles from './breadcrumb.module.css';
+
+/**
+ * The breadcrumb: Accueil, then the section, then the topic (spec section 2), with its BreadcrumbList JSON-LD.
+ * A crumb without a path is plain text (the current page, or topics in archive mode).
+ *
+ * Usage: `<Breadcrumb crumbs={[{ name: 'Actualités', path: '/actualite' }, { name: 'Fiscal' }]} />`
+ */
+export function Breadcrumb({ crumbs }: { crumbs: readonly Crumb[] }) {
+  const all: Crumb[] = [{ name: 'Accueil', path: PATHS.home }, ...crumbs];
+  return (
+    <nav aria-label="Fil d’Ariane" className={styles.breadcrumb}>
+      <ol className={styles.list}>
+        {all.map((crumb, index) => {
+          const last = index === all.length - 1;
+          return (
+            <li key={`${crumb.name}-${crumb.path ?? index}`} className={styles.item}>
+              {crumb.path && !last ? (
+                <Link href={crumb.path}>{crumb.name}</Link>
+              ) : (
+                <span aria-current={last ? 'page' : undefined}>{crumb.name}</span>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+      <JsonLd data={breadcrumbJsonLd(all)} />
+    </nav>
+  );
+}

@@ -1,0 +1,146 @@
+'use client';
+
+import Autoplay from 'embla-carousel-autoplay';
+import useEmblaCarousel from 'embla-carousel-react';
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { type CarouselBreakpoint, slidesForWidth } from '@/lib/constants';
+import styles from './carousel.module.css';
+
+type CarouselProps = {
+  /** Accessible name of the carousel, e.g. 'Les offres du moment'. */
+  label: string;
+  items: readonly ReactNode[];
+  /** Items shown by viewport width (section 9 constants such as OFFERS_CAROUSEL_BREAKPOINTS); 1 when absent. */
+  breakpoints?: readonly CarouselBreakpoint[];
+  /** Advance by itself every `autoplayMs` milliseconds (BANNER_INTERVAL_MS for the banner); off when absent. */
+  autoplayMs?: number;
+  loop?: boolean;
+};
+
+/**
+ * A carousel on Embla: drag, loop, optional autoplay (with a pause button, and off for reduced-motion readers),
+ * previous and next buttons and one indicator per page.
+ *
+ * Usage: `<Carousel label="Les offres du moment" items={cards} breakpoints={OFFERS_CAROUSEL_BREAKPOINTS} loop />`
+ */
+export function Carousel({ label, items, breakpoints, autoplayMs, loop = true }: CarouselProps) {
+  const [perView, setPerView] = useState(() => (breakpoints ? (breakpoints.at(-1)?.slides ?? 1) : 1));
+  const [playing, setPlaying] = useState(autoplayMs !== undefined);
+  const plugins = useMemo(
+    () =>
+      autoplayMs === undefined
+        ? []
+        : [
+            Autoplay({
+              delay: autoplayMs,
+              stopOnInteraction: false,
+              stopOnMouseEnter: true,
+              stopOnFocusIn: true,
+            }),
+          ],
+    [autoplayMs],
+  );
+  const [viewportRef, api] = useEmblaCarousel({ loop, align: 'start', slidesToScroll: 'auto' }, plugins);
+  const [selected, setSelected] = useState(0);
+  const [snaps, setSnaps] = useState<number[]>([]);
+
+  useEffect(() => {
+    if (!breakpoints) return;
+    const update = () => setPerView(slidesForWidth(breakpoints, window.innerWidth));
+    update();
+    window.addEventListener('resize', update);
+    return () => window.removeEventListener('resize', update);
+  }, [breakpoints]);
+
+  useEffect(() => {
+    if (!api) return;
+    const sync = () => {
+      setSnaps(api.scrollSnapList());
+      setSelected(api.selectedScrollSnap());
+    };
+    sync();
+    api.on('select', sync).on('reInit', sync);
+    return () => {
+      api.off('select', sync).off('reInit', sync);
+    };
+  }, [api]);
+
+  // Slide widths follow perView through CSS: Embla measures again when it changes.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: perView is the trigger, not a value read.
+  useEffect(() => {
+    api?.reInit();
+  }, [api, perView]);
+
+  useEffect(() => {
+    if (!api || autoplayMs === undefined) return;
+    if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) setPlaying(false);
+  }, [api, autoplayMs]);
+
+  useEffect(() => {
+    const autoplay = api?.plugins().autoplay;
+    if (!autoplay) return;
+    if (playing) autoplay.play();
+    else autoplay.stop();
+  }, [api, playing]);
+
+  const scrollTo = useCallback((index: number) => api?.scrollTo(index), [api]);
+
+  return (
+    <section className={styles.carousel} aria-roledescription="carrousel" aria-label={label}>
+      <div className={styles.viewport} ref={viewportRef}>
+        <ul className={styles.track} style={{ '--per-view': perView } as React.CSSProperties}>
+          {items.map((item, index) => (
+            <li
+              // biome-ignore lint/suspicious/noArrayIndexKey: slides are positional; their content has no key.
+              key={index}
+              className={styles.slide}
+              aria-roledescription="diapositive"
+              aria-label={`${index + 1} sur ${items.length}`}
+            >
+              {item}
+            </li>
+          ))}
+        </ul>
+      </div>
+      {snaps.length > 1 ? (
+        <div className={styles.controls}>
+          <button
+            type="button"
+            className={styles.arrow}
+            onClick={() => api?.scrollPrev()}
+            aria-label="Précédent"
+          >
+            <span aria-hidden="true">‹</span>
+          </button>
+          <ul className={styles.dots} aria-label="Pages du carrousel">
+            {snaps.map((_, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: one indicator per page, identified by its position.
+              <li key={index}>
+                <button
+                  type="button"
+                  className={styles.dot}
+                  aria-label={`Page ${index + 1}`}
+                  aria-current={index === selected ? 'true' : undefined}
+                  onClick={() => scrollTo(index)}
+                />
+              </li>
+            ))}
+          </ul>
+          <button
+            type="button"
+            className={styles.arrow}
+            onClick={() => api?.scrollNext()}
+            aria-label="Suivant"
+          >
+            <span aria-hidden="true">›</span>
+          </button>
+          {autoplayMs !== undefined ? (
+            <button type="button" className={styles.pause} onClick={() => setPlaying((value) => !value)}>
+              {playing ? 'Pause' : 'Lecture'}
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+    </section>
+  );
+}

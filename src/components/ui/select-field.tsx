@@ -1,0 +1,73 @@
+'use client';
+
+import { type SelectHTMLAttributes, useId } from 'react';
+import styles from './form-field.module.css';
+
+export type SelectOption = { value: string; label: string };
+/** A group of options (an <optgroup>); a plain option has no `options`. */
+export type SelectChoice = SelectOption & { options?: readonly SelectOption[] };
+
+type SelectFieldProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'onChange' | 'value' | 'id'> & {
+  label: string;
+  value: string;
+  onValueChange: (value: string) => void;
+  choices: readonly SelectChoice[];
+  /** The empty first option's text. */
+  placeholder: string;
+  error: string | null;
+};
+
+/** A labelled select, with option groups, whose error message is tied to it for screen readers. */
+export function SelectField({
+  label,
+  value,
+  onValueChange,
+  choices,
+  placeholder,
+  error,
+  required,
+  ...select
+}: SelectFieldProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id} className={styles.label}>
+        {label}
+        {required ? <span aria-hidden="true"> *</span> : null}
+      </label>
+      <select
+        {...select}
+        id={id}
+        className={styles.input}
+        value={value}
+        onChange={(event) => onValueChange(event.target.value)}
+        aria-required={required || undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+      >
+        <option value="">{placeholder}</option>
+        {choices.map((choice) =>
+          choice.options ? (
+            <optgroup key={choice.value} label={choice.label}>
+              {choice.options.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </optgroup>
+          ) : (
+            <option key={choice.value} value={choice.value}>
+              {choice.label}
+            </option>
+          ),
+        )}
+      </select>
+      {error ? (
+        <p id={errorId} className={styles.error}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

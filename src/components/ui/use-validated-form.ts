@@ -1,0 +1,66 @@
+'use client';
+
+import { useCallback, useState } from 'react';
+import { capMessage, type FieldError } from '@/lib/validation';
+
+/** Checks one field against all the values (the confirmation needs the password); null when valid. */
+export type FieldValidator<Values> = (field: keyof Values & string, values: Values) => FieldError;
+
+/**
+ * Form state with the checks of spec section 5: a field is checked when it loses focus, its message is
+ * cleared when it gets the focus back or changes, and every field is checked on submit. Messages are cut
+ * to VALIDATION_MESSAGE_MAX characters.
+ */
+export function useValidatedForm<Values extends Record<string, string | boolean>>(
+  initial: Values,
+  validate: FieldValidator<Values>,
+) {
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<Partial<Record<keyof Values & string, string>>>({});
+
+  const clearError = useCallback((field: keyof Values & string) => {
+    setErrors((current) => {
+      if (!(field in current)) return current;
+      const next = { ...current };
+      delete next[field];
+      return next;
+    });
+  }, []);
+
+  const setValue = useCallback(
+    (field: keyof Values & string, value: Values[typeof field]) => {
+      setValues((current) => ({ ...current, [field]: value }));
+      clearError(field);
+    },
+    [clearError],
+  );
+
+  const checkField = useCallback(
+    (field: keyof Values & string) => {
+      const error = validate(field, values);
+      if (error) setErrors((current) => ({ ...current, [field]: capMessage(error) }));
+    },
+    [validate, values],
+  );
+
+  /** Checks every field; answers the names of the invalid ones, in form order. */
+  const checkAll = useCallback((): (keyof Values & string)[] => {
+    const next: Partial<Record<keyof Values & string, string>> = {};
+    for (const field of Object.keys(values) as (keyof Values & string)[]) {
+      const error = validate(field, values);
+      if (error) next[field] = capMessage(error);
+    }
+    setErrors(next);
+    return Object.keys(next) as (keyof Values & string)[];
+  }, [validate, values]);
+
+  /** Props wiring a field's value and checks. */
+  const bind = (field: keyof Values & string) => ({
+    name: field,
+    error: errors[field] ?? null,
+    onFocus: () => clearError(field),
+    onBlur: () => checkField(field),
+  });
+
+  return { values, errors, setValue, checkAll, bind };
+}
