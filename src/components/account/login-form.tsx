@@ -31,7 +31,7 @@ export function LoginForm({ onLoggedIn, forgotPasswordUrl, autoFocus }: LoginFor
       event.preventDefault();
       const invalid = form.checkAll();
       if (invalid.length > 0) {
-        formRef.current?.querySelector<HTMLElement>(`[name="${invalid[0]}"]`)?.focus();
+        if (invalid[0]) form.focusField(formRef.current, invalid[0]);
         return;
       }
       setState('loading');

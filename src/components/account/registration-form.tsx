@@ -101,7 +101,7 @@ export function RegistrationForm({ onLoggedIn, autoFocus, definition: given }: R
       event.preventDefault();
       const invalid = form.checkAll();
       if (invalid.length > 0) {
-        formRef.current?.querySelector<HTMLElement>(`[name="${invalid[0]}"]`)?.focus();
+        if (invalid[0]) form.focusField(formRef.current, invalid[0]);
         return;
       }
       const values = form.values;

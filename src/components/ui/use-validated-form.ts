@@ -1,6 +1,6 @@
 'use client';
 
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { capMessage, type FieldError } from '@/lib/validation';
 
 /** Checks one field against all the values (the confirmation needs the password); null when valid. */
@@ -17,6 +17,8 @@ export function useValidatedForm<Values extends Record<string, string | boolean>
 ) {
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<Partial<Record<keyof Values & string, string>>>({});
+  // The field the form itself focuses after a failed submit keeps its message: only the reader's focus clears it.
+  const keepOnFocus = useRef<string | null>(null);
 
   const clearError = useCallback((field: keyof Values & string) => {
     setErrors((current) => {
@@ -54,13 +56,22 @@ export function useValidatedForm<Values extends Record<string, string | boolean>
     return Object.keys(next) as (keyof Values & string)[];
   }, [validate, values]);
 
+  /** Moves the focus to a field of a form (the first invalid one after a submit) without clearing its message. */
+  const focusField = useCallback((form: HTMLFormElement | null, field: keyof Values & string) => {
+    keepOnFocus.current = field;
+    form?.querySelector<HTMLElement>(`[name="${field}"]`)?.focus();
+    keepOnFocus.current = null;
+  }, []);
+
   /** Props wiring a field's value and checks. */
   const bind = (field: keyof Values & string) => ({
     name: field,
     error: errors[field] ?? null,
-    onFocus: () => clearError(field),
+    onFocus: () => {
+      if (keepOnFocus.current !== field) clearError(field);
+    },
     onBlur: () => checkField(field),
   });
 
-  return { values, errors, setValue, checkAll, bind };
+  return { values, errors, setValue, checkAll, focusField, bind };
 }
