@@ -1,0 +1,27 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { AgendaView } from '@/components/agenda/agenda-view';
+import { TOPIC_LABELS } from '@/lib/navigation';
+import { loadAgendaPage } from '@/server/agenda/agenda-page';
+import { isAgendaTopic } from '@/server/agenda/ical-feed';
+import { getDb } from '@/server/db/client';
+
+export const dynamic = 'force-dynamic';
+
+type Props = {
+  params: Promise<{ topic: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { topic } = await params;
+  const label = TOPIC_LABELS[topic]?.toLowerCase() ?? topic;
+  return { title: `Agenda ${label}`, description: `Les échéances du calendrier ${label} du mois.` };
+}
+
+export default async function AgendaTopicPage({ params, searchParams }: Props) {
+  const { topic } = await params;
+  if (!isAgendaTopic(topic)) notFound();
+  const data = await loadAgendaPage(await getDb(), topic, await searchParams);
+  return <AgendaView data={data} />;
+}

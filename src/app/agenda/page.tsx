@@ -1,0 +1,21 @@
+import type { Metadata } from 'next';
+import { AgendaView } from '@/components/agenda/agenda-view';
+import { loadAgendaPage } from '@/server/agenda/agenda-page';
+import { getDb } from '@/server/db/client';
+
+// Rendered per request: the month and page come from the query string and the build must not need the database.
+export const dynamic = 'force-dynamic';
+
+export const metadata: Metadata = {
+  title: 'Agenda fiscal et social',
+  description:
+    'Les échéances fiscales et sociales du mois : déclarations, paiements et formalités des entreprises.',
+};
+
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export default async function AgendaPage({ searchParams }: Props) {
+  const params = await searchParams;
+  const data = await loadAgendaPage(await getDb(), null, params);
+  return <AgendaView data={data} />;
+}

@@ -1,0 +1,86 @@
+import Link from 'next/link';
+import { AGENDA_TOPICS, PATHS, QUERY_PARAM } from '@/lib/constants';
+import { MONTHS } from '@/lib/months';
+import { TOPIC_LABELS } from '@/lib/navigation';
+import { topicPath } from '@/lib/urls';
+import type { AgendaPageData } from '@/server/agenda/agenda-page';
+import { PageLinks } from '../archive/page-links';
+import styles from './agenda.module.css';
+import { AgendaCalendar } from './agenda-calendar';
+import { AgendaDayGroup } from './agenda-day-group';
+
+function monthLabel(year: number, month: number): string {
+  return `${MONTHS[month - 1]?.name ?? ''} ${year}`;
+}
+
+/** The agenda page: topic tabs, month navigation, the calendar, events grouped by day, pages, feed link. */
+export function AgendaView({ data }: { data: AgendaPageData }) {
+  const { topic, month, previous, next, agenda, today } = data;
+  const base = topicPath('agenda', topic ?? undefined);
+  const monthHref = (param: string) => `${base}?${QUERY_PARAM.agendaDate}=${param}`;
+  const title = topic ? `Agenda ${TOPIC_LABELS[topic]?.toLowerCase() ?? topic}` : 'Agenda fiscal et social';
+  const feed = topic ? `${PATHS.agenda}/${topic}/calendrier.ics` : `${PATHS.agenda}/calendrier.ics`;
+
+  return (
+    <div className={`container ${styles.page}`}>
+      <h1 className={styles.title}>{title}</h1>
+      <nav aria-label="Thèmes de l’agenda">
+        <ul className={styles.tabs}>
+          {[undefined, ...AGENDA_TOPICS].map((slug) => (
+            <li key={slug ?? 'tous'}>
+              <Link
+                href={`${topicPath('agenda', slug)}?${QUERY_PARAM.agendaDate}=${month.param}`}
+                aria-current={slug === (topic ?? undefined) ? 'page' : undefined}
+              >
+                {slug ? TOPIC_LABELS[slug] : 'Toutes les échéances'}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className={styles.layout}>
+        <div className={styles.side}>
+          <nav className={styles.monthNav} aria-label="Changer de mois">
+            <Link href={monthHref(previous.param)} rel="prev">
+              <span aria-hidden="true">‹ </span>
+              <span className="visually-hidden">Mois précédent : </span>
+              {monthLabel(previous.year, previous.month)}
+            </Link>
+            <Link href={monthHref(next.param)} rel="next">
+              <span className="visually-hidden">Mois suivant : </span>
+              {monthLabel(next.year, next.month)}
+              <span aria-hidden="true"> ›</span>
+            </Link>
+          </nav>
+          <AgendaCalendar month={month.iso} eventDays={agenda.eventDays} today={today} />
+          <p className={styles.feed}>
+            <a href={feed} type="text/calendar">
+              S’abonner à cet agenda (iCalendar, .ics)
+            </a>
+            <span className={styles.feedHelp}>
+              Ajoutez l’adresse de ce lien comme calendrier dans Outlook ou Google Agenda : les échéances s’y
+              mettent à jour d’elles-mêmes.
+            </span>
+          </p>
+        </div>
+        <section className={styles.list} aria-labelledby="echeances-du-mois">
+          <h2 id="echeances-du-mois" className={styles.monthTitle}>
+            Échéances de {monthLabel(month.year, month.month)}
+          </h2>
+          {agenda.days.length > 0 ? (
+            agenda.days.map((group) => (
+              <AgendaDayGroup key={group.day} day={group.day} events={group.events} />
+            ))
+          ) : (
+            <p role="status">Aucune échéance n’est inscrite à l’agenda pour ce mois.</p>
+          )}
+          <PageLinks
+            page={agenda.page}
+            pageCount={agenda.pageCount}
+            href={(page) => `${monthHref(month.param)}${page > 1 ? `&${QUERY_PARAM.page}=${page}` : ''}`}
+          />
+        </section>
+      </div>
+    </div>
+  );
+}
