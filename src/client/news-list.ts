@@ -128,17 +128,15 @@ export function useNewsList<N extends NewsItem>(init: Parameters<typeof initialN
   const stateRef = useRef(state);
   stateRef.current = state;
 
-  const loadMore = useCallback(async () => {
-    const current = stateRef.current;
-    if (current.loading || !current.hasMore) return;
-    const page = current.page + 1;
-    dispatch({ type: 'request' });
+  const load = useCallback(async (filter: NewsFilter, page: number, append: boolean) => {
+    dispatch({ type: 'request', filter });
     try {
       const answer = await apiJson<SummaryAnswer<N>>('/article/summary', {
-        query: { ...current.filter, limit: current.limit, page },
-        key: `news-list:${JSON.stringify(current.filter)}`,
+        query: { ...filter, limit: stateRef.current.limit, page },
+        // A new load of the list cancels the one still running.
+        key: 'news-list',
       });
-      dispatch({ type: 'success', news: answer.news, thematics: answer.thematics, page, append: true });
+      dispatch({ type: 'success', news: answer.news, thematics: answer.thematics, page, append });
     } catch (error) {
       if (isAbortError(error)) return;
       const status = error instanceof ApiError ? error.status : 0;
@@ -147,5 +145,15 @@ export function useNewsList<N extends NewsItem>(init: Parameters<typeof initialN
     }
   }, []);
 
-  return { state, loadMore };
+  /** 'Plus d'actualités': the next page of the same filter, appended. */
+  const loadMore = useCallback(async () => {
+    const current = stateRef.current;
+    if (current.loading || !current.hasMore) return;
+    await load(current.filter, current.page + 1, true);
+  }, [load]);
+
+  /** The first page again under another filter, replacing the list (a format chosen in the URL). */
+  const reload = useCallback((filter: NewsFilter) => load(filter, FIRST_PAGE, false), [load]);
+
+  return { state, loadMore, reload };
 }

@@ -1,5 +1,6 @@
 import Image from 'next/image';
 import Link from 'next/link';
+import { LISTING_IMAGE_HEIGHT, LISTING_IMAGE_WIDTH } from '@/lib/constants';
 import { formatLongDate } from '@/lib/dates';
 import { articlePath } from '@/lib/urls';
 import type { ArticleSummary } from '@/server/content/article-summary';
@@ -7,26 +8,41 @@ import styles from './news-teaser.module.css';
 
 type Props = {
   article: ArticleSummary;
-  /** The lead story gets its cover and a larger title. */
-  variant?: 'lead' | 'side' | 'row';
+  /** The lead story gets its image and a larger title; a card (carousels) a small image. */
+  variant?: 'lead' | 'side' | 'row' | 'card';
   headingLevel?: 'h2' | 'h3';
+  /** Only the largest image above the fold is loaded first. */
+  priority?: boolean;
 };
 
+/** The listing image of an article: its 1200 x 628 thumbnail, else its cover. */
+function listingImage(article: ArticleSummary) {
+  return (
+    article.images.find((image) => image.content_type === 'thumbnail') ??
+    article.images.find((image) => image.content_type === 'cover')
+  );
+}
+
 /** One news item in a list: topic, linked title, date and, for leads and rows, the summary. */
-export function NewsTeaser({ article, variant = 'row', headingLevel: Heading = 'h3' }: Props) {
-  const cover = article.images.find((image) => image.content_type === 'cover');
+export function NewsTeaser({
+  article,
+  variant = 'row',
+  headingLevel: Heading = 'h3',
+  priority = false,
+}: Props) {
+  const image = variant === 'lead' || variant === 'card' ? listingImage(article) : undefined;
   const topic = article.topics[0];
   return (
     <article className={`${styles.teaser} ${styles[variant]}`}>
-      {variant === 'lead' && cover ? (
+      {image ? (
         <Image
           className={styles.cover}
-          src={cover.href}
+          src={image.href}
           alt=""
-          width={cover.width ?? 1200}
-          height={cover.height ?? 628}
-          sizes="(min-width: 1000px) 800px, 100vw"
-          priority
+          width={LISTING_IMAGE_WIDTH}
+          height={LISTING_IMAGE_HEIGHT}
+          sizes={variant === 'lead' ? '(min-width: 1000px) 720px, 100vw' : '(min-width: 1000px) 400px, 90vw'}
+          priority={priority}
         />
       ) : null}
       {topic ? <p className={styles.topic}>{topic.label}</p> : null}
@@ -38,7 +54,9 @@ export function NewsTeaser({ article, variant = 'row', headingLevel: Heading = '
       <p className={styles.date}>
         <time dateTime={article.publication_date}>{formatLongDate(article.publication_date)}</time>
       </p>
-      {variant !== 'side' && article.summary ? <p className={styles.summary}>{article.summary}</p> : null}
+      {(variant === 'lead' || variant === 'row') && article.summary ? (
+        <p className={styles.summary}>{article.summary}</p>
+      ) : null}
     </article>
   );
 }

@@ -1,26 +1,24 @@
 import 'server-only';
 import type { Metadata } from 'next';
+import { GATED_PART_CLASS_NAME } from '@/components/article/gated-part';
 import { INDEXING_BLOCKED_BEFORE, META_DESCRIPTION_MAX } from '@/lib/constants';
+import { SOCIAL_LINKS, SUPPORT_PHONE } from '@/lib/navigation';
 import { DAILY_NAME, PUBLISHER_NAME } from '@/lib/site';
 import { truncateAtWord } from '@/lib/text';
+import { articlePath, topicPath } from '@/lib/urls';
+import type { ArticleSummary } from '@/server/content/article-summary';
 import { env, indexingAllowed } from '@/server/env';
 
 /** The editorial key whose presence marks an article that must not be indexed. */
 export const THEMES_GATEWAY_KEY = 'Themes_Gateway';
 
-/** Publisher profiles on social networks, the video site and the professional network (Organization data). */
-export const SOCIAL_PROFILES = [
-  'https://www.linkedin.com/company/editions-portalis',
-  'https://x.com/editionsportalis',
-  'https://www.facebook.com/editionsportalis',
-  'https://www.youtube.com/@editionsportalis',
-] as const;
+/** Opening hours of the customer service (Monday to Friday, 9h to 18h), in schema.org notation. */
+const CUSTOMER_SERVICE_HOURS = 'Mo-Fr 09:00-18:00';
 
-/** Customer service of the publisher (support phone Monday to Friday, 9h to 18h). */
-export const CUSTOMER_SERVICE = {
-  telephone: '+33-1-41-05-22-22',
-  hours: 'Mo-Fr 09:00-18:00',
-} as const;
+/** A French phone number in international notation: 01 41 05 22 22 -> +33 1 41 05 22 22. */
+function internationalPhone(phone: string): string {
+  return phone.replace(/^0/, '+33 ');
+}
 
 export type RobotsInput = {
   /** More than one thematic selected on a listing. */
@@ -73,6 +71,8 @@ export function metaDescription(text: string): string {
 /** Common metadata of a page: title, description, canonical URL, robots and Open Graph. */
 export function pageMetadata(input: {
   title: string;
+  /** The title as is, without the site's template (the home page). */
+  absoluteTitle?: boolean;
   description: string;
   path: string;
   robots?: RobotsInput;
@@ -81,7 +81,7 @@ export function pageMetadata(input: {
   const description = metaDescription(input.description);
   const url = absoluteUrl(input.path);
   return {
-    title: input.title,
+    title: input.absoluteTitle ? { absolute: input.title } : input.title,
     description,
     alternates: { canonical: url },
     robots: robotsFor(input.robots),
@@ -107,12 +107,12 @@ export function organizationJsonLd(): JsonLd {
     name: PUBLISHER_NAME,
     url: absoluteUrl('/'),
     logo: absoluteUrl('/icon.svg'),
-    sameAs: [...SOCIAL_PROFILES],
+    sameAs: SOCIAL_LINKS.map((link) => link.href),
     contactPoint: {
       '@type': 'ContactPoint',
       contactType: 'customer service',
-      telephone: CUSTOMER_SERVICE.telephone,
-      hoursAvailable: CUSTOMER_SERVICE.hours,
+      telephone: internationalPhone(SUPPORT_PHONE),
+      hoursAvailable: CUSTOMER_SERVICE_HOURS,
       areaServed: 'FR',
       availableLanguage: 'French',
     },
@@ -134,9 +134,6 @@ export function breadcrumbJsonLd(crumbs: readonly Crumb[]): JsonLd {
     })),
   };
 }
-
-/** The CSS class of the parts of an article hidden from visitors without access, named by hasPart. */
-export const GATED_PART_CLASS = 'paywall-gated';
 
 export type NewsArticleJsonLdInput = {
   title: string;
@@ -171,9 +168,83 @@ export function newsArticleJsonLd(input: NewsArticleJsonLdInput): JsonLd {
           hasPart: {
             '@type': 'WebPageElement',
             isAccessibleForFree: false,
-            cssSelector: `.${GATED_PART_CLASS}`,
+            cssSelector: `.${GATED_PART_CLASS_NAME}`,
           },
         }
       : {}),
+  };
+}
+
+/** Metadata of the news home, a topic or a thematic page; several thematics selected: noindex. */
+export function listingMetadata(data: {
+  topic: { label: string; slug: string } | null;
+  selected: { label: string; slug: string }[];
+}): Metadata {
+  const { topic, selected } = data;
+  if (!topic) {
+    return pageMetadata({
+      title: 'Toutes les actualités juridiques, fiscales, sociales et comptables',
+      description: `Toute l’actualité juridique, fiscale, sociale et comptable de ${DAILY_NAME} : vidéos, podcasts, chronologies et infographies, par thème et par métier.`,
+      path: topicPath('news'),
+    });
+  }
+  const names = selected.map((thematic) => thematic.label).join(', ');
+  return pageMetadata({
+    title: names
+      ? `${names} – Actualité ${topic.label.toLowerCase()}`
+      : `Actualité ${topic.label.toLowerCase()}`,
+    description: names
+      ? `L’actualité ${topic.label.toLowerCase()} sur ${names} : les dernières nouveautés décryptées par la rédaction de ${DAILY_NAME}.`
+      : `Toute l’actualité ${topic.label.toLowerCase()} décryptée chaque jour par la rédaction de ${DAILY_NAME}.`,
+    path: topicPath(
+      'news',
+      topic.slug,
+      selected.map((thematic) => thematic.slug),
+    ),
+    robots: { multiThematic: selected.length > 1 },
+  });
+}
+
+/** SEO title of an article when the editors set one. */
+const SEO_TITLE_KEYS = ['seoTitle', 'SEO_title', 'ELS_META_titreSEO'];
+/** Title for social networks when the editors set one. */
+const SOCIAL_TITLE_KEYS = ['socialTitle', 'ELS_META_titreReseauxSociaux'];
+
+function firstText(properties: Record<string, unknown>, keys: readonly string[]): string | undefined {
+  for (const key of keys) {
+    const value = properties[key];
+    if (typeof value === 'string' && value.trim() !== '') return value;
+  }
+  return undefined;
+}
+
+/**
+ * Metadata of an article page: its SEO title, its summary as description (never gated text), canonical URL,
+ * robots (Themes_Gateway, publication date) and Open Graph as an article.
+ */
+export function articleMetadata(article: ArticleSummary & { source?: string | null }): Metadata {
+  const path = articlePath({ ...article, enrichedNewsId: article.enriched_news_id }).split('#')[0] ?? '';
+  const title = firstText(article.additionalProperties, SEO_TITLE_KEYS) ?? article.title;
+  const cover = article.images.find((image) => image.content_type === 'cover');
+  const base = pageMetadata({
+    title,
+    description: article.summary || article.title,
+    path,
+    robots: { additionalProperties: article.additionalProperties, publicationDate: article.publication_date },
+  });
+  return {
+    ...base,
+    openGraph: {
+      ...base.openGraph,
+      type: 'article',
+      title: firstText(article.additionalProperties, SOCIAL_TITLE_KEYS) ?? title,
+      publishedTime: article.publication_date,
+      ...(article.update_date ? { modifiedTime: article.update_date } : {}),
+      ...(article.author ? { authors: [article.author] } : {}),
+      ...(article.topics[0] ? { section: article.topics[0].label } : {}),
+      ...(cover
+        ? { images: [{ url: absoluteUrl(cover.href), width: cover.width, height: cover.height }] }
+        : {}),
+    },
   };
 }

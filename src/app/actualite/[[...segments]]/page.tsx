@@ -1,0 +1,89 @@
+import type { Metadata } from 'next';
+import { notFound, permanentRedirect } from 'next/navigation';
+import { ArticleView } from '@/components/article/article-view';
+import { JsonLd } from '@/components/article/json-ld';
+import { ListingView } from '@/components/news/listing-view';
+import { Breadcrumb } from '@/components/ui/breadcrumb';
+import { PATHS } from '@/lib/constants';
+import { shopLinks } from '@/lib/shop-links';
+import { articlePath, topicPath } from '@/lib/urls';
+import { env } from '@/server/env';
+import { resolveNewsRoute } from '@/server/pages/news-route';
+import {
+  absoluteUrl,
+  articleMetadata,
+  listingMetadata,
+  newsArticleJsonLd,
+  organizationJsonLd,
+} from '@/server/pages/seo';
+
+// Every news page is rendered on its first request and then served from Next's cache for every anonymous
+// visitor, regenerated in the background at most a minute after it went stale (docs/decisions/: page caching).
+// No path is rendered at build time, so `next build` never opens the database.
+export const revalidate = 60;
+export const dynamicParams = true;
+export function generateStaticParams(): { segments: string[] }[] {
+  return [];
+}
+
+type Props = { params: Promise<{ segments?: string[] }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const route = await resolveNewsRoute((await params).segments ?? []);
+  if (!route) return {};
+  if (route.kind === 'article') return articleMetadata(route.data.article);
+  return listingMetadata(route.data);
+}
+
+export default async function NewsPage({ params }: Props) {
+  const segments = (await params).segments ?? [];
+  const route = await resolveNewsRoute(segments);
+  if (!route) notFound();
+  if (route.kind === 'listing') {
+    return (
+      <>
+        <ListingView data={route.data} contactUrl={shopLinks(env().SHOP_BASE_URL).contact} />
+        {route.data.topic ? null : <JsonLd data={organizationJsonLd()} />}
+      </>
+    );
+  }
+
+  const { article } = route.data;
+  const canonical = articlePath({ ...article, enrichedNewsId: article.enriched_news_id }).split('#')[0] ?? '';
+  // A flash:id link (/actualite/actu_{id}) or an outdated slug leads to the article's own address.
+  if (`${PATHS.news}/${segments[0]}` !== canonical) {
+    permanentRedirect(articlePath({ ...article, enrichedNewsId: article.enriched_news_id }));
+  }
+  const topic = article.topics[0];
+  const cover = article.images.find((image) => image.content_type === 'cover');
+  return (
+    <>
+      <ArticleView
+        data={route.data}
+        url={absoluteUrl(canonical)}
+        breadcrumb={
+          <Breadcrumb
+            crumbs={[
+              { name: 'Actualités', path: PATHS.news },
+              ...(topic ? [{ name: topic.label, path: topicPath('news', topic.slug) }] : []),
+            ]}
+          />
+        }
+      />
+      <JsonLd
+        data={newsArticleJsonLd({
+          title: article.title,
+          description: article.summary,
+          path: canonical,
+          publicationDate: article.publication_date,
+          updateDate: article.update_date,
+          author: article.author,
+          image: cover?.href,
+          section: topic?.label,
+          gated: route.data.isPaywallable,
+        })}
+      />
+      <JsonLd data={organizationJsonLd()} />
+    </>
+  );
+}

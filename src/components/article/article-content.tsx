@@ -1,0 +1,83 @@
+'use client';
+
+import { useEffect, useState } from 'react';
+import { apiJson } from '@/client/http';
+import styles from './article.module.css';
+import { EditorialHtml } from './editorial-html';
+import { PaywallPrompt } from './paywall-prompt';
+import { TableOfContents } from './table-of-contents';
+
+export type SectionView = { id: string; title: string; summary: string; view: string };
+
+type Content = { view: string; sections: SectionView[]; isPaywallable: boolean };
+
+type Props = Content & { newsId: string };
+
+type SingleAnswer = { article: { view: string; sections: SectionView[] }; isPaywallable: boolean };
+
+/** The anchor of a section: the table of contents links to it and writes it in the URL hash. */
+export const sectionAnchor = (id: string) => `section-${id}`;
+
+/**
+ * The body of an article, or the sections of an enriched news with their table of contents. The server renders
+ * what a visitor without access may read (the HTML is cached and shared); when part was withheld, the browser
+ * asks /api/article/single, which answers the whole article to a logged-in reader, and shows it in place.
+ */
+export function ArticleContent({ newsId, ...initial }: Props) {
+  const [content, setContent] = useState<Content>(initial);
+
+  useEffect(() => {
+    if (!initial.isPaywallable) return;
+    let cancelled = false;
+    apiJson<SingleAnswer>('/article/single', { query: { newsId } })
+      .then((answer) => {
+        if (cancelled || answer.isPaywallable) return;
+        setContent({ view: answer.article.view, sections: answer.article.sections, isPaywallable: false });
+      })
+      // The anonymous content stays: nothing more to show when the call fails.
+      .catch(() => {});
+    return () => {
+      cancelled = true;
+    };
+  }, [newsId, initial.isPaywallable]);
+
+  const enriched = content.sections.length > 0;
+  return (
+    <>
+      {enriched ? (
+        <div className={styles.enriched}>
+          <TableOfContents
+            entries={content.sections.map((section) => ({
+              id: sectionAnchor(section.id),
+              title: section.title,
+            }))}
+          />
+          <div className={styles.sections}>
+            {content.sections.map((section) => (
+              <section
+                key={section.id}
+                id={sectionAnchor(section.id)}
+                tabIndex={-1}
+                className={styles.section}
+                aria-labelledby={`${sectionAnchor(section.id)}-titre`}
+              >
+                <h2 id={`${sectionAnchor(section.id)}-titre`}>{section.title}</h2>
+                {section.summary ? <p className={styles.sectionSummary}>{section.summary}</p> : null}
+                <EditorialHtml html={section.view} />
+              </section>
+            ))}
+            {content.isPaywallable ? <PaywallPrompt enriched /> : null}
+          </div>
+        </div>
+      ) : (
+        <>
+          <EditorialHtml
+            html={content.view}
+            className={content.isPaywallable ? styles.fadedBody : undefined}
+          />
+          {content.isPaywallable ? <PaywallPrompt enriched={false} /> : null}
+        </>
+      )}
+    </>
+  );
+}

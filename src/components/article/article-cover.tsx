@@ -1,0 +1,35 @@
+import Image from 'next/image';
+import { ARTICLE_COVER_RATIO, LISTING_IMAGE_WIDTH } from '@/lib/constants';
+import styles from './article.module.css';
+
+type Props = {
+  image: {
+    href: string;
+    legend?: string | undefined;
+    source?: string | undefined;
+    width?: number | undefined;
+  };
+};
+
+/** The cover image at 16:9 with its legend and source. It is the largest paint of the page: loaded first. */
+export function ArticleCover({ image }: Props) {
+  const width = image.width ?? LISTING_IMAGE_WIDTH;
+  return (
+    <figure className={styles.cover}>
+      <Image
+        src={image.href}
+        alt={image.legend ?? ''}
+        width={width}
+        height={Math.round(width / ARTICLE_COVER_RATIO)}
+        sizes="(min-width: 1000px) 760px, 100vw"
+        priority
+      />
+      {image.legend || image.source ? (
+        <figcaption>
+          {image.legend}
+          {image.source ? <span className={styles.imageSource}> © {image.source}</span> : null}
+        </figcaption>
+      ) : null}
+    </figure>
+  );
+}

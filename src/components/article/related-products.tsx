@@ -1,0 +1,20 @@
+import { ProductCard } from '@/components/news/product-card';
+import type { ShopProduct } from '@/server/shop/products';
+import styles from './article.module.css';
+
+/** 'Aller plus loin': the two shop products related to the article. */
+export function RelatedProducts({ products }: { products: ShopProduct[] }) {
+  if (products.length === 0) return null;
+  return (
+    <section className={styles.products} aria-labelledby="aller-plus-loin">
+      <h2 id="aller-plus-loin">Aller plus loin</h2>
+      <ul>
+        {products.map((product) => (
+          <li key={product.sku}>
+            <ProductCard product={product} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,32 @@
+import { ProductCard } from '@/components/news/product-card';
+import { Carousel } from '@/components/ui/carousel';
+import { OFFERS_CAROUSEL_BREAKPOINTS } from '@/lib/constants';
+import type { ShopProduct } from '@/server/shop/products';
+import styles from './home.module.css';
+
+/** 'Les offres du moment': the shop's current offers, with a link to all of them. */
+export function OffersCarousel({
+  products,
+  allOffersUrl,
+}: {
+  products: ShopProduct[];
+  allOffersUrl: string;
+}) {
+  if (products.length === 0) return null;
+  return (
+    <section className={styles.band} aria-labelledby="offres-du-moment">
+      <div className={styles.bandHeader}>
+        <h2 id="offres-du-moment">Les offres du moment</h2>
+        <a href={allOffersUrl} target="_blank" rel="noopener noreferrer">
+          Toutes les offres
+          <span className="visually-hidden"> (boutique, nouvelle fenêtre)</span>
+        </a>
+      </div>
+      <Carousel
+        label="Les offres du moment"
+        breakpoints={OFFERS_CAROUSEL_BREAKPOINTS}
+        items={products.map((product) => <ProductCard key={product.sku} product={product} />)}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,31 @@
+import { Carousel } from '@/components/ui/carousel';
+import { SOLUTIONS_CAROUSEL_BREAKPOINTS } from '@/lib/constants';
+import type { Solution } from '@/server/pages/home-page';
+import styles from './home.module.css';
+
+/** 'Nos solutions': the publisher's digital solutions, shown only when there are some. */
+export function SolutionsCarousel({ solutions }: { solutions: Solution[] }) {
+  if (solutions.length === 0) return null;
+  return (
+    <section className={styles.band} aria-labelledby="nos-solutions">
+      <div className={styles.bandHeader}>
+        <h2 id="nos-solutions">Nos solutions</h2>
+      </div>
+      <Carousel
+        label="Nos solutions"
+        breakpoints={SOLUTIONS_CAROUSEL_BREAKPOINTS}
+        items={solutions.map((solution) => (
+          <article key={solution.link} className={styles.solution} style={{ borderTopColor: solution.color }}>
+            <h3>
+              <a href={solution.link} target="_blank" rel="noopener noreferrer">
+                {solution.title}
+                <span className="visually-hidden"> (boutique, nouvelle fenêtre)</span>
+              </a>
+            </h3>
+            <p>{solution.text}</p>
+          </article>
+        ))}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,28 @@
+import type { Banner } from '@/server/content/banners';
+import styles from './listing-banner.module.css';
+
+/** One banner of the shop: the mobile image under 768 px, the desktop one above. */
+export function ListingBanner({ banner, priority = false }: { banner: Banner | null; priority?: boolean }) {
+  if (!banner) return null;
+  return (
+    <a className={styles.banner} href={banner.onClick} target="_blank" rel="noopener noreferrer">
+      <picture>
+        <source
+          media="(min-width: 768px)"
+          srcSet={banner.desktop.url}
+          width={banner.desktop.width}
+          height={banner.desktop.height}
+        />
+        {/* Art direction between a mobile and a desktop image needs <picture>, which next/image does not make. */}
+        <img
+          src={banner.mobile.url}
+          alt={`${banner.alt} (boutique, nouvelle fenêtre)`}
+          width={banner.mobile.width}
+          height={banner.mobile.height}
+          loading={priority ? 'eager' : 'lazy'}
+          decoding="async"
+        />
+      </picture>
+    </a>
+  );
+}

@@ -1,0 +1,87 @@
+import { NewsletterBlock } from '@/components/newsletter/newsletter-block';
+import { Breadcrumb } from '@/components/ui/breadcrumb';
+import { MORE_NEWS_PAGE_SIZE, PATHS } from '@/lib/constants';
+import type { ListingPageData } from '@/server/pages/news-listing';
+import { ListingBanner } from './listing-banner';
+import { ListingNav } from './listing-nav';
+import styles from './listing-view.module.css';
+import { MediaCarousel } from './media-carousel';
+import { NewsGrid } from './news-grid';
+import { NewsListSection } from './news-list-section';
+import { ProductPromotion } from './product-promotion';
+import { QuestionBlock } from './question-block';
+import { SimulatorsBlock } from './simulators-block';
+import { ThematicFilter } from './thematic-filter';
+import { WhitePapersBlock } from './white-papers-block';
+
+/** News in the main grid above the list. */
+const GRID_SIZE = 5;
+
+type Props = { data: ListingPageData; contactUrl: string };
+
+/**
+ * The news home (/actualite) and the topic and thematic pages: grid, video and podcast carousel, newsletter
+ * block, the list with 'Plus d'actualités'; the news home adds the SIMULATEURS, LIVRES BLANCS and UNE QUESTION ?
+ * blocks, a topic page its thematic filter, one product and a banner.
+ */
+export function ListingView({ data, contactUrl }: Props) {
+  const { topic, thematics, selected } = data;
+  const grid = data.news.slice(0, GRID_SIZE);
+  const rest = data.news.slice(GRID_SIZE);
+  const crumbs = topic
+    ? [
+        { name: 'Actualités', path: PATHS.news },
+        ...(selected.length > 0
+          ? [
+              { name: topic.label, path: `${PATHS.news}/${topic.slug}` },
+              { name: selected.map((t) => t.label).join(', ') },
+            ]
+          : [{ name: topic.label }]),
+      ]
+    : [{ name: 'Actualités' }];
+  const heading = topic
+    ? selected.length > 0
+      ? `${topic.label} : ${selected.map((thematic) => thematic.label).join(', ')}`
+      : `Actualité ${topic.label.toLowerCase()}`
+    : 'Actualités';
+
+  return (
+    <div className={`container ${styles.page}`}>
+      <Breadcrumb crumbs={crumbs} />
+      <h1 className={styles.title}>{heading}</h1>
+      <ListingNav topic={topic?.slug} />
+      {topic ? <ThematicFilter topic={topic} thematics={thematics} selected={selected} /> : null}
+      <div className={topic ? styles.single : styles.columns}>
+        <div className={styles.main}>
+          {data.news.length > 0 ? <NewsGrid news={grid} label="À la une" /> : null}
+          {topic ? <ProductPromotion product={data.products[0]} /> : null}
+          <MediaCarousel news={data.media} title="Vidéos et podcasts" />
+          {topic && data.banner ? (
+            <div className={styles.banner}>
+              <ListingBanner banner={data.banner} />
+            </div>
+          ) : null}
+          <div className={styles.newsletter}>
+            <NewsletterBlock />
+          </div>
+          <NewsListSection
+            heading="Toutes les actualités"
+            news={rest}
+            hasMore={data.hasMore}
+            filter={data.filter}
+            pageSize={MORE_NEWS_PAGE_SIZE}
+            page={Math.floor(data.news.length / MORE_NEWS_PAGE_SIZE)}
+            emptyWhenNone={data.news.length === 0}
+          />
+        </div>
+        {topic ? null : (
+          <aside className={styles.aside} aria-label="Services">
+            <SimulatorsBlock />
+            <WhitePapersBlock papers={data.whitePapers} />
+            <QuestionBlock contactUrl={contactUrl} />
+          </aside>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import Image from 'next/image';
+import type { ShopProduct } from '@/server/shop/products';
+import styles from './product-card.module.css';
+
+type Props = { product: ShopProduct; headingLevel?: 'h2' | 'h3' };
+
+const price = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
+
+/** A shop product: cover, promotion label, name, hook phrase, price and a link to its page in the shop. */
+export function ProductCard({ product, headingLevel: Heading = 'h3' }: Props) {
+  return (
+    <article className={styles.card}>
+      <Image className={styles.image} src={product.image_url} alt="" width={180} height={240} sizes="180px" />
+      {product.promo_label || product.discount_label ? (
+        <p className={styles.promo}>{product.promo_label ?? product.discount_label}</p>
+      ) : null}
+      <Heading className={styles.name}>
+        <a href={product.product_url} target="_blank" rel="noopener noreferrer">
+          {product.name}
+          <span className="visually-hidden"> (boutique, nouvelle fenêtre)</span>
+        </a>
+      </Heading>
+      {product.hook_phrase ? <p className={styles.hook}>{product.hook_phrase}</p> : null}
+      <p className={styles.price}>
+        {product.original_price && product.original_price !== product.final_price ? (
+          <del>
+            <span className="visually-hidden">Prix initial : </span>
+            {price.format(Number(product.original_price))}
+          </del>
+        ) : null}{' '}
+        <strong>{price.format(Number(product.final_price))}</strong>
+      </p>
+    </article>
+  );
+}

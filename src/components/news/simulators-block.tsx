@@ -1,0 +1,29 @@
+import Link from 'next/link';
+import { PATHS, SIMULATOR_TOPICS } from '@/lib/constants';
+import { TOPIC_LABELS } from '@/lib/navigation';
+import { topicPath } from '@/lib/urls';
+import styles from './side-blocks.module.css';
+
+/** The SIMULATEURS side block: the simulators, by topic. */
+export function SimulatorsBlock() {
+  return (
+    <section className={styles.block} aria-labelledby="bloc-simulateurs">
+      <h2 id="bloc-simulateurs">SIMULATEURS</h2>
+      <p>Calculez en quelques clics vos indemnités, cotisations et impôts avec nos simulateurs gratuits.</p>
+      <ul>
+        {SIMULATOR_TOPICS.map((topic) => (
+          <li key={topic}>
+            <Link href={topicPath('simulators', topic)}>
+              Simulateurs {TOPIC_LABELS[topic]?.toLowerCase()}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <p>
+        <Link className={styles.cta} href={PATHS.simulators}>
+          Tous les simulateurs
+        </Link>
+      </p>
+    </section>
+  );
+}

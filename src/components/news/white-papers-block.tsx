@@ -1,0 +1,24 @@
+import Image from 'next/image';
+import type { WhitePaper } from '@/server/shop/white-papers';
+import styles from './side-blocks.module.css';
+
+/** The LIVRES BLANCS side block: the publisher's free white papers, on the shop. */
+export function WhitePapersBlock({ papers }: { papers: WhitePaper[] }) {
+  if (papers.length === 0) return null;
+  return (
+    <section className={`${styles.block} ${styles.papers}`} aria-labelledby="bloc-livres-blancs">
+      <h2 id="bloc-livres-blancs">LIVRES BLANCS</h2>
+      <ul>
+        {papers.map((paper) => (
+          <li key={paper.page_url}>
+            <Image src={paper.img_url} alt="" width={64} height={83} sizes="64px" />
+            <a href={paper.page_url} target="_blank" rel="noopener noreferrer">
+              {paper.title}
+              <span className="visually-hidden"> (boutique, nouvelle fenêtre)</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
