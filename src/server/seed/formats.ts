@@ -1,0 +1,196 @@
+import 'server-only';
+import { ARTICLE_TYPE, type NewsTopic } from '@/lib/constants';
+import { longDate } from './calendar';
+import { BodyWriter, capitalize, fill, formatEuros } from './editorial';
+import type { Random } from './random';
+
+/** The multimedia formats (podcast, video, infographic, timeline) and the simulators of the demo data. */
+
+export type MultimediaType =
+  | typeof ARTICLE_TYPE.podcast
+  | typeof ARTICLE_TYPE.video
+  | typeof ARTICLE_TYPE.infographic
+  | typeof ARTICLE_TYPE.timeline;
+
+type MultimediaFormat = { format: string; suffixes: readonly string[]; summaries: readonly string[] };
+
+export const MULTIMEDIA: Record<MultimediaType, MultimediaFormat> = {
+  [ARTICLE_TYPE.podcast]: {
+    format: 'podcast',
+    suffixes: [
+      'trois questions à un spécialiste',
+      'le podcast de la rédaction',
+      "l'essentiel en dix minutes",
+      'entretien avec un praticien',
+    ],
+    summaries: [
+      "Dans ce nouvel épisode, la rédaction fait le point sur l'actualité en matière de {theme}.",
+      'Un spécialiste répond en quelques minutes aux questions que se posent {public} en matière de {theme}.',
+    ],
+  },
+  [ARTICLE_TYPE.video]: {
+    format: 'video',
+    suffixes: [
+      "l'essentiel en vidéo",
+      'décryptage vidéo',
+      'les bonnes pratiques en vidéo',
+      'replay du webinaire',
+    ],
+    summaries: [
+      'En vidéo, nos experts présentent les règles à connaître en matière de {theme}.',
+      "Retrouvez le replay de notre webinaire consacré à l'actualité en matière de {theme}.",
+    ],
+  },
+  [ARTICLE_TYPE.infographic]: {
+    format: 'infographie',
+    suffixes: ["l'infographie", 'les chiffres clés en infographie', "le calendrier en un coup d'œil"],
+    summaries: [
+      'Notre infographie résume les chiffres et les dates à retenir en matière de {theme}.',
+      'Les règles applicables en matière de {theme}, en une image.',
+    ],
+  },
+  [ARTICLE_TYPE.timeline]: {
+    format: 'timeline',
+    suffixes: ['la chronologie de la réforme', 'les grandes dates', 'frise chronologique'],
+    summaries: [
+      'Retour, en quelques dates, sur les étapes qui ont façonné les règles applicables en matière de {theme}.',
+      'Une frise chronologique pour suivre les évolutions intervenues en matière de {theme}.',
+    ],
+  },
+};
+
+const MILESTONES = [
+  'publication du projet de texte',
+  'avis du Conseil d’État',
+  'adoption définitive par le Parlement',
+  'décision du Conseil constitutionnel',
+  'publication au Journal officiel',
+  "parution du décret d'application",
+  "commentaires de l'administration",
+  'première décision de jurisprudence',
+  'entrée en vigueur des nouvelles règles',
+];
+
+/** The body of a multimedia item. `vars` are the story variables (theme, public, author…). */
+export function writeMultimediaBody(
+  rng: Random,
+  type: MultimediaType,
+  vars: Readonly<Record<string, string>>,
+  publicationDay: number,
+  points: readonly string[],
+): { html: string; text: string } {
+  const f = (template: string) => fill(template, vars);
+  const body = new BodyWriter();
+  if (type === ARTICLE_TYPE.podcast) {
+    body.p(f("Dans cet épisode, {author}, {role}, revient sur l'actualité en matière de {theme}."));
+    body.h2("Au sommaire de l'épisode");
+    body.ul(points.map(capitalize));
+    body.p(`Durée de l'épisode : ${rng.int(8, 24)} min ${rng.int(0, 59)} s.`);
+    body.h2('Pour aller plus loin');
+    body.p(f("Retrouvez l'analyse détaillée dans nos actualités consacrées à ce thème ({ref})."));
+  } else if (type === ARTICLE_TYPE.video) {
+    body.p(f('En quelques minutes, {author}, {role}, présente les points clés en matière de {theme}.'));
+    body.h2('Les points abordés');
+    body.ul(points.map(capitalize));
+    body.p(`Durée de la vidéo : ${rng.int(2, 45)} min.`);
+    body.h2('Transcription');
+    body.p(
+      f(
+        `Bonjour à tous. Nous revenons aujourd'hui sur l'actualité en matière de {theme}, qui concerne directement {public}. Premier point : ${points[0] ?? ''}. Nous verrons ensuite les conséquences pratiques de ces règles.`,
+      ),
+    );
+  } else if (type === ARTICLE_TYPE.infographic) {
+    body.p(f('Notre infographie résume les chiffres clés en matière de {theme}.'));
+    body.h2('Les chiffres à retenir');
+    body.ul([
+      `${rng.int(12, 78)} % des entreprises interrogées se déclarent concernées`,
+      `${formatEuros(rng.int(15, 450) * 1000)} : montant moyen en jeu par dossier`,
+      `${rng.int(2, 18)} mois : délai moyen de mise en conformité`,
+      `${rng.int(3, 9)} étapes clés pour sécuriser sa pratique`,
+    ]);
+    body.p(f('Source : {source}.'));
+  } else {
+    body.p(f('Retour sur les grandes étapes qui ont marqué les règles applicables en matière de {theme}.'));
+    body.h2('Les dates clés');
+    const steps = rng.int(4, 7);
+    const chosen = MILESTONES.slice(0, steps);
+    let day = publicationDay - rng.int(300, 900);
+    const items = chosen.map((milestone) => {
+      day += rng.int(15, 120);
+      const capped = Math.min(day, publicationDay - 1);
+      return `${capitalize(longDate(capped))} : ${milestone}`;
+    });
+    body.ul(items);
+    body.p(f('Prochaine étape : la publication des commentaires administratifs ({ref}).'));
+  }
+  return body.result();
+}
+
+/** The embedded simulators (served by the app under /embed/), one article per simulator and year. */
+export const SIMULATORS: readonly {
+  url: string;
+  topic: NewsTopic;
+  thematic: string;
+  title: string;
+  summary: string;
+  trades: readonly string[];
+  points: readonly string[];
+}[] = [
+  {
+    url: '/embed/impot-revenu',
+    topic: 'fiscal',
+    thematic: 'Impôt sur le revenu',
+    title: "Simulateur de calcul de l'impôt sur le revenu {annee}",
+    summary:
+      'Estimez le montant de votre impôt sur le revenu à partir du revenu net imposable et du nombre de parts de quotient familial.',
+    trades: ['fiscal', 'particuliers', 'patrimoine'],
+    points: [
+      'Application du barème progressif par part',
+      'Plafonnement des effets du quotient familial',
+      'Calcul de la décote',
+    ],
+  },
+  {
+    url: '/embed/indemnite-licenciement',
+    topic: 'social',
+    thematic: 'Rupture du contrat',
+    title: "Simulateur de l'indemnité légale de licenciement {annee}",
+    summary:
+      "Calculez le montant minimal de l'indemnité due au salarié licencié, selon son ancienneté et son salaire de référence.",
+    trades: ['social', 'affaires'],
+    points: [
+      "Un quart de mois de salaire par année d'ancienneté jusqu'à dix ans",
+      'Un tiers de mois au-delà de dix ans',
+      'Salaire de référence le plus favorable : 12 ou 3 derniers mois',
+    ],
+  },
+  {
+    url: '/embed/bareme-kilometrique',
+    topic: 'fiscal',
+    thematic: 'Impôt sur le revenu',
+    title: 'Simulateur des frais kilométriques {annee}',
+    summary: 'Évaluez vos frais de déplacement déductibles selon le barème kilométrique fiscal en vigueur.',
+    trades: ['fiscal', 'social', 'finance'],
+    points: [
+      'Puissance administrative du véhicule',
+      'Distance parcourue à titre professionnel',
+      'Majoration de 20 % pour les véhicules électriques',
+    ],
+  },
+];
+
+/** The body of a simulator page (the simulator itself is framed from `simulatorUrl`). */
+export function writeSimulatorBody(
+  summary: string,
+  points: readonly string[],
+  day: number,
+): { html: string; text: string } {
+  return new BodyWriter()
+    .p(summary)
+    .h2('Comment fonctionne le simulateur ?')
+    .ul(points)
+    .p(
+      `Les résultats sont indicatifs et calculés selon les règles en vigueur au ${longDate(day)}. Ils ne remplacent pas l'analyse d'un professionnel.`,
+    )
+    .result();
+}
