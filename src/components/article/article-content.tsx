@@ -2,6 +2,7 @@
 
 import { useEffect, useState } from 'react';
 import { apiJson } from '@/client/http';
+import { useAccount } from '@/components/account/account-provider';
 import styles from './article.module.css';
 import { EditorialHtml } from './editorial-html';
 import { PaywallPrompt } from './paywall-prompt';
@@ -20,14 +21,18 @@ export const sectionAnchor = (id: string) => `section-${id}`;
 
 /**
  * The body of an article, or the sections of an enriched news with their table of contents. The server renders
- * what a visitor without access may read (the HTML is cached and shared); when part was withheld, the browser
- * asks /api/article/single, which answers the whole article to a logged-in reader, and shows it in place.
+ * what a visitor without access may read (the HTML is cached and shared); when part was withheld and the reader
+ * is logged in, the browser asks /api/article/single, which answers the whole article, and shows it in place.
  */
 export function ArticleContent({ newsId, ...initial }: Props) {
   const [content, setContent] = useState<Content>(initial);
+  const { user } = useAccount();
+  const loggedIn = user !== null;
 
+  // Asked only for a logged-in reader (on load, or right after logging in from the prompt): an anonymous
+  // visitor would get the same gated answer as the page.
   useEffect(() => {
-    if (!initial.isPaywallable) return;
+    if (!initial.isPaywallable || !loggedIn) return;
     let cancelled = false;
     apiJson<SingleAnswer>('/article/single', { query: { newsId } })
       .then((answer) => {
@@ -39,7 +44,7 @@ export function ArticleContent({ newsId, ...initial }: Props) {
     return () => {
       cancelled = true;
     };
-  }, [newsId, initial.isPaywallable]);
+  }, [newsId, initial.isPaywallable, loggedIn]);
 
   const enriched = content.sections.length > 0;
   return (

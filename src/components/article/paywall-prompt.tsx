@@ -1,3 +1,6 @@
+'use client';
+
+import { useAccount } from '@/components/account/account-provider';
 import styles from './article.module.css';
 import { GATED_PART_CLASS_NAME } from './gated-part';
 
@@ -5,9 +8,10 @@ type Props = { enriched: boolean };
 
 /**
  * What stands in place of the withheld content for a visitor without access: an invitation to register for free
- * or to log in. The class names the gated part for the NewsArticle structured data (hasPart).
+ * or to log in, both in the account modal. The class names the gated part for the NewsArticle structured data.
  */
 export function PaywallPrompt({ enriched }: Props) {
+  const { openAuth } = useAccount();
   return (
     <aside className={`${styles.paywall} ${GATED_PART_CLASS_NAME}`} aria-labelledby="paywall-titre">
       <h2 id="paywall-titre" className={styles.paywallTitle}>
@@ -20,12 +24,12 @@ export function PaywallPrompt({ enriched }: Props) {
         newsletter, ou connectez-vous avec votre compte client boutique.
       </p>
       <p className={styles.paywallActions}>
-        <a className={styles.primaryButton} href="?inscription=1#connexion" data-account-action="register">
+        <button type="button" className={styles.primaryButton} onClick={() => openAuth('register')}>
           Créer un compte gratuitement
-        </a>
-        <a className={styles.secondaryButton} href="?connexion=1#connexion" data-account-action="login">
+        </button>
+        <button type="button" className={styles.secondaryButton} onClick={() => openAuth('login')}>
           Se connecter
-        </a>
+        </button>
       </p>
     </aside>
   );
