@@ -1,0 +1,384 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '@/server/db/client';
+import {
+  type DiscoveredRoute,
+  discoverApiRoutes,
+  forgetDatabaseForRoutes,
+  type HttpMethod,
+  loadRoute,
+  seedApiFixtures,
+  TEST_ORIGIN,
+  useDatabaseForRoutes,
+} from '../support/api';
+import { createTestDatabase } from '../support/database';
+
+/**
+ * Random and malformed requests against every route under src/app/api (found on disk, so new routes are fuzzed
+ * without editing this file): no answer may be a 5xx, every handler must answer (never throw), and every answer
+ * must carry no-store caching. The run is reproducible: FUZZ_SEED=<n> replays the seed printed on failure.
+ */
+
+const TOTAL_REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 1_500);
+const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
+
+/** mulberry32: small, fast and good enough to vary inputs. */
+function randomSource(seed: number) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
+  const pick = <T>(items: readonly T[]): T => items[int(0, items.length - 1)] as T;
+  return { next, int, pick, chance: (probability: number) => next() < probability };
+}
+
+type Random = ReturnType<typeof randomSource>;
+
+/** Every parameter name the calls of section 7 know, plus a few strangers. */
+const NAMES = [
+  'trade',
+  'topic',
+  'type',
+  'thematicsId',
+  'needsThematics',
+  'from',
+  'to',
+  'limit',
+  'page',
+  'sort',
+  'full',
+  'newsId',
+  'eshopCookie',
+  'year',
+  'nbProducts',
+  'categories',
+  'ids',
+  'metier',
+  'subject',
+  'skus',
+  'text',
+  'webFormId',
+  'cookie',
+  'term',
+  'terme',
+  'urType',
+  'selectedFacetsJson',
+  'zapette',
+  'email',
+  'isSubscribing',
+  'password',
+  'form_id',
+  'fields',
+  'civility',
+  'lastname',
+  'firstname',
+  'function',
+  'optin',
+  'confirmed',
+  '__proto__',
+  'constructor',
+  '',
+  'a[b]',
+  '😀',
+] as const;
+
+function randomText(random: Random, length: number): string {
+  let text = '';
+  for (let index = 0; index < length; index += 1) {
+    const kind = random.int(0, 5);
+    if (kind === 0) text += String.fromCharCode(random.int(0, 31));
+    else if (kind === 1) text += String.fromCharCode(random.int(0x80, 0x2fff));
+    else if (kind === 2) text += String.fromCodePoint(random.int(0x1f300, 0x1faff));
+    else text += String.fromCharCode(random.int(32, 126));
+  }
+  return text;
+}
+
+function randomValue(random: Random, known: { sessionToken: string }): string {
+  const fixed = [
+    '',
+    ' ',
+    '0',
+    '-1',
+    '1',
+    '2',
+    '20',
+    '49',
+    '50',
+    '100',
+    '101',
+    '1e309',
+    'NaN',
+    'Infinity',
+    '-0',
+    '1.5',
+    '0x10',
+    '99999999999999999999',
+    'true',
+    'false',
+    'null',
+    'undefined',
+    '[]',
+    '{}',
+    '{"a":1}',
+    '["x"]',
+    '{"metier":"x"}',
+    "' OR 1=1 --",
+    "'; DROP TABLE articles; --",
+    '" OR ""="',
+    '\\',
+    '%',
+    '_',
+    '%%',
+    '*',
+    '$1',
+    '${jndi:ldap://x}',
+    '<script>alert(1)</script>',
+    '"><svg onload=alert(1)>',
+    'javascript:alert(1)',
+    '../../etc/passwd',
+    '\u0000',
+    'a\u0000b',
+    '\uFEFF',
+    '\u202Eevil',
+    'é',
+    'ÉÈÀ',
+    '💥',
+    '𝕏',
+    'ﷺ',
+    '\uD800',
+    'ä'.repeat(300),
+    'a'.repeat(10_000),
+    '2024',
+    '2024-03',
+    '2024-13',
+    '2024-02-30',
+    '2024-03-10T09:00:00Z',
+    '1969',
+    '9999',
+    'fiscal',
+    'social',
+    'EBX:EFL_Themes:Fiscal',
+    'T1',
+    'tva',
+    'A001',
+    'E001',
+    'EN-1',
+    'P001',
+    'Z999',
+    'EFL_TEE_actualiteVideo',
+    'EFL_TEE_evenement,videos',
+    'actu-chiffres-taux',
+    'publication_date',
+    '-publication_date',
+    'MFI;RJS',
+    '11;25',
+    'MFI-2025',
+    '50293',
+    'lecteur@example.org',
+    'x@y',
+    'Abcdef1!',
+    known.sessionToken,
+    `Bearer ${known.sessionToken}`,
+  ];
+  const roll = random.int(0, 9);
+  if (roll < 7) return random.pick(fixed);
+  if (roll < 9) return randomText(random, random.int(1, 40));
+  return randomText(random, random.int(200, 3_000));
+}
+
+/** Percent-encoding of any string; a lone surrogate (which URLs cannot carry) becomes U+FFFD. */
+const encode = (text: string) => encodeURIComponent(text.toWellFormed());
+
+/** A raw query string: encoded pairs, repeated names, and now and then broken percent escapes. */
+function randomQuery(random: Random, known: { sessionToken: string }): string {
+  const parts: string[] = [];
+  const count = random.int(0, 8);
+  for (let index = 0; index < count; index += 1) {
+    const name = random.chance(0.9) ? random.pick(NAMES) : randomText(random, random.int(1, 10));
+    const value = randomValue(random, known);
+    if (random.chance(0.05))
+      parts.push(`${encode(name)}=%E0%A4%A${random.pick(['', '%', '%zz', '%00', '%ED%A0%80'])}`);
+    else if (random.chance(0.05)) parts.push(encode(name));
+    else parts.push(`${encode(name)}=${encode(value)}`);
+  }
+  return parts.length > 0 ? `?${parts.join('&')}` : '';
+}
+
+const CONTENT_TYPES = [
+  'application/json',
+  'application/json; charset=utf-8',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=xyz',
+  'multipart/form-data',
+  'text/plain',
+  'application/xml',
+  '',
+  'application/json; charset=latin1',
+];
+
+function randomBody(random: Random, known: { sessionToken: string }): { body: string; contentType: string } {
+  const contentType = random.pick(CONTENT_TYPES);
+  const roll = random.int(0, 7);
+  const record: Record<string, unknown> = {};
+  for (let index = random.int(0, 6); index > 0; index -= 1) {
+    record[random.pick(NAMES)] = random.chance(0.8)
+      ? randomValue(random, known)
+      : random.pick([
+          123,
+          -1,
+          1e308,
+          true,
+          null,
+          [],
+          {},
+          [{ code: 'email', value: 'x' }],
+          { nested: { deep: 1 } },
+        ]);
+  }
+  if (roll === 0) return { body: '', contentType };
+  if (roll === 1) return { body: '{"unterminated": ', contentType };
+  if (roll === 2) return { body: 'x'.repeat(70 * 1024), contentType };
+  if (roll === 3) return { body: JSON.stringify(record), contentType };
+  if (roll === 4)
+    return { body: new URLSearchParams(record as Record<string, string>).toString(), contentType };
+  if (roll === 5) {
+    return {
+      body: `--xyz\r\nContent-Disposition: form-data; name="email"\r\n\r\n${randomValue(random, known)}\r\n--xyz--\r\n`,
+      contentType,
+    };
+  }
+  if (roll === 6)
+    return { body: JSON.stringify(random.pick([[], 'texte', 42, null, [record]])), contentType };
+  return { body: randomText(random, random.int(0, 500)), contentType };
+}
+
+function randomHeaders(
+  random: Random,
+  known: { sessionToken: string },
+  method: HttpMethod,
+): Record<string, string> {
+  const headers: Record<string, string> = {};
+  // Writes mostly come from the site itself, so they get past the origin guard and reach their parsing.
+  if (method !== 'GET' && random.chance(0.8)) headers.origin = TEST_ORIGIN;
+  else if (random.chance(0.1)) headers.origin = random.pick(['https://evil.example', 'null', 'not a url']);
+  if (random.chance(0.2))
+    headers.authorization = random.pick([`Bearer ${known.sessionToken}`, 'Bearer ', 'Basic abc', 'Bearer é']);
+  if (random.chance(0.2)) {
+    headers.cookie = random.pick([
+      `quotidienne_session=${known.sessionToken}`,
+      'quotidienne_session=%E0%A4%A',
+      'quotidienne_session=',
+      `a=b; quotidienne_session=${'x'.repeat(500)}`,
+    ]);
+  }
+  if (random.chance(0.1)) headers['x-forwarded-for'] = random.pick(['1.2.3.4', '', 'not-an-ip, , ::1']);
+  if (random.chance(0.05)) headers['content-length'] = random.pick(['999999999', '-1', 'abc']);
+  return headers;
+}
+
+function fillPattern(
+  route: DiscoveredRoute,
+  random: Random,
+  known: { sessionToken: string },
+): { path: string; params: Record<string, string> } {
+  const params: Record<string, string> = {};
+  let path = route.pattern;
+  for (const segment of route.segments) {
+    const value = randomValue(random, known);
+    params[segment] = value;
+    path = path.replace(/\[+\.*[^\]]+\]+/, encode(value) || 'x');
+  }
+  return { path, params };
+}
+
+let database: Database;
+let known: { sessionToken: string };
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  known = await seedApiFixtures(database.db);
+  useDatabaseForRoutes(database);
+});
+
+afterAll(async () => {
+  forgetDatabaseForRoutes();
+  await database?.close();
+});
+
+describe('fuzzing every /api route', () => {
+  const routes = discoverApiRoutes();
+
+  it('finds the routes of section 7 on disk', () => {
+    const patterns = routes.map((route) => route.pattern);
+    for (const expected of [
+      '/api/article/summary',
+      '/api/article/single',
+      '/api/archive/info',
+      '/api/issue',
+      '/api/banner',
+      '/api/eshop/products',
+      '/api/eshop/textSearch',
+      '/api/eshop/whitePapers',
+    ]) {
+      expect(patterns).toContain(expected);
+    }
+  });
+
+  it(`answers ${TOTAL_REQUESTS} random and malformed requests without a 5xx (seed ${SEED})`, {
+    timeout: 600_000,
+  }, async () => {
+    const random = randomSource(SEED);
+    const handlers = await Promise.all(
+      routes.map(async (route) => ({ route, module: await loadRoute(route) })),
+    );
+    const targets = handlers.flatMap(({ route, module }) =>
+      Object.entries(module).map(([method, handler]) => ({ route, method: method as HttpMethod, handler })),
+    );
+    expect(targets.length).toBeGreaterThanOrEqual(8);
+
+    const failures: string[] = [];
+    const perTarget = new Map<string, number>();
+    for (let index = 0; index < TOTAL_REQUESTS; index += 1) {
+      // Round-robin, so every route gets its share however many there are.
+      const target = targets[index % targets.length];
+      if (!target) continue;
+      const { path, params } = fillPattern(target.route, random, known);
+      const url = `${TEST_ORIGIN}${path}${randomQuery(random, known)}`;
+      const headers = { host: new URL(TEST_ORIGIN).host, ...randomHeaders(random, known, target.method) };
+      let body: string | undefined;
+      if (target.method !== 'GET') {
+        const generated = randomBody(random, known);
+        body = generated.body;
+        if (generated.contentType) headers['content-type'] = generated.contentType;
+      }
+      const label = `${target.method} ${url.slice(0, 300)} ${body === undefined ? '' : `body=${JSON.stringify(body.slice(0, 200))}`}`;
+      let status: number;
+      let cacheControl: string | null;
+      try {
+        const response = await target.handler(new Request(url, { method: target.method, headers, body }), {
+          params: Promise.resolve(params),
+        });
+        status = response.status;
+        cacheControl = response.headers.get('cache-control');
+        await response.text();
+      } catch (error) {
+        failures.push(`${label} -> threw ${error instanceof Error ? error.message : String(error)}`);
+        continue;
+      }
+      perTarget.set(
+        `${target.method} ${target.route.pattern}`,
+        (perTarget.get(`${target.method} ${target.route.pattern}`) ?? 0) + 1,
+      );
+      if (status >= 500) failures.push(`${label} -> ${status}`);
+      if (!cacheControl?.includes('no-store')) failures.push(`${label} -> cache-control ${cacheControl}`);
+    }
+    expect(failures, `seed ${SEED}: replay with FUZZ_SEED=${SEED}`).toEqual([]);
+    for (const count of perTarget.values())
+      expect(count).toBeGreaterThanOrEqual(Math.floor(TOTAL_REQUESTS / targets.length));
+  });
+});
