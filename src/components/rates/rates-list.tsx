@@ -1,0 +1,73 @@
+'use client';
+
+import { useNewsList } from '@/client/news-list';
+import { NewsTeaser } from '@/components/news/news-teaser';
+import { RATES_LIST_LIMIT, RATES_SHOW_MORE } from '@/lib/constants';
+import type { NewsItem } from '@/server/content/news-list';
+import styles from './rates.module.css';
+
+type Props = {
+  /** The items after the showcase, of the first RATES_LIST_LIMIT. */
+  initial: NewsItem[];
+  hasMore: boolean;
+  filter: Record<string, string>;
+};
+
+/** Items without a thematic are grouped under this heading. */
+const OTHER_GROUP = 'Autres chiffres et taux';
+
+/** Items grouped by their first thematic, groups in order of first appearance (newest first). */
+export function groupByThematic(items: readonly NewsItem[]): { label: string; items: NewsItem[] }[] {
+  const groups = new Map<string, NewsItem[]>();
+  for (const item of items) {
+    const label = item.thematics[0]?.label ?? OTHER_GROUP;
+    groups.set(label, [...(groups.get(label) ?? []), item]);
+  }
+  return [...groups].map(([label, grouped]) => ({ label, items: grouped }));
+}
+
+/**
+ * The items after the showcase, grouped by thematic, and the loader: RATES_SHOW_MORE more at a time, after
+ * the RATES_LIST_LIMIT of the page (so the next page of RATES_SHOW_MORE is page RATES_LIST_LIMIT / RATES_SHOW_MORE + 1).
+ */
+export function RatesList({ initial, hasMore, filter }: Props) {
+  const { state, loadMore } = useNewsList<NewsItem>({
+    news: initial,
+    filter,
+    hasMore,
+    limit: RATES_SHOW_MORE,
+    page: RATES_LIST_LIMIT / RATES_SHOW_MORE,
+  });
+  const groups = groupByThematic(state.news);
+  return (
+    <div aria-busy={state.loading} className={styles.groups}>
+      {groups.map((group) => (
+        <section key={group.label} className={styles.group} aria-label={group.label}>
+          <h2 className={styles.groupTitle}>{group.label}</h2>
+          <ul className={styles.groupList}>
+            {group.items.map((item) => (
+              <li key={item.id}>
+                <NewsTeaser article={item} variant="side" headingLevel="h3" />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+      {state.message ? (
+        <p role="alert" className={styles.error}>
+          Une erreur est survenue ({state.status ?? ''}) : {state.message}
+        </p>
+      ) : null}
+      {state.hasMore ? (
+        <button
+          type="button"
+          className={styles.more}
+          onClick={() => void loadMore()}
+          disabled={state.loading}
+        >
+          {state.loading ? 'Chargement...' : 'Voir plus de chiffres et taux'}
+        </button>
+      ) : null}
+    </div>
+  );
+}

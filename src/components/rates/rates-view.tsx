@@ -1,0 +1,78 @@
+import Link from 'next/link';
+import { NewsTeaser } from '@/components/news/news-teaser';
+import { Breadcrumb } from '@/components/ui/breadcrumb';
+import { PATHS, RATES_SHOWCASE, RATES_TOPICS } from '@/lib/constants';
+import { TOPIC_LABELS } from '@/lib/navigation';
+import { topicPath } from '@/lib/urls';
+import type { SectionListing } from '@/server/simulators/section-listing';
+import styles from './rates.module.css';
+import { RatesList } from './rates-list';
+import { TopicTabs } from './topic-tabs';
+
+export const RATES_TITLE = 'Chiffres et taux';
+
+/**
+ * Figures and rates: the latest items, the first RATES_SHOWCASE as a showcase, the others grouped by
+ * thematic with a loader for more; the thematics of a topic as filters.
+ */
+export function RatesView({ data }: { data: SectionListing }) {
+  const { topic, thematics, selected, news, hasMore, filter } = data;
+  const showcase = news.slice(0, RATES_SHOWCASE);
+  const rest = news.slice(RATES_SHOWCASE);
+  const heading = topic ? `${RATES_TITLE} : ${topic.label.toLowerCase()}` : RATES_TITLE;
+  return (
+    <div className={`container ${styles.page}`}>
+      <Breadcrumb
+        crumbs={[{ name: RATES_TITLE, path: PATHS.rates }, ...(topic ? [{ name: topic.label }] : [])]}
+      />
+      <h1 className={styles.title}>
+        {heading}
+        {selected.length > 0 ? ` – ${selected.map((thematic) => thematic.label).join(', ')}` : ''}
+      </h1>
+      <TopicTabs
+        label="Thèmes des chiffres et taux"
+        tabs={[undefined, ...RATES_TOPICS].map((slug) => ({
+          label: slug ? (TOPIC_LABELS[slug] ?? slug) : 'Tous',
+          href: topicPath('rates', slug),
+          current: slug === topic?.slug && selected.length === 0,
+        }))}
+      />
+      {topic && thematics.length > 0 ? (
+        <nav className={styles.thematics} aria-label="Thématiques">
+          <p className={styles.thematicsTitle}>Par thématique</p>
+          <ul>
+            {thematics.map((thematic) => (
+              <li key={thematic.id}>
+                <Link
+                  href={topicPath('rates', topic.slug, [thematic.slug])}
+                  aria-current={selected.some((entry) => entry.id === thematic.id) ? 'page' : undefined}
+                >
+                  {thematic.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+      {showcase.length > 0 ? (
+        <section aria-labelledby="chiffres-a-la-une">
+          <h2 id="chiffres-a-la-une" className={styles.sectionTitle}>
+            Les derniers chiffres et taux
+          </h2>
+          <ul className={styles.showcase}>
+            {showcase.map((item, index) => (
+              <li key={item.id} className={index === 0 ? styles.first : undefined}>
+                <NewsTeaser article={item} variant={index === 0 ? 'lead' : 'row'} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : (
+        <p role="status" className={styles.empty}>
+          Aucun chiffre ni taux n’est publié pour cette sélection.
+        </p>
+      )}
+      {showcase.length > 0 ? <RatesList initial={rest} hasMore={hasMore} filter={filter} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import 'server-only';
+import { TOPIC_LABELS } from '@/lib/navigation';
+import { parseThematics } from '@/lib/params';
+import { listNews, type NewsItem } from '../content/news-list';
+import { findRootTopicBySlug, listTopicThematics } from '../content/topics';
+import type { Db } from '../db/client';
+import type { TagRef } from '../db/schema';
+
+/**
+ * The listing of one content type (simulators, figures and rates) by topic and thematics, shared by
+ * /simulateurs and /chiffres-taux so both read lists the same way, through listNews.
+ */
+
+export type SectionListing = {
+  /** The topic of the path; a slug without a root topic (finance) filters by trade instead. */
+  topic: { slug: string; label: string } | null;
+  /** Thematics of the topic that some item of the type carries, offered as filters. */
+  thematics: TagRef[];
+  selected: TagRef[];
+  news: NewsItem[];
+  hasMore: boolean;
+  /** The GET /api/article/summary query the browser repeats to load more, page and limit aside. */
+  filter: Record<string, string>;
+};
+
+export async function loadSectionListing(
+  db: Db,
+  query: { type: string; topicSlug?: string | undefined; thematicsParam?: string | undefined; limit: number },
+  now: Date = new Date(),
+): Promise<SectionListing> {
+  const root = query.topicSlug ? await findRootTopicBySlug(db, query.topicSlug) : null;
+  const thematics = root ? await listTopicThematics(db, root.id, [query.type]) : [];
+  const selectedSlugs = parseThematics(
+    query.thematicsParam,
+    thematics.map((thematic) => thematic.slug),
+  );
+  const selected = thematics.filter((thematic) => selectedSlugs.includes(thematic.slug));
+  const thematicsIds = selected.map((thematic) => thematic.id);
+  const trade = query.topicSlug && !root ? query.topicSlug : undefined;
+  const list = await listNews(db, {
+    types: [query.type],
+    topicId: root?.id,
+    trade,
+    thematicsIds,
+    to: now,
+    limit: query.limit,
+    full: true,
+  });
+  const topic = query.topicSlug
+    ? { slug: query.topicSlug, label: root?.label ?? TOPIC_LABELS[query.topicSlug] ?? query.topicSlug }
+    : null;
+  return {
+    topic,
+    thematics,
+    selected,
+    news: list.news,
+    hasMore: list.news.length === query.limit,
+    filter: {
+      type: query.type,
+      full: 'true',
+      ...(root ? { topic: root.slug } : {}),
+      ...(trade ? { trade } : {}),
+      ...(thematicsIds.length > 0 ? { thematicsId: thematicsIds.join(',') } : {}),
+      to: now.toISOString(),
+    },
+  };
+}
