@@ -4,6 +4,7 @@ import { MAX_PAGE, NEWS_PAGE_SIZE, SUGGEST_MIN_CHARS } from '@/lib/constants';
 import { SITE_TIME_ZONE } from '@/lib/dates';
 import { MONTHS } from '@/lib/months';
 import type { SelectedFacets } from '@/lib/params';
+import { shopLinks } from '@/lib/shop-links';
 import { articlePath } from '@/lib/urls';
 import { visiblePlainText } from '../content/paywall';
 import type { Db } from '../db/client';
@@ -135,7 +136,7 @@ async function runSearch(
   // common word). Ranks are computed on the candidates only.
   const statement = sql`
     with q as (select ${query} as query),
-    news as (
+    news_probe as (
       select 'news'::text as corpus, c.id, c.enriched_news_id, c.title as titre, c.summary as micro,
         to_char(c.day, 'YYYY-MM-DD') as day, c.type_code, ${UR_TYPES.news}::text as type_ur, c.id as ur_id,
         '{}'::text[] as abonnement,
@@ -148,7 +149,8 @@ async function runSearch(
         from articles a where ${newsWhere} order by ${newsOrder} limit ${cap}
       ) c, q
     ),
-    docs as (
+    news as (select * from news_probe order by sort_date desc limit ${CANDIDATE_CAP}),
+    docs_probe as (
       select 'docs'::text as corpus, c.id, c.enriched_news_id, c.titre_affichage as titre, c.micro_contenu as micro,
         to_char(c.date_resultat, 'YYYY-MM-DD') as day, c.type_document as type_code, c.type_ur, c.ur_id,
         c.abonnement, c.matiere, c.theme_zapette as themes, c.titre_ouvrage, null::text as slug,
@@ -159,6 +161,7 @@ async function runSearch(
         from subscriber_documents d where ${docsWhere} order by ${docsOrder} limit ${cap}
       ) c, q
     ),
+    docs as (select * from docs_probe order by sort_date desc limit ${CANDIDATE_CAP}),
     matched as materialized (select * from news union all select * from docs),
     page as (
       select m.*, row_number() over () as position from (
@@ -166,8 +169,8 @@ async function runSearch(
       ) m
     )
     select
-      (select count(*)::int from news) as total_news,
-      (select count(*)::int from docs) as total_docs,
+      (select count(*)::int from news_probe) as total_news,
+      (select count(*)::int from docs_probe) as total_docs,
       (select json_agg(p order by p.position) from page p) as results,
       (select json_agg(f) from (select to_char(day::date, 'YYYY/MM') as key, count(*)::int as count from matched group by 1) f) as dates,
       (select json_agg(f) from (select type_code as key, count(*)::int as count from matched group by 1) f) as types,
@@ -258,7 +261,7 @@ function toResult(raw: RawResult, headline: string): SearchResult {
           slug: raw.slug ?? '',
           enrichedNewsId: raw.enriched_news_id,
         })
-      : `${env().SUBSCRIBER_URL}/document/${encodeURIComponent(raw.ur_id)}`,
+      : shopLinks(env().SHOP_BASE_URL).subscriberDocument(raw.ur_id),
     subscriber_only: !isNews,
   };
 }
