@@ -263,6 +263,19 @@ describe('POST /api/eshop/webFormResult', () => {
     expect(listResponse.status).toBe(200);
   });
 
+  it('takes formId and values as other names, and the registration form when no id is given', async () => {
+    const { fields } = registrationBody(registrationValues());
+    const aliased = await resultPost(
+      post('/eshop/webFormResult', { formId: REGISTRATION_FORM_ID, values: fields }),
+      undefined,
+    );
+    expect(aliased.status).toBe(200);
+    const { fields: others } = registrationBody(registrationValues());
+    const withoutId = await resultPost(post('/eshop/webFormResult', { fields: others }), undefined);
+    expect(withoutId.status).toBe(200);
+    expect(((await withoutId.json()) as { success: boolean }).success).toBe(true);
+  });
+
   it('takes a JSON civility number and a function of a group, and works without a confirmation field', async () => {
     const values = registrationValues({ function: 'DRH' });
     delete values.confirmed;
@@ -371,8 +384,10 @@ describe('POST /api/eshop/webFormResult', () => {
     );
     expect(unknown.status).toBe(404);
     const cases: unknown[] = [
-      { fields: registrationBody(registrationValues()).fields },
       registrationBody(registrationValues(), 'formulaire'),
+      { webFormId: REGISTRATION_FORM_ID, fields: 'pas une liste' },
+      { webFormId: REGISTRATION_FORM_ID, fields: { code: 'email', value: 'a@b.fr' } },
+      [{ code: 'email', value: 'a@b.fr' }],
       { webFormId: REGISTRATION_FORM_ID, fields: [{ code: 'email', value: { $ne: null } }] },
       { webFormId: REGISTRATION_FORM_ID, fields: [{ code: 'civility', value: [13] }] },
     ];

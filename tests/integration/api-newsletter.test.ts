@@ -117,6 +117,18 @@ describe('POST /api/contentAlert/subscription', () => {
       undefined,
     );
     expect(json.status).toBe(200);
+    const flag = await subscriptionPost(
+      post('/contentAlert/subscription', JSON.stringify({ email: newEmail(), isSubscribing: true }), {
+        contentType: 'application/json',
+      }),
+      undefined,
+    );
+    expect(flag.status).toBe(200);
+    const upper = await subscriptionPost(
+      post('/contentAlert/subscription', form({ email: newEmail(), isSubscribing: 'TRUE' })),
+      undefined,
+    );
+    expect(upper.status).toBe(200);
   });
 
   it.each([

@@ -1,6 +1,7 @@
 import 'server-only';
 import { z } from 'zod';
 import type { RegistrationResult, WebFormError } from '@/client/accounts';
+import { REGISTRATION_FORM_ID } from '@/lib/constants';
 import { capMessage, normalizePassword, validateRegistration } from '@/lib/validation';
 import type { Db } from '../db/client';
 import { customers } from '../db/schema';
@@ -60,30 +61,40 @@ const FORBIDDEN_NAME_CHARACTERS = /[\p{Cc}<>]/u;
 const fieldValue = z.union([z.string(), z.number(), z.boolean()]).transform(String);
 
 /**
- * The body of POST /api/eshop/webFormResult: the form id and a list of {code, value} (JSON, or form-encoded
- * with `fields` holding that list as JSON), or the same values as flat fields. Unknown codes are ignored.
+ * The body of POST /api/eshop/webFormResult: the form id (`webFormId`, or `formId`; absent means the
+ * registration form, the only one) and a list of {code, value} (`fields`, or `values`), JSON or form-encoded
+ * with the list as JSON, or the same values as flat fields. Unknown codes are ignored.
  */
 export const webFormBodySchema = z.preprocess(
   flattenFields,
   z.object({
-    webFormId: z.coerce.number({ error: 'Identifiant de formulaire invalide.' }).int().positive(),
+    webFormId: z.coerce
+      .number({ error: 'Identifiant de formulaire invalide.' })
+      .int()
+      .positive()
+      .default(REGISTRATION_FORM_ID),
+    /** Set by flattenFields only when the list could not be read. */
+    fields: z.undefined({ error: 'La liste des champs doit être une liste de {code, value}.' }).optional(),
     ...Object.fromEntries(REGISTRATION_FIELD_CODES.map((code) => [code, fieldValue.optional()])),
   }),
 ) as z.ZodType<{ webFormId: number } & RegistrationInput>;
 
 function flattenFields(raw: unknown): unknown {
-  if (!raw || typeof raw !== 'object') return raw;
-  const { fields, ...rest } = raw as { fields?: unknown };
-  let list = fields;
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return raw;
+  const { fields, values, formId, ...rest } = raw as Record<string, unknown>;
+  const flat: Record<string, unknown> = { ...rest };
+  if (flat.webFormId === undefined && formId !== undefined) flat.webFormId = formId;
+  let list = fields ?? values;
   if (typeof list === 'string') {
     try {
       list = JSON.parse(list);
     } catch {
-      return raw;
+      return { ...flat, fields: list };
     }
   }
-  if (!Array.isArray(list)) return raw;
-  const flat: Record<string, unknown> = { ...rest };
+  if (list === undefined) return flat;
+  // A list that is not one: left for the schema to refuse with a 400 rather than silently ignored.
+  if (!Array.isArray(list)) return { ...flat, fields: list };
   for (const entry of list) {
     if (entry && typeof entry === 'object' && typeof (entry as { code?: unknown }).code === 'string') {
       const { code, value } = entry as { code: string; value?: unknown };

@@ -10,7 +10,12 @@ import { subscribe } from '@/server/newsletter/subscriptions';
 const body = z.object({
   email: z.string().max(1000),
   /** The newsletter block sends true; false is not a way to unsubscribe (that is /contentAlert/unsubscribe). */
-  isSubscribing: z.enum(['true', '1', 'on'], { error: 'isSubscribing doit valoir true.' }).optional(),
+  isSubscribing: z
+    .preprocess(
+      (value) => (typeof value === 'string' ? value.trim().toLowerCase() : value),
+      z.union([z.literal(true), z.enum(['true', '1', 'on'])], { error: 'isSubscribing doit valoir true.' }),
+    )
+    .optional(),
 });
 
 /** Newsletter subscription: 200 subscribed, 209 already subscribed, 400 invalid address, 429 too many. */
