@@ -53,7 +53,7 @@ export function embedDocument(parts: {
 <html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head>
 <body><main><h1>${escapeHtml(title)}</h1>${form}<div aria-live="polite">${result}</div>
-<p class="source">Source officielle : ${escapeHtml(source.title)} (${escapeHtml(source.year)}), ${escapeHtml(source.reference)}. Résultat indicatif, qui ne remplace pas l’analyse d’un professionnel.</p>
+<p class="source">Source officielle (${escapeHtml(source.year)}) : ${escapeHtml(source.title)}, ${escapeHtml(source.reference)}. Résultat indicatif, qui ne remplace pas l’analyse d’un professionnel.</p>
 </main></body></html>`;
 }
 

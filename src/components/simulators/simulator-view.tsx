@@ -1,0 +1,64 @@
+import { ArticleContent } from '@/components/article/article-content';
+import { ArticleMeta } from '@/components/article/article-meta';
+import { RelatedNews } from '@/components/article/related-news';
+import { Breadcrumb } from '@/components/ui/breadcrumb';
+import { PATHS } from '@/lib/constants';
+import { topicPath } from '@/lib/urls';
+import type { ArticlePageData } from '@/server/pages/article-page';
+import { simulatorSource } from '@/server/simulators/catalog';
+import styles from './simulators.module.css';
+import { SIMULATORS_TITLE } from './simulators-view';
+
+/** A simulator: its title and summary, the simulator itself in a frame, its official source, then its text. */
+export function SimulatorView({ data }: { data: ArticlePageData }) {
+  const { article, isPaywallable, related } = data;
+  const topic = article.topics[0];
+  const source = simulatorSource(article.simulator_url);
+  return (
+    <div className={`container ${styles.page}`}>
+      <Breadcrumb
+        crumbs={[
+          { name: SIMULATORS_TITLE, path: PATHS.simulators },
+          ...(topic ? [{ name: topic.label, path: topicPath('simulators', topic.slug) }] : []),
+        ]}
+      />
+      <article className={styles.simulator}>
+        <h1 className={styles.title}>{article.title}</h1>
+        {article.summary ? <p className={styles.intro}>{article.summary}</p> : null}
+        <ArticleMeta
+          publicationDate={article.publication_date}
+          updateDate={article.update_date}
+          author={article.author}
+          authorFunction={article.author_function}
+          source={article.source}
+        />
+        {article.simulator_url ? (
+          <iframe
+            className={styles.frame}
+            src={article.simulator_url}
+            title={`Simulateur : ${article.title}`}
+            loading="lazy"
+          />
+        ) : (
+          <p role="status">Ce simulateur n’est pas disponible pour le moment.</p>
+        )}
+        {source ? (
+          <p className={styles.officialSource}>
+            Source officielle ({source.year}) : {source.title}, {source.reference}.{' '}
+            <a href={source.url} rel="noopener noreferrer external" target="_blank">
+              Consulter la source
+              <span className="visually-hidden"> (nouvel onglet)</span>
+            </a>
+          </p>
+        ) : null}
+        <ArticleContent
+          newsId={article.enriched_news_id ?? article.id}
+          view={article.view}
+          sections={article.sections}
+          isPaywallable={isPaywallable}
+        />
+      </article>
+      <RelatedNews news={related} />
+    </div>
+  );
+}

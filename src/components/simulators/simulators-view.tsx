@@ -1,0 +1,83 @@
+import Link from 'next/link';
+import { TopicTabs } from '@/components/rates/topic-tabs';
+import { Breadcrumb } from '@/components/ui/breadcrumb';
+import { PATHS, SIMULATOR_TOPICS } from '@/lib/constants';
+import { TOPIC_LABELS } from '@/lib/navigation';
+import { articlePath, topicPath } from '@/lib/urls';
+import { simulatorSource } from '@/server/simulators/catalog';
+import type { SectionListing } from '@/server/simulators/section-listing';
+import styles from './simulators.module.css';
+
+export const SIMULATORS_TITLE = 'Simulateurs';
+
+/** The simulators of a topic (or all): a card per simulator with its summary and official source. */
+export function SimulatorsView({ data }: { data: SectionListing }) {
+  const { topic, thematics, selected, news } = data;
+  return (
+    <div className={`container ${styles.page}`}>
+      <Breadcrumb
+        crumbs={[
+          { name: SIMULATORS_TITLE, path: PATHS.simulators },
+          ...(topic ? [{ name: topic.label }] : []),
+        ]}
+      />
+      <h1 className={styles.title}>
+        {topic ? `${SIMULATORS_TITLE} : ${topic.label.toLowerCase()}` : 'Simulateurs en ligne'}
+        {selected.length > 0 ? ` – ${selected.map((thematic) => thematic.label).join(', ')}` : ''}
+      </h1>
+      <p className={styles.intro}>
+        Des outils de calcul gratuits, tenus à jour des barèmes officiels : impôt sur le revenu, indemnité de
+        licenciement, frais kilométriques…
+      </p>
+      <TopicTabs
+        label="Thèmes des simulateurs"
+        tabs={[undefined, ...SIMULATOR_TOPICS].map((slug) => ({
+          label: slug ? (TOPIC_LABELS[slug] ?? slug) : 'Tous',
+          href: topicPath('simulators', slug),
+          current: slug === topic?.slug && selected.length === 0,
+        }))}
+      />
+      {topic && thematics.length > 1 ? (
+        <nav className={styles.thematics} aria-label="Thématiques">
+          <ul>
+            {thematics.map((thematic) => (
+              <li key={thematic.id}>
+                <Link
+                  href={topicPath('simulators', topic.slug, [thematic.slug])}
+                  aria-current={selected.some((entry) => entry.id === thematic.id) ? 'page' : undefined}
+                >
+                  {thematic.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+      {news.length > 0 ? (
+        <ul className={styles.cards}>
+          {news.map((simulator) => {
+            const source = simulatorSource(simulator.simulator_url);
+            return (
+              <li key={simulator.id} className={styles.card}>
+                {simulator.topics[0] ? <p className={styles.topic}>{simulator.topics[0].label}</p> : null}
+                <h2 className={styles.cardTitle}>
+                  <Link href={articlePath(simulator)}>{simulator.title}</Link>
+                </h2>
+                {simulator.summary ? <p>{simulator.summary}</p> : null}
+                {source ? (
+                  <p className={styles.source}>
+                    Source officielle ({source.year}) : {source.title}
+                  </p>
+                ) : null}
+              </li>
+            );
+          })}
+        </ul>
+      ) : (
+        <p role="status" className={styles.empty}>
+          Aucun simulateur n’est disponible pour cette sélection.
+        </p>
+      )}
+    </div>
+  );
+}
