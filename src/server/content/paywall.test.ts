@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { gateContent, isPaywallableFor, visibleHead, visiblePlainText } from './paywall';
 
-const paragraph = (word: string, count: number) => `<p>${Array.from({ length: count }, () => word).join(' ')}</p>`;
+const paragraph = (word: string, count: number) =>
+  `<p>${Array.from({ length: count }, () => word).join(' ')}</p>`;
 
 describe('visibleHead', () => {
   it('keeps whole blocks within 20 percent of the text', () => {
@@ -32,6 +33,11 @@ describe('visibleHead', () => {
   it('looks into a single wrapping container', () => {
     const html = `<div>${Array.from({ length: 5 }, (_, index) => paragraph(`b${index}`, 4)).join('')}</div>`;
     expect(visibleHead(html)).toBe(paragraph('b0', 4));
+  });
+
+  it('keeps accented letters as they are and escapes only what HTML requires', () => {
+    const html = `<p>Publié l'été &amp; « à jour »</p>${paragraph('suite', 100)}`;
+    expect(visibleHead(html)).toBe("<p>Publié l'été &amp; « à jour »</p>");
   });
 
   it('escapes the text of a cut first block', () => {

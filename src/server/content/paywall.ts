@@ -83,7 +83,8 @@ export function visibleHead(html: string, share: number = PAYWALL_VISIBLE_SHARE)
     const text = truncateAtWord(DomUtils.textContent(first), budget);
     return text === '' ? '' : `<p>${escapeHtml(text)}</p>`;
   }
-  return DomUtils.getOuterHTML(kept);
+  // UTF-8 output: only the characters HTML requires are escaped, accented letters stay as they are.
+  return DomUtils.getOuterHTML(kept, { encodeEntities: 'utf8' });
 }
 
 /** The gate applied to one article: the body and sections a visitor may receive. */
