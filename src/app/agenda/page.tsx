@@ -1,16 +1,19 @@
 import type { Metadata } from 'next';
 import { AgendaView } from '@/components/agenda/agenda-view';
+import { PATHS } from '@/lib/constants';
 import { loadAgendaPage } from '@/server/agenda/agenda-page';
 import { getDb } from '@/server/db/client';
+import { pageMetadata } from '@/server/pages/seo';
 
 // Rendered per request: the month and page come from the query string and the build must not need the database.
 export const dynamic = 'force-dynamic';
 
-export const metadata: Metadata = {
+export const metadata: Metadata = pageMetadata({
   title: 'Agenda fiscal et social',
   description:
     'Les échéances fiscales et sociales du mois : déclarations, paiements et formalités des entreprises.',
-};
+  path: PATHS.agenda,
+});
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 

@@ -1,10 +1,12 @@
 import Link from 'next/link';
+import { TopicTabs } from '@/components/rates/topic-tabs';
+import { Breadcrumb } from '@/components/ui/breadcrumb';
+import { Pagination } from '@/components/ui/pagination';
 import { AGENDA_TOPICS, PATHS, QUERY_PARAM } from '@/lib/constants';
 import { MONTHS } from '@/lib/months';
 import { TOPIC_LABELS } from '@/lib/navigation';
 import { topicPath } from '@/lib/urls';
 import type { AgendaPageData } from '@/server/agenda/agenda-page';
-import { PageLinks } from '../archive/page-links';
 import styles from './agenda.module.css';
 import { AgendaCalendar } from './agenda-calendar';
 import { AgendaDayGroup } from './agenda-day-group';
@@ -23,21 +25,21 @@ export function AgendaView({ data }: { data: AgendaPageData }) {
 
   return (
     <div className={`container ${styles.page}`}>
+      <Breadcrumb
+        crumbs={[
+          { name: 'Agenda', path: PATHS.agenda },
+          ...(topic ? [{ name: TOPIC_LABELS[topic] ?? topic }] : []),
+        ]}
+      />
       <h1 className={styles.title}>{title}</h1>
-      <nav aria-label="Thèmes de l’agenda">
-        <ul className={styles.tabs}>
-          {[undefined, ...AGENDA_TOPICS].map((slug) => (
-            <li key={slug ?? 'tous'}>
-              <Link
-                href={`${topicPath('agenda', slug)}?${QUERY_PARAM.agendaDate}=${month.param}`}
-                aria-current={slug === (topic ?? undefined) ? 'page' : undefined}
-              >
-                {slug ? TOPIC_LABELS[slug] : 'Toutes les échéances'}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <TopicTabs
+        label="Thèmes de l’agenda"
+        tabs={[undefined, ...AGENDA_TOPICS].map((slug) => ({
+          label: slug ? (TOPIC_LABELS[slug] ?? slug) : 'Toutes les échéances',
+          href: `${topicPath('agenda', slug)}?${QUERY_PARAM.agendaDate}=${month.param}`,
+          current: slug === (topic ?? undefined),
+        }))}
+      />
       <div className={styles.layout}>
         <div className={styles.side}>
           <nav className={styles.monthNav} aria-label="Changer de mois">
@@ -74,10 +76,10 @@ export function AgendaView({ data }: { data: AgendaPageData }) {
           ) : (
             <p role="status">Aucune échéance n’est inscrite à l’agenda pour ce mois.</p>
           )}
-          <PageLinks
-            page={agenda.page}
-            pageCount={agenda.pageCount}
-            href={(page) => `${monthHref(month.param)}${page > 1 ? `&${QUERY_PARAM.page}=${page}` : ''}`}
+          <Pagination
+            current={agenda.page}
+            total={agenda.pageCount}
+            hrefFor={(page) => `${monthHref(month.param)}${page > 1 ? `&${QUERY_PARAM.page}=${page}` : ''}`}
           />
         </section>
       </div>

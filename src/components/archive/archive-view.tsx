@@ -1,11 +1,13 @@
 import Link from 'next/link';
 import { NewsTeaser } from '@/components/news/news-teaser';
+import { Breadcrumb } from '@/components/ui/breadcrumb';
+import { Pagination } from '@/components/ui/pagination';
+import { PATHS } from '@/lib/constants';
 import { MONTHS } from '@/lib/months';
 import { archivePath } from '@/lib/urls';
 import type { ArchivePageData } from '@/server/archive/archive-page';
 import styles from './archive.module.css';
 import { ArchiveYearSelect } from './archive-year-select';
-import { PageLinks } from './page-links';
 
 /** Shown when the month has no article (spec section 2). */
 export const NO_ARCHIVE_RESULT = 'Aucun Résultat';
@@ -16,6 +18,7 @@ export function ArchiveView({ data }: { data: ArchivePageData }) {
   const monthName = MONTHS[selection.month - 1]?.name ?? '';
   return (
     <div className={`container ${styles.page}`}>
+      <Breadcrumb crumbs={[{ name: 'Archives', path: PATHS.archives }, { name: String(selection.year) }]} />
       <h1 className={styles.title}>Archives</h1>
       <nav className={styles.years} aria-label="Années des archives">
         <ul>
@@ -84,10 +87,10 @@ export function ArchiveView({ data }: { data: ArchivePageData }) {
             {NO_ARCHIVE_RESULT}
           </p>
         )}
-        <PageLinks
-          page={selection.page}
-          pageCount={pageCount}
-          href={(page) => archivePath(selection.year, selection.month, page)}
+        <Pagination
+          current={selection.page}
+          total={pageCount}
+          hrefFor={(page) => archivePath(selection.year, selection.month, page)}
         />
       </section>
     </div>

@@ -2,9 +2,11 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { AgendaView } from '@/components/agenda/agenda-view';
 import { TOPIC_LABELS } from '@/lib/navigation';
+import { topicPath } from '@/lib/urls';
 import { loadAgendaPage } from '@/server/agenda/agenda-page';
 import { isAgendaTopic } from '@/server/agenda/ical-feed';
 import { getDb } from '@/server/db/client';
+import { pageMetadata } from '@/server/pages/seo';
 
 export const dynamic = 'force-dynamic';
 
@@ -16,7 +18,11 @@ type Props = {
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { topic } = await params;
   const label = TOPIC_LABELS[topic]?.toLowerCase() ?? topic;
-  return { title: `Agenda ${label}`, description: `Les échéances du calendrier ${label} du mois.` };
+  return pageMetadata({
+    title: `Agenda ${label}`,
+    description: `Les échéances ${label === 'social' ? 'sociales' : 'fiscales'} du mois : déclarations, paiements et formalités.`,
+    path: topicPath('agenda', topic),
+  });
 }
 
 export default async function AgendaTopicPage({ params, searchParams }: Props) {

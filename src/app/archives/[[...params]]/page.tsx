@@ -5,18 +5,25 @@ import { MONTHS } from '@/lib/months';
 import { loadArchivePage } from '@/server/archive/archive-page';
 import { canonicalArchivePath, normaliseArchiveParams } from '@/server/archive/archive-params';
 import { getDb } from '@/server/db/client';
+import { pageMetadata } from '@/server/pages/seo';
 
-export const dynamic = 'force-dynamic';
+// Rendered on first request, then cached and regenerated in the background; nothing at build time.
+export const revalidate = 60;
+export const dynamicParams = true;
+export function generateStaticParams(): { params: string[] }[] {
+  return [];
+}
 
 type Props = { params: Promise<{ params?: string[] }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const selection = normaliseArchiveParams((await params).params ?? []);
   const month = MONTHS[selection.month - 1]?.name ?? '';
-  return {
+  return pageMetadata({
     title: `Archives de ${month} ${selection.year}${selection.page > 1 ? ` – page ${selection.page}` : ''}`,
-    alternates: { canonical: canonicalArchivePath(selection) },
-  };
+    description: `Toutes les actualités, chiffres et taux, simulateurs et échéances publiés en ${month} ${selection.year}.`,
+    path: canonicalArchivePath(selection),
+  });
 }
 
 /** /archives/{year}/{month}/{page}, all optional: any other form is sent to its canonical, normalised path. */
