@@ -1,0 +1,65 @@
+import 'server-only';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
+import { PATHS } from '@/lib/constants';
+import { normalizeEmail } from '../accounts/request-context';
+import { env } from '../env';
+import { logger } from '../log';
+
+/**
+ * Signed unsubscribe links: the token is an HMAC-SHA256 of the normalised address under a server secret, so a
+ * link proves it came from one of our emails to that address. Without a valid token the unsubscribe page
+ * asks for a click, and the one-click endpoint (RFC 8058) refuses.
+ *
+ * The secret is NEWSLETTER_UNSUBSCRIBE_SECRET (at least 32 characters). Outside production a fixed
+ * development secret stands in when it is unset; production refuses to sign without it.
+ */
+const DEVELOPMENT_SECRET = 'developpement-uniquement-secret-de-desinscription-non-confidentiel';
+const PURPOSE = 'newsletter-unsubscribe:v1';
+
+const secretSchema = z
+  .string()
+  .min(32, 'NEWSLETTER_UNSUBSCRIBE_SECRET doit contenir au moins 32 caractères')
+  .optional();
+
+let warned = false;
+
+function secret(source: Record<string, string | undefined> = process.env): string {
+  const value = secretSchema.parse(source.NEWSLETTER_UNSUBSCRIBE_SECRET || undefined);
+  if (value) return value;
+  if (env().APP_ENV === 'production') {
+    throw new Error('NEWSLETTER_UNSUBSCRIBE_SECRET est obligatoire en production');
+  }
+  if (!warned) logger.warn('NEWSLETTER_UNSUBSCRIBE_SECRET absent : secret de développement utilisé');
+  warned = true;
+  return DEVELOPMENT_SECRET;
+}
+
+/** The token of an address (base64url, 43 characters). */
+export function unsubscribeToken(email: string, key: string = secret()): string {
+  return createHmac('sha256', key)
+    .update(`${PURPOSE}\n${normalizeEmail(email)}`)
+    .digest('base64url');
+}
+
+/** Whether a token was signed for this address, compared in constant time. */
+export function verifyUnsubscribeToken(email: string, token: unknown, key: string = secret()): boolean {
+  if (typeof token !== 'string' || token.length === 0) return false;
+  const expected = Buffer.from(unsubscribeToken(email, key));
+  const given = Buffer.from(token);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** The unsubscribe page of an address with its token: the link of our emails. */
+export function unsubscribePageUrl(email: string, siteUrl: string = env().SITE_URL): string {
+  const url = new URL(`${PATHS.unsubscribe}/${encodeURIComponent(normalizeEmail(email))}`, siteUrl);
+  url.searchParams.set('token', unsubscribeToken(email));
+  return url.toString();
+}
+
+/** The one-click endpoint of the List-Unsubscribe header (POST List-Unsubscribe=One-Click, RFC 8058). */
+export function oneClickUnsubscribeUrl(email: string, siteUrl: string = env().SITE_URL): string {
+  const url = new URL(`${PATHS.unsubscribe}/${encodeURIComponent(normalizeEmail(email))}/one-click`, siteUrl);
+  url.searchParams.set('token', unsubscribeToken(email));
+  return url.toString();
+}
