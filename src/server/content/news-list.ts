@@ -101,14 +101,20 @@ export async function listNews(db: Db, query: NewsListQuery): Promise<NewsList> 
       ? [asc(articles.publicationDate), asc(articles.id)]
       : [desc(articles.publicationDate), desc(articles.id)];
 
+  // Sort and page narrow (date, id) pairs first, then read the wide summary rows of that page only.
+  const pageIds = db
+    .select({ id: articles.id })
+    .from(articles)
+    .where(where)
+    .orderBy(...order)
+    .limit(limit)
+    .offset((page - 1) * limit);
   const [rows, [counted], thematics] = await Promise.all([
     db
       .select({ ...articleSummaryColumns, ...detailColumns })
       .from(articles)
-      .where(where)
-      .orderBy(...order)
-      .limit(limit)
-      .offset((page - 1) * limit),
+      .where(inArray(articles.id, pageIds))
+      .orderBy(...order),
     db.select({ total: sql<number>`count(*)::int` }).from(articles).where(where),
     query.needsThematics && query.topicId ? listTopicThematics(db, query.topicId, query.types) : [],
   ]);

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { articles, type TagRef, topics } from '../db/schema';
 
@@ -30,29 +30,23 @@ export async function findRootTopicBySlug(db: Db, slug: string): Promise<TagRef 
 }
 
 /**
- * The thematics of a topic offered as filters: its direct children that at least one article (of the given
- * content types, when some are given) carries, in editorial order.
+ * The thematics of a topic offered as filters: its direct children carried by at least one article of the topic
+ * (of the given content types, when some are given), in editorial order.
  */
 export async function listTopicThematics(
   db: Db,
   topicId: string,
   types: readonly string[] = [],
 ): Promise<TagRef[]> {
-  const typeFilter =
-    types.length > 0
-      ? sql` and ${articles.type} in (${sql.join(
-          types.map((type) => sql`${type}`),
-          sql`, `,
-        )})`
-      : sql``;
+  const conditions = [sql`${articles.topicIds} @> array[${topicId}]::text[]`];
+  if (types.length > 0) conditions.push(inArray(articles.type, [...types]));
+  const carried = db
+    .select({ id: sql<string>`unnest(${articles.topicIds})`.as('id') })
+    .from(articles)
+    .where(and(...conditions));
   return db
     .select(tagColumns)
     .from(topics)
-    .where(
-      and(
-        eq(topics.parentId, topicId),
-        sql`exists (select 1 from ${articles} where ${articles.topicIds} @> array[${topics.id}]::text[]${typeFilter})`,
-      ),
-    )
+    .where(and(eq(topics.parentId, topicId), inArray(topics.id, carried)))
     .orderBy(asc(topics.sortOrder), asc(topics.label));
 }
