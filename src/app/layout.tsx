@@ -3,6 +3,7 @@ import '@fontsource-variable/source-serif-4';
 import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
 import { AccountProvider } from '@/components/account/account-provider';
+import { AuthFallback } from '@/components/account/auth-fallback';
 import { AnalyticsTracker } from '@/components/layout/analytics-tracker';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { SiteHeader } from '@/components/layout/site-header';
@@ -18,6 +19,12 @@ export const metadata: Metadata = {
     template: `%s | ${PUBLISHER_NAME}`,
   },
   description: `${SITE_TAGLINE} au quotidien pour les experts-comptables, avocats, notaires, juristes et responsables paie et RH.`,
+  // Inline, so browsers do not ask for /favicon.ico.
+  icons: {
+    icon: `data:image/svg+xml,${encodeURIComponent(
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="4" fill="#0b3c6f"/><text x="16" y="23" font-family="Georgia,serif" font-size="20" font-weight="700" fill="#fff" text-anchor="middle">Q</text></svg>',
+    )}`,
+  },
 };
 
 export const viewport: Viewport = {
@@ -40,6 +47,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
           <main id="contenu" tabIndex={-1}>
             {children}
           </main>
+          <AuthFallback forgotPasswordUrl={shop.forgotPassword} />
           <SiteFooter shop={shop} />
         </AccountProvider>
         <ScrollToTop />

@@ -1,6 +1,7 @@
 'use client';
 
-import { type FormEvent, useCallback, useId, useRef, useState } from 'react';
+import { type FormEvent, useActionState, useCallback, useId, useRef, useState } from 'react';
+import { type AuthActionState, loginAction } from '@/app/actions/account';
 import { login, type User } from '@/client/accounts';
 import { TextField } from '@/components/ui/text-field';
 import { useValidatedForm } from '@/components/ui/use-validated-form';
@@ -10,7 +11,8 @@ import styles from './auth-modal.module.css';
 export type LoginState = 'idle' | 'loading' | 'success' | 'error';
 
 type LoginFormProps = {
-  onLoggedIn: (user: User) => void;
+  /** Called once logged in (not called without JavaScript, where the server action redirects instead). */
+  onLoggedIn?: (user: User) => void;
   forgotPasswordUrl: string;
   autoFocus?: boolean;
 };
@@ -25,6 +27,12 @@ export function LoginForm({ onLoggedIn, forgotPasswordUrl, autoFocus }: LoginFor
   const [state, setState] = useState<LoginState>('idle');
   const [message, setMessage] = useState('');
   const formRef = useRef<HTMLFormElement>(null);
+  // Without JavaScript the form posts to the server action; its outcome comes back with the page.
+  const [serverState, formAction] = useActionState<AuthActionState, FormData>(loginAction, {
+    status: 'idle',
+  });
+  const shownMessage = state === 'idle' && serverState.status === 'error' ? serverState.message : message;
+  const shownState = state === 'idle' && serverState.status === 'error' ? 'error' : state;
 
   const submit = useCallback(
     async (event: FormEvent<HTMLFormElement>) => {
@@ -39,7 +47,7 @@ export function LoginForm({ onLoggedIn, forgotPasswordUrl, autoFocus }: LoginFor
       try {
         const user = await login(form.values.email.trim(), form.values.password);
         setState('success');
-        onLoggedIn(user);
+        onLoggedIn?.(user);
       } catch (error) {
         setState('error');
         setMessage(error instanceof Error ? capMessage(error.message) : '');
@@ -58,11 +66,11 @@ export function LoginForm({ onLoggedIn, forgotPasswordUrl, autoFocus }: LoginFor
         ref={formRef}
         onSubmit={submit}
         noValidate
-        aria-describedby={message ? `${id}-message` : undefined}
+        aria-describedby={shownMessage ? `${id}-message` : undefined}
       >
-        {state === 'error' && message ? (
+        {shownState === 'error' && shownMessage ? (
           <p id={`${id}-message`} className={styles.alert} role="alert">
-            {message}
+            {shownMessage}
           </p>
         ) : null}
         <TextField

@@ -1,6 +1,7 @@
 'use client';
 
-import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useActionState, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { type AuthActionState, registerAction } from '@/app/actions/account';
 import {
   getWebFormFields,
   login,
@@ -26,7 +27,8 @@ import styles from './auth-modal.module.css';
 export type RegistrationState = 'idle' | 'submitting' | 'success' | 'error';
 
 type RegistrationFormProps = {
-  onLoggedIn: (user: User) => void;
+  /** Called once logged in (not called without JavaScript, where the server action redirects instead). */
+  onLoggedIn?: (user: User) => void;
   autoFocus?: boolean;
   /** The form's definition when the caller has it already (tests); otherwise it is fetched. */
   definition?: WebFormDefinition;
@@ -77,6 +79,12 @@ export function RegistrationForm({ onLoggedIn, autoFocus, definition: given }: R
   const [state, setState] = useState<RegistrationState>('idle');
   const [message, setMessage] = useState('');
   const formRef = useRef<HTMLFormElement>(null);
+  // Without JavaScript the form posts to the server action; its outcome comes back with the page.
+  const [serverState, formAction] = useActionState<AuthActionState, FormData>(registerAction, {
+    status: 'idle',
+  });
+  const shownMessage = state === 'idle' && serverState.status === 'error' ? serverState.message : message;
+  const shownState = state === 'idle' && serverState.status === 'error' ? 'error' : state;
 
   useEffect(() => {
     if (given) return;
@@ -112,7 +120,7 @@ export function RegistrationForm({ onLoggedIn, autoFocus, definition: given }: R
         await submitRegistration({ ...values, email: values.email.trim() });
         setState('success');
         const user = await login(values.email.trim(), values.password.trim());
-        onLoggedIn(user);
+        onLoggedIn?.(user);
       } catch (error) {
         setState('error');
         setMessage(
@@ -139,10 +147,10 @@ export function RegistrationForm({ onLoggedIn, autoFocus, definition: given }: R
       <p className={styles.intro}>
         Inscrivez-vous gratuitement pour lire les actualités enrichies et recevoir la newsletter.
       </p>
-      <form ref={formRef} onSubmit={submit} noValidate aria-busy={busy}>
-        {state === 'error' && message ? (
+      <form ref={formRef} action={formAction} onSubmit={submit} noValidate aria-busy={busy}>
+        {shownState === 'error' && shownMessage ? (
           <p className={styles.alert} role="alert">
-            {message}
+            {shownMessage}
           </p>
         ) : null}
         {state === 'success' ? (

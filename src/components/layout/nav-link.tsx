@@ -15,7 +15,8 @@ export function NavLink({ link, className, children, onClick }: NavLinkProps) {
     );
   }
   return (
-    <Link href={link.href} className={className} onClick={onClick}>
+    // Menu and footer links are many and mostly unvisited: prefetching each would cost more than it saves.
+    <Link href={link.href} className={className} onClick={onClick} prefetch={false}>
       {children ?? link.label}
     </Link>
   );

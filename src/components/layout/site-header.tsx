@@ -39,6 +39,11 @@ export function SiteHeader({ shop, subscriberUrl }: SiteHeaderProps) {
             Espace abonnés<span className="visually-hidden"> (nouvel onglet)</span>
           </a>
           <AccountMenu loginUrl={shop.login} accountUrl={shop.account} />
+          <noscript>
+            <a className={styles.subscriber} href="#connexion">
+              Se connecter
+            </a>
+          </noscript>
           <a className={styles.shop} href={shop.home} target="_blank" rel="noopener">
             Accéder à la boutique<span className="visually-hidden"> (nouvel onglet)</span>
           </a>

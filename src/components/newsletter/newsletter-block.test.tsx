@@ -3,6 +3,10 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { EMAIL_MESSAGE, REQUIRED_MESSAGE } from '@/lib/validation';
 import { NewsletterBlock } from './newsletter-block';
+
+// The server action path (forms without JavaScript) is not taken when the browser handles the submit.
+vi.mock('@/app/actions/newsletter', () => ({ subscribeNewsletterAction: vi.fn() }));
+
 import styles from './newsletter-block.module.css';
 
 const fetchMock = vi.fn<typeof fetch>();

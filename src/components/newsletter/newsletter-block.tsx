@@ -1,6 +1,7 @@
 'use client';
 
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useActionState, useId, useState } from 'react';
+import { type NewsletterActionState, subscribeNewsletterAction } from '@/app/actions/newsletter';
 import { type SubscriptionOutcome, subscribeNewsletter } from '@/client/newsletter';
 import { capMessage, emailError, requiredError } from '@/lib/validation';
 import styles from './newsletter-block.module.css';
@@ -14,7 +15,8 @@ type NewsletterBlockProps = {
 
 /**
  * The newsletter block: idle, then a success message, an 'already subscribed' message (in red) or an error
- * message (spec sections 4 and 8). The e-mail is checked first and nothing is sent when it is invalid.
+ * message (spec sections 4 and 8). The e-mail is checked first and nothing is sent when it is invalid. Without
+ * JavaScript the form posts to a server action and the page comes back with the outcome.
  *
  * Usage: `<NewsletterBlock />` anywhere in a page.
  */
@@ -24,6 +26,15 @@ export function NewsletterBlock({ headingLevel = 2 }: NewsletterBlockProps) {
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [state, setState] = useState<NewsletterState>('idle');
   const [message, setMessage] = useState('');
+  const [serverOutcome, formAction] = useActionState<NewsletterActionState, FormData>(
+    subscribeNewsletterAction,
+    {
+      status: 'idle',
+    },
+  );
+  // The outcome of a submission made without JavaScript, until the browser path takes over.
+  const shown: { status: NewsletterState; message: string } =
+    state === 'idle' && serverOutcome.status !== 'idle' ? serverOutcome : { status: state, message };
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
 
   const check = (value: string) => requiredError(value) ?? emailError(value);
@@ -52,7 +63,7 @@ export function NewsletterBlock({ headingLevel = 2 }: NewsletterBlockProps) {
           Recevez chaque matin l’essentiel de l’actualité juridique, fiscale et sociale.
         </p>
       </div>
-      <form className={styles.form} onSubmit={submit} noValidate>
+      <form className={styles.form} action={formAction} onSubmit={submit} noValidate>
         <label htmlFor={`${id}-email`} className={styles.label}>
           Votre adresse e-mail
         </label>

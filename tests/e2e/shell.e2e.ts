@@ -1,0 +1,234 @@
+import type { Page } from 'playwright-core';
+import { MEGA_MENU_DELAY_MS, MENU_CLOSE_DELAY_MS } from '@/lib/constants';
+import { DESKTOP, expect, expectNoAxeViolations, MOBILE, screenshot, test } from './support/browser';
+
+/**
+ * The site shell (header, menus, burger, footer, login and registration modal, newsletter block, 404) in
+ * Chromium, against the seeded server.
+ */
+
+/** An anonymous visitor's /api/eshop/me answers 401, which Chromium logs as a failed resource. */
+const ANONYMOUS_ME = /status of 401/;
+
+function anonymous(page: Page & { consoleGuard: { allow(pattern: RegExp): void } }) {
+  page.consoleGuard.allow(ANONYMOUS_ME);
+}
+
+const navigation = (page: Page) => page.getByRole('navigation', { name: 'Navigation principale' });
+const trigger = (page: Page, name: string) => navigation(page).getByRole('button', { name, exact: true });
+
+/** A fresh address for each run, so registration always creates an account. */
+function uniqueEmail(): string {
+  return `lecteur.${Date.now()}.${Math.floor(Math.random() * 1e6)}@exemple.fr`;
+}
+
+test('a dropdown opens on hover and closes 500 ms after the pointer leaves', async ({ page }) => {
+  anonymous(page);
+  await page.goto('/');
+  await trigger(page, 'Actualités').hover();
+  const link = navigation(page).getByRole('link', { name: 'Toutes les actualités' });
+  await link.waitFor({ state: 'visible' });
+  await page.mouse.move(640, 700);
+  const left = Date.now();
+  await page.waitForTimeout(MENU_CLOSE_DELAY_MS / 2);
+  expect(await link.isVisible()).toBe(true);
+  await link.waitFor({ state: 'hidden' });
+  expect(Date.now() - left).toBeGreaterThanOrEqual(MENU_CLOSE_DELAY_MS - 50);
+});
+
+test('a dropdown opens on click and closes on a click outside', async ({ page }) => {
+  anonymous(page);
+  await page.goto('/');
+  await trigger(page, 'Ressources').click();
+  const link = navigation(page).getByRole('link', { name: /Livres blancs/ });
+  await link.waitFor({ state: 'visible' });
+  await page.locator('footer').click({ position: { x: 5, y: 5 } });
+  await link.waitFor({ state: 'hidden' });
+  expect(await trigger(page, 'Ressources').getAttribute('aria-expanded')).toBe('false');
+});
+
+test('the Shop mega-menu opens 500 ms after the pointer arrives, with three featured mementos', async ({
+  page,
+}) => {
+  anonymous(page);
+  await page.goto('/');
+  await trigger(page, 'Boutique').hover();
+  const arrived = Date.now();
+  const featured = page.getByRole('region', { name: 'Nos mémentos à la une' });
+  await featured.waitFor({ state: 'visible' });
+  expect(Date.now() - arrived).toBeGreaterThanOrEqual(MEGA_MENU_DELAY_MS - 50);
+  expect(await featured.getByRole('listitem').count()).toBe(3);
+  await screenshot(page, 'shell-mega-menu-desktop');
+  await expectNoAxeViolations(page, { include: 'header' });
+});
+
+test('every menu works by keyboard alone', async ({ page }) => {
+  anonymous(page);
+  await page.goto('/');
+  await trigger(page, 'Actualités').focus();
+  await page.keyboard.press('Enter');
+  expect(await trigger(page, 'Actualités').getAttribute('aria-expanded')).toBe('true');
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Toutes les actualités');
+  await page.keyboard.press('Escape');
+  expect(await trigger(page, 'Actualités').getAttribute('aria-expanded')).toBe('false');
+  expect(await page.evaluate(() => document.activeElement?.textContent)).toContain('Actualités');
+
+  await trigger(page, 'Boutique').focus();
+  await page.keyboard.press('ArrowDown');
+  await page.getByRole('region', { name: 'Nos mémentos à la une' }).waitFor({ state: 'visible' });
+  expect(await page.evaluate(() => document.activeElement?.textContent)).toContain('Mémento Fiscal');
+  await page.keyboard.press('Escape');
+
+  const account = page.getByRole('button', { name: 'Mon compte', exact: true });
+  await account.focus();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog');
+  await dialog.waitFor({ state: 'visible' });
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'hidden' });
+});
+
+test('the burger menu locks page scrolling, keeps the focus and closes on Escape', async ({ newPage }) => {
+  const page = await newPage(MOBILE);
+  anonymous(page);
+  await page.goto('/');
+  expect(await navigation(page).isVisible()).toBe(false);
+  const overflow = () => page.evaluate(() => getComputedStyle(document.body).overflow);
+  expect(await overflow()).not.toBe('hidden');
+  await page.getByRole('button', { name: 'Menu' }).click();
+  const menu = page.getByRole('dialog', { name: 'Menu' });
+  await menu.waitFor({ state: 'visible' });
+  expect(await overflow()).toBe('hidden');
+  await expect.poll(() => menu.getByLabel('Votre métier').count()).toBe(1);
+  await menu.getByRole('button', { name: 'Actualités' }).click();
+  await menu.getByRole('link', { name: 'Fiscal' }).waitFor({ state: 'visible' });
+  for (let i = 0; i < 40; i++) await page.keyboard.press('Tab');
+  expect(await menu.evaluate((node) => node.contains(document.activeElement))).toBe(true);
+  await screenshot(page, 'shell-burger-mobile');
+  await expectNoAxeViolations(page);
+  await page.keyboard.press('Escape');
+  await menu.waitFor({ state: 'hidden' });
+  expect(await overflow()).not.toBe('hidden');
+});
+
+test('registration in the modal creates the account, logs in and closes; logout and login again', async ({
+  page,
+}) => {
+  anonymous(page);
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Mon compte', exact: true }).click();
+  await page.getByRole('button', { name: 'Se connecter ou créer un compte' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.waitFor({ state: 'visible' });
+  await screenshot(page, 'shell-auth-modal-desktop');
+  await expectNoAxeViolations(page);
+
+  const register = dialog.getByRole('region', { name: 'Créer un compte' });
+  await register.getByRole('button', { name: 'Créer mon compte' }).click();
+  expect(await register.getByText('Ce champ est obligatoire').count()).toBe(7);
+
+  const email = uniqueEmail();
+  await expect
+    .poll(() =>
+      register
+        .getByLabel(/^Civilité/)
+        .locator('option')
+        .count(),
+    )
+    .toBe(7);
+  await register.getByLabel(/^Civilité/).selectOption('14');
+  await register.getByLabel(/^Nom/).fill('Lemaire');
+  await register.getByLabel(/^Prénom/).fill('Claire');
+  await register.getByLabel(/^Adresse e-mail/).fill(email);
+  await register.getByLabel(/^Mot de passe/).fill('court');
+  await register.getByLabel(/^Confirmation du mot de passe/).focus();
+  await register
+    .getByText(
+      'Le mot de passe doit contenir au moins 8 caractères. Les espaces en début et fin de texte seront ignorés.',
+    )
+    .waitFor();
+  await register.getByLabel(/^Mot de passe/).fill('Lecture#2026');
+  await register.getByLabel(/^Confirmation du mot de passe/).fill('Lecture#2026');
+  await register.getByLabel(/^Fonction/).selectOption('DRH');
+  await register.getByRole('button', { name: 'Créer mon compte' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+  const named = page.getByRole('button', { name: 'Claire L.' });
+  await named.waitFor({ state: 'visible' });
+
+  await named.click();
+  await Promise.all([
+    page.waitForEvent('load'),
+    page.getByRole('button', { name: 'Se déconnecter' }).click(),
+  ]);
+  await page.getByRole('button', { name: 'Mon compte', exact: true }).waitFor({ state: 'visible' });
+
+  await page.getByRole('button', { name: 'Mon compte', exact: true }).click();
+  await page.getByRole('button', { name: 'Se connecter ou créer un compte' }).click();
+  const login = page.getByRole('dialog').getByRole('region', { name: 'Se connecter' });
+  await login.getByLabel(/^Adresse e-mail/).fill(email);
+  await login.getByLabel(/^Mot de passe/).fill('Mauvais#2026');
+  await login.getByRole('button', { name: 'Se connecter' }).click();
+  await login.getByRole('alert').waitFor();
+  expect(await login.getByRole('alert').textContent()).toBe('Adresse e-mail ou mot de passe incorrect.');
+  await login.getByLabel(/^Mot de passe/).fill('Lecture#2026');
+  await login.getByRole('button', { name: 'Se connecter' }).click();
+  await page.getByRole('dialog').waitFor({ state: 'hidden' });
+  await page.getByRole('button', { name: 'Claire L.' }).waitFor({ state: 'visible' });
+});
+
+test('the newsletter block: 200 thanks the reader, 209 says already subscribed', async ({ page }) => {
+  anonymous(page);
+  await page.goto('/');
+  const block = page.getByRole('region', { name: 'Newsletter gratuite' }).first();
+  const email = uniqueEmail();
+  await block.getByLabel('Votre adresse e-mail').fill('pas-une-adresse');
+  await block.getByRole('button', { name: 'Je m’inscris' }).click();
+  await block.getByText('Veuillez saisir un email valide.').waitFor();
+
+  await block.getByLabel('Votre adresse e-mail').fill(email);
+  const first = page.waitForResponse('**/api/contentAlert/subscription');
+  await block.getByRole('button', { name: 'Je m’inscris' }).click();
+  expect((await first).status()).toBe(200);
+  await block.getByText('Merci pour votre inscription à notre newsletter !').waitFor();
+
+  const second = page.waitForResponse('**/api/contentAlert/subscription');
+  await block.getByRole('button', { name: 'Je m’inscris' }).click();
+  expect((await second).status()).toBe(209);
+  const already = block.getByText('Vous êtes déjà inscrit à la newsletter');
+  await already.waitFor();
+  const color = await already.evaluate((node) => getComputedStyle(node).color);
+  expect(color).toBe('rgb(179, 38, 45)');
+  await screenshot(page, 'shell-newsletter-already');
+});
+
+test('an unknown path is the 404 page', async ({ page }) => {
+  anonymous(page);
+  // The document itself answers 404: Chromium logs it as a failed resource.
+  page.consoleGuard.allow(/status of 404/);
+  const response = await page.goto('/cette-page-n-existe-pas');
+  expect(response?.status()).toBe(404);
+  await page.getByRole('heading', { level: 1, name: 'Page non trouvée' }).waitFor();
+  await page.getByText(/Utilisez la barre de recherche/).waitFor();
+  expect(await page.getByRole('link', { name: 'Retour à la page précédente' }).count()).toBe(1);
+  expect(await page.getByRole('link', { name: 'Retour à l’accueil' }).getAttribute('href')).toBe('/');
+});
+
+for (const [name, viewport] of [
+  ['desktop', DESKTOP],
+  ['mobile', MOBILE],
+] as const) {
+  test(`the shell has no axe violation (${name})`, async ({ newPage }) => {
+    const page = await newPage(viewport);
+    anonymous(page);
+    page.consoleGuard.allow(/status of 404/);
+    await page.goto('/cette-page-n-existe-pas');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await screenshot(page, `shell-404-${name}`);
+    await expectNoAxeViolations(page);
+    await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
+    await screenshot(page, `shell-footer-${name}`);
+  });
+}
