@@ -1,0 +1,87 @@
+import { ProductCard } from '@/components/news/product-card';
+import { Breadcrumb } from '@/components/ui/breadcrumb';
+import type { ShopLinks } from '@/lib/shop-links';
+import type { ShopProduct } from '@/server/shop/products';
+import type { WhitePaper } from '@/server/shop/white-papers';
+import styles from './bookshop.module.css';
+import { WhitePaperCard } from './white-paper-card';
+
+export const BOOKSHOP_TITLE = 'La librairie';
+
+type Props = { products: ShopProduct[]; whitePapers: WhitePaper[]; shop: ShopLinks };
+
+/** The bookshop: offers of the moment, the shop's ranges and the free white papers. */
+export function BookshopView({ products, whitePapers, shop }: Props) {
+  const ranges = [
+    { label: 'Mémentos', text: 'Toute une matière, à jour, en un volume.', href: shop.mementos },
+    { label: 'Ouvrages', text: 'Guides pratiques et traités de référence.', href: shop.books },
+    { label: 'Revues', text: 'L’analyse de l’actualité par nos experts.', href: shop.reviews },
+    {
+      label: 'Solutions numériques',
+      text: 'Votre documentation en ligne, partout.',
+      href: shop.digitalSolutions,
+    },
+    { label: 'Formations', text: 'Se former avec les auteurs de nos ouvrages.', href: shop.training },
+    { label: 'Essais gratuits', text: 'Testez nos solutions sans engagement.', href: shop.freeTrials },
+  ];
+  return (
+    <div className={`container ${styles.page}`}>
+      <Breadcrumb crumbs={[{ name: BOOKSHOP_TITLE }]} />
+      <h1 className={styles.title}>{BOOKSHOP_TITLE}</h1>
+      <p className={styles.lead}>
+        Mémentos, ouvrages, revues et solutions en ligne : la documentation des professionnels du droit et du
+        chiffre, écrite par les experts de notre rédaction.
+      </p>
+      {products.length > 0 ? (
+        <section aria-labelledby="offres-du-moment">
+          <div className={styles.sectionHead}>
+            <h2 id="offres-du-moment">Les offres du moment</h2>
+            <a href={shop.offersOfTheMoment} target="_blank" rel="noopener noreferrer">
+              Toutes les offres<span className="visually-hidden"> (boutique, nouvelle fenêtre)</span>
+            </a>
+          </div>
+          <ul className={styles.products}>
+            {products.map((product) => (
+              <li key={product.sku}>
+                <ProductCard product={product} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <section aria-labelledby="nos-collections">
+        <h2 id="nos-collections" className={styles.sectionTitle}>
+          Nos collections
+        </h2>
+        <ul className={styles.ranges}>
+          {ranges.map((range) => (
+            <li key={range.label}>
+              <a href={range.href} target="_blank" rel="noopener noreferrer">
+                <strong>{range.label}</strong>
+                <span className="visually-hidden"> (boutique, nouvelle fenêtre)</span>
+              </a>
+              <p>{range.text}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+      {whitePapers.length > 0 ? (
+        <section aria-labelledby="livres-blancs">
+          <div className={styles.sectionHead}>
+            <h2 id="livres-blancs">Livres blancs</h2>
+            <a href={shop.whitePapers} target="_blank" rel="noopener noreferrer">
+              Tous les livres blancs<span className="visually-hidden"> (boutique, nouvelle fenêtre)</span>
+            </a>
+          </div>
+          <ul className={styles.papers}>
+            {whitePapers.map((paper) => (
+              <li key={paper.page_url}>
+                <WhitePaperCard paper={paper} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </div>
+  );
+}

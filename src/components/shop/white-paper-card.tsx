@@ -1,0 +1,26 @@
+import Image from 'next/image';
+import type { WhitePaper } from '@/server/shop/white-papers';
+import styles from './bookshop.module.css';
+
+/** A free white paper of the shop: cover and title linking to its download page. */
+export function WhitePaperCard({ paper }: { paper: WhitePaper }) {
+  return (
+    <article className={styles.paper}>
+      <Image
+        className={styles.paperImage}
+        src={paper.img_url}
+        alt=""
+        width={120}
+        height={156}
+        sizes="120px"
+      />
+      <h3 className={styles.paperTitle}>
+        <a href={paper.page_url} target="_blank" rel="noopener noreferrer">
+          {paper.title}
+          <span className="visually-hidden"> (boutique, nouvelle fenêtre)</span>
+        </a>
+      </h3>
+      <p className={styles.free}>Téléchargement gratuit</p>
+    </article>
+  );
+}
