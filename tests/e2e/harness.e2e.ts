@@ -31,6 +31,31 @@ describe('the console-error guard', () => {
     }
   });
 
+  test('allows the anonymous 401 of /api/eshop/me by default, and no other 401', async ({ browser }) => {
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      const guard = guardConsole(page);
+      await page.route('http://site.test/**', (route) => {
+        const { pathname } = new URL(route.request().url());
+        if (pathname === '/') {
+          return route.fulfill({
+            contentType: 'text/html',
+            body: '<!doctype html><title>Essai</title><p>ok</p>',
+          });
+        }
+        if (pathname === '/favicon.ico') return route.fulfill({ contentType: 'image/x-icon', body: '' });
+        return route.fulfill({ status: 401, contentType: 'application/json', body: '{}' });
+      });
+      await page.goto('http://site.test/');
+      await page.evaluate(() => Promise.all([fetch('/api/eshop/me'), fetch('/api/autre')]));
+      await expect.poll(() => guard.errors.length).toBe(1);
+      expect(guard.errors[0]).toContain('/api/autre');
+    } finally {
+      await context.close();
+    }
+  });
+
   // The page fixture fails a test whose page logged an error, even though the test body itself passed.
   test.fails('fails a test whose page logs a console error', async ({ page }) => {
     await page.setContent('<p>ok</p>');

@@ -57,7 +57,7 @@ for (const [name, viewport] of [
     const page = await newPage(viewport);
     const response = await page.goto('/');
     expect(response?.status()).toBe(200);
-    await page.waitForLoadState('networkidle');
+    await page.waitForLoadState('load');
     await expectNoAxeViolations(page);
     if (name === 'mobile') await screenshot(page, 'home-mobile');
   });
