@@ -201,9 +201,10 @@ function randomQuery(random: Random, known: { sessionToken: string }): string {
   for (let index = 0; index < count; index += 1) {
     const name = random.chance(0.9) ? random.pick(NAMES) : randomText(random, random.int(1, 10));
     const value = randomValue(random, known);
-    if (random.chance(0.05))
+    const shape = random.next();
+    if (shape < 0.05)
       parts.push(`${encode(name)}=%E0%A4%A${random.pick(['', '%', '%zz', '%00', '%ED%A0%80'])}`);
-    else if (random.chance(0.05)) parts.push(encode(name));
+    else if (shape < 0.1) parts.push(encode(name));
     else parts.push(`${encode(name)}=${encode(value)}`);
   }
   return parts.length > 0 ? `?${parts.join('&')}` : '';
