@@ -1,0 +1,52 @@
+// npm start: migrates the database, seeds demo content into an empty one, builds if needed, then serves the site.
+import { closeDatabase, getDatabase } from '@/server/db/client';
+import { ConfigurationError, parseEnv } from '@/server/env';
+import { DEFAULT_ARTICLES, DEFAULT_DOCUMENTS, isSeeded, seedDatabase } from '@/server/seed';
+import { buildIfNeeded, runNext } from './lib/build';
+
+async function prepareDatabase(): Promise<void> {
+  const started = Date.now();
+  const database = await getDatabase().catch((error: unknown) => {
+    throw new Error(`Base de données injoignable ou migration impossible : ${describe(error)}`);
+  });
+  console.log(`Base de données prête (${database.driver}, migrations à jour).`);
+  if (!(await isSeeded(database.db))) {
+    console.log('Base vide : génération du contenu de démonstration…');
+    let lastStep = '';
+    await seedDatabase(database.db, {
+      articles: DEFAULT_ARTICLES,
+      documents: DEFAULT_DOCUMENTS,
+      today: new Date(),
+      reset: false,
+      onProgress: (step: string) => {
+        if (step !== lastStep) console.log(`  • ${step}`);
+        lastStep = step;
+      },
+    });
+    console.log(`Contenu de démonstration prêt en ${Math.round((Date.now() - started) / 1000)} s.`);
+  }
+  // PGlite allows one process per data directory: the server opens it again once this one is closed.
+  await closeDatabase();
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+async function main(): Promise<void> {
+  const config = parseEnv(process.env);
+  // The database first: an unreachable one is reported in seconds, not after a build.
+  await prepareDatabase();
+  await buildIfNeeded();
+  const server = runNext(['start', '--port', String(config.PORT)]);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => server.kill(signal));
+  }
+  server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigurationError) console.error(error.message);
+  else console.error(`Démarrage impossible : ${describe(error)}`);
+  process.exit(1);
+});
