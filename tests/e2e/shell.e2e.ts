@@ -150,8 +150,8 @@ test('registration in the modal creates the account, logs in and closes; logout 
       'Le mot de passe doit contenir au moins 8 caractères. Les espaces en début et fin de texte seront ignorés.',
     )
     .waitFor();
-  await register.getByLabel(/^Mot de passe/).fill('Lecture#2026');
-  await register.getByLabel(/^Confirmation du mot de passe/).fill('Lecture#2026');
+  await register.getByLabel(/^Mot de passe/).fill('Tva-Ris8!Quotidienne');
+  await register.getByLabel(/^Confirmation du mot de passe/).fill('Tva-Ris8!Quotidienne');
   await register.getByLabel(/^Fonction/).selectOption('DRH');
   await register.getByRole('button', { name: 'Créer mon compte' }).click();
   await dialog.waitFor({ state: 'hidden' });
@@ -173,7 +173,7 @@ test('registration in the modal creates the account, logs in and closes; logout 
   await login.getByRole('button', { name: 'Se connecter' }).click();
   await login.getByRole('alert').waitFor();
   expect(await login.getByRole('alert').textContent()).toBe('Adresse e-mail ou mot de passe incorrect.');
-  await login.getByLabel(/^Mot de passe/).fill('Lecture#2026');
+  await login.getByLabel(/^Mot de passe/).fill('Tva-Ris8!Quotidienne');
   await login.getByRole('button', { name: 'Se connecter' }).click();
   await page.getByRole('dialog').waitFor({ state: 'hidden' });
   await page.getByRole('button', { name: 'Claire L.' }).waitFor({ state: 'visible' });
