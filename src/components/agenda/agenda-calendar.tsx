@@ -42,7 +42,8 @@ export function AgendaCalendar({ month, eventDays, today }: Props) {
     if (!group) return;
     const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
     group.scrollIntoView({ behavior: reduceMotion ? 'auto' : 'smooth', block: 'start' });
-    group.focus({ preventScroll: true });
+    // After the calendar's own focus handling of the clicked day, which runs on its next render.
+    requestAnimationFrame(() => group.focus({ preventScroll: true }));
     history.replaceState(null, '', `#${group.id}`);
   }
 

@@ -15,6 +15,11 @@ function monthLabel(year: number, month: number): string {
   return `${MONTHS[month - 1]?.name ?? ''} ${year}`;
 }
 
+/** "de mars 2026", "d’avril 2026": French elides de before a vowel. */
+function ofMonth(label: string): string {
+  return /^[aeiouy]/i.test(label) ? `d’${label}` : `de ${label}`;
+}
+
 /** The agenda page: topic tabs, month navigation, the calendar, events grouped by day, pages, feed link. */
 export function AgendaView({ data }: { data: AgendaPageData }) {
   const { topic, month, previous, next, agenda, today } = data;
@@ -67,7 +72,7 @@ export function AgendaView({ data }: { data: AgendaPageData }) {
         </div>
         <section className={styles.list} aria-labelledby="echeances-du-mois">
           <h2 id="echeances-du-mois" className={styles.monthTitle}>
-            Échéances de {monthLabel(month.year, month.month)}
+            Échéances {ofMonth(monthLabel(month.year, month.month))}
           </h2>
           {agenda.days.length > 0 ? (
             agenda.days.map((group) => (
