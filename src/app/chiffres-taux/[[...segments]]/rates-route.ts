@@ -1,6 +1,6 @@
 import 'server-only';
 import { cache } from 'react';
-import { ARTICLE_TYPE, RATES_LIST_LIMIT, RATES_TOPICS } from '@/lib/constants';
+import { ARTICLE_TYPE, NEWS_TOPICS, RATES_LIST_LIMIT, RATES_TOPICS } from '@/lib/constants';
 import { parseArticleParam } from '@/lib/urls';
 import { getDb } from '@/server/db/client';
 import { type ArticlePageData, loadArticlePage } from '@/server/pages/article-page';
@@ -14,11 +14,16 @@ function isRatesTopic(slug: string): boolean {
   return (RATES_TOPICS as readonly string[]).includes(slug);
 }
 
+/** Sub-topic paths /chiffres-taux/{trade}/{subtopic} are named by any of the eight trades. */
+function isTrade(slug: string): boolean {
+  return (NEWS_TOPICS as readonly string[]).includes(slug);
+}
+
 const resolveByPath = cache(async (path: string): Promise<RatesRoute | null> => {
   const [first, second, ...extra] = path === '' ? [] : path.split('/');
   if (extra.length > 0) return null;
   const db = await getDb();
-  if (first === undefined || isRatesTopic(first)) {
+  if (first === undefined || isRatesTopic(first) || (second !== undefined && isTrade(first))) {
     const data = await loadSectionListing(db, {
       type: ARTICLE_TYPE.rates,
       topicSlug: first,
