@@ -237,6 +237,13 @@ describe('GET /api/article/summary', () => {
     });
   });
 
+  it('reads the first of repeated values', async () => {
+    const answer = await summary({ type: ['EFL_TEE_evenement', 'inconnu'], limit: ['5', 'x'] });
+    expect(answer.status).toBe(200);
+    expect(ids(answer)).toEqual(['C001']);
+    expect(answer.body.additional.limit).toBe(5);
+  });
+
   it('treats empty values as absent', async () => {
     const answer = await summary({ trade: '', topic: '', type: '', page: '', limit: '' });
     expect(answer.status).toBe(200);
@@ -270,6 +277,38 @@ describe('GET /api/article/summary', () => {
       expectBadRequest(await summary({ thematicsId: value }), 'thematicsId');
       expectBadRequest(await summary({ type: value }), 'type');
       expectBadRequest(await summary({ from: value }), 'from');
+    }
+  });
+});
+
+describe('every content call while the database is down', () => {
+  it('answers 503 with a French message, never a 500', async () => {
+    const holder = globalThis as Record<symbol, unknown>;
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    const failing = Promise.reject(refused);
+    failing.catch(() => {});
+    holder[Symbol.for('quotidienne.database')] = failing;
+    try {
+      const calls: [Parameters<typeof callHandler>[0], string, ApiCall['query']][] = [
+        [summaryRoute, '/api/article/summary', {}],
+        [singleRoute, '/api/article/single', { newsId: 'A001' }],
+        [archiveRoute, '/api/archive/info', { year: 2024 }],
+        [issueRoute, '/api/issue', {}],
+        [bannerRoute, '/api/banner', {}],
+      ];
+      for (const [route, path, query] of calls) {
+        const answer = await callHandler(route, path, { query });
+        expect(answer.status, path).toBe(503);
+        expectNoCache(answer);
+        expect(answer.body).toEqual({
+          error: {
+            code: 'unavailable',
+            message: 'Service momentanément indisponible, merci de réessayer dans un instant.',
+          },
+        });
+      }
+    } finally {
+      useDatabaseForRoutes(database);
     }
   });
 });

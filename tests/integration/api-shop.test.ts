@@ -200,6 +200,28 @@ describe('GET /api/eshop/textSearch', () => {
   });
 });
 
+describe('products and white papers while the database is down', () => {
+  it('answer 503, never a 500', async () => {
+    const holder = globalThis as Record<symbol, unknown>;
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    const failing = Promise.reject(refused);
+    failing.catch(() => {});
+    holder[Symbol.for('quotidienne.database')] = failing;
+    try {
+      for (const answer of [
+        await products(),
+        await callHandler(whitePapersRoute, '/api/eshop/whitePapers'),
+      ]) {
+        expect(answer.status).toBe(503);
+        expectNoCache(answer);
+        expect((answer.body as ErrorBody).error.code).toBe('unavailable');
+      }
+    } finally {
+      useDatabaseForRoutes(database);
+    }
+  });
+});
+
 describe('GET /api/eshop/whitePapers', () => {
   it('answers the white papers in order, pages on the shop', async () => {
     const answer = await callHandler(whitePapersRoute, '/api/eshop/whitePapers');
