@@ -13,8 +13,9 @@ export function OffersCarousel({
   allOffersUrl: string;
 }) {
   if (products.length === 0) return null;
+  // The carousel is the labelled region: a wrapping region of the same name would repeat the landmark.
   return (
-    <section className={styles.band} aria-labelledby="offres-du-moment">
+    <div className={styles.band}>
       <div className={styles.bandHeader}>
         <h2 id="offres-du-moment">Les offres du moment</h2>
         <a href={allOffersUrl} target="_blank" rel="noopener noreferrer">
@@ -27,6 +28,6 @@ export function OffersCarousel({
         breakpoints={OFFERS_CAROUSEL_BREAKPOINTS}
         items={products.map((product) => <ProductCard key={product.sku} product={product} />)}
       />
-    </section>
+    </div>
   );
 }

@@ -6,8 +6,9 @@ import styles from './home.module.css';
 /** 'Nos solutions': the publisher's digital solutions, shown only when there are some. */
 export function SolutionsCarousel({ solutions }: { solutions: Solution[] }) {
   if (solutions.length === 0) return null;
+  // The carousel is the labelled region: a wrapping region of the same name would repeat the landmark.
   return (
-    <section className={styles.band} aria-labelledby="nos-solutions">
+    <div className={styles.band}>
       <div className={styles.bandHeader}>
         <h2 id="nos-solutions">Nos solutions</h2>
       </div>
@@ -26,6 +27,6 @@ export function SolutionsCarousel({ solutions }: { solutions: Solution[] }) {
           </article>
         ))}
       />
-    </section>
+    </div>
   );
 }

@@ -8,6 +8,7 @@ import styles from './listing-view.module.css';
 import { MediaCarousel } from './media-carousel';
 import { NewsGrid } from './news-grid';
 import { NewsListSection } from './news-list-section';
+import { toTeaser } from './news-teaser';
 import { ProductPromotion } from './product-promotion';
 import { QuestionBlock } from './question-block';
 import { SimulatorsBlock } from './simulators-block';
@@ -42,7 +43,7 @@ export function ListingView({ data, contactUrl }: Props) {
   const heading = topic
     ? selected.length > 0
       ? `${topic.label} : ${selected.map((thematic) => thematic.label).join(', ')}`
-      : `Actualité ${topic.label.toLowerCase()}`
+      : `Actualité : ${topic.label}`
     : 'Actualités';
 
   return (
@@ -66,7 +67,7 @@ export function ListingView({ data, contactUrl }: Props) {
           </div>
           <NewsListSection
             heading="Toutes les actualités"
-            news={rest}
+            news={rest.map(toTeaser)}
             hasMore={data.hasMore}
             filter={data.filter}
             pageSize={MORE_NEWS_PAGE_SIZE}

@@ -9,8 +9,9 @@ type Props = { news: ArticleSummary[]; title: string };
 /** The video and podcast carousel of the news home and topic pages: 1, 2 or 3 items by width. */
 export function MediaCarousel({ news, title }: Props) {
   if (news.length === 0) return null;
+  // The carousel is the labelled region: a wrapping region of the same name would repeat the landmark.
   return (
-    <section className={styles.section} aria-labelledby="carrousel-medias">
+    <div className={styles.section}>
       <h2 id="carrousel-medias" className={styles.heading}>
         {title}
       </h2>
@@ -23,6 +24,6 @@ export function MediaCarousel({ news, title }: Props) {
           </div>
         ))}
       />
-    </section>
+    </div>
   );
 }

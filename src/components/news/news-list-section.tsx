@@ -4,9 +4,8 @@ import { useSearchParams } from 'next/navigation';
 import { Suspense, useEffect, useState } from 'react';
 import { type NewsFilter, useNewsList } from '@/client/news-list';
 import { FIRST_PAGE, MORE_NEWS_PAGE_SIZE, NEWS_FORMATS, QUERY_PARAM } from '@/lib/constants';
-import type { ArticleSummary } from '@/server/content/article-summary';
 import styles from './news-list-section.module.css';
-import { NewsTeaser } from './news-teaser';
+import { NewsTeaser, type TeaserArticle } from './news-teaser';
 
 /** Shown when no news matches the filters (spec section 8). */
 export const NO_NEWS_MESSAGE =
@@ -14,7 +13,7 @@ export const NO_NEWS_MESSAGE =
 
 type Props = {
   heading: string;
-  news: ArticleSummary[];
+  news: TeaserArticle[];
   hasMore: boolean;
   /** The query of GET /api/article/summary that produced `news`, repeated for the next pages. */
   filter: NewsFilter;
@@ -39,7 +38,7 @@ export function NewsListSection({
   page,
   emptyWhenNone = true,
 }: Props) {
-  const { state, loadMore, reload } = useNewsList<ArticleSummary>({
+  const { state, loadMore, reload } = useNewsList<TeaserArticle>({
     news,
     filter,
     hasMore,

@@ -6,8 +6,30 @@ import { articlePath } from '@/lib/urls';
 import type { ArticleSummary } from '@/server/content/article-summary';
 import styles from './news-teaser.module.css';
 
+/** What a teaser shows of an article: lists hand over only this, so pages and the browser carry less. */
+export type TeaserArticle = Pick<
+  ArticleSummary,
+  'id' | 'type' | 'slug' | 'enriched_news_id' | 'title' | 'summary' | 'topics' | 'publication_date' | 'images'
+>;
+
+/** The teaser fields of an article, with its first topic and listing image only. */
+export function toTeaser(article: TeaserArticle): TeaserArticle {
+  const image = listingImage(article);
+  return {
+    id: article.id,
+    type: article.type,
+    slug: article.slug,
+    enriched_news_id: article.enriched_news_id,
+    title: article.title,
+    summary: article.summary,
+    topics: article.topics.slice(0, 1),
+    publication_date: article.publication_date,
+    images: image ? [image] : [],
+  };
+}
+
 type Props = {
-  article: ArticleSummary;
+  article: TeaserArticle;
   /** The lead story gets its image and a larger title; a card (carousels) a small image. */
   variant?: 'lead' | 'side' | 'row' | 'card';
   headingLevel?: 'h2' | 'h3';
@@ -16,7 +38,7 @@ type Props = {
 };
 
 /** The listing image of an article: its 1200 x 628 thumbnail, else its cover. */
-function listingImage(article: ArticleSummary) {
+function listingImage(article: Pick<ArticleSummary, 'images'>) {
   return (
     article.images.find((image) => image.content_type === 'thumbnail') ??
     article.images.find((image) => image.content_type === 'cover')

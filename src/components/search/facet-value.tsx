@@ -20,6 +20,8 @@ export function FacetValue({ entry }: { entry: FacetLink }) {
         className={styles.facetLink}
         aria-current={entry.selected ? 'true' : undefined}
         scroll={false}
+        // Every value is a dynamic search: prefetching dozens of them would run dozens of searches.
+        prefetch={false}
       >
         <span className={styles.facetCheck} aria-hidden="true">
           {entry.selected ? '☑' : '☐'}

@@ -16,7 +16,7 @@ export function FacetsPanel({ groups, previousHref, nextHref }: Props) {
       </h2>
       <nav aria-label="Pages de résultats" className={styles.pager}>
         {previousHref ? (
-          <Link href={previousHref} className={styles.pagerButton} rel="prev">
+          <Link href={previousHref} className={styles.pagerButton} rel="prev" prefetch={false}>
             ‹ Page précédente
           </Link>
         ) : (
@@ -25,7 +25,7 @@ export function FacetsPanel({ groups, previousHref, nextHref }: Props) {
           </span>
         )}
         {nextHref ? (
-          <Link href={nextHref} className={styles.pagerButton} rel="next">
+          <Link href={nextHref} className={styles.pagerButton} rel="next" prefetch={false}>
             Page suivante ›
           </Link>
         ) : (

@@ -68,7 +68,9 @@ export function HeaderSearch() {
       }
       const count = suggestions.length;
       setActive((index) => (event.key === 'ArrowDown' ? (index + 1) % count : (index - 1 + count) % count));
-    } else if (event.key === 'Escape') {
+    } else if (event.key === 'Escape' && expanded) {
+      // Closes the list only; a second Escape clears the text (the search input's own behaviour).
+      event.preventDefault();
       setOpen(false);
       setActive(-1);
     }

@@ -17,7 +17,12 @@ export function SearchTabs({ tabs, label }: { tabs: SearchTab[]; label: string }
                 <span aria-hidden="true"> ↗</span>
               </a>
             ) : (
-              <Link href={tab.href} className={styles.tab} aria-current={tab.current ? 'page' : undefined}>
+              <Link
+                href={tab.href}
+                className={styles.tab}
+                aria-current={tab.current ? 'page' : undefined}
+                prefetch={false}
+              >
                 {tab.label}
               </Link>
             )}

@@ -82,7 +82,12 @@ function links(location: SearchLocation, facet: string, entries: FacetEntry[]): 
       selected: toggleFacet(location.selected, facet, entry.id),
       page: FIRST_PAGE,
     }),
-    children: entry.children ? links(location, facet, entry.children) : undefined,
+    // Months are listed under a year once the year or one of its months is chosen, so the panel stays short.
+    children:
+      entry.children &&
+      (location.selected[facet] ?? []).some((value) => value === entry.id || value.startsWith(`${entry.id}/`))
+        ? links(location, facet, entry.children)
+        : undefined,
   }));
 }
 

@@ -1,7 +1,7 @@
 'use client';
 
-import { usePathname, useRouter, useSearchParams } from 'next/navigation';
-import { Suspense, useId } from 'react';
+import { useRouter } from 'next/navigation';
+import { useEffect, useId, useState } from 'react';
 import { FIRST_PAGE, QUERY_PARAM } from '@/lib/constants';
 import { TRADE_OPTIONS, type TradeOption } from '@/lib/navigation';
 import styles from './trade-selector.module.css';
@@ -27,39 +27,21 @@ export function tradeQuery(current: string, slug: string): string {
 
 /**
  * The trade selector: choosing a trade rewrites the query string of the current page with its slug in
- * `metier`. Without JavaScript it is a GET form with a submit button.
+ * `metier`. Without JavaScript it is a GET form with a submit button. The page passes the current trade (it
+ * reads its own query), so the selector needs no suspense boundary of its own.
  *
- * Usage: `<TradeSelector label="Découvrez toutes nos offres pour votre métier" />`
+ * Usage: `<TradeSelector label="Découvrez toutes nos offres pour votre métier" value={metier} />`
  */
-export function TradeSelector(props: TradeSelectorProps) {
-  return (
-    <Suspense fallback={<TradeSelect {...props} value="" onChange={() => {}} />}>
-      <RoutedTradeSelector {...props} />
-    </Suspense>
-  );
-}
-
-function RoutedTradeSelector(props: TradeSelectorProps) {
-  const router = useRouter();
-  const pathname = usePathname();
-  const searchParams = useSearchParams();
-  const value = searchParams.get(QUERY_PARAM.trade) ?? '';
-  return (
-    <TradeSelect
-      {...props}
-      value={value}
-      onChange={(slug) => {
-        router.push(`${pathname}${tradeQuery(searchParams.toString(), slug)}`);
-        props.onSelect?.(slug);
-      }}
-    />
-  );
-}
-
-type TradeSelectProps = TradeSelectorProps & { value: string; onChange: (slug: string) => void };
-
-function TradeSelect({ label = 'Votre métier', trades = TRADE_OPTIONS, value, onChange }: TradeSelectProps) {
+export function TradeSelector({
+  label = 'Votre métier',
+  trades = TRADE_OPTIONS,
+  value = '',
+  onSelect,
+}: TradeSelectorProps & { value?: string }) {
   const id = useId();
+  const router = useRouter();
+  const [selected, setSelected] = useState(value);
+  useEffect(() => setSelected(value), [value]);
   return (
     <form method="get" className={styles.form} onSubmit={(event) => event.preventDefault()}>
       <label htmlFor={id} className={styles.label}>
@@ -69,8 +51,13 @@ function TradeSelect({ label = 'Votre métier', trades = TRADE_OPTIONS, value, o
         id={id}
         name={QUERY_PARAM.trade}
         className={styles.select}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
+        value={selected}
+        onChange={(event) => {
+          const slug = event.target.value;
+          setSelected(slug);
+          router.push(`${window.location.pathname}${tradeQuery(window.location.search, slug)}`);
+          onSelect?.(slug);
+        }}
       >
         {trades.map((trade) => (
           <option key={trade.slug} value={trade.slug}>
