@@ -1,5 +1,18 @@
 import type { NextConfig } from 'next';
 
+/** Headers on every answer, static files included (OWASP ASVS 5, V3.4). The CSP is set per answer by src/proxy.ts. */
+const SECURITY_HEADERS = [
+  { key: 'Strict-Transport-Security', value: 'max-age=31536000; includeSubDomains' },
+  { key: 'X-Content-Type-Options', value: 'nosniff' },
+  { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
+  {
+    key: 'Permissions-Policy',
+    value:
+      'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=(), browsing-topics=()',
+  },
+  { key: 'Cross-Origin-Opener-Policy', value: 'same-origin' },
+];
+
 const nextConfig: NextConfig = {
   // PGlite loads its WASM and data files from its own package folder: bundled, it cannot find them.
   serverExternalPackages: ['@electric-sql/pglite', 'pg', 'pino', '@node-rs/argon2', 'sharp'],
@@ -10,6 +23,9 @@ const nextConfig: NextConfig = {
   // `npm start` down and would refuse to serve the site over an error in a test or a benchmark file.
   typescript: { ignoreBuildErrors: true },
   reactStrictMode: true,
+  async headers() {
+    return [{ source: '/:path*', headers: SECURITY_HEADERS }];
+  },
 };
 
 export default nextConfig;

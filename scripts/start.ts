@@ -38,7 +38,12 @@ async function main(): Promise<void> {
   // The database first: an unreachable one is reported in seconds, not after a build.
   await prepareDatabase();
   await buildIfNeeded();
-  const server = runNext(['start', '--port', String(config.PORT)]);
+  // The app's own SIGTERM handler (src/server/observability/http-server.ts) replaces Next's: it also lets requests
+  // in flight finish and closes the database before exiting.
+  const server = runNext(['start', '--port', String(config.PORT)], {
+    ...process.env,
+    NEXT_MANUAL_SIG_HANDLE: '1',
+  });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => server.kill(signal));
   }

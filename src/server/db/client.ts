@@ -26,7 +26,11 @@ export type Database = {
   /** Answers true when a trivial query succeeds. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
+  /** Connection counts for the metrics: PGlite is one in-process connection, PostgreSQL a pool. */
+  poolStats?(): PoolStats;
 };
+
+export type PoolStats = { total: number; idle: number; waiting: number };
 
 const MIGRATIONS_FOLDER = path.join(process.cwd(), 'drizzle');
 
@@ -63,6 +67,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
       driver: 'postgres',
       ping: () => pingWith(db as unknown as Db),
       close: () => pool.end(),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     };
   } catch (error) {
     await pool.end().catch(() => {});
@@ -89,7 +94,8 @@ export function configuredDatabase(): DatabaseConfig {
 // The process-wide database lives on globalThis so that the start script and Next.js's own copy of this module
 // share one PGlite instance (two instances on one data directory would corrupt it).
 const GLOBAL_KEY = Symbol.for('quotidienne.database');
-type GlobalWithDatabase = typeof globalThis & { [GLOBAL_KEY]?: Promise<Database> };
+const OPENED_KEY = Symbol.for('quotidienne.database.opened');
+type GlobalWithDatabase = typeof globalThis & { [GLOBAL_KEY]?: Promise<Database>; [OPENED_KEY]?: Database };
 const holder = globalThis as GlobalWithDatabase;
 
 /** The process-wide database, opened and migrated on first use. A failed opening is retried on the next call. */
@@ -99,9 +105,14 @@ export function getDatabase(): Promise<Database> {
     opening = openDatabase(configuredDatabase());
     holder[GLOBAL_KEY] = opening;
     // A rejected promise kept here would poison every later request: forget it so the next call retries.
-    opening.catch(() => {
-      if (holder[GLOBAL_KEY] === opening) holder[GLOBAL_KEY] = undefined;
-    });
+    opening.then(
+      (database) => {
+        if (holder[GLOBAL_KEY] === opening) holder[OPENED_KEY] = database;
+      },
+      () => {
+        if (holder[GLOBAL_KEY] === opening) holder[GLOBAL_KEY] = undefined;
+      },
+    );
   }
   return opening;
 }
@@ -114,7 +125,13 @@ export async function getDb(): Promise<Db> {
 export async function closeDatabase(): Promise<void> {
   const opening = holder[GLOBAL_KEY];
   holder[GLOBAL_KEY] = undefined;
+  holder[OPENED_KEY] = undefined;
   if (!opening) return;
   const database = await opening.catch(() => undefined);
   await database?.close();
+}
+
+/** The process-wide database once open (synchronous, for gauges read at scrape time), else undefined. */
+export function openedDatabase(): Database | undefined {
+  return holder[OPENED_KEY];
 }

@@ -1,0 +1,59 @@
+import { randomUUID } from 'node:crypto';
+import { type NextRequest, NextResponse } from 'next/server';
+import {
+  cachePageNonce,
+  contentSecurityPolicy,
+  DATA_CONTENT_SECURITY_POLICY,
+  freshNonce,
+  isCachedPagePath,
+  prerenderedPageHashes,
+} from '@/server/observability/security-headers';
+
+/** A request id given by the reverse proxy is kept when it looks like one; anything else is replaced. */
+const REQUEST_ID = /^[A-Za-z0-9-]{8,64}$/;
+const NOT_FOUND_PAGE = '/_not-found';
+
+/**
+ * Runs before every route: request id, security headers and the Content-Security-Policy whose nonce Next.js
+ * stamps on its scripts while rendering (it reads the nonce from the request's CSP header).
+ */
+export function proxy(request: NextRequest): NextResponse {
+  const { pathname } = request.nextUrl;
+  const incomingId = request.headers.get('x-request-id');
+  const requestId = incomingId && REQUEST_ID.test(incomingId) ? incomingId : randomUUID();
+  const requestHeaders = new Headers(request.headers);
+  requestHeaders.set('x-request-id', requestId);
+
+  let policy = DATA_CONTENT_SECURITY_POLICY;
+  if (!isDataPath(pathname)) {
+    const staticHashes = prerenderedPageHashes(pathname);
+    // An unknown path is answered with the not-found page prerendered at build time: its scripts are allowed too.
+    const hashes = [...(staticHashes ?? []), ...(prerenderedPageHashes(NOT_FOUND_PAGE) ?? [])];
+    const nonce = staticHashes ? undefined : isCachedPagePath(pathname) ? cachePageNonce() : freshNonce();
+    policy = contentSecurityPolicy({ pathname, nonce, hashes });
+    requestHeaders.set('content-security-policy', policy);
+  }
+
+  const response = NextResponse.next({ request: { headers: requestHeaders } });
+  response.headers.set('x-request-id', requestId);
+  response.headers.set('Content-Security-Policy', policy);
+  return response;
+}
+
+/** API calls, feeds and sitemaps answer data, never a document that runs scripts. */
+function isDataPath(pathname: string): boolean {
+  return (
+    pathname.startsWith('/api/') ||
+    pathname === '/metrics' ||
+    pathname.startsWith('/rss') ||
+    pathname.startsWith('/sitemap') ||
+    pathname.endsWith('.xml') ||
+    pathname.endsWith('.ics') ||
+    pathname === '/robots.txt'
+  );
+}
+
+export const config = {
+  // Static build files need no policy (next.config.ts gives every answer the other headers); skipping them saves time.
+  matcher: ['/((?!_next/static|_next/image).*)'],
+};

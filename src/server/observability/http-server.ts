@@ -1,0 +1,129 @@
+import 'server-only';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import http from 'node:http';
+import { closeDatabase } from '../db/client';
+import { logger } from '../log';
+import { requestFinished, requestStarted } from './metrics';
+
+/**
+ * Hooks into the HTTP server `next start` creates (Next.js exposes no request hook with the answer's status):
+ * one JSON log line per request with its id, the metrics, and a graceful stop on SIGTERM.
+ */
+
+const STATE = Symbol.for('quotidienne.http-server');
+type State = { servers: Set<Server>; inFlight: number; stopping: boolean; idle: Set<() => void> };
+const holder = globalThis as typeof globalThis & { [STATE]?: State };
+
+function state(): State {
+  holder[STATE] ??= { servers: new Set(), inFlight: 0, stopping: false, idle: new Set() };
+  return holder[STATE];
+}
+
+/** True once SIGTERM arrived: readiness turns 503 so a load balancer stops sending traffic. */
+export function isStopping(): boolean {
+  return state().stopping;
+}
+
+/** How long a stop waits for requests in flight before closing their connections anyway. */
+export const SHUTDOWN_GRACE_MS = 10_000;
+
+function observe(server: Server, request: IncomingMessage, response: ServerResponse): void {
+  const current = state();
+  current.servers.add(server);
+  const started = process.hrtime.bigint();
+  current.inFlight += 1;
+  requestStarted();
+  // During a stop, tell keep-alive clients to open their next request elsewhere.
+  if (current.stopping) response.setHeader('Connection', 'close');
+  let done = false;
+  const finish = () => {
+    if (done) return;
+    done = true;
+    current.inFlight -= 1;
+    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    const pathname = safePathname(request.url);
+    const cache = response.getHeader('x-nextjs-cache');
+    requestFinished({
+      method: request.method ?? 'OTHER',
+      pathname,
+      status: response.statusCode,
+      seconds,
+      cache: typeof cache === 'string' ? cache : undefined,
+    });
+    const requestId = response.getHeader('x-request-id');
+    logger.info(
+      {
+        requestId: typeof requestId === 'string' ? requestId : undefined,
+        method: request.method,
+        path: pathname,
+        status: response.statusCode,
+        ms: Math.round(seconds * 1000),
+        aborted: !response.writableFinished || undefined,
+      },
+      'request',
+    );
+    if (current.inFlight === 0) for (const resolve of current.idle) resolve();
+  };
+  response.once('finish', finish);
+  response.once('close', finish);
+}
+
+function safePathname(url: string | undefined): string {
+  const raw = (url ?? '/').split('?', 1)[0] ?? '/';
+  return raw.length > 512 ? raw.slice(0, 512) : raw;
+}
+
+/** Installs the request hook once per process. */
+export function instrumentHttpServers(): void {
+  const marker = Symbol.for('quotidienne.http-server.installed');
+  const proto = http.Server.prototype as Server & { [marker]?: boolean };
+  if (proto[marker]) return;
+  proto[marker] = true;
+  const emit = proto.emit;
+  proto.emit = function patchedEmit(this: Server, event: string | symbol, ...args: unknown[]) {
+    if (event === 'request') observe(this, args[0] as IncomingMessage, args[1] as ServerResponse);
+    return Reflect.apply(emit, this, [event, ...args]) as boolean;
+  } as Server['emit'];
+}
+
+function waitForIdle(timeoutMs: number): Promise<void> {
+  const current = state();
+  if (current.inFlight === 0) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      current.idle.delete(done);
+      resolve();
+    };
+    const timer = setTimeout(done, timeoutMs);
+    current.idle.add(done);
+  });
+}
+
+/** Stop accepting connections, let requests in flight finish, close the database, exit. */
+export async function gracefulStop(signal: NodeJS.Signals): Promise<void> {
+  const current = state();
+  if (current.stopping) return;
+  current.stopping = true;
+  logger.info({ signal, inFlight: current.inFlight }, 'arrêt demandé : fin des requêtes en cours');
+  for (const server of current.servers) {
+    server.close();
+    server.closeIdleConnections();
+  }
+  await waitForIdle(SHUTDOWN_GRACE_MS);
+  for (const server of current.servers) server.closeAllConnections();
+  await closeDatabase().catch((error: unknown) =>
+    logger.error({ err: error }, 'fermeture de la base impossible'),
+  );
+  logger.info('arrêt terminé');
+  process.exit(0);
+}
+
+/** SIGTERM and SIGINT stop gracefully (Next's own handler is off: NEXT_MANUAL_SIG_HANDLE, scripts/start.ts). */
+export function handleStopSignals(): void {
+  const marker = Symbol.for('quotidienne.stop-signals');
+  const flags = globalThis as typeof globalThis & { [marker]?: boolean };
+  if (flags[marker]) return;
+  flags[marker] = true;
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => void gracefulStop(signal));
+}

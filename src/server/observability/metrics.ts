@@ -1,0 +1,148 @@
+import 'server-only';
+
+/**
+ * A small Prometheus registry: request counts and latencies by route, cache results, database pool gauges.
+ * It lives on globalThis because Next.js loads this module once per bundle (instrumentation, route handlers):
+ * every copy must count into the same numbers.
+ */
+
+/** Latency buckets in seconds, around the targets p95 < 200 ms and p99 < 400 ms. */
+export const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.2, 0.4, 0.8, 1.6, 5] as const;
+/** Routes beyond this many distinct labels count as "other": a fuzzer must not grow the registry without end. */
+const MAX_ROUTES = 200;
+
+type Histogram = { counts: number[]; sum: number; count: number };
+type Registry = {
+  startedAt: number;
+  requests: Map<string, number>;
+  latencies: Map<string, Histogram>;
+  cache: Map<string, number>;
+  inFlight: number;
+  gauges: Map<string, () => number | undefined>;
+};
+
+const KEY = Symbol.for('quotidienne.metrics');
+const holder = globalThis as typeof globalThis & { [KEY]?: Registry };
+
+export function registry(): Registry {
+  holder[KEY] ??= {
+    startedAt: Date.now(),
+    requests: new Map(),
+    latencies: new Map(),
+    cache: new Map(),
+    inFlight: 0,
+    gauges: new Map(),
+  };
+  return holder[KEY];
+}
+
+/**
+ * The route label of a path: the API call itself, or the page template (first segment), never the raw path, so
+ * the number of series stays bounded.
+ */
+export function routeLabel(pathname: string): string {
+  if (pathname === '/') return '/';
+  const segments = pathname.split('/').filter(Boolean);
+  if (segments[0] === 'api') return `/${segments.slice(0, 3).join('/')}`;
+  if (segments[0] === '_next') return `/_next/${segments[1] ?? ''}`;
+  return segments.length > 1 ? `/${segments[0]}/*` : `/${segments[0]}`;
+}
+
+function boundedRoute(route: string): string {
+  const { latencies } = registry();
+  return latencies.has(route) || latencies.size < MAX_ROUTES ? route : 'other';
+}
+
+export function requestStarted(): void {
+  registry().inFlight += 1;
+}
+
+/** Records one finished request. `cache` is Next's x-nextjs-cache value (HIT, STALE, MISS) when there is one. */
+export function requestFinished(input: {
+  method: string;
+  pathname: string;
+  status: number;
+  seconds: number;
+  cache?: string;
+}): void {
+  const metrics = registry();
+  metrics.inFlight = Math.max(0, metrics.inFlight - 1);
+  const route = boundedRoute(routeLabel(input.pathname));
+  const method = /^[A-Z]{3,7}$/.test(input.method) ? input.method : 'OTHER';
+  const key = [route, method, String(input.status)].join('\u0000');
+  metrics.requests.set(key, (metrics.requests.get(key) ?? 0) + 1);
+  let histogram = metrics.latencies.get(route);
+  if (!histogram) {
+    histogram = { counts: LATENCY_BUCKETS.map(() => 0), sum: 0, count: 0 };
+    metrics.latencies.set(route, histogram);
+  }
+  histogram.counts = histogram.counts.map((count, index) =>
+    input.seconds <= (LATENCY_BUCKETS[index] ?? 0) ? count + 1 : count,
+  );
+  histogram.sum += input.seconds;
+  histogram.count += 1;
+  if (input.cache) {
+    const result = input.cache.toLowerCase();
+    metrics.cache.set(result, (metrics.cache.get(result) ?? 0) + 1);
+  }
+}
+
+/** Registers a gauge read at scrape time (database pool sizes). */
+export function registerGauge(name: string, read: () => number | undefined): void {
+  registry().gauges.set(name, read);
+}
+
+function escapeLabel(value: string): string {
+  return value.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
+}
+
+/** The registry in the Prometheus text exposition format (version 0.0.4). */
+export function renderMetrics(): string {
+  const metrics = registry();
+  const lines: string[] = [];
+  lines.push('# HELP http_requests_total Requests answered, by route, method and status.');
+  lines.push('# TYPE http_requests_total counter');
+  for (const [key, value] of metrics.requests) {
+    const [route = '', method = '', status = ''] = key.split('\u0000');
+    lines.push(
+      `http_requests_total{route="${escapeLabel(route)}",method="${method}",status="${status}"} ${value}`,
+    );
+  }
+  lines.push('# HELP http_request_duration_seconds Time to answer, by route.');
+  lines.push('# TYPE http_request_duration_seconds histogram');
+  for (const [route, histogram] of metrics.latencies) {
+    const label = escapeLabel(route);
+    LATENCY_BUCKETS.forEach((bound, index) => {
+      lines.push(
+        `http_request_duration_seconds_bucket{route="${label}",le="${bound}"} ${histogram.counts[index]}`,
+      );
+    });
+    lines.push(`http_request_duration_seconds_bucket{route="${label}",le="+Inf"} ${histogram.count}`);
+    lines.push(`http_request_duration_seconds_sum{route="${label}"} ${histogram.sum}`);
+    lines.push(`http_request_duration_seconds_count{route="${label}"} ${histogram.count}`);
+  }
+  lines.push('# HELP http_requests_in_flight Requests being answered now.');
+  lines.push('# TYPE http_requests_in_flight gauge');
+  lines.push(`http_requests_in_flight ${metrics.inFlight}`);
+  lines.push(
+    '# HELP next_cache_results_total Pages answered from Next.js cache, by result (hit, stale, miss).',
+  );
+  lines.push('# TYPE next_cache_results_total counter');
+  for (const [result, value] of metrics.cache)
+    lines.push(`next_cache_results_total{result="${result}"} ${value}`);
+  for (const [name, read] of metrics.gauges) {
+    const value = read();
+    if (value === undefined) continue;
+    lines.push(`# TYPE ${name} gauge`);
+    lines.push(`${name} ${value}`);
+  }
+  const memory = process.memoryUsage();
+  lines.push('# HELP process_resident_memory_bytes Resident memory size in bytes.');
+  lines.push('# TYPE process_resident_memory_bytes gauge');
+  lines.push(`process_resident_memory_bytes ${memory.rss}`);
+  lines.push('# TYPE nodejs_heap_used_bytes gauge');
+  lines.push(`nodejs_heap_used_bytes ${memory.heapUsed}`);
+  lines.push('# TYPE process_uptime_seconds gauge');
+  lines.push(`process_uptime_seconds ${Math.round((Date.now() - metrics.startedAt) / 1000)}`);
+  return `${lines.join('\n')}\n`;
+}

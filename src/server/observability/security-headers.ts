@@ -1,0 +1,128 @@
+import 'server-only';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { EMBED_PROVIDERS } from '../content/sanitize';
+import { env } from '../env';
+
+/**
+ * Security headers (OWASP ASVS 5, V3.4) and the Content-Security-Policy of every answer. Why three kinds of script
+ * allowance (docs/decisions/004-content-security-policy.md):
+ * - a page rendered per request gets a fresh nonce, which Next.js stamps on its own scripts;
+ * - a page kept in Next's cache (ISR) is rendered once for many visitors, so its scripts carry the cache nonce:
+ *   one value per build, the same on every instance; the edge (nginx, bench/scale) swaps it for a fresh one on
+ *   every answer;
+ * - a page prerendered at build time has no nonce at all: its inline scripts are allowed by their hashes, read
+ *   from the built HTML.
+ */
+
+/** The paths Next.js caches (revalidate) rather than rendering per request: their HTML carries the cache nonce. */
+const CACHED_PAGE_PREFIXES = ['/actualite', '/archives', '/chiffres-taux', '/simulateurs'];
+
+/** The `/embed/` simulators are framed by our own `/simulateurs/` pages; nothing else may be framed. */
+export function isEmbedPath(pathname: string): boolean {
+  return pathname === '/embed' || pathname.startsWith('/embed/');
+}
+
+export function isCachedPagePath(pathname: string): boolean {
+  return CACHED_PAGE_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+}
+
+/** A fresh, unguessable nonce (128 bits). */
+export function freshNonce(): string {
+  return randomBytes(16).toString('base64');
+}
+
+function distDir(): string {
+  return path.join(process.cwd(), process.env.NEXT_DIST_DIR || '.next');
+}
+
+let cacheNonce: string | undefined;
+
+/**
+ * The nonce baked into cached pages: derived from the build id, so every instance of one build agrees and a new
+ * build (new scripts) gets a new value. Not secret once a page is read; see the decision record for why it still
+ * holds on cached pages and how the edge makes it per-answer.
+ */
+export function cachePageNonce(): string {
+  if (cacheNonce) return cacheNonce;
+  const buildIdFile = path.join(distDir(), 'BUILD_ID');
+  const buildId = existsSync(buildIdFile) ? readFileSync(buildIdFile, 'utf8').trim() : 'development';
+  cacheNonce = createHash('sha256').update(`csp-cache-nonce:${buildId}`).digest('base64').slice(0, 24);
+  return cacheNonce;
+}
+
+const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g;
+
+/** The sha256 sources of every inline script of an HTML document. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(INLINE_SCRIPT)) {
+    hashes.add(
+      `'sha256-${createHash('sha256')
+        .update(match[1] ?? '')
+        .digest('base64')}'`,
+    );
+  }
+  return [...hashes];
+}
+
+const prerenderedHashes = new Map<string, string[] | null>();
+
+/** Hashes of the inline scripts of the page prerendered at build time for this path, null when there is none. */
+export function prerenderedPageHashes(pathname: string): string[] | null {
+  const name = pathname === '/' ? 'index' : pathname.replace(/^\/+|\/+$/g, '');
+  if (!/^[a-z0-9_-]+(\/[a-z0-9_-]+)*$/.test(name)) return null;
+  const cached = prerenderedHashes.get(name);
+  if (cached !== undefined) return cached;
+  const file = path.join(distDir(), 'server', 'app', `${name}.html`);
+  // ISR entries are written to the same folder at run time: only the build's own static pages count.
+  const hashes =
+    existsSync(file) && !isCachedPagePath(pathname) ? inlineScriptHashes(readFileSync(file, 'utf8')) : null;
+  prerenderedHashes.set(name, hashes);
+  return hashes;
+}
+
+export type PolicyInput = {
+  pathname: string;
+  /** The nonce of this answer (fresh, or the cache nonce on cached pages); absent on prerendered pages. */
+  nonce?: string;
+  /** Extra script hashes (prerendered pages, the static not-found page). */
+  hashes?: readonly string[];
+};
+
+function analyticsOrigin(): string | undefined {
+  const url = env().ANALYTICS_SCRIPT_URL;
+  return url ? new URL(url).origin : undefined;
+}
+
+/** The Content-Security-Policy of an HTML answer. */
+export function contentSecurityPolicy({ pathname, nonce, hashes = [] }: PolicyInput): string {
+  const analytics = analyticsOrigin();
+  const scriptSources = [
+    "'self'",
+    ...(nonce ? [`'nonce-${nonce}'`] : []),
+    ...hashes,
+    ...(analytics ? [analytics] : []),
+  ];
+  const directives = [
+    "default-src 'self'",
+    `script-src ${scriptSources.join(' ')}`,
+    // React and the carousels set style attributes; styles cannot run code, so inline styles stay allowed.
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: blob:${analytics ? ` ${analytics}` : ''}`,
+    "font-src 'self'",
+    `connect-src 'self'${analytics ? ` ${analytics}` : ''}`,
+    `frame-src 'self' ${EMBED_PROVIDERS.map((provider) => `https://${provider.hostname}`).join(' ')}`,
+    "media-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    `frame-ancestors ${isEmbedPath(pathname) ? "'self'" : "'none'"}`,
+  ];
+  if (env().APP_ENV === 'production') directives.push('upgrade-insecure-requests');
+  return directives.join('; ');
+}
+
+/** The policy of an answer that is not a document (API, feeds): nothing may run or frame it. */
+export const DATA_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";

@@ -1,0 +1,116 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { inArray } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '@/server/db/client';
+import { customers, newsletterSubscribers, sessions } from '@/server/db/schema';
+
+/**
+ * PGlite's data directory must survive a kill -9 in the middle of writes: a child process subscribes, registers
+ * and logs in through the app's own functions, printing each write once it was answered with success; the test
+ * kills it with SIGKILL, reopens the directory and looks for every acknowledged write.
+ */
+const root = path.resolve(import.meta.dirname, '../..');
+const work = mkdtempSync(path.join(tmpdir(), 'durability-'));
+const dataDir = path.join(work, 'data');
+const KILL_AFTER_ACKS = 30;
+
+const WRITER = `
+import { openDatabase } from ${JSON.stringify(path.join(root, 'src/server/db/client.ts'))};
+import { jobs } from ${JSON.stringify(path.join(root, 'src/server/db/schema.ts'))};
+import { subscribe } from ${JSON.stringify(path.join(root, 'src/server/newsletter/subscriptions.ts'))};
+import { registerCustomer } from ${JSON.stringify(path.join(root, 'src/server/accounts/registration.ts'))};
+import { authenticate } from ${JSON.stringify(path.join(root, 'src/server/accounts/login.ts'))};
+const database = await openDatabase({ driver: 'pglite', dataDir: process.argv[2] });
+const db = database.db;
+await db.insert(jobs).values({ id: 'expert-comptable', label: 'Expert-comptable', slug: 'expert-comptable' }).onConflictDoNothing();
+const password = 'Durabilite-Tres-Solide-2026';
+console.log('ready');
+for (let i = 0; ; i += 1) {
+  const address = { address: '10.' + (i >> 16) + '.' + ((i >> 8) & 255) + '.' + (i & 255) };
+  if (i % 5 === 0) {
+    const email = 'client' + i + '@example.org';
+    const outcome = await registerCustomer(db, { civility: '13', lastname: 'Durand', firstname: 'Anne', email, password, confirmed: password, function: 'expert-comptable', optin: 'O' }, address);
+    if (!outcome.success) throw new Error(JSON.stringify(outcome.errors));
+    console.log('ack registration ' + email);
+    const session = await authenticate(db, email, password, address);
+    console.log('ack login ' + email + ' ' + session.token);
+  } else {
+    const email = 'abonne' + i + '@example.org';
+    await subscribe(db, email, address);
+    console.log('ack subscription ' + email);
+  }
+}
+`;
+
+let writer: ChildProcess | undefined;
+
+afterAll(() => {
+  writer?.kill('SIGKILL');
+  rmSync(work, { recursive: true, force: true });
+});
+
+describe('PGlite durability', () => {
+  it('keeps every acknowledged subscription, registration and login after a kill -9 during writes', async () => {
+    const script = path.join(work, 'writer.mts');
+    writeFileSync(script, WRITER);
+    writer = spawn(process.execPath, ['--conditions=react-server', '--import', 'tsx', script, dataDir], {
+      cwd: root,
+      env: { ...process.env, NODE_ENV: 'test' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const acknowledged = {
+      registration: [] as string[],
+      login: [] as string[],
+      subscription: [] as string[],
+    };
+    const lines = createInterface({ input: writer.stdout as NodeJS.ReadableStream });
+    let count = 0;
+    await new Promise<void>((resolve, reject) => {
+      writer?.once('exit', (code) => reject(new Error(`writer exited early (${code})`)));
+      lines.on('line', (line) => {
+        const [word, kind, email, token] = line.split(' ');
+        if (word !== 'ack' || !kind || !email) return;
+        acknowledged[kind as keyof typeof acknowledged].push(kind === 'login' ? (token ?? '') : email);
+        count += 1;
+        // SIGKILL while the writer is in the middle of its next write: no chance to flush or close.
+        if (count === KILL_AFTER_ACKS) {
+          writer?.removeAllListeners('exit');
+          writer?.kill('SIGKILL');
+          writer?.once('exit', () => resolve());
+        }
+      });
+    });
+    lines.close();
+    expect(acknowledged.login.length).toBeGreaterThan(0);
+
+    const reopened = await openDatabase({ driver: 'pglite', dataDir });
+    try {
+      const subscribed = await reopened.db
+        .select({ email: newsletterSubscribers.email })
+        .from(newsletterSubscribers)
+        .where(
+          inArray(newsletterSubscribers.email, [...acknowledged.subscription, ...acknowledged.registration]),
+        );
+      expect(subscribed.map((row) => row.email).sort()).toEqual(
+        [...acknowledged.subscription, ...acknowledged.registration].sort(),
+      );
+      const registered = await reopened.db
+        .select({ email: customers.email })
+        .from(customers)
+        .where(inArray(customers.email, acknowledged.registration));
+      expect(registered.map((row) => row.email).sort()).toEqual([...acknowledged.registration].sort());
+      const sessionCount = await reopened.db.$count(sessions);
+      expect(sessionCount).toBeGreaterThanOrEqual(acknowledged.login.length);
+      // The database still takes writes after the crash.
+      await reopened.db
+        .insert(newsletterSubscribers)
+        .values({ email: 'apres-crash@example.org', source: 'site' });
+    } finally {
+      await reopened.close();
+    }
+  }, 120_000);
+});
