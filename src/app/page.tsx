@@ -18,7 +18,7 @@ import { DAILY_NAME, PUBLISHER_NAME } from '@/lib/site';
 import { getDb } from '@/server/db/client';
 import { env } from '@/server/env';
 import { type HomePageData, loadHomePage } from '@/server/pages/home-page';
-import { organizationJsonLd, pageMetadata } from '@/server/pages/seo';
+import { feedPath, organizationJsonLd, pageMetadata } from '@/server/pages/seo';
 import styles from './page.module.css';
 
 // The trade filter lives in the query string (?metier=), so the page is rendered per request; its data is
@@ -45,6 +45,7 @@ export const metadata: Metadata = pageMetadata({
   absoluteTitle: true,
   description: `${DAILY_NAME}, l’actualité juridique, fiscale, sociale et comptable des professionnels, la boutique et l’espace client des ${PUBLISHER_NAME}.`,
   path: PATHS.home,
+  feed: feedPath(),
 });
 
 type Props = { searchParams: Promise<Record<string, ParamValue>> };

@@ -7,12 +7,7 @@ import { listNews } from '@/server/content/news-list';
 import { findRootTopicBySlug } from '@/server/content/topics';
 import type { Db } from '@/server/db/client';
 import { NEWS_LIST_TYPES } from './news-listing';
-import { absoluteUrl } from './seo';
-
-/** The path of the RSS feed of all news, or of one topic. */
-export function feedPath(topicSlug?: string): string {
-  return topicSlug ? `/rss/${topicSlug}` : '/rss';
-}
+import { absoluteUrl, feedPath } from './seo';
 
 /**
  * RSS 2.0 of the latest news, all topics or one. An item carries the title, link, date, author, topics and the
@@ -25,9 +20,7 @@ export async function newsFeedXml(db: Db, topicSlug?: string): Promise<string | 
   const { news } = await listNews(db, { topicId: topic?.id, types: NEWS_LIST_TYPES, limit: NEWS_PAGE_SIZE });
   const listing = topic ? topicPath('news', topic.slug) : PATHS.news;
   const feed = new Feed({
-    title: topic
-      ? `${DAILY_NAME} – Actualité ${topic.label.toLowerCase()}`
-      : `${DAILY_NAME} – Toutes les actualités`,
+    title: topic ? `${DAILY_NAME} – Actualité : ${topic.label}` : `${DAILY_NAME} – Toutes les actualités`,
     description: SITE_TAGLINE,
     id: absoluteUrl(listing),
     link: absoluteUrl(listing),

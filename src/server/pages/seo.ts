@@ -68,6 +68,11 @@ export function metaDescription(text: string): string {
   return truncateAtWord(text, META_DESCRIPTION_MAX);
 }
 
+/** The path of the RSS feed of all news, or of one topic. */
+export function feedPath(topicSlug?: string): string {
+  return topicSlug ? `/rss/${topicSlug}` : '/rss';
+}
+
 /** Common metadata of a page: title, description, canonical URL, robots and Open Graph. */
 export function pageMetadata(input: {
   title: string;
@@ -77,13 +82,18 @@ export function pageMetadata(input: {
   path: string;
   robots?: RobotsInput;
   openGraph?: Metadata['openGraph'];
+  /** The RSS feed announced by the page. */
+  feed?: string;
 }): Metadata {
   const description = metaDescription(input.description);
   const url = absoluteUrl(input.path);
   return {
     title: input.absoluteTitle ? { absolute: input.title } : input.title,
     description,
-    alternates: { canonical: url },
+    alternates: {
+      canonical: url,
+      ...(input.feed ? { types: { 'application/rss+xml': absoluteUrl(input.feed) } } : {}),
+    },
     robots: robotsFor(input.robots),
     openGraph: {
       type: 'website',
@@ -186,22 +196,22 @@ export function listingMetadata(data: {
       title: 'Toutes les actualités juridiques, fiscales, sociales et comptables',
       description: `Toute l’actualité juridique, fiscale, sociale et comptable de ${DAILY_NAME} : vidéos, podcasts, chronologies et infographies, par thème et par métier.`,
       path: topicPath('news'),
+      feed: feedPath(),
     });
   }
   const names = selected.map((thematic) => thematic.label).join(', ');
   return pageMetadata({
-    title: names
-      ? `${names} – Actualité ${topic.label.toLowerCase()}`
-      : `Actualité ${topic.label.toLowerCase()}`,
+    title: names ? `${names} – Actualité : ${topic.label}` : `Actualité : ${topic.label}`,
     description: names
-      ? `L’actualité ${topic.label.toLowerCase()} sur ${names} : les dernières nouveautés décryptées par la rédaction de ${DAILY_NAME}.`
-      : `Toute l’actualité ${topic.label.toLowerCase()} décryptée chaque jour par la rédaction de ${DAILY_NAME}.`,
+      ? `Actualité ${topic.label} – ${names} : les dernières nouveautés décryptées par la rédaction de ${DAILY_NAME}.`
+      : `Actualité ${topic.label} : toutes les nouveautés décryptées chaque jour par la rédaction de ${DAILY_NAME}.`,
     path: topicPath(
       'news',
       topic.slug,
       selected.map((thematic) => thematic.slug),
     ),
     robots: { multiThematic: selected.length > 1 },
+    feed: feedPath(topic.slug),
   });
 }
 
