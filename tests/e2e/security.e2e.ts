@@ -1,0 +1,95 @@
+import type { Page } from 'playwright-core';
+import { baseUrl, expect, MOBILE, screenshot, test } from './support/browser';
+
+/**
+ * The Content-Security-Policy lets through everything the pages really load: no violation (reported by the
+ * browser as a securitypolicyviolation event and a console error, which the harness's guard also fails on) on
+ * each kind of page, whether rendered per request (fresh nonce), cached (cache nonce) or prerendered (hashes).
+ */
+
+type NewsItem = { id: string; slug: string; enriched_news_id: string | null };
+
+const pathOf = (item: NewsItem) => `/actualite/${item.slug}_${item.enriched_news_id ?? item.id}`;
+
+async function latestNews(): Promise<NewsItem[]> {
+  const response = await fetch(`${baseUrl()}/api/article/summary?limit=100`);
+  return ((await response.json()) as { news: NewsItem[] }).news;
+}
+
+async function collectViolations(page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  await page.exposeFunction('reportCspViolation', (text: string) => violations.push(text));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      (window as unknown as { reportCspViolation: (text: string) => void }).reportCspViolation(
+        `${event.violatedDirective} ${event.blockedURI}`,
+      );
+    });
+  });
+  return violations;
+}
+
+async function pagesToCheck(page: Page): Promise<string[]> {
+  const news = await latestNews();
+  const article = news.find((item) => !item.enriched_news_id);
+  const enriched = news.find((item) => item.enriched_news_id);
+  if (!article || !enriched) throw new Error('the seeded site needs an article and an enriched news');
+  await page.goto('/simulateurs');
+  const simulator = await page
+    .locator('main a[href^="/simulateurs/"]')
+    .evaluateAll((links) =>
+      links.map((link) => link.getAttribute('href')).find((href) => href?.includes('_')),
+    );
+  if (!simulator) throw new Error('the simulators page lists no simulator');
+  return [
+    '/',
+    '/actualite/fiscal',
+    pathOf(article),
+    pathOf(enriched),
+    '/search?terme=impot',
+    simulator,
+    '/agenda',
+    '/cgu',
+    '/page-qui-n-existe-pas',
+  ];
+}
+
+test('no page breaks its Content-Security-Policy, and every script is allowed', async ({ page, newPage }) => {
+  page.consoleGuard.allow(/404/);
+  const paths = await pagesToCheck(page);
+  for (const [index, viewport] of [undefined, MOBILE].entries()) {
+    const target = viewport ? await newPage(viewport) : page;
+    if (viewport) target.consoleGuard.allow(/404/);
+    const violations = await collectViolations(target);
+    for (const path of paths) {
+      const response = await target.goto(path);
+      expect(response?.headers()['content-security-policy']).toMatch(/script-src 'self'/);
+      // Hydration ran: React's scripts were allowed (a blocked bundle leaves the page without it).
+      await target.waitForFunction(() => document.readyState === 'complete');
+      expect(violations, `${path}: ${violations.join(', ')}`).toEqual([]);
+    }
+    await screenshot(target, `security-csp-${index === 0 ? 'desktop' : 'mobile'}`);
+  }
+});
+
+test('the simulator frame is allowed by our pages and refused to others', async () => {
+  const embed = await fetch(`${baseUrl()}/embed/impot-revenu`);
+  expect(embed.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
+  const home = await fetch(`${baseUrl()}/`);
+  expect(home.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+});
+
+test('an injected inline script without the nonce is refused', async ({ page }) => {
+  page.consoleGuard.allow(/Content Security Policy/);
+  const violations = await collectViolations(page);
+  await page.goto('/actualite/fiscal');
+  const ran = await page.evaluate(() => {
+    const script = document.createElement('script');
+    script.textContent = 'window.injectedScriptRan = true;';
+    document.body.append(script);
+    return (window as unknown as { injectedScriptRan?: boolean }).injectedScriptRan === true;
+  });
+  expect(ran).toBe(false);
+  await expect.poll(() => violations.length).toBe(1);
+  expect(violations[0]).toMatch(/^script-src/);
+});
