@@ -1,0 +1,259 @@
+/**
+ * Search benchmark (not a timed test): latency of results-with-facets and of suggestions over the dataset built
+ * by bench/search/dataset.ts, in-process (the engine's functions, as the page calls them; no HTTP). Writes
+ * bench/results/search-<driver>-<documents>.json with the date, the machine, the dataset and p50/p95/p99.
+ *
+ *   DATABASE_URL=postgres://… node --conditions=react-server --import tsx bench/search/run.ts
+ *   DATA_DIR=/tmp/bench-pglite node --conditions=react-server --import tsx bench/search/run.ts
+ */
+import { writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { SelectedFacets } from '../../src/lib/params';
+import { closeDatabase, getDatabase } from '../../src/server/db/client';
+import { search } from '../../src/server/search/engine';
+import { suggest } from '../../src/server/search/suggest';
+import { UR_TYPES, type UrType } from '../../src/server/search/types';
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+
+type Query = { term: string; kind: string; selected?: SelectedFacets; urType?: UrType };
+
+/** At least 50 French queries: common and rare words, accented or not, phrases, references, typos, facets. */
+const QUERIES: Query[] = [
+  ...[
+    'impôt',
+    'impot',
+    'société',
+    'societe',
+    'déclaration',
+    'declaration',
+    'salarié',
+    'contrat',
+    'travail',
+    'taux',
+  ].map((term) => ({ term, kind: 'very common word' })),
+  ...['entreprise', 'droit', 'fiscal', 'TVA', 'employeur'].map((term) => ({ term, kind: 'common word' })),
+  ...[
+    'anatocisme',
+    'orthophoniste',
+    'quasi-usufruit',
+    'réversion',
+    'géomètre',
+    'fermage',
+    'usufruit',
+    'blockchain',
+  ].map((term) => ({ term, kind: 'rare word' })),
+  ...[
+    'licenciement',
+    'rupture',
+    'succession',
+    'donation',
+    'copropriété',
+    'copropriete',
+    'télétravail',
+    'teletravail',
+  ].map((term) => ({ term, kind: 'mid-frequency word' })),
+  ...[
+    '"prix de transfert"',
+    '"rupture conventionnelle"',
+    'impôt sur les sociétés',
+    'taxe sur la valeur ajoutée',
+    'heures supplémentaires',
+    "crédit d'impôt",
+    'contrôle fiscal rectification',
+    'bail commercial loyer',
+    'assurance-vie succession',
+    'facturation électronique',
+    '"plus-value" cession',
+    'comité social et économique',
+  ].map((term) => ({ term, kind: 'phrase or several words' })),
+  ...['licenciment', 'sucession', 'copropiété', 'orthophonist'].map((term) => ({
+    term,
+    kind: 'misspelling',
+  })),
+  { term: 'zzyzxq', kind: 'no result' },
+  { term: '', kind: 'empty term' },
+  { term: 'impôt', kind: 'very common word + facets', selected: { matiere: ['Fiscal'] } },
+  { term: 'société', kind: 'very common word + facets', selected: { date_zapette: ['2023'] } },
+  {
+    term: 'contrat',
+    kind: 'very common word + facets',
+    selected: { type_document: ['memento'], date_zapette: ['2024/03'] },
+  },
+  { term: 'salarié', kind: 'very common word + facets', selected: { metier: ['DRH'] } },
+  { term: 'licenciement', kind: 'word + facets', selected: { abonnement: ['MSO'] } },
+  { term: 'succession', kind: 'word + facets', selected: { theme_quot_zapette: ['Successions'] } },
+  {
+    term: 'donation',
+    kind: 'word + facets',
+    selected: { matiere: ['Patrimoine'], type_document: ['revue'] },
+  },
+  { term: 'usufruit', kind: 'rare word + facets', selected: { date_zapette: ['2020', '2021'] } },
+  { term: 'impôt', kind: 'very common word, news only', urType: UR_TYPES.news },
+  { term: 'impôt', kind: 'very common word, subscriber only', urType: UR_TYPES.subscriber },
+];
+
+/** What is typed in the header box: 3 to 8 characters, some accent-free, some with a typo. */
+const SUGGEST_TERMS = [
+  'imp',
+  'impo',
+  'impôt',
+  'soc',
+  'soci',
+  'societ',
+  'décl',
+  'decla',
+  'sal',
+  'salar',
+  'con',
+  'contr',
+  'tau',
+  'lic',
+  'licen',
+  'licenci',
+  'rup',
+  'ruptu',
+  'suc',
+  'succes',
+  'don',
+  'donat',
+  'cop',
+  'copro',
+  'tél',
+  'tele',
+  'ana',
+  'anato',
+  'ort',
+  'ortho',
+  'fac',
+  'factu',
+  'fisc',
+  'fiscl',
+  'tva',
+  'TVA',
+  'bai',
+  'bail c',
+  'ass',
+  'assur',
+  'hér',
+  'heri',
+  'cré',
+  'credi',
+  'pri',
+  'prix d',
+  'usu',
+  'usuf',
+  'fer',
+  'ferma',
+];
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return Math.round((sorted[Math.max(0, index)] ?? 0) * 10) / 10;
+}
+
+function summary(samples: number[]) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return {
+    count: sorted.length,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+    max: percentile(sorted, 100),
+  };
+}
+
+async function time(action: () => Promise<unknown>): Promise<number> {
+  const start = process.hrtime.bigint();
+  await action();
+  return Number(process.hrtime.bigint() - start) / 1e6;
+}
+
+async function main() {
+  const database = await getDatabase();
+  const { db } = database;
+  const [counts] = (
+    (await db.execute(
+      sql`select (select count(*)::int from articles) as articles, (select count(*)::int from subscriber_documents) as documents, version() as version`,
+    )) as { rows: { articles: number; documents: number; version: string }[] }
+  ).rows;
+  console.log(`driver ${database.driver}, ${counts?.articles} articles, ${counts?.documents} documents`);
+
+  // Warm-up: one pass of everything (caches, plans), not measured.
+  for (const query of QUERIES) await search(db, params(query));
+  for (const term of SUGGEST_TERMS) await suggest(db, term);
+
+  const resultSamples: number[] = [];
+  const perQuery: Record<
+    string,
+    { kind: string; p50: number; max: number; total: number; bounded: boolean }
+  > = {};
+  for (const query of QUERIES) {
+    const samples: number[] = [];
+    let answer: Awaited<ReturnType<typeof search>> | undefined;
+    for (let round = 0; round < ROUNDS; round += 1) {
+      samples.push(
+        await time(async () => {
+          answer = await search(db, params(query));
+        }),
+      );
+    }
+    resultSamples.push(...samples);
+    const stats = summary(samples);
+    const key = `${query.term || '(vide)'}${query.selected ? ` ${JSON.stringify(query.selected)}` : ''}${query.urType ? ` [${query.urType}]` : ''}`;
+    perQuery[key] = {
+      kind: query.kind,
+      p50: stats.p50,
+      max: stats.max,
+      total: answer?.total ?? 0,
+      bounded: answer?.bounded ?? false,
+    };
+    console.log(
+      `${key.padEnd(60)} p50 ${stats.p50} ms  max ${stats.max} ms  total ${answer?.total}${answer?.bounded ? '+' : ''}`,
+    );
+  }
+  const suggestSamples: number[] = [];
+  for (const term of SUGGEST_TERMS) {
+    for (let round = 0; round < ROUNDS; round += 1) suggestSamples.push(await time(() => suggest(db, term)));
+  }
+
+  const report = {
+    benchmark: 'search',
+    date: new Date().toISOString(),
+    machine: {
+      hostname: os.hostname(),
+      cpus: `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'unknown'}`,
+      memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+      loadAverageAtEnd: os.loadavg().map((load) => Math.round(load * 100) / 100),
+      node: process.version,
+      note: 'Two cores shared with other engineers building and testing at the same time: numbers are pessimistic.',
+    },
+    database: {
+      driver: database.driver,
+      version: counts?.version,
+      articles: counts?.articles,
+      documents: counts?.documents,
+    },
+    method: `${QUERIES.length} queries x ${ROUNDS} rounds after one warm-up pass, in-process calls of search() (one page of 20 results, snippets and all six facets) and suggest(); milliseconds.`,
+    resultsWithFacets: summary(resultSamples),
+    suggest: { ...summary(suggestSamples), terms: SUGGEST_TERMS.length },
+    perQuery,
+  };
+  const name = `search-${database.driver}-${counts?.documents ?? 0}-documents.json`;
+  const file = path.resolve(import.meta.dirname, '../results', name);
+  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+  console.log(
+    JSON.stringify({ resultsWithFacets: report.resultsWithFacets, suggest: report.suggest }, null, 2),
+  );
+  console.log(`written ${file}`);
+  await closeDatabase();
+}
+
+function params(query: Query) {
+  return { term: query.term, page: 1, urType: query.urType ?? UR_TYPES.all, selected: query.selected ?? {} };
+}
+
+await main();
