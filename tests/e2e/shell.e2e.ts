@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { MEGA_MENU_DELAY_MS, MENU_CLOSE_DELAY_MS } from '@/lib/constants';
-import { DESKTOP, expect, expectNoAxeViolations, MOBILE, screenshot, test } from './support/browser';
+import { baseUrl, DESKTOP, expect, expectNoAxeViolations, MOBILE, screenshot, test } from './support/browser';
 
 /**
  * The site shell (header, menus, burger, footer, login and registration modal, newsletter block, 404) in
@@ -186,20 +186,20 @@ test('the newsletter block: 200 thanks the reader, 209 says already subscribed',
   const email = uniqueEmail();
   await block.getByLabel('Votre adresse e-mail').fill('pas-une-adresse');
   await block.getByRole('button', { name: 'Je m’inscris' }).click();
-  await block.getByText('Veuillez saisir un email valide.').waitFor();
+  expect(await block.locator('p[id$="-error"]').textContent()).toBe('Veuillez saisir un email valide.');
 
   await block.getByLabel('Votre adresse e-mail').fill(email);
   const first = page.waitForResponse('**/api/contentAlert/subscription');
   await block.getByRole('button', { name: 'Je m’inscris' }).click();
   expect((await first).status()).toBe(200);
-  await block.getByText('Merci pour votre inscription à notre newsletter !').waitFor();
+  const status = block.getByRole('status');
+  await expect.poll(() => status.textContent()).toBe('Merci pour votre inscription à notre newsletter !');
 
   const second = page.waitForResponse('**/api/contentAlert/subscription');
   await block.getByRole('button', { name: 'Je m’inscris' }).click();
   expect((await second).status()).toBe(209);
-  const already = block.getByText('Vous êtes déjà inscrit à la newsletter');
-  await already.waitFor();
-  const color = await already.evaluate((node) => getComputedStyle(node).color);
+  await expect.poll(() => status.textContent()).toBe('Vous êtes déjà inscrit à la newsletter');
+  const color = await status.evaluate((node) => getComputedStyle(node).color);
   expect(color).toBe('rgb(179, 38, 45)');
   await screenshot(page, 'shell-newsletter-already');
 });
@@ -232,3 +232,33 @@ for (const [name, viewport] of [
     await screenshot(page, `shell-footer-${name}`);
   });
 }
+
+test('without JavaScript the newsletter and login forms post to the server and come back with the message', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    viewport: DESKTOP,
+    baseURL: baseUrl(),
+  });
+  try {
+    const page = await context.newPage();
+    await page.goto('/');
+    const block = page.getByRole('region', { name: 'Newsletter gratuite' }).first();
+    await block.getByLabel('Votre adresse e-mail').fill(uniqueEmail());
+    await block.getByRole('button', { name: 'Je m’inscris' }).click();
+    await page.waitForURL(/#newsletter-merci$/);
+    await page.getByText('Merci pour votre inscription à notre newsletter !').waitFor({ state: 'visible' });
+
+    await page.goto('/#connexion');
+    const login = page.locator('#connexion').getByRole('region', { name: 'Se connecter' });
+    await login.getByLabel(/^Adresse e-mail/).fill('personne.inconnue@exemple.fr');
+    await login.getByLabel(/^Mot de passe/).fill('Inconnu#Mot2Passe');
+    await login.getByRole('button', { name: 'Se connecter' }).click();
+    await page.waitForURL(/#connexion-message-\d+$/);
+    await page.getByText('Adresse e-mail ou mot de passe incorrect.').waitFor({ state: 'visible' });
+    expect(new URL(page.url()).search).toBe('');
+  } finally {
+    await context.close();
+  }
+});

@@ -2,30 +2,14 @@
 
 import { cookies, headers } from 'next/headers';
 import { redirect } from 'next/navigation';
-import { capMessage, WEB_FORM_ERROR_MESSAGE } from '@/lib/validation';
+import { WEB_FORM_ERROR_MESSAGE } from '@/lib/validation';
 import { type Authenticated, authenticate } from '@/server/accounts/login';
 import { registerCustomer } from '@/server/accounts/registration';
 import { contextFromHeaders } from '@/server/accounts/request-context';
 import { SESSION_COOKIE } from '@/server/accounts/sessions';
 import { getDb } from '@/server/db/client';
 import { toAppError } from '@/server/http/errors';
-
-/** What the login and registration forms show after a submission without JavaScript. */
-export type AuthActionState = { status: 'idle' } | { status: 'error'; message: string };
-
-/** The page the form was posted from (same site only), where the reader is sent back. */
-async function backPath(): Promise<string> {
-  const requestHeaders = await headers();
-  const referer = requestHeaders.get('referer');
-  const host = requestHeaders.get('host');
-  if (!referer || !host) return '/';
-  try {
-    const url = new URL(referer);
-    return url.host === host ? `${url.pathname}${url.search}` : '/';
-  } catch {
-    return '/';
-  }
-}
+import { authMessageAnchor, backPath } from './outcomes';
 
 /** The HttpOnly session cookie, as the login call sets it (Secure, SameSite=Lax). */
 async function openSession(session: Authenticated): Promise<void> {
@@ -41,27 +25,30 @@ async function openSession(session: Authenticated): Promise<void> {
 const text = (form: FormData, name: string) => String(form.get(name) ?? '');
 
 /**
- * 'Se connecter' without JavaScript: on success the session cookie is set and the reader goes back to the page
- * (logged in); otherwise the page comes back with the server's message.
+ * 'Se connecter' without JavaScript: on success the session cookie is set and the reader goes back to the page,
+ * logged in; otherwise back to the page at the anchor of the server's message.
  */
-export async function loginAction(_previous: AuthActionState, form: FormData): Promise<AuthActionState> {
-  let session: Authenticated;
+export async function loginFormAction(form: FormData): Promise<void> {
+  const back = await backPath();
+  let target = back;
   try {
     const context = contextFromHeaders(await headers());
-    session = await authenticate(await getDb(), text(form, 'email'), text(form, 'password'), context);
+    await openSession(
+      await authenticate(await getDb(), text(form, 'email'), text(form, 'password'), context),
+    );
   } catch (error) {
-    return { status: 'error', message: capMessage(toAppError(error).message) };
+    target = `${back}#${authMessageAnchor(toAppError(error).message)}`;
   }
-  await openSession(session);
-  redirect(await backPath());
+  redirect(target);
 }
 
 /**
- * 'Créer un compte' without JavaScript: the same web form rules as POST /api/eshop/webFormResult; a created
- * account is logged in at once and the reader goes back to the page; otherwise the first error is shown.
+ * 'Créer un compte' without JavaScript: the rules of POST /api/eshop/webFormResult; a created account is logged in
+ * at once and the reader goes back to the page; otherwise back at the anchor of the first error.
  */
-export async function registerAction(_previous: AuthActionState, form: FormData): Promise<AuthActionState> {
-  let session: Authenticated;
+export async function registerFormAction(form: FormData): Promise<void> {
+  const back = await backPath();
+  let target = back;
   try {
     const db = await getDb();
     const context = contextFromHeaders(await headers());
@@ -79,13 +66,13 @@ export async function registerAction(_previous: AuthActionState, form: FormData)
       },
       context,
     );
-    if (!outcome.success) {
-      return { status: 'error', message: capMessage(outcome.errors[0]?.message ?? WEB_FORM_ERROR_MESSAGE) };
+    if (outcome.success) {
+      await openSession(await authenticate(db, text(form, 'email'), text(form, 'password').trim(), context));
+    } else {
+      target = `${back}#${authMessageAnchor(outcome.errors[0]?.message ?? WEB_FORM_ERROR_MESSAGE)}`;
     }
-    session = await authenticate(db, text(form, 'email'), text(form, 'password').trim(), context);
   } catch (error) {
-    return { status: 'error', message: capMessage(toAppError(error).message || WEB_FORM_ERROR_MESSAGE) };
+    target = `${back}#${authMessageAnchor(toAppError(error).message)}`;
   }
-  await openSession(session);
-  redirect(await backPath());
+  redirect(target);
 }

@@ -1,40 +1,30 @@
 'use server';
 
 import { headers } from 'next/headers';
-import {
-  NEWSLETTER_ALREADY_MESSAGE,
-  NEWSLETTER_ERROR_MESSAGE,
-  NEWSLETTER_SUCCESS_MESSAGE,
-  type SubscriptionOutcome,
-} from '@/client/newsletter';
-import { capMessage, emailError, requiredError } from '@/lib/validation';
+import { redirect } from 'next/navigation';
+import { emailError, requiredError } from '@/lib/validation';
 import { contextFromHeaders } from '@/server/accounts/request-context';
 import { getDb } from '@/server/db/client';
 import { logger } from '@/server/log';
 import { subscribe } from '@/server/newsletter/subscriptions';
-
-/** What the newsletter block shows after a submission without JavaScript: nothing yet, or an outcome. */
-export type NewsletterActionState = { status: 'idle' } | SubscriptionOutcome;
+import { backPath } from './outcomes';
 
 /**
  * The newsletter block's form without JavaScript: the same rules as the browser path (the address is checked
- * first, then subscribed; already subscribed and errors have their messages of spec section 8), rendered back
- * into the page that posted it.
+ * first and nothing is subscribed when it is invalid), then back to the page at the anchor of the outcome, whose
+ * message the block holds (spec section 8).
  */
-export async function subscribeNewsletterAction(
-  _previous: NewsletterActionState,
-  form: FormData,
-): Promise<NewsletterActionState> {
+export async function subscribeNewsletterFormAction(form: FormData): Promise<void> {
+  const back = await backPath();
   const email = String(form.get('email') ?? '');
-  const invalid = requiredError(email) ?? emailError(email);
-  if (invalid) return { status: 'error', message: capMessage(invalid) };
+  if (requiredError(email) ?? emailError(email)) redirect(`${back}#newsletter-invalide`);
+  let outcome: string;
   try {
     const status = await subscribe(await getDb(), email, contextFromHeaders(await headers()));
-    return status === 'subscribed'
-      ? { status: 'success', message: NEWSLETTER_SUCCESS_MESSAGE }
-      : { status: 'already', message: NEWSLETTER_ALREADY_MESSAGE };
+    outcome = status === 'subscribed' ? 'newsletter-merci' : 'newsletter-deja-inscrit';
   } catch (error) {
     logger.warn({ err: error }, 'Inscription à la newsletter refusée');
-    return { status: 'error', message: NEWSLETTER_ERROR_MESSAGE };
+    outcome = 'newsletter-erreur';
   }
+  redirect(`${back}#${outcome}`);
 }

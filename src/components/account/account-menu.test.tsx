@@ -5,9 +5,6 @@ import { AccountMenu, displayName } from './account-menu';
 import { AccountProvider } from './account-provider';
 import { readCartCount } from './cart-link';
 
-// The server actions (forms without JavaScript) are not taken when the browser handles the submit.
-vi.mock('@/app/actions/account', () => ({ loginAction: vi.fn(), registerAction: vi.fn() }));
-
 const fetchMock = vi.fn<typeof fetch>();
 
 beforeEach(() => {

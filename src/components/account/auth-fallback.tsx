@@ -1,3 +1,5 @@
+import { loginFormAction, registerFormAction } from '@/app/actions/account';
+import { AUTH_MESSAGES } from '@/app/actions/outcomes';
 import type { FunctionChoice, WebFormDefinition } from '@/client/accounts';
 import { REGISTRATION_FORM_ID } from '@/lib/constants';
 import { CIVILITIES, OPTIN_COMMENT } from '@/server/accounts/registration-form';
@@ -27,8 +29,9 @@ function staticFunctionChoices(): FunctionChoice[] {
 }
 
 /**
- * Login and registration for browsers without JavaScript: inside <noscript>, so it exists only for them. The
- * header's 'Se connecter' link points here (#connexion); the forms post to server actions.
+ * Login and registration for browsers without JavaScript, shown only when the URL targets it: the header's
+ * 'Se connecter' link (#connexion, inside <noscript>) or a server action sending the reader back at the anchor
+ * of a message. The forms post to server actions; with JavaScript the modal is used and this stays hidden.
  */
 export function AuthFallback({ forgotPasswordUrl }: { forgotPasswordUrl: string }) {
   const definition: WebFormDefinition = {
@@ -39,17 +42,20 @@ export function AuthFallback({ forgotPasswordUrl }: { forgotPasswordUrl: string 
     functions: staticFunctionChoices(),
   };
   return (
-    <noscript>
-      <section
-        id="connexion"
-        className={`container ${styles.fallback}`}
-        aria-label="Connexion ou création de compte"
-      >
-        <div className={styles.halves}>
-          <LoginForm forgotPasswordUrl={forgotPasswordUrl} />
-          <RegistrationForm definition={definition} />
-        </div>
-      </section>
-    </noscript>
+    <section
+      id="connexion"
+      className={`container ${styles.fallback}`}
+      aria-label="Connexion ou création de compte"
+    >
+      {AUTH_MESSAGES.map((entry) => (
+        <p key={entry.id} id={entry.id} className={`${styles.alert} ${styles.targetMessage}`}>
+          {entry.message}
+        </p>
+      ))}
+      <div className={styles.halves}>
+        <LoginForm forgotPasswordUrl={forgotPasswordUrl} action={loginFormAction} />
+        <RegistrationForm definition={definition} action={registerFormAction} />
+      </div>
+    </section>
   );
 }

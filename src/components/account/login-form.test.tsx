@@ -4,9 +4,6 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { EMAIL_MESSAGE, REQUIRED_MESSAGE } from '@/lib/validation';
 import { LoginForm } from './login-form';
 
-// The server actions (forms without JavaScript) are not taken when the browser handles the submit.
-vi.mock('@/app/actions/account', () => ({ loginAction: vi.fn(), registerAction: vi.fn() }));
-
 const fetchMock = vi.fn<typeof fetch>();
 const onLoggedIn = vi.fn();
 

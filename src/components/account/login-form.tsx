@@ -1,7 +1,6 @@
 'use client';
 
-import { type FormEvent, useActionState, useCallback, useId, useRef, useState } from 'react';
-import { type AuthActionState, loginAction } from '@/app/actions/account';
+import { type FormEvent, useCallback, useId, useRef, useState } from 'react';
 import { login, type User } from '@/client/accounts';
 import { TextField } from '@/components/ui/text-field';
 import { useValidatedForm } from '@/components/ui/use-validated-form';
@@ -13,6 +12,8 @@ export type LoginState = 'idle' | 'loading' | 'success' | 'error';
 type LoginFormProps = {
   /** Called once logged in (not called without JavaScript, where the server action redirects instead). */
   onLoggedIn?: (user: User) => void;
+  /** The server action the form posts to without JavaScript. */
+  action?: (form: FormData) => Promise<void>;
   forgotPasswordUrl: string;
   autoFocus?: boolean;
 };
@@ -21,18 +22,12 @@ const validateLoginField = (field: keyof LoginFields, values: LoginFields) =>
   requiredError(values[field]) ?? (field === 'email' ? emailError(values.email) : null);
 
 /** 'Se connecter': e-mail and password; on success the modal closes, on error the server's message shows. */
-export function LoginForm({ onLoggedIn, forgotPasswordUrl, autoFocus }: LoginFormProps) {
+export function LoginForm({ onLoggedIn, forgotPasswordUrl, autoFocus, action }: LoginFormProps) {
   const id = useId();
   const form = useValidatedForm<LoginFields>({ email: '', password: '' }, validateLoginField);
   const [state, setState] = useState<LoginState>('idle');
   const [message, setMessage] = useState('');
   const formRef = useRef<HTMLFormElement>(null);
-  // Without JavaScript the form posts to the server action; its outcome comes back with the page.
-  const [serverState, formAction] = useActionState<AuthActionState, FormData>(loginAction, {
-    status: 'idle',
-  });
-  const shownMessage = state === 'idle' && serverState.status === 'error' ? serverState.message : message;
-  const shownState = state === 'idle' && serverState.status === 'error' ? 'error' : state;
 
   const submit = useCallback(
     async (event: FormEvent<HTMLFormElement>) => {
@@ -64,13 +59,14 @@ export function LoginForm({ onLoggedIn, forgotPasswordUrl, autoFocus }: LoginFor
       <p className={styles.intro}>Vous avez déjà un compte client de la boutique.</p>
       <form
         ref={formRef}
+        action={action}
         onSubmit={submit}
         noValidate
-        aria-describedby={shownMessage ? `${id}-message` : undefined}
+        aria-describedby={message ? `${id}-message` : undefined}
       >
-        {shownState === 'error' && shownMessage ? (
+        {state === 'error' && message ? (
           <p id={`${id}-message`} className={styles.alert} role="alert">
-            {shownMessage}
+            {message}
           </p>
         ) : null}
         <TextField

@@ -13,9 +13,6 @@ import {
 } from '@/lib/validation';
 import { RegistrationForm } from './registration-form';
 
-// The server actions (forms without JavaScript) are not taken when the browser handles the submit.
-vi.mock('@/app/actions/account', () => ({ loginAction: vi.fn(), registerAction: vi.fn() }));
-
 const DEFINITION: WebFormDefinition = {
   webFormId: 50293,
   fields: [],

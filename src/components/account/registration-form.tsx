@@ -1,7 +1,6 @@
 'use client';
 
-import { type FormEvent, useActionState, useCallback, useEffect, useId, useRef, useState } from 'react';
-import { type AuthActionState, registerAction } from '@/app/actions/account';
+import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import {
   getWebFormFields,
   login,
@@ -29,6 +28,8 @@ export type RegistrationState = 'idle' | 'submitting' | 'success' | 'error';
 type RegistrationFormProps = {
   /** Called once logged in (not called without JavaScript, where the server action redirects instead). */
   onLoggedIn?: (user: User) => void;
+  /** The server action the form posts to without JavaScript. */
+  action?: (form: FormData) => Promise<void>;
   autoFocus?: boolean;
   /** The form's definition when the caller has it already (tests); otherwise it is fetched. */
   definition?: WebFormDefinition;
@@ -72,19 +73,18 @@ function validateField(field: keyof Values, values: Values): string | null {
  * 'connexion...'; on success the reader is logged in and the modal closes; an error shows its message. A
  * reader who ticks the newsletter box with a valid e-mail is subscribed first (isSubscribing true).
  */
-export function RegistrationForm({ onLoggedIn, autoFocus, definition: given }: RegistrationFormProps) {
+export function RegistrationForm({
+  onLoggedIn,
+  autoFocus,
+  definition: given,
+  action,
+}: RegistrationFormProps) {
   const id = useId();
   const form = useValidatedForm<Values>(INITIAL, validateField);
   const [definition, setDefinition] = useState<WebFormDefinition | null>(given ?? null);
   const [state, setState] = useState<RegistrationState>('idle');
   const [message, setMessage] = useState('');
   const formRef = useRef<HTMLFormElement>(null);
-  // Without JavaScript the form posts to the server action; its outcome comes back with the page.
-  const [serverState, formAction] = useActionState<AuthActionState, FormData>(registerAction, {
-    status: 'idle',
-  });
-  const shownMessage = state === 'idle' && serverState.status === 'error' ? serverState.message : message;
-  const shownState = state === 'idle' && serverState.status === 'error' ? 'error' : state;
 
   useEffect(() => {
     if (given) return;
@@ -147,10 +147,10 @@ export function RegistrationForm({ onLoggedIn, autoFocus, definition: given }: R
       <p className={styles.intro}>
         Inscrivez-vous gratuitement pour lire les actualités enrichies et recevoir la newsletter.
       </p>
-      <form ref={formRef} action={formAction} onSubmit={submit} noValidate aria-busy={busy}>
-        {shownState === 'error' && shownMessage ? (
+      <form ref={formRef} action={action} onSubmit={submit} noValidate aria-busy={busy}>
+        {state === 'error' && message ? (
           <p className={styles.alert} role="alert">
-            {shownMessage}
+            {message}
           </p>
         ) : null}
         {state === 'success' ? (

@@ -3,6 +3,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { type ReactNode, useId, useState } from 'react';
 import { TradeSelector } from '@/components/ui/trade-selector';
+import { QUERY_PARAM } from '@/lib/constants';
 import type { LinkColumn, NavEntry } from '@/lib/navigation';
 import styles from './burger-menu.module.css';
 import { NavLink } from './nav-link';
@@ -20,9 +21,15 @@ type BurgerMenuProps = {
  */
 export function BurgerMenu({ entries, shopColumns, search }: BurgerMenuProps) {
   const [open, setOpen] = useState(false);
+  const [trade, setTrade] = useState('');
   const close = () => setOpen(false);
+  const changeOpen = (next: boolean) => {
+    // The current trade is read from the URL when the menu opens (the page is static, the URL is not).
+    if (next) setTrade(new URLSearchParams(window.location.search).get(QUERY_PARAM.trade) ?? '');
+    setOpen(next);
+  };
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
+    <Dialog.Root open={open} onOpenChange={changeOpen}>
       <Dialog.Trigger className={styles.burger}>
         <span className={styles.bars} aria-hidden="true" />
         <span className={styles.burgerLabel}>Menu</span>
@@ -37,7 +44,7 @@ export function BurgerMenu({ entries, shopColumns, search }: BurgerMenuProps) {
             </Dialog.Close>
           </div>
           <div className={styles.block}>
-            <TradeSelector label="Votre métier" onSelect={close} />
+            <TradeSelector label="Votre métier" value={trade} onSelect={close} />
           </div>
           <div className={styles.block}>{search}</div>
           <nav aria-label="Menu mobile">

@@ -2,12 +2,9 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { EMAIL_MESSAGE, REQUIRED_MESSAGE } from '@/lib/validation';
-import { NewsletterBlock } from './newsletter-block';
+import { NewsletterForm } from './newsletter-form';
 
-// The server action path (forms without JavaScript) is not taken when the browser handles the submit.
-vi.mock('@/app/actions/newsletter', () => ({ subscribeNewsletterAction: vi.fn() }));
-
-import styles from './newsletter-block.module.css';
+import styles from './newsletter-form.module.css';
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -20,43 +17,61 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** The message under the e-mail field. */
+async function fieldError(): Promise<string | null | undefined> {
+  await waitFor(() => expect(document.querySelector('[id$="-error"]')).not.toBeNull());
+  return document.querySelector('[id$="-error"]')?.textContent;
+}
+
 function subscribe(email: string) {
-  render(<NewsletterBlock />);
+  render(<NewsletterForm />);
   fireEvent.change(screen.getByLabelText('Votre adresse e-mail'), { target: { value: email } });
   fireEvent.click(screen.getByRole('button', { name: 'Je m’inscris' }));
 }
 
-describe('NewsletterBlock', () => {
+describe('NewsletterForm', () => {
   test('idle: a labelled e-mail field and no message', () => {
-    render(<NewsletterBlock />);
+    render(<NewsletterForm />);
     expect(screen.getByRole('heading', { name: 'Newsletter gratuite' })).toBeTruthy();
     expect(screen.getByRole('status').textContent).toBe('');
   });
 
+  test('holds the outcomes of a submission without JavaScript, each at its anchor', () => {
+    render(<NewsletterForm />);
+    expect(document.getElementById('newsletter-merci')?.textContent).toBe(
+      'Merci pour votre inscription à notre newsletter !',
+    );
+    expect(document.getElementById('newsletter-deja-inscrit')?.className).toContain(styles.failure);
+  });
+
   test('an invalid address is not sent and its message shows', async () => {
     subscribe('pas-une-adresse');
-    expect(await screen.findByText(EMAIL_MESSAGE)).toBeTruthy();
+    expect(await fieldError()).toBe(EMAIL_MESSAGE);
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
   test('an empty address is not sent', async () => {
     subscribe('');
-    expect(await screen.findByText(REQUIRED_MESSAGE)).toBeTruthy();
+    expect(await fieldError()).toBe(REQUIRED_MESSAGE);
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
   test('the message of a field clears when it changes', async () => {
     subscribe('faux');
-    await screen.findByText(EMAIL_MESSAGE);
+    expect(await fieldError()).toBe(EMAIL_MESSAGE);
     fireEvent.change(screen.getByLabelText('Votre adresse e-mail'), { target: { value: 'fau' } });
-    expect(screen.queryByText(EMAIL_MESSAGE)).toBeNull();
+    expect(document.querySelector('[id$="-error"]')).toBeNull();
   });
 
   test('200: the thank-you message, the address sent form-encoded with isSubscribing', async () => {
     fetchMock.mockResolvedValue(new Response(null, { status: 200 }));
     subscribe('lecteur@exemple.fr');
-    const message = await screen.findByText('Merci pour votre inscription à notre newsletter !');
-    expect(message.className).toContain(styles.success);
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toBe(
+        'Merci pour votre inscription à notre newsletter !',
+      ),
+    );
+    expect(screen.getByRole('status').className).toContain(styles.success);
     const [url, init] = fetchMock.mock.calls[0] ?? [];
     expect(String(url)).toBe('/api/contentAlert/subscription');
     expect(init?.method).toBe('POST');
@@ -66,8 +81,10 @@ describe('NewsletterBlock', () => {
   test('209: already subscribed, shown in red', async () => {
     fetchMock.mockResolvedValue(new Response(null, { status: 209 }));
     subscribe('lecteur@exemple.fr');
-    const message = await screen.findByText('Vous êtes déjà inscrit à la newsletter');
-    expect(message.className).toContain(styles.failure);
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toBe('Vous êtes déjà inscrit à la newsletter'),
+    );
+    expect(screen.getByRole('status').className).toContain(styles.failure);
   });
 
   test('any other status: the error message', async () => {

@@ -1,40 +1,47 @@
 'use client';
 
-import { type FormEvent, useActionState, useId, useState } from 'react';
-import { type NewsletterActionState, subscribeNewsletterAction } from '@/app/actions/newsletter';
-import { type SubscriptionOutcome, subscribeNewsletter } from '@/client/newsletter';
-import { capMessage, emailError, requiredError } from '@/lib/validation';
-import styles from './newsletter-block.module.css';
+import { type FormEvent, useId, useState } from 'react';
+import {
+  NEWSLETTER_ALREADY_MESSAGE,
+  NEWSLETTER_ERROR_MESSAGE,
+  NEWSLETTER_SUCCESS_MESSAGE,
+  type SubscriptionOutcome,
+  subscribeNewsletter,
+} from '@/client/newsletter';
+import { capMessage, EMAIL_MESSAGE, emailError, requiredError } from '@/lib/validation';
+import styles from './newsletter-form.module.css';
 
 export type NewsletterState = 'idle' | 'sending' | SubscriptionOutcome['status'];
 
-type NewsletterBlockProps = {
+export type NewsletterFormProps = {
   /** The block's heading level (2 by default) so it fits the page's outline. */
   headingLevel?: 2 | 3;
+  /** The server action the form posts to without JavaScript. */
+  action?: (form: FormData) => Promise<void>;
 };
 
 /**
- * The newsletter block: idle, then a success message, an 'already subscribed' message (in red) or an error
- * message (spec sections 4 and 8). The e-mail is checked first and nothing is sent when it is invalid. Without
- * JavaScript the form posts to a server action and the page comes back with the outcome.
- *
- * Usage: `<NewsletterBlock />` anywhere in a page.
+ * Outcomes of a submission without JavaScript: the server action sends the reader back to the page at one of
+ * these anchors, and CSS shows the matching message (:target).
  */
-export function NewsletterBlock({ headingLevel = 2 }: NewsletterBlockProps) {
+const NO_SCRIPT_OUTCOMES = [
+  { id: 'newsletter-invalide', message: EMAIL_MESSAGE, success: false },
+  { id: 'newsletter-merci', message: NEWSLETTER_SUCCESS_MESSAGE, success: true },
+  { id: 'newsletter-deja-inscrit', message: NEWSLETTER_ALREADY_MESSAGE, success: false },
+  { id: 'newsletter-erreur', message: NEWSLETTER_ERROR_MESSAGE, success: false },
+] as const;
+
+/**
+ * The newsletter form: idle, then a success message, an 'already subscribed' message (in red) or an error
+ * message (spec sections 4 and 8). The e-mail is checked first and nothing is sent when it is invalid. Pages use
+ * <NewsletterBlock />, which hands it the server action of browsers without JavaScript.
+ */
+export function NewsletterForm({ headingLevel = 2, action }: NewsletterFormProps) {
   const id = useId();
   const [email, setEmail] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [state, setState] = useState<NewsletterState>('idle');
   const [message, setMessage] = useState('');
-  const [serverOutcome, formAction] = useActionState<NewsletterActionState, FormData>(
-    subscribeNewsletterAction,
-    {
-      status: 'idle',
-    },
-  );
-  // The outcome of a submission made without JavaScript, until the browser path takes over.
-  const shown: { status: NewsletterState; message: string } =
-    state === 'idle' && serverOutcome.status !== 'idle' ? serverOutcome : { status: state, message };
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
 
   const check = (value: string) => requiredError(value) ?? emailError(value);
@@ -63,7 +70,7 @@ export function NewsletterBlock({ headingLevel = 2 }: NewsletterBlockProps) {
           Recevez chaque matin l’essentiel de l’actualité juridique, fiscale et sociale.
         </p>
       </div>
-      <form className={styles.form} action={formAction} onSubmit={submit} noValidate>
+      <form className={styles.form} action={action} onSubmit={submit} noValidate>
         <label htmlFor={`${id}-email`} className={styles.label}>
           Votre adresse e-mail
         </label>
@@ -103,6 +110,15 @@ export function NewsletterBlock({ headingLevel = 2 }: NewsletterBlockProps) {
         >
           {state === 'success' || state === 'already' || state === 'error' ? message : ''}
         </p>
+        {NO_SCRIPT_OUTCOMES.map((outcome) => (
+          <p
+            key={outcome.id}
+            id={outcome.id}
+            className={`${styles.message} ${styles.targetMessage} ${outcome.success ? styles.success : styles.failure}`}
+          >
+            {outcome.message}
+          </p>
+        ))}
       </form>
     </section>
   );
