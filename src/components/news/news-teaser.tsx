@@ -69,7 +69,8 @@ export function NewsTeaser({
       ) : null}
       {topic ? <p className={styles.topic}>{topic.label}</p> : null}
       <Heading className={styles.title}>
-        <Link href={articlePath({ ...article, enrichedNewsId: article.enriched_news_id })}>
+        {/* Lists hold dozens of news: prefetching each one in view would cost the server a render per link. */}
+        <Link href={articlePath({ ...article, enrichedNewsId: article.enriched_news_id })} prefetch={false}>
           {article.title}
         </Link>
       </Heading>

@@ -1,0 +1,275 @@
+// Benchmark of the news pages (bench/pages), not a timed test. Against a running, seeded production server:
+//
+//   BASE_URL=http://localhost:3105 NEXT_DIST_DIR=.next-news node --import tsx bench/pages/run.ts
+//
+// 1. throughput of the anonymous home, topic and article pages (autocannon, 32 connections) and of nginx serving
+//    the very same HTML bytes as static files (the ratio says what the page cache costs over a static server);
+// 2. uncached render times: first requests of paths never rendered before (article, thematic pages) and the home
+//    page (rendered per request), p50/p95;
+// 3. Lighthouse in mobile mode on home, topic, article and enriched article (Debian's Chromium);
+// 4. JavaScript: gzip bytes of the scripts an empty page of the same build loads (the framework's own baseline:
+//    the build's root main files) against those of the article page.
+// Results go to bench/results/pages-<date>.json.
+import { execFile, spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+
+const run = promisify(execFile);
+
+const BASE_URL = (process.env.BASE_URL ?? 'http://localhost:3105').replace(/\/+$/, '');
+const DIST_DIR = process.env.NEXT_DIST_DIR ?? '.next';
+const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 32;
+const NGINX_PORT = Number(process.env.NGINX_PORT ?? 3195);
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** Distinct never-rendered paths timed for the uncached render percentiles. */
+const UNCACHED_SAMPLES = Number(process.env.UNCACHED_SAMPLES ?? 40);
+
+type NewsItem = { id: string; slug: string; type: string; enriched_news_id: string | null };
+
+async function json<T>(url: string): Promise<T> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  return (await response.json()) as T;
+}
+
+const pathOf = (item: NewsItem) => `/actualite/${item.slug}_${item.enriched_news_id ?? item.id}`;
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return Math.round((sorted[Math.max(0, index)] ?? 0) * 10) / 10;
+}
+
+async function load(url: string) {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_SECONDS });
+  return {
+    requestsPerSecond: Math.round(result.requests.average),
+    latencyMs: { p50: result.latency.p50, p90: result.latency.p90, p99: result.latency.p99 },
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+  };
+}
+
+/** nginx serving each page's HTML as a static file, on NGINX_PORT, until stopped. */
+async function startNginx(pages: Record<string, string>) {
+  const root = await mkdtemp(path.join(tmpdir(), 'bench-pages-'));
+  for (const [name, html] of Object.entries(pages)) await writeFile(path.join(root, `${name}.html`), html);
+  const config = `worker_processes 1;
+pid ${root}/nginx.pid;
+error_log ${root}/error.log;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  sendfile on;
+  keepalive_requests 100000;
+  types { text/html html; }
+  server { listen 127.0.0.1:${NGINX_PORT}; root ${root}; }
+}
+`;
+  await writeFile(path.join(root, 'nginx.conf'), config);
+  const nginx = spawn('nginx', ['-c', path.join(root, 'nginx.conf'), '-g', 'daemon off;'], {
+    stdio: 'inherit',
+  });
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  return {
+    url: (name: string) => `http://127.0.0.1:${NGINX_PORT}/${name}.html`,
+    async stop() {
+      nginx.kill('SIGTERM');
+      await new Promise((resolve) => nginx.once('exit', resolve));
+      await rm(root, { recursive: true, force: true });
+    },
+  };
+}
+
+async function timed(url: string): Promise<number> {
+  const started = performance.now();
+  const response = await fetch(url);
+  await response.arrayBuffer();
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  return performance.now() - started;
+}
+
+async function lighthouse(url: string) {
+  const out = path.join(tmpdir(), `lighthouse-${Date.now()}.json`);
+  await run(
+    'node',
+    [
+      'node_modules/lighthouse/cli/index.js',
+      url,
+      '--output=json',
+      `--output-path=${out}`,
+      '--quiet',
+      '--form-factor=mobile',
+      '--chrome-flags=--headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --no-first-run',
+    ],
+    { env: { ...process.env, CHROME_PATH: CHROMIUM }, maxBuffer: 64 * 1024 * 1024 },
+  );
+  const report = JSON.parse(await readFile(out, 'utf8')) as {
+    categories: Record<string, { score: number }>;
+    audits: Record<
+      string,
+      { numericValue?: number; details?: { items?: { node?: { snippet?: string }; score?: number }[] } }
+    >;
+  };
+  await rm(out, { force: true });
+  const score = (name: string) => Math.round((report.categories[name]?.score ?? 0) * 100);
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+    cls: Math.round((report.audits['cumulative-layout-shift']?.numericValue ?? 0) * 1000) / 1000,
+    lcpMs: Math.round(report.audits['largest-contentful-paint']?.numericValue ?? 0),
+    tbtMs: Math.round(report.audits['total-blocking-time']?.numericValue ?? 0),
+    // What moved, when something did: the elements Lighthouse blames for the layout shifts.
+    layoutShifts: (report.audits['layout-shifts']?.details?.items ?? []).map((item) => ({
+      element: item.node?.snippet?.slice(0, 120),
+      score: item.score,
+    })),
+  };
+}
+
+/** Gzip bytes of a list of same-origin script paths. */
+async function gzipBytes(paths: readonly string[]): Promise<number> {
+  let total = 0;
+  for (const script of paths) {
+    const body = Buffer.from(await (await fetch(`${BASE_URL}${script}`)).arrayBuffer());
+    total += gzipSync(body, { level: 9 }).length;
+  }
+  return total;
+}
+
+/** Script paths referenced by a page's HTML. */
+function scriptsOf(html: string): string[] {
+  return [...new Set([...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((match) => match[1] ?? ''))].filter(
+    (src) => src.startsWith('/_next/'),
+  );
+}
+
+async function main() {
+  const { news } = await json<{ news: NewsItem[] }>(
+    `${BASE_URL}/api/article/summary?limit=100&type=actualite`,
+  );
+  const article = news.find((item) => !item.enriched_news_id && item.type === 'actualite');
+  const enriched = news.find((item) => item.enriched_news_id);
+  if (!article || !enriched) throw new Error('the seeded site lacks a plain or an enriched news');
+  const pages = { home: '/', topic: '/actualite/fiscal', article: pathOf(article) };
+
+  // Warm the caches, then keep the exact bytes each page answers for nginx.
+  const html: Record<string, string> = {};
+  for (const [name, pagePath] of Object.entries(pages)) {
+    await fetch(`${BASE_URL}${pagePath}`);
+    html[name] = await (await fetch(`${BASE_URL}${pagePath}`)).text();
+  }
+
+  const throughput: Record<string, unknown> = {};
+  const nginx = await startNginx(html);
+  try {
+    for (const [name, pagePath] of Object.entries(pages)) {
+      const next = await load(`${BASE_URL}${pagePath}`);
+      const staticFile = await load(nginx.url(name));
+      throughput[name] = {
+        path: pagePath,
+        bytes: Buffer.byteLength(html[name] ?? ''),
+        next,
+        nginx: staticFile,
+        ratioToNginx: Math.round((next.requestsPerSecond / staticFile.requestsPerSecond) * 1000) / 1000,
+      };
+      console.log(name, next.requestsPerSecond, 'req/s; nginx', staticFile.requestsPerSecond);
+    }
+  } finally {
+    await nginx.stop();
+  }
+
+  // Uncached renders: paths never requested before (each first request renders the page).
+  const { news: older } = await json<{ news: NewsItem[] }>(
+    `${BASE_URL}/api/article/summary?limit=${UNCACHED_SAMPLES}&page=3&type=actualite`,
+  );
+  const articleRenders: number[] = [];
+  for (const item of older) articleRenders.push(await timed(`${BASE_URL}${pathOf(item)}`));
+  const homeRenders: number[] = [];
+  for (let index = 0; index < UNCACHED_SAMPLES; index += 1) homeRenders.push(await timed(`${BASE_URL}/`));
+  const thematics = await json<{ thematics: { slug: string }[] }>(
+    `${BASE_URL}/api/article/summary?topic=fiscal&needsThematics=true&limit=1`,
+  );
+  const topicRenders: number[] = [];
+  for (const thematic of thematics.thematics.slice(0, UNCACHED_SAMPLES)) {
+    topicRenders.push(await timed(`${BASE_URL}/actualite/fiscal/${thematic.slug}`));
+  }
+  const renders = {
+    article: {
+      samples: articleRenders.length,
+      p50: percentile(articleRenders, 50),
+      p95: percentile(articleRenders, 95),
+    },
+    thematic: {
+      samples: topicRenders.length,
+      p50: percentile(topicRenders, 50),
+      p95: percentile(topicRenders, 95),
+    },
+    homeRenderedPerRequest: {
+      samples: homeRenders.length,
+      p50: percentile(homeRenders, 50),
+      p95: percentile(homeRenders, 95),
+    },
+  };
+  console.log('renders', JSON.stringify(renders));
+
+  // JavaScript: the framework's own baseline is what every page of this build loads before any page code (the
+  // build manifest's root main files); the article page's scripts are read from its HTML.
+  const manifest = JSON.parse(await readFile(path.join(DIST_DIR, 'build-manifest.json'), 'utf8')) as {
+    rootMainFiles?: string[];
+    polyfillFiles?: string[];
+  };
+  const baselineScripts = (manifest.rootMainFiles ?? []).map((file) => `/_next/${file}`);
+  const articleScripts = scriptsOf(html.article ?? '');
+  const notFoundHtml = await (await fetch(`${BASE_URL}/page-inexistante-bench`)).text();
+  const javascript = {
+    frameworkBaselineGzipBytes: await gzipBytes(baselineScripts),
+    emptyLayoutPageGzipBytes: await gzipBytes(scriptsOf(notFoundHtml)),
+    articlePageGzipBytes: await gzipBytes(articleScripts),
+  };
+  const addedOverFramework = javascript.articlePageGzipBytes - javascript.frameworkBaselineGzipBytes;
+  console.log('javascript', JSON.stringify(javascript));
+
+  const lighthouseResults: Record<string, unknown> = {};
+  for (const [name, pagePath] of Object.entries({ ...pages, enrichedArticle: pathOf(enriched) })) {
+    lighthouseResults[name] = { path: pagePath, ...(await lighthouse(`${BASE_URL}${pagePath}`)) };
+    console.log('lighthouse', name, JSON.stringify(lighthouseResults[name]));
+  }
+
+  const { stdout: cpu } = await run('nproc');
+  const { stdout: loadavg } = await run('cat', ['/proc/loadavg']);
+  const result = {
+    date: new Date().toISOString(),
+    // Other work shares the machine: its load average at the end of the run says how much.
+    machine: {
+      cpus: Number(cpu.trim()),
+      node: process.version,
+      loadAverage: loadavg.trim().split(' ').slice(0, 3),
+    },
+    server: BASE_URL,
+    tool: `autocannon, ${CONNECTIONS} connections, ${DURATION_SECONDS} s per run; nginx ${NGINX_PORT} serving the same bytes`,
+    targets: {
+      requestsPerSecond: 2000,
+      uncachedRenderP95Ms: 80,
+      lighthouse: { performance: 90, accessibility: 100, bestPractices: 95, seo: 100, cls: 0.05 },
+      articleJavascriptOverFrameworkGzipBytes: 60 * 1024,
+    },
+    throughput,
+    renders,
+    javascript: { ...javascript, articleAddsOverFrameworkGzipBytes: addedOverFramework },
+    lighthouse: lighthouseResults,
+  };
+  const file = path.join('bench/results', `pages-${result.date.slice(0, 10)}.json`);
+  await writeFile(file, `${JSON.stringify(result, null, 2)}\n`);
+  console.log(`written ${file}`);
+}
+
+await main();
