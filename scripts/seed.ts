@@ -110,6 +110,7 @@ async function main(): Promise<number> {
     : null;
   let currentStep = '';
   let stepStarted = started;
+  const finished = new Set<string>();
   try {
     const database = await getDatabase();
     console.log(
@@ -127,7 +128,8 @@ async function main(): Promise<number> {
           bar?.start(total, done, { step: step.padEnd(12) });
         }
         bar?.update(done, { step: step.padEnd(12) });
-        if (done === total) {
+        if (done === total && !finished.has(step)) {
+          finished.add(step);
           bar?.stop();
           console.log(`  ${step} : ${number(total)} en ${seconds(Date.now() - stepStarted)}`);
         }
@@ -139,7 +141,10 @@ async function main(): Promise<number> {
     console.log('Lignes par table :');
     for (const [table, rows] of Object.entries(result.counts))
       console.log(`  ${table.padEnd(20)} ${number(rows)}`);
-    console.log(`Terminé en ${seconds(Date.now() - started)}.`);
+    const cpu = process.cpuUsage();
+    console.log(
+      `Terminé en ${seconds(Date.now() - started)} (temps processeur du générateur : ${seconds((cpu.user + cpu.system) / 1000)}).`,
+    );
     return 0;
   } catch (error) {
     bar?.stop();

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { asc, count, eq, isNotNull, isNull } from 'drizzle-orm';
+import { asc, count, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTICLE_TYPES } from '@/lib/constants';
 import type { Database } from '@/server/db/client';
@@ -363,6 +363,23 @@ describe('seedDatabase', () => {
       /articles/,
     );
     expect(await database.db.select({ n: count() }).from(articles)).toEqual([{ n: 200 }]);
+  });
+
+  it('keeps every index of the schema (the bulk load rebuilds the ones it defers)', async () => {
+    const fresh = await createTestDatabase();
+    const indexes = async (db: Database['db']) =>
+      (
+        (await db.execute(
+          sql`select indexname, indexdef from pg_indexes where schemaname = current_schema() order by indexname`,
+        )) as unknown as { rows: { indexname: string; indexdef: string }[] }
+      ).rows;
+    try {
+      const expected = await indexes(fresh.db);
+      expect(expected.some((index) => index.indexname === 'subscriber_documents_search_idx')).toBe(true);
+      expect(await indexes(database.db)).toEqual(expected);
+    } finally {
+      await fresh.close();
+    }
   });
 
   it('leaves nothing half-written when a write fails', async () => {

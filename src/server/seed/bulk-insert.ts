@@ -1,5 +1,5 @@
 import 'server-only';
-import { type Column, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { type Column, getTableColumns, getTableName, type SQL, sql } from 'drizzle-orm';
 import { toSnakeCase } from 'drizzle-orm/casing';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
@@ -71,4 +71,23 @@ function arrayLiteral(values: readonly unknown[]): string {
     item == null ? 'NULL' : `"${String(item).replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`,
   );
   return `{${items.join(',')}}`;
+}
+
+/**
+ * Runs `write` with the GIN indexes of the tables dropped, then rebuilds each from its own definition: one index
+ * build costs a fraction of maintaining GIN indexes row by row during a bulk load. Meant for the seed's
+ * transaction, so the indexes are back (or their drop undone) whatever happens.
+ */
+export async function withGinIndexesDeferred(
+  executor: Executor,
+  tables: readonly PgTable[],
+  write: () => Promise<void>,
+): Promise<void> {
+  const names = tables.map((table) => getTableName(table));
+  const result = (await executor.execute(
+    sql`select indexname as name, indexdef as definition from pg_indexes where schemaname = current_schema() and tablename = any(${sql.param(names)}::text[]) and indexdef like '% USING gin %' order by indexname`,
+  )) as unknown as { rows: { name: string; definition: string }[] };
+  for (const index of result.rows) await executor.execute(sql`drop index ${sql.identifier(index.name)}`);
+  await write();
+  for (const index of result.rows) await executor.execute(sql.raw(index.definition));
 }

@@ -20,7 +20,7 @@ import {
   whitePapers,
 } from '../db/schema';
 import { ArticleBuilder, CONTENT_START, MIN_ARTICLES, planArticles, type SectionRow } from './articles';
-import { type Executor, insertRows } from './bulk-insert';
+import { insertRows, withGinIndexesDeferred } from './bulk-insert';
 import { dayOfIso } from './calendar';
 import { buildDocument, type DocumentRow, documentContext } from './documents';
 import { buildIssues } from './issues';
@@ -85,7 +85,7 @@ const CONTENT_TABLES: Record<string, PgTable> = {
 };
 
 /** True when the database already holds content (taxonomy, articles or documents). */
-export async function isSeeded(db: Executor & Pick<Db, 'select'>): Promise<boolean> {
+export async function isSeeded(db: Pick<Db, 'select'>): Promise<boolean> {
   for (const table of [topics, articles, subscriberDocuments]) {
     const [row] = await db.select({ one: sql<number>`1` }).from(table).limit(1);
     if (row) return true;
@@ -144,19 +144,23 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
     const builder = new ArticleBuilder(taxonomy, today);
     const total = plan.articles.length;
     progress(SEED_STEPS.articles, 0, total);
-    await pipeline(total, ARTICLE_BATCH, (from, to) => {
-      const built = plan.articles.slice(from, to).map((planned) => builder.build(planned));
-      const sectionRows: SectionRow[] = built.flatMap((item) => item.sections);
-      return async () => {
-        await insertRows(
-          tx,
-          articles,
-          built.map((item) => item.article),
-        );
-        await insertRows(tx, articleSections, sectionRows);
-        progress(SEED_STEPS.articles, to, total);
-      };
-    });
+    await withGinIndexesDeferred(tx, [articles], () =>
+      pipeline(total, ARTICLE_BATCH, (from, to) => {
+        const built = plan.articles.slice(from, to).map((planned) => builder.build(planned));
+        const sectionRows: SectionRow[] = built.flatMap((item) => item.sections);
+        return async () => {
+          await insertRows(
+            tx,
+            articles,
+            built.map((item) => item.article),
+          );
+          await insertRows(tx, articleSections, sectionRows);
+          if (to < total) progress(SEED_STEPS.articles, to, total);
+        };
+      }),
+    );
+    // The step is done once the indexes are rebuilt.
+    progress(SEED_STEPS.articles, total, total);
 
     // Daily issues
     const { issues, links } = buildIssues(plan.news, startDay, today);
@@ -175,14 +179,17 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
     // Subscriber documents
     const context = documentContext(taxonomy, startDay, today, plan.enrichedNewsIds);
     progress(SEED_STEPS.documents, 0, options.documents);
-    await pipeline(options.documents, DOCUMENT_BATCH, (from, to) => {
-      const rows: DocumentRow[] = [];
-      for (let index = from; index < to; index += 1) rows.push(buildDocument(index, context));
-      return async () => {
-        await insertRows(tx, subscriberDocuments, rows);
-        progress(SEED_STEPS.documents, to, options.documents);
-      };
-    });
+    await withGinIndexesDeferred(tx, [subscriberDocuments], () =>
+      pipeline(options.documents, DOCUMENT_BATCH, (from, to) => {
+        const rows: DocumentRow[] = [];
+        for (let index = from; index < to; index += 1) rows.push(buildDocument(index, context));
+        return async () => {
+          await insertRows(tx, subscriberDocuments, rows);
+          if (to < options.documents) progress(SEED_STEPS.documents, to, options.documents);
+        };
+      }),
+    );
+    progress(SEED_STEPS.documents, options.documents, options.documents);
 
     return { seeded: true, counts: await countRows(tx) };
   });
