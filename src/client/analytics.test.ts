@@ -72,6 +72,11 @@ describe('analytics', () => {
     });
   });
 
+  test('a page that does not describe itself is named after its path, of kind all', () => {
+    setPageContext(null);
+    expect(dataLayer()).toMatchObject({ page_name: window.location.pathname, content_kind: 'all' });
+  });
+
   test('nothing is loaded without a script URL', () => {
     loadAnalytics(undefined);
     trackView();

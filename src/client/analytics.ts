@@ -50,7 +50,10 @@ export const PRERENDER_FLAG = 'prerender';
 export const NOT_SSR_READY_URL = '/not-ssr-ready';
 export const ANALYTICS_LOAD_ERROR = 'La bibliothèque analytics n’a pas pu être chargée';
 
-let page: PageContext = { pageName: 'page', contentKind: 'all' };
+/** Until a page describes itself: named after its path, of kind 'all'. */
+const DEFAULT_PAGE: PageContext = { pageName: '', contentKind: 'all' };
+
+let page: PageContext = DEFAULT_PAGE;
 let user: UserContext | null = null;
 let queue: { kind: 'view' | 'link'; event: AnalyticsEvent }[] = [];
 let state: 'idle' | 'loading' | 'ready' | 'failed' | 'disabled' = 'idle';
@@ -80,8 +83,9 @@ export function tradeFromUrl(url: string): string {
   }
 }
 
-export function setPageContext(context: PageContext): void {
-  page = context;
+/** Describes the current page; null goes back to the default (the page left). */
+export function setPageContext(context: PageContext | null): void {
+  page = context ?? DEFAULT_PAGE;
 }
 
 export function setUserContext(context: UserContext | null): void {
@@ -93,7 +97,7 @@ export function dataLayer(): DataLayer {
   const url = currentPageUrl();
   return {
     page_url: url,
-    page_name: page.pageName,
+    page_name: page.pageName || (url === NOT_SSR_READY_URL ? url : new URL(url).pathname),
     content_kind: page.contentKind,
     trade: page.trade ?? (url === NOT_SSR_READY_URL ? '' : tradeFromUrl(url)),
     user_logged: user ? 'oui' : 'non',
@@ -178,7 +182,7 @@ export function loadAnalytics(scriptUrl: string | undefined): void {
 
 /** Back to the first state (tests). */
 export function resetAnalytics(): void {
-  page = { pageName: 'page', contentKind: 'all' };
+  page = DEFAULT_PAGE;
   user = null;
   queue = [];
   state = 'idle';

@@ -14,6 +14,8 @@ type PageAnalyticsProps = { pageName: string; contentKind: ContentKind; trade?: 
 export function PageAnalytics({ pageName, contentKind, trade }: PageAnalyticsProps) {
   useEffect(() => {
     setPageContext({ pageName, contentKind, ...(trade ? { trade } : {}) });
+    // Leaving the page: the next one starts from the default unless it describes itself.
+    return () => setPageContext(null);
   }, [pageName, contentKind, trade]);
   return null;
 }
