@@ -51,8 +51,8 @@ export function embedDocument(parts: {
   const { title, form, result, source } = parts;
   return `<!doctype html>
 <html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head>
-<body><main><h1>${escapeHtml(title)}</h1>${form}<div aria-live="polite">${result}</div>
+<meta name="robots" content="noindex"><link rel="icon" href="data:,"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head>
+<body><main aria-label="${escapeHtml(title)}"><h1>${escapeHtml(title)}</h1>${form}<div aria-live="polite">${result}</div>
 <p class="source">Source officielle (${escapeHtml(source.year)}) : ${escapeHtml(source.title)}, ${escapeHtml(source.reference)}. Résultat indicatif, qui ne remplace pas l’analyse d’un professionnel.</p>
 </main></body></html>`;
 }

@@ -1,0 +1,66 @@
+import { DESKTOP, expect, expectNoAxeViolations, MOBILE, screenshot, test } from './support/browser';
+
+const RATES_ARTICLE = /^\/chiffres-taux\/[A-Za-z0-9-]+_[A-Za-z0-9-]+$/;
+
+async function ratesPaths(page: import('playwright-core').Page): Promise<string[]> {
+  const hrefs = await page
+    .locator('main a[href]')
+    .evaluateAll((anchors) => anchors.map((anchor) => new URL((anchor as HTMLAnchorElement).href).pathname));
+  return [...new Set(hrefs.filter((href) => RATES_ARTICLE.test(href)))];
+}
+
+test('figures and rates: a showcase of 5, groups by thematic, more on demand and the article', async ({
+  page,
+}) => {
+  const response = await page.goto('/chiffres-taux');
+  expect(response?.status()).toBe(200);
+  await page.getByRole('heading', { level: 1, name: 'Chiffres et taux' }).waitFor();
+  const showcase = page.getByRole('region', { name: 'Les derniers chiffres et taux' });
+  expect(await showcase.getByRole('listitem').count()).toBe(5);
+  const before = await ratesPaths(page);
+  expect(before.length).toBeGreaterThan(5);
+
+  const more = page.getByRole('button', { name: 'Voir plus de chiffres et taux' });
+  if (await more.isVisible()) {
+    await more.click();
+    await expect.poll(async () => (await ratesPaths(page)).length).toBeGreaterThan(before.length);
+  }
+
+  // The scroll-to-top button of the layout brings the reader back up.
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  const top = page.getByRole('button', { name: 'Revenir en haut de la page' });
+  await top.click();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  await screenshot(page, 'rates-desktop');
+
+  const [first] = before;
+  const article = await page.goto(first ?? '/');
+  expect(article?.status()).toBe(200);
+  expect(new URL(page.url()).pathname).toBe(first);
+  await page.locator('h1').first().waitFor();
+});
+
+test('a rates topic page lists only its topic and offers its thematics', async ({ page }) => {
+  expect((await page.goto('/chiffres-taux/social'))?.status()).toBe(200);
+  await page.getByRole('heading', { level: 1, name: /Chiffres et taux : social/ }).waitFor();
+  expect(await page.getByRole('link', { name: 'Social' }).first().getAttribute('aria-current')).toBe('page');
+  const thematics = page.getByRole('navigation', { name: 'Thématiques' }).getByRole('link');
+  if ((await thematics.count()) > 0) {
+    const href = (await thematics.first().getAttribute('href')) ?? '';
+    expect(href).toMatch(/^\/chiffres-taux\/social\/[a-z0-9-]+$/);
+    expect((await page.goto(href))?.status()).toBe(200);
+  }
+});
+
+for (const [name, viewport] of [
+  ['desktop', DESKTOP],
+  ['mobile', MOBILE],
+] as const) {
+  test(`axe finds no violation on figures and rates (${name})`, async ({ newPage }) => {
+    const page = await newPage(viewport);
+    expect((await page.goto('/chiffres-taux'))?.status()).toBe(200);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await expectNoAxeViolations(page);
+    await screenshot(page, `rates-${name}`);
+  });
+}
