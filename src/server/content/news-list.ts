@@ -4,6 +4,7 @@ import { DEFAULT_SORT, FIRST_PAGE, NEWS_PAGE_SIZE } from '@/lib/constants';
 import type { Db } from '../db/client';
 import { articles, type TagRef } from '../db/schema';
 import { type ArticleSummary, articleSummaryColumns, toArticleSummary } from './article-summary';
+import { textArray } from './sql-arrays';
 import { listTopicThematics } from './topics';
 
 /** Sort orders of a news list: by publication date, newest first (the default) or oldest first. */
@@ -66,13 +67,6 @@ const detailColumns = {
   eventDate: articles.eventDate,
   simulatorUrl: articles.simulatorUrl,
 };
-
-function textArray(values: readonly string[]): SQL {
-  return sql`array[${sql.join(
-    values.map((value) => sql`${value}`),
-    sql`, `,
-  )}]::text[]`;
-}
 
 function filters(query: NewsListQuery): SQL | undefined {
   const conditions: SQL[] = [];

@@ -2,6 +2,7 @@ import 'server-only';
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { articles, type TagRef, topics } from '../db/schema';
+import { textArray } from './sql-arrays';
 
 const tagColumns = { label: topics.label, slug: topics.slug, id: topics.id, shortId: topics.shortId };
 
@@ -38,7 +39,7 @@ export async function listTopicThematics(
   topicId: string,
   types: readonly string[] = [],
 ): Promise<TagRef[]> {
-  const conditions = [sql`${articles.topicIds} @> array[${topicId}]::text[]`];
+  const conditions = [sql`${articles.topicIds} @> ${textArray([topicId])}`];
   if (types.length > 0) conditions.push(inArray(articles.type, [...types]));
   const carried = db
     .select({ id: sql<string>`unnest(${articles.topicIds})`.as('id') })

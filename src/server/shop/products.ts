@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, asc, inArray, type SQL, sql } from 'drizzle-orm';
 import { DEFAULT_PRODUCTS_COUNT, PRODUCTS_RELOAD_THRESHOLD } from '@/lib/constants';
+import { textArray } from '../content/sql-arrays';
 import type { Db } from '../db/client';
 import { mementoCodes, shopProducts } from '../db/schema';
 import { logger } from '../log';
@@ -55,12 +56,6 @@ function toShopProduct(row: ProductRow): ShopProduct {
     sp_to_date: row.spToDate,
   };
 }
-
-const textArray = (values: readonly string[]): SQL =>
-  sql`array[${sql.join(
-    values.map((value) => sql`${value}`),
-    sql`, `,
-  )}]::text[]`;
 
 /** One lookup of the catalogue, every given filter applying at once. */
 async function findProducts(db: Db, query: ProductQuery, limit: number): Promise<ProductRow[]> {
