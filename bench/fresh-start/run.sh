@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# Times what a newcomer does on a fresh machine: `npm install && npm start` in a fresh clone, until the home page
+# answers 200 with the daily issue. Records the phases as JSON in bench/results/fresh-start-<date>.json.
+# Usage: bash bench/fresh-start/run.sh [port]   (from the repository root; needs git, curl and the npm registry)
+set -euo pipefail
+
+repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+port="${1:-3900}"
+work="$(mktemp -d /tmp/fresh-start-XXXXXX)"
+server_pid=""
+cleanup() {
+  if [ -n "$server_pid" ]; then kill -- "-$server_pid" 2>/dev/null || true; fi
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+now() { date +%s.%N; }
+
+git clone -q "$repo" "$work/site"
+cd "$work/site"
+# A fresh machine has no npm cache for this project either.
+export npm_config_cache="$work/npm-cache"
+
+t0=$(now)
+npm install --no-audit --no-fund > "$work/install.log" 2>&1
+t1=$(now)
+
+setsid env PORT="$port" npm start > "$work/start.log" 2>&1 &
+server_pid=$!
+status=000
+for _ in $(seq 1 900); do
+  status=$(curl -s -o "$work/home.html" -w '%{http_code}' "http://127.0.0.1:$port/" || true)
+  [ "$status" = 200 ] && break
+  sleep 1
+done
+t2=$(now)
+[ "$status" = 200 ] || { echo "the home page never answered 200"; tail -30 "$work/start.log"; exit 1; }
+grep -q 'La Quotidienne du' "$work/home.html" || { echo "the home page has no daily issue"; exit 1; }
+
+# A second start on the same data and build: what every later `npm start` costs.
+kill -- "-$server_pid"; wait "$server_pid" 2>/dev/null || true
+t3=$(now)
+setsid env PORT="$port" npm start > "$work/restart.log" 2>&1 &
+server_pid=$!
+for _ in $(seq 1 300); do
+  status=$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port/" || true)
+  [ "$status" = 200 ] && break
+  sleep 0.5
+done
+t4=$(now)
+
+mkdir -p "$repo/bench/results"
+out="$repo/bench/results/fresh-start-$(date -u +%Y-%m-%d).json"
+node -e '
+const [t0, t1, t2, t3, t4] = process.argv.slice(1, 6).map(Number);
+const log = process.argv[6];
+const [install, start, restart] = [t1 - t0, t2 - t1, t4 - t3];
+const os = require("node:os");
+const seeded = /Contenu de démonstration prêt en (\d+) s/.exec(require("node:fs").readFileSync(log, "utf8"));
+console.log(JSON.stringify({
+  benchmark: "fresh clone: npm install && npm start until the home page answers 200",
+  command: "bash bench/fresh-start/run.sh",
+  date: new Date().toISOString(),
+  machine: { cpu: os.cpus()[0]?.model, cores: os.cpus().length, memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version },
+  seconds: {
+    npmInstall: Number(install.toFixed(1)),
+    firstStartUntilHomePage: Number(start.toFixed(1)),
+    ofWhichDemoContent: seeded ? Number(seeded[1]) : null,
+    total: Number((install + start).toFixed(1)),
+    laterStartUntilHomePage: Number(restart.toFixed(1)),
+  },
+}, null, 2));
+' "$t0" "$t1" "$t2" "$t3" "$t4" "$work/start.log" | tee "$out"
