@@ -101,6 +101,16 @@ const holder = globalThis as GlobalWithDatabase;
 /** The process-wide database, opened and migrated on first use. A failed opening is retried on the next call. */
 export function getDatabase(): Promise<Database> {
   let opening = holder[GLOBAL_KEY];
+  if (opening && !holder[OPENED_KEY]) {
+    // Set by someone else (a test's database): remember it once it resolves, for the synchronous gauges.
+    const pending = opening;
+    pending.then(
+      (database) => {
+        if (holder[GLOBAL_KEY] === pending) holder[OPENED_KEY] = database;
+      },
+      () => {},
+    );
+  }
   if (!opening) {
     opening = openDatabase(configuredDatabase());
     holder[GLOBAL_KEY] = opening;

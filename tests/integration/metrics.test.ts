@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GET as live } from '@/app/api/health/live/route';
+import { GET as ready } from '@/app/api/health/ready/route';
+import { GET as metrics } from '@/app/metrics/route';
+import type { Database } from '@/server/db/client';
+import { registerDatabaseGauges } from '@/server/observability/database-gauges';
+import { registerGauge, requestFinished, routeLabel } from '@/server/observability/metrics';
+import { forgetDatabaseForRoutes, useDatabaseForRoutes } from '../support/api';
+import { createTestDatabase } from '../support/database';
+
+let database: Database;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  useDatabaseForRoutes(database);
+});
+afterAll(async () => {
+  forgetDatabaseForRoutes();
+  await database?.close();
+});
+
+describe('/metrics', () => {
+  it('counts requests and latencies by route template, cache results and gauges, in Prometheus text', async () => {
+    requestFinished({
+      method: 'GET',
+      pathname: '/actualite/un-article_12',
+      status: 200,
+      seconds: 0.03,
+      cache: 'HIT',
+    });
+    requestFinished({
+      method: 'GET',
+      pathname: '/actualite/un-autre_13',
+      status: 200,
+      seconds: 0.3,
+      cache: 'MISS',
+    });
+    requestFinished({
+      method: 'POST',
+      pathname: '/api/contentAlert/subscription',
+      status: 429,
+      seconds: 0.002,
+    });
+    registerGauge('test_gauge', () => 7);
+    const response = await metrics();
+    expect(response.headers.get('content-type')).toContain('text/plain; version=0.0.4');
+    const text = await response.text();
+    expect(text).toMatch(/^http_requests_total\{route="\/actualite\/\*",method="GET",status="200"\} 2$/m);
+    expect(text).toMatch(
+      /^http_requests_total\{route="\/api\/contentAlert\/subscription",method="POST",status="429"\} 1$/m,
+    );
+    expect(text).toMatch(/^http_request_duration_seconds_bucket\{route="\/actualite\/\*",le="0.05"\} 1$/m);
+    expect(text).toMatch(/^http_request_duration_seconds_bucket\{route="\/actualite\/\*",le="0.4"\} 2$/m);
+    expect(text).toMatch(/^http_request_duration_seconds_count\{route="\/actualite\/\*"\} 2$/m);
+    expect(text).toMatch(/^next_cache_results_total\{result="hit"\} 1$/m);
+    expect(text).toMatch(/^next_cache_results_total\{result="miss"\} 1$/m);
+    expect(text).toMatch(/^test_gauge 7$/m);
+    expect(text).toMatch(/^process_resident_memory_bytes \d+$/m);
+  });
+
+  it('keeps the number of series bounded whatever paths a fuzzer sends', async () => {
+    expect(routeLabel('/')).toBe('/');
+    expect(routeLabel('/api/article/single')).toBe('/api/article/single');
+    expect(routeLabel('/archives/2025/3/2')).toBe('/archives/*');
+    for (let index = 0; index < 500; index += 1) {
+      requestFinished({ method: 'GET', pathname: `/chemin-${index}`, status: 404, seconds: 0.001 });
+    }
+    const text = await (await metrics()).text();
+    const routes = new Set(
+      [...text.matchAll(/http_request_duration_seconds_count\{route="([^"]*)"\}/g)].map((m) => m[1]),
+    );
+    expect(routes.size).toBeLessThanOrEqual(201);
+    expect(routes.has('other')).toBe(true);
+  });
+
+  it('reports the database pool once the process database is open', async () => {
+    registerDatabaseGauges();
+    await ready();
+    const text = await (await metrics()).text();
+    expect(text).toMatch(/^db_open 1$/m);
+    expect(text).toMatch(/^db_pool_connections_total \d+$/m);
+  });
+});
+
+describe('liveness and readiness', () => {
+  it('live answers 200 without the database, ready answers 200 when it answers', async () => {
+    const liveness = live();
+    expect(liveness.status).toBe(200);
+    expect(await liveness.json()).toEqual({ status: 'ok' });
+    const readiness = await ready();
+    expect(readiness.status).toBe(200);
+    expect(readiness.headers.get('cache-control')).toBe('no-store');
+  });
+});

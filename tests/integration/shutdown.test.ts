@@ -1,0 +1,88 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '@/server/db/client';
+import { findFreePort } from '../support/free-port';
+
+/**
+ * Graceful stop on SIGTERM (src/server/observability/http-server.ts, what src/instrumentation.ts installs in the
+ * Next server): a child process runs an HTTP server through the same hooks with the process-wide database open;
+ * SIGTERM arrives while a slow request is in flight. That request must finish with its answer, new connections
+ * must be refused, the database closed and the process must exit 0.
+ */
+const root = path.resolve(import.meta.dirname, '../..');
+const work = mkdtempSync(path.join(tmpdir(), 'shutdown-'));
+const dataDir = path.join(work, 'data');
+
+const SERVER = `
+import http from 'node:http';
+import { instrumentHttpServers, handleStopSignals } from ${JSON.stringify(path.join(root, 'src/server/observability/http-server.ts'))};
+import { getDatabase } from ${JSON.stringify(path.join(root, 'src/server/db/client.ts'))};
+instrumentHttpServers();
+handleStopSignals();
+const database = await getDatabase();
+const server = http.createServer(async (request, response) => {
+  if (request.url === '/slow') await new Promise((resolve) => setTimeout(resolve, 1500));
+  response.end(JSON.stringify({ path: request.url, database: await database.ping() }));
+});
+server.listen(Number(process.argv[2]), '127.0.0.1', () => console.log('listening'));
+`;
+
+let child: ChildProcess | undefined;
+
+afterAll(() => {
+  child?.kill('SIGKILL');
+  rmSync(work, { recursive: true, force: true });
+});
+
+function get(port: number, pathname: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.get({ host: '127.0.0.1', port, path: pathname, agent: false }, (response) => {
+      let body = '';
+      response.on('data', (chunk) => {
+        body += chunk;
+      });
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+    });
+    request.on('error', reject);
+  });
+}
+
+describe('graceful stop', () => {
+  it('finishes the request in flight, refuses new ones, closes the database and exits 0 on SIGTERM', async () => {
+    const script = path.join(work, 'server.mts');
+    writeFileSync(script, SERVER);
+    const port = await findFreePort();
+    child = spawn(process.execPath, ['--conditions=react-server', '--import', 'tsx', script, String(port)], {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, LOG_LEVEL: 'info', NODE_ENV: 'production' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let output = '';
+    child.stdout?.on('data', (chunk) => {
+      output += chunk;
+    });
+    await expect.poll(() => output.includes('listening'), { timeout: 150_000 }).toBe(true);
+    const exited = new Promise<number | null>((resolve) => child?.once('exit', (code) => resolve(code)));
+
+    const slow = get(port, '/slow');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await expect(get(port, '/late')).rejects.toThrow(/ECONNREFUSED|ECONNRESET/);
+
+    const answer = await slow;
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body)).toEqual({ path: '/slow', database: true });
+    expect(await exited).toBe(0);
+    expect(output).toContain('arrêt terminé');
+
+    // The data directory was closed cleanly: it opens again at once.
+    const reopened = await openDatabase({ driver: 'pglite', dataDir });
+    expect(await reopened.ping()).toBe(true);
+    await reopened.close();
+  }, 240_000);
+});
