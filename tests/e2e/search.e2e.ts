@@ -43,6 +43,7 @@ test('the header suggestion box opens from three characters and is keyboard navi
   await page.getByRole('heading', { level: 1 }).filter({ hasText: chosen }).waitFor();
 
   // Back under three characters, the list hides.
+  await box.fill('');
   await box.fill('impo');
   await listbox.waitFor({ state: 'visible' });
   await box.fill('im');
@@ -187,7 +188,8 @@ for (const [name, viewport] of [
     page.consoleGuard.allow(ANONYMOUS_ME);
     const response = await page.goto(`/search?term=${encodeURIComponent(COMMON_TERM)}`);
     expect(response?.status()).toBe(200);
-    await page.waitForLoadState('networkidle');
+    await page.waitForLoadState('load');
+    await page.getByRole('heading', { name: /résultats/ }).waitFor();
     await expectNoAxeViolations(page);
     await screenshot(page, `search-${name}`);
   });
