@@ -36,6 +36,8 @@ export function buildNewsletterEmail(issue: DailyIssue, recipient: string, siteU
     url: link(articlePath({ ...article, enrichedNewsId: article.enriched_news_id })),
   }));
   const subject = `${DAILY_NAME} du ${date} – ${issue.news[0]?.title ?? issue.issueName}`;
+  // Issue names usually carry their date already ("La Quotidienne du vendredi 20 novembre 2026").
+  const heading = issue.issueName.includes(date) ? issue.issueName : `${issue.issueName} – ${date}`;
 
   const items = news
     .map(
@@ -67,7 +69,7 @@ ${item.summary ? `<p style="margin:0;font:15px/1.5 Arial,Helvetica,sans-serif;co
 <tr><td class="pad" style="padding:20px 24px;background:#0b3c6f;color:#ffffff">
 <p style="margin:0;font:700 12px/1.4 Arial,Helvetica,sans-serif;letter-spacing:.1em;text-transform:uppercase">${escapeHtml(PUBLISHER_NAME)}</p>
 <h1 style="margin:4px 0 0;font:700 28px/1.2 Georgia,'Times New Roman',serif;color:#ffffff">${escapeHtml(DAILY_NAME)}</h1>
-<p style="margin:6px 0 0;font:15px/1.4 Arial,Helvetica,sans-serif;color:#ffffff">${escapeHtml(issue.issueName)} – ${escapeHtml(date)}</p>
+<p style="margin:6px 0 0;font:15px/1.4 Arial,Helvetica,sans-serif;color:#ffffff">${escapeHtml(heading)}</p>
 </td></tr>
 ${items}
 <tr><td class="pad" style="padding:20px 24px;font:13px/1.5 Arial,Helvetica,sans-serif;color:#4a5263">
@@ -77,7 +79,7 @@ ${credits.map((line) => `<p style="margin:0 0 4px">${escapeHtml(line)}</p>`).joi
 </td></tr></table></td></tr></table></body></html>`;
 
   const text = [
-    `${DAILY_NAME} – ${issue.issueName} – ${date}`,
+    heading,
     '',
     ...news.flatMap((item) => [
       `${item.topic ? `[${item.topic}] ` : ''}${item.title}`,
