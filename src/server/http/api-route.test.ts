@@ -110,6 +110,22 @@ describe('parseBody', () => {
   });
 });
 
+describe('NUL characters, which PostgreSQL refuses in text', () => {
+  it('are a 400 naming the field, in a query, a form or nested JSON', async () => {
+    const route = apiRoute(async (request) => parseQuery(request, z.object({ term: z.string() })));
+    const query = await route(new Request('http://site.test/api/x?term=imp%00ot'), undefined);
+    expect(query.status).toBe(400);
+    expect(JSON.stringify(await query.json())).toContain('term');
+    expect((await echoBody(post('email=a%00@b.fr', {}), undefined)).status).toBe(400);
+    const nested = post(JSON.stringify({ email: 'a@b.fr', list: [{ x: 'y\u0000' }] }), {
+      'content-type': 'application/json',
+    });
+    const response = await echoBody(nested, undefined);
+    expect(response.status).toBe(400);
+    expect(JSON.stringify(await response.json())).toContain('list.0.x');
+  });
+});
+
 describe('parseQuery', () => {
   it('parses the first value of each parameter and rejects bad ones with 400', async () => {
     const route = apiRoute(async (request) =>

@@ -72,6 +72,7 @@ export function parseQuery<Schema extends z.ZodType>(request: Request, schema: S
   const params = new URL(request.url).searchParams;
   const record: Record<string, string> = {};
   for (const [name, value] of params) if (!(name in record)) record[name] = value;
+  assertNoNulCharacter(record);
   const result = schema.safeParse(record);
   if (!result.success) throw validationError(result.error);
   return result.data;
@@ -86,6 +87,7 @@ export async function parseBody<Schema extends z.ZodType>(
   schema: Schema,
 ): Promise<z.infer<Schema>> {
   const raw = await readBody(request);
+  assertNoNulCharacter(raw);
   const result = schema.safeParse(raw);
   if (!result.success) throw validationError(result.error);
   return result.data;
@@ -121,6 +123,33 @@ async function readBody(request: Request): Promise<unknown> {
     return record;
   }
   throw new AppError('unsupported_media_type', 'Type de contenu non pris en charge.');
+}
+
+/**
+ * PostgreSQL refuses the NUL character in text: a value carrying one would fail in the database as a 500.
+ * No legitimate input has it, so it is refused up front as a 400 naming the field.
+ */
+function assertNoNulCharacter(value: unknown, field = ''): void {
+  if (typeof value === 'string') {
+    if (value.includes('\u0000')) {
+      throw new AppError('bad_request', 'Paramètres invalides.', [
+        { field: field || '(racine)', message: 'caractère nul interdit' },
+      ]);
+    }
+    return;
+  }
+  if (Array.isArray(value)) {
+    value.forEach((item, index) => {
+      assertNoNulCharacter(item, field ? `${field}.${index}` : String(index));
+    });
+    return;
+  }
+  if (value !== null && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      assertNoNulCharacter(key, field);
+      assertNoNulCharacter(item, field ? `${field}.${key}` : key);
+    }
+  }
 }
 
 function tooLarge(): AppError {

@@ -9,6 +9,7 @@ export const ERROR_STATUS = {
   not_found: 404,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  range_not_satisfiable: 416,
   rate_limited: 429,
   unavailable: 503,
   internal: 500,
