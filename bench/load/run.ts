@@ -39,11 +39,10 @@ const clientAddress = () => {
 /** One account for the logins, registered through the shop's web form like a reader would. */
 async function registerAccount(): Promise<string> {
   const email = `charge-${randomUUID().slice(0, 8)}@example.org`;
-  const fields = await json<{
-    fields?: { code: string; options?: { value: string; options?: { value: string }[] }[] }[];
-  }>(`${BASE_URL}/api/eshop/webFormFields?webFormId=50293`).catch(() => ({ fields: [] }));
-  const functionField = fields.fields?.find((field) => field.code === 'function');
-  const firstChoice = functionField?.options?.[0];
+  const form = await json<{ functions: { value: string; options?: { value: string }[] }[] }>(
+    `${BASE_URL}/api/eshop/webFormFields?webFormId=50293`,
+  );
+  const firstChoice = form.functions[0];
   const functionValue = firstChoice?.options?.[0]?.value ?? firstChoice?.value ?? '';
   const response = await fetch(`${BASE_URL}/api/eshop/webFormResult`, {
     method: 'POST',
@@ -64,13 +63,13 @@ async function registerAccount(): Promise<string> {
   return email;
 }
 
-type Weighted = {
-  weight: number;
-  make: () => { method: 'GET' | 'POST'; path: string; headers?: Record<string, string>; body?: string };
-};
+type Call = { method: 'GET' | 'POST'; path: string; headers?: Record<string, string>; body?: string };
+type Weighted = { weight: number; make: () => Call };
 
 async function main(): Promise<void> {
-  const { news } = await json<{ news: NewsItem[] }>(`${BASE_URL}/api/article/summary?limit=100`);
+  const { news } = await json<{ news: NewsItem[] }>(
+    `${BASE_URL}/api/article/summary?limit=100&type=actualite`,
+  );
   const articles = news.map((item) => `/actualite/${item.slug}_${item.enriched_news_id ?? item.id}`);
   const topics = [
     '/actualite',
@@ -140,12 +139,28 @@ async function main(): Promise<void> {
     connections: CONNECTIONS,
     duration: SECONDS,
     timeout: 10,
-    requests: [{ setupRequest: (request) => ({ ...request, ...next() }) }],
+    // Every request states its own headers and body: autocannon hands setupRequest the previous request's
+    // options, and a GET keeping a POST's Content-Length would leave the server waiting for a body.
+    requests: [
+      {
+        setupRequest: (request) => {
+          const call = next();
+          return {
+            ...request,
+            method: call.method,
+            path: call.path,
+            headers: call.headers ?? {},
+            body: call.body ?? '',
+          };
+        },
+      },
+    ],
   });
   clearInterval(sampler);
 
   const statuses: Record<string, number> = {};
-  for (const [status, stats] of Object.entries(result.statusCodeStats ?? {})) statuses[status] = stats?.count ?? 0;
+  for (const [status, stats] of Object.entries(result.statusCodeStats ?? {}))
+    statuses[status] = stats?.count ?? 0;
   const fiveHundreds = Object.entries(statuses)
     .filter(([status]) => Number(status) >= 500)
     .reduce((sum, [, count]) => sum + count, 0);
