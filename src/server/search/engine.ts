@@ -128,7 +128,7 @@ async function runSearch(
     // The daily's themes facet only describes news.
     filters.themes.length ? sql`false` : undefined,
     filters.abonnements.length ? sql`d.abonnement && ${textArray(filters.abonnements)}` : undefined,
-    // The job facet is a subscription facet: the job's product codes (product_mappings).
+    // The job facet is a subscription facet: the job's product codes (product_mappings; the empty job is "all").
     filters.metier
       ? sql`d.abonnement && array(select pm.product_code from product_mappings pm where pm.job = ${filters.metier})`
       : undefined,
@@ -190,7 +190,7 @@ async function runSearch(
         select pm.job as key, min(j.label) as label, count(distinct m.id)::int as count
         from matched m join product_mappings pm on pm.product_code = any(m.abonnement)
         left join jobs j on j.id = pm.job
-        where m.corpus = 'docs' group by pm.job) f) as metiers,
+        where m.corpus = 'docs' and pm.job <> '' group by pm.job) f) as metiers,
       (select json_agg(f) from (select v as key, count(*)::int as count from matched, unnest(themes) v where corpus = 'news' group by 1) f) as themes
   `;
   const [row] = await queryRows<Row>(db, statement);
