@@ -193,7 +193,15 @@ async function runSearch(
         where m.corpus = 'docs' and pm.job <> '' group by pm.job) f) as metiers,
       (select json_agg(f) from (select v as key, count(*)::int as count from matched, unnest(themes) v where corpus = 'news' group by 1) f) as themes
   `;
-  const [row] = await queryRows<Row>(db, statement);
+  // PostgreSQL estimates a phrase ("…") as common as its words together, while a phrase is far rarer: it would
+  // walk the whole date index looking for the cap. A phrase always reads its matches from the full-text index.
+  const [row] =
+    mode === 'fulltext' && term.includes('"')
+      ? await db.transaction(async (tx) => {
+          await tx.execute(sql`set local enable_indexscan = off`);
+          return queryRows<Row>(tx, statement);
+        })
+      : await queryRows<Row>(db, statement);
   if (!row) throw new Error('search: no row');
   const bounded = row.total_news > CANDIDATE_CAP || row.total_docs > CANDIDATE_CAP;
   const raw = row.results ?? [];
