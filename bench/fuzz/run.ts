@@ -184,10 +184,11 @@ async function run(total: number, random: Random, statuses: Map<number, number>,
   const worker = async () => {
     while (issued < total) {
       issued += 1;
+      const number = issued;
       const outcome = await oneRequest(random);
       statuses.set(outcome.status, (statuses.get(outcome.status) ?? 0) + 1);
       if (outcome.status >= 500 && failures.length < 50) failures.push(outcome);
-      if (issued % 1000 === 0) process.stdout.write(`  ${issued}/${total}\n`);
+      if (number % 1000 === 0) process.stdout.write(`  ${number}/${total}\n`);
     }
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));

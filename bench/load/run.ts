@@ -7,7 +7,7 @@
 // reads, newsletter subscriptions and logins (writes, each from its own client address as a reverse proxy
 // would forward it). Targets: error rate 0 (5xx, socket errors, timeouts), p99 <= 400 ms, resident memory after
 // warm-up within 10 %. The server's memory is read from its /metrics every 10 s. Result:
-// bench/results/load-<label>-<date>.json, with the command that reproduces it.
+// bench/results/load-<label>-<date>.json (or LOAD_OUT), with the command that reproduces it.
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -200,7 +200,8 @@ async function main(): Promise<void> {
       memoryWithin10Percent: memorySpread <= 0.1,
     },
   };
-  const out = path.join('bench/results', `load-${LABEL}-${summary.date.slice(0, 10)}.json`);
+  const out =
+    process.env.LOAD_OUT ?? path.join('bench/results', `load-${LABEL}-${summary.date.slice(0, 10)}.json`);
   writeFileSync(out, `${JSON.stringify(summary, null, 2)}\n`);
   console.log(JSON.stringify({ ...summary, memory: { ...summary.memory, samples: memory.length } }, null, 2));
   console.log(`Résultat écrit dans ${out}`);

@@ -211,7 +211,9 @@ export function randomBody(
 ): { body: string; contentType: string } {
   const contentType = random.pick(CONTENT_TYPES);
   const roll = random.int(0, 7);
-  const record: Record<string, unknown> = {};
+  // No prototype: a '__proto__' name must become a field, not replace the prototype (with an array there,
+  // URLSearchParams would take the record for a list of pairs and throw).
+  const record: Record<string, unknown> = Object.create(null);
   for (let index = random.int(0, 6); index > 0; index -= 1) {
     record[random.pick(NAMES)] = random.chance(0.8)
       ? randomValue(random, known)
