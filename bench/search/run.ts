@@ -1,7 +1,7 @@
 /**
  * Search benchmark (not a timed test): latency of results-with-facets and of suggestions over the dataset built
  * by bench/search/dataset.ts, in-process (the engine's functions, as the page calls them; no HTTP). Writes
- * bench/results/search-<driver>-<documents>.json with the date, the machine, the dataset and p50/p95/p99.
+ * bench/results/search-<driver>-<articles>-articles-<documents>-documents.json with the date, the machine, the dataset and p50/p95/p99.
  *
  *   DATABASE_URL=postgres://… node --conditions=react-server --import tsx bench/search/run.ts
  *   DATA_DIR=/tmp/bench-pglite node --conditions=react-server --import tsx bench/search/run.ts
@@ -242,7 +242,7 @@ async function main() {
     suggest: { ...summary(suggestSamples), terms: SUGGEST_TERMS.length },
     perQuery,
   };
-  const name = `search-${database.driver}-${counts?.documents ?? 0}-documents.json`;
+  const name = `search-${database.driver}-${counts?.articles ?? 0}-articles-${counts?.documents ?? 0}-documents.json`;
   const file = path.resolve(import.meta.dirname, '../results', name);
   writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
   console.log(
