@@ -19,6 +19,17 @@ const NOT_FOUND_PAGE = '/_not-found';
  */
 export function proxy(request: NextRequest): NextResponse {
   const { pathname } = request.nextUrl;
+  if (isMalformed(request.url, pathname)) {
+    // Refused before any code sees it: a NUL byte breaks PostgreSQL text parameters and file names, and a page
+    // segment that still holds a raw '%' once decoded is never one of our slugs.
+    return new NextResponse('Requête invalide.', {
+      status: 400,
+      headers: {
+        'Content-Type': 'text/plain; charset=utf-8',
+        'Content-Security-Policy': DATA_CONTENT_SECURITY_POLICY,
+      },
+    });
+  }
   const incomingId = request.headers.get('x-request-id');
   const requestId = incomingId && REQUEST_ID.test(incomingId) ? incomingId : randomUUID();
   const requestHeaders = new Headers(request.headers);
@@ -38,6 +49,19 @@ export function proxy(request: NextRequest): NextResponse {
   response.headers.set('x-request-id', requestId);
   response.headers.set('Content-Security-Policy', policy);
   return response;
+}
+
+/** True for a URL no route may receive: a NUL byte anywhere, or a page path that is not cleanly encoded. */
+function isMalformed(url: string, pathname: string): boolean {
+  if (/%00/i.test(url)) return true;
+  if (isDataPath(pathname)) return false;
+  return pathname.split('/').some((segment) => {
+    try {
+      return decodeURIComponent(segment).includes('%');
+    } catch {
+      return true;
+    }
+  });
 }
 
 /** API calls, feeds and sitemaps answer data, never a document that runs scripts. */

@@ -89,3 +89,20 @@ describe('headers on every answer', () => {
     expect(headers['Permissions-Policy']).toContain('camera=()');
   });
 });
+
+describe('malformed URLs', () => {
+  it('refuses a NUL byte anywhere and a page segment holding a raw % once decoded, with 400', async () => {
+    for (const target of [
+      '/api/search/results?terme=a%00b',
+      '/actualite/%25/true',
+      '/simulateurs/%E0%A4%A',
+      '/a%00',
+    ]) {
+      const response = answer(target);
+      expect(response.status, target).toBe(400);
+      expect(await response.text()).toBe('Requête invalide.');
+    }
+    expect(answer('/actualite/impot-sur-le-revenu_12').status).toBe(200);
+    expect(answer('/api/search/suggest?term=100%25').status).toBe(200);
+  });
+});
