@@ -50,13 +50,12 @@ async function main(): Promise<number> {
     typeof dryRun === 'string'
       ? path.resolve(dryRun || path.join(config.DATA_DIR, 'newsletter-eml'))
       : undefined;
-  const smtpUrl = process.env.SMTP_URL || undefined;
+  const smtpUrl = config.SMTP_URL;
   if (!dryRunDir && !smtpUrl) {
     console.error('SMTP_URL manquant (smtp://utilisateur:motdepasse@hote:port), ou lancez avec --dry-run.');
     return 1;
   }
-  const from =
-    process.env.NEWSLETTER_FROM || `${DAILY_NAME} <newsletter@${new URL(config.SITE_URL).hostname}>`;
+  const from = config.NEWSLETTER_FROM ?? `${DAILY_NAME} <newsletter@${new URL(config.SITE_URL).hostname}>`;
 
   const database = await getDatabase();
   const bar = new SingleBar({

@@ -24,7 +24,10 @@ describe('parseEnv', () => {
       DATABASE_URL: 'postgres://app:secret@127.0.0.1:5432/quotidienne',
       APP_ENV: 'production',
       ANALYTICS_SCRIPT_URL: 'https://tags.example.test/utag.js',
+      NEWSLETTER_UNSUBSCRIBE_SECRET: 'a'.repeat(32),
+      SMTP_URL: 'smtps://envoi:secret@smtp.example.test:465',
     });
+    expect(config.SMTP_URL).toBe('smtps://envoi:secret@smtp.example.test:465');
     expect(config.PORT).toBe(8080);
     expect(config.DATABASE_URL).toBe('postgres://app:secret@127.0.0.1:5432/quotidienne');
     expect(config.APP_ENV).toBe('production');
@@ -38,6 +41,9 @@ describe('parseEnv', () => {
     ['SHOP_BASE_URL', { SHOP_BASE_URL: 'ftp://shop.example.test' }],
     ['APP_ENV', { APP_ENV: 'prod' }],
     ['ANALYTICS_SCRIPT_URL', { ANALYTICS_SCRIPT_URL: 'javascript:alert(1)' }],
+    ['SMTP_URL', { SMTP_URL: 'http://mail.example.test' }],
+    ['NEWSLETTER_UNSUBSCRIBE_SECRET', { NEWSLETTER_UNSUBSCRIBE_SECRET: 'trop-court' }],
+    ['NEWSLETTER_UNSUBSCRIBE_SECRET', { APP_ENV: 'production' }],
   ])('rejects a bad %s with a message naming it', (name, source) => {
     expect(() => parseEnv(source)).toThrow(ConfigurationError);
     expect(() => parseEnv(source)).toThrow(new RegExp(`${name} :`));
@@ -55,7 +61,10 @@ describe('parseEnv', () => {
 
 describe('indexingAllowed', () => {
   it('allows indexing only in production', () => {
-    expect(indexingAllowed(parseEnv({ APP_ENV: 'production' }))).toBe(true);
+    const secret = 'a'.repeat(32);
+    expect(indexingAllowed(parseEnv({ APP_ENV: 'production', NEWSLETTER_UNSUBSCRIBE_SECRET: secret }))).toBe(
+      true,
+    );
     for (const APP_ENV of ['staging', 'development', 'test']) {
       expect(indexingAllowed(parseEnv({ APP_ENV }))).toBe(false);
     }

@@ -9,40 +9,62 @@ const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 
 const urlString = z.url({ protocol: /^https?$/, error: 'doit être une URL http(s) absolue' });
 
-export const envSchema = z.object({
-  PORT: z.preprocess(
-    emptyAsUndefined,
-    z.coerce
-      .number({ error: 'doit être un nombre' })
-      .int('doit être un entier')
-      .min(1, 'doit être entre 1 et 65535')
-      .max(65535, 'doit être entre 1 et 65535')
-      .default(3000),
-  ),
-  DATABASE_URL: z.preprocess(
-    emptyAsUndefined,
-    z
-      .url({ protocol: /^postgres(ql)?$/, error: 'doit être une URL postgres://utilisateur@hôte/base' })
-      .optional(),
-  ),
-  DATA_DIR: z.preprocess(emptyAsUndefined, z.string().min(1).default('./data')),
-  SITE_URL: z.preprocess(emptyAsUndefined, urlString.default('https://www.editions-portalis.fr')),
-  SHOP_BASE_URL: z.preprocess(emptyAsUndefined, urlString.default('https://boutique.editions-portalis.fr')),
-  SUBSCRIBER_URL: z.preprocess(emptyAsUndefined, urlString.default('https://abonnes.editions-portalis.fr')),
-  APP_ENV: z.preprocess(
-    emptyAsUndefined,
-    z
-      .enum(['production', 'staging', 'development', 'test'], {
-        error: 'doit valoir production, staging, development ou test',
-      })
-      .default('development'),
-  ),
-  ANALYTICS_SCRIPT_URL: z.preprocess(emptyAsUndefined, urlString.optional()),
-  LOG_LEVEL: z.preprocess(
-    emptyAsUndefined,
-    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  ),
-});
+export const envSchema = z
+  .object({
+    PORT: z.preprocess(
+      emptyAsUndefined,
+      z.coerce
+        .number({ error: 'doit être un nombre' })
+        .int('doit être un entier')
+        .min(1, 'doit être entre 1 et 65535')
+        .max(65535, 'doit être entre 1 et 65535')
+        .default(3000),
+    ),
+    DATABASE_URL: z.preprocess(
+      emptyAsUndefined,
+      z
+        .url({ protocol: /^postgres(ql)?$/, error: 'doit être une URL postgres://utilisateur@hôte/base' })
+        .optional(),
+    ),
+    DATA_DIR: z.preprocess(emptyAsUndefined, z.string().min(1).default('./data')),
+    SITE_URL: z.preprocess(emptyAsUndefined, urlString.default('https://www.editions-portalis.fr')),
+    SHOP_BASE_URL: z.preprocess(emptyAsUndefined, urlString.default('https://boutique.editions-portalis.fr')),
+    SUBSCRIBER_URL: z.preprocess(emptyAsUndefined, urlString.default('https://abonnes.editions-portalis.fr')),
+    APP_ENV: z.preprocess(
+      emptyAsUndefined,
+      z
+        .enum(['production', 'staging', 'development', 'test'], {
+          error: 'doit valoir production, staging, development ou test',
+        })
+        .default('development'),
+    ),
+    ANALYTICS_SCRIPT_URL: z.preprocess(emptyAsUndefined, urlString.optional()),
+    /** Signs the unsubscribe links of our emails; required in production, at least 32 characters. */
+    NEWSLETTER_UNSUBSCRIBE_SECRET: z.preprocess(
+      emptyAsUndefined,
+      z.string().min(32, 'doit contenir au moins 32 caractères').optional(),
+    ),
+    /** SMTP server of `npm run newsletter:send` (smtp:// or smtps://, with credentials if needed). */
+    SMTP_URL: z.preprocess(
+      emptyAsUndefined,
+      z.url({ protocol: /^smtps?$/, error: 'doit être une URL smtp:// ou smtps://' }).optional(),
+    ),
+    /** Sender of the newsletter, e.g. `La Quotidienne <newsletter@example.fr>`; defaults to the site's domain. */
+    NEWSLETTER_FROM: z.preprocess(emptyAsUndefined, z.string().min(3).max(200).optional()),
+    LOG_LEVEL: z.preprocess(
+      emptyAsUndefined,
+      z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    ),
+  })
+  .superRefine((config, context) => {
+    if (config.APP_ENV === 'production' && !config.NEWSLETTER_UNSUBSCRIBE_SECRET) {
+      context.addIssue({
+        code: 'custom',
+        path: ['NEWSLETTER_UNSUBSCRIBE_SECRET'],
+        message: 'obligatoire en production (liens de désinscription signés)',
+      });
+    }
+  });
 
 export type Env = z.infer<typeof envSchema>;
 
