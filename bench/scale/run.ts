@@ -7,7 +7,7 @@
 // SCALE_PG_LOAD_SECONDS=600 adds the long mixed load on one instance over PostgreSQL (bench/results/load-postgres-*).
 // Result: bench/results/scale-<date>.json. PostgreSQL here is the test suite's throwaway cluster (fsync off).
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { findFreePort } from '../../tests/support/free-port';
@@ -96,8 +96,16 @@ async function main(): Promise<void> {
     const appA = `http://127.0.0.1:${portA}`;
     await Promise.all([waitHealthy(appA), waitHealthy(`http://127.0.0.1:${portB}`)]);
 
+    // nginx's workers drop root for `nobody`: they must be able to walk into the folder and write its cache.
     const prefix = path.join(work, 'nginx');
-    mkdirSync(prefix, { recursive: true });
+    chmodSync(work, 0o755);
+    for (const folder of [
+      prefix,
+      ...['cache', 'proxy-temp', 'body-temp'].map((name) => path.join(prefix, name)),
+    ]) {
+      mkdirSync(folder, { recursive: true });
+      chmodSync(folder, 0o777);
+    }
     const config = readFileSync(path.join(root, 'bench/scale/nginx.conf'), 'utf8')
       .replaceAll('__PREFIX__', prefix)
       .replaceAll('__APP_A__', String(portA))
