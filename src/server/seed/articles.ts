@@ -197,6 +197,9 @@ const TOPIC_WEIGHTS: readonly (readonly [NewsTopic, number])[] = [
   ['particuliers', 7],
 ];
 
+const MAX_CURATED_SHARE = 0.55;
+const USES_PER_STORY = 3;
+
 const KIND_WEIGHTS: readonly (readonly [SourceKind, number])[] = [
   ['j', 45],
   ['t', 30],
@@ -208,10 +211,22 @@ export type BuiltArticle = { article: ArticleRow; sections: SectionRow[] };
 type Tagging = { topic: TopicEntry; thematics: TopicEntry[]; extraTopics: TopicEntry[]; trades: string[] };
 
 export class ArticleBuilder {
+  private readonly children = new Map<string, TopicEntry[]>();
+  /** Share of news telling a curated story: each story a few times over the years, never most of the news. */
+  private readonly curatedShare: number;
+
   constructor(
     private readonly taxonomy: Taxonomy,
     private readonly today: number,
-  ) {}
+    newsCount: number,
+  ) {
+    for (const entry of taxonomy.entries) {
+      if (entry.parentId !== null)
+        this.children.set(entry.parentId, [...(this.children.get(entry.parentId) ?? []), entry]);
+    }
+    const stories = Object.values(CORPUS).reduce((sum, corpus) => sum + corpus.stories.length, 0);
+    this.curatedShare = Math.min(MAX_CURATED_SHARE, (stories * USES_PER_STORY) / Math.max(1, newsCount));
+  }
 
   build(planned: PlannedArticle): BuiltArticle {
     const rng = streamFor('article', planned.id);
@@ -235,7 +250,7 @@ export class ArticleBuilder {
     const { thematics } = this.topicData(topicSlug);
     let story: Story;
     let context: StoryContext;
-    if (rng.chance(0.55)) {
+    if (rng.chance(this.curatedShare)) {
       story = rng.pick(corpus.stories);
       context = storyContext(
         rng,
@@ -246,13 +261,16 @@ export class ArticleBuilder {
         courtOfStory(story, corpus),
       );
     } else {
+      // A generated story on a thematic, or on one of its own sub-thematics (tagged with the thematic).
       const thematic = rng.pick(thematics);
+      const narrower = this.children.get(thematic.id) ?? [];
+      const subject = narrower.length > 0 && rng.chance(0.4) ? rng.pick(narrower) : thematic;
       const kind = rng.weighted(KIND_WEIGHTS);
-      context = storyContext(rng, corpus, thematic.label, kind, planned.day);
+      context = storyContext(rng, corpus, subject.label, kind, planned.day);
       story = {
         thematic: thematic.label,
         kind,
-        title: `${thematic.label} : ${rng.pick(ANGLES[kind])}`,
+        title: `${subject.label} : ${rng.pick(ANGLES[kind])}`,
         summary: rng.pick(ANGLE_SUMMARIES[kind]),
       };
     }

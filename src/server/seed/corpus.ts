@@ -1154,6 +1154,11 @@ export const ANGLES: Record<SourceKind, readonly string[]> = {
     '{juridiction} rappelle les règles de preuve',
     'les juges font une application stricte du texte',
     'revirement de jurisprudence',
+    '{juridiction} censure les juges du fond',
+    '{juridiction} se prononce pour la première fois',
+    "l'appréciation souveraine des juges du fond",
+    'précisions jurisprudentielles',
+    'les limites posées par le juge',
   ],
   t: [
     'ce qui change au 1er janvier {anneeSuivante}',
@@ -1161,6 +1166,11 @@ export const ANGLES: Record<SourceKind, readonly string[]> = {
     'le texte publié au Journal officiel',
     'ce que prévoit la réforme',
     'entrée en vigueur des nouvelles règles',
+    'les nouvelles obligations en vigueur',
+    'un arrêté fixe les modalités',
+    'les dispositions transitoires précisées',
+    'nouveaux seuils et nouvelles formalités',
+    'la réforme entre en application',
   ],
   d: [
     "les précisions de l'administration",
@@ -1169,6 +1179,11 @@ export const ANGLES: Record<SourceKind, readonly string[]> = {
     'le point sur les obligations déclaratives',
     'mode d’emploi',
     'les commentaires administratifs publiés',
+    "l'administration actualise sa doctrine",
+    'les précisions attendues sont publiées',
+    "la position de l'administration en dix questions",
+    'une instruction fait le point',
+    'les tolérances administratives',
   ],
 };
 

@@ -16,7 +16,7 @@ import {
   typeset,
 } from './editorial';
 import { type Random, streamFor } from './random';
-import { editionYear, productLabelsFor, subscriptionsFor } from './shop';
+import { editionYear, type ProductRef, productByCode, productsFor, subscriptionsFor } from './shop';
 import type { Taxonomy, TopicEntry } from './taxonomy';
 
 /**
@@ -282,6 +282,8 @@ export function buildDocument(index: number, context: DocumentContext): Document
   let title: string;
   let bookTitle: string;
   let lead: string;
+  /** The shop product the document belongs to, when it is one (a memento, a review, a guide). */
+  let book: ProductRef | undefined;
   let enrichedNewsId: string | null = null;
   switch (type) {
     case 'memento':
@@ -290,19 +292,18 @@ export function buildDocument(index: number, context: DocumentContext): Document
     case 'ouvrage': {
       const aspect = rng.pick(ASPECTS);
       title = `${themeLabel} : ${aspect}`;
-      const books = productLabelsFor(
-        subject,
-        type === 'ouvrage' ? ['ouvrage', 'code'] : ['memento'],
-        edition,
-      );
+      if (type === 'memento' || type === 'ouvrage') {
+        const books = productsFor(subject, type === 'ouvrage' ? ['ouvrage', 'code'] : ['memento'], edition);
+        book = books.length > 0 ? rng.pick(books) : undefined;
+      }
       bookTitle =
         type === 'memento'
-          ? (books[0] ?? `Mémento ${subjectData.topic.label} ${edition}`)
+          ? (book?.label ?? `Mémento ${subjectData.topic.label} ${edition}`)
           : type === 'documentation'
             ? `Documentation experte ${subjectData.topic.label}`
             : type === 'theme-express'
               ? `Thèmes express ${subjectData.topic.label}`
-              : (books[0] ?? `${subjectData.topic.label} : le guide pratique ${edition}`);
+              : (book?.label ?? `${subjectData.topic.label} : le guide pratique ${edition}`);
       lead = `${capitalize(aspect)} en matière de ${theme} : ${rng.pick(PRINCIPLES)}.`;
       break;
     }
@@ -311,8 +312,8 @@ export function buildDocument(index: number, context: DocumentContext): Document
       const story = rng.pick(corpus.stories);
       const month = String(monthOf(day)).padStart(2, '0');
       title = `${review} ${month}/${String(yearOf(day) % 100).padStart(2, '0')} n° ${rng.int(1, 1200)} : ${fill(story.title, { annee: String(yearOf(day)), anneeSuivante: String(yearOf(day) + 1) })}`;
-      bookTitle =
-        productLabelsFor(subject, ['revue', 'bulletin'], edition)[0] ?? `Revue ${subjectData.topic.label}`;
+      book = productByCode(review, edition);
+      bookTitle = book.label;
       lead = typeset(story.summary);
       break;
     }
@@ -375,7 +376,7 @@ export function buildDocument(index: number, context: DocumentContext): Document
     typeDocument: type,
     typeUr: UNIT_TYPES[type],
     urId: `${UNIT_TYPES[type].slice(0, 3).toUpperCase()}-${String(index + 1).padStart(7, '0')}`,
-    abonnement: rng.sample(subscriptions, rng.int(1, 3)),
+    abonnement: [...(book ? [book.code] : []), ...rng.sample(subscriptions, rng.int(1, 2))],
     titreOuvrage: typeset(bookTitle),
   };
 }

@@ -141,7 +141,7 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
 
     // Articles and sections, generating the next batch while the previous one is written
     const plan = planArticles(options.articles, startDay, today);
-    const builder = new ArticleBuilder(taxonomy, today);
+    const builder = new ArticleBuilder(taxonomy, today, plan.news.length);
     const total = plan.articles.length;
     progress(SEED_STEPS.articles, 0, total);
     await withGinIndexesDeferred(tx, [articles], () =>

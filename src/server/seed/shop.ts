@@ -546,23 +546,29 @@ const SOLUTIONS: readonly {
   },
 ];
 
-/** Product codes giving access to documents of a subject: its mapped solutions, then its mementos and reviews. */
+/** The subscriptions (mapped product codes) giving access to the documents of a subject. */
 export function subscriptionsFor(subject: NewsTopic): string[] {
   const codes = new Set<string>();
   for (const [, mapped, code] of MAPPINGS) if (mapped === subject) codes.add(code);
-  for (const product of PRODUCTS) {
-    if (product.kind !== 'solution' && product.subjects.includes(subject)) codes.add(product.code);
-  }
   return [...codes];
 }
 
-/** Editorial labels of the products of a subject by kind, for the titles of subscriber documents. */
-export function productLabelsFor(
+export type ProductRef = { code: string; label: string };
+
+/** The products of a subject by kind, with their editorial label for `edition`. */
+export function productsFor(
   subject: NewsTopic,
   kinds: readonly ProductKind[],
   edition: number,
-): string[] {
+): ProductRef[] {
   return PRODUCTS.filter((product) => kinds.includes(product.kind) && product.subjects.includes(subject)).map(
-    (product) => productLabel(product, edition),
+    (product) => ({ code: product.code, label: productLabel(product, edition) }),
   );
+}
+
+/** One product by code, with its editorial label for `edition`. */
+export function productByCode(code: string, edition: number): ProductRef {
+  const product = PRODUCTS.find((candidate) => candidate.code === code);
+  if (!product) throw new Error(`Produit inconnu : ${code}`);
+  return { code, label: productLabel(product, edition) };
 }
