@@ -2,9 +2,9 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, test, vi } from 'vitest';
+import { LoadingStatus } from '@/components/ui/loading-status';
 import ErrorPage from './error';
 import GlobalError from './global-error';
-import Loading from './loading';
 
 afterEach(cleanup);
 
@@ -29,7 +29,7 @@ describe('error screens', () => {
   });
 
   test("the loading fallback reads 'Chargement...'", () => {
-    render(<Loading />);
+    render(<LoadingStatus />);
     expect(screen.getByRole('status').textContent).toBe('Chargement...');
   });
 });

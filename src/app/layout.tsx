@@ -33,27 +33,12 @@ export const viewport: Viewport = {
   themeColor: '#0b3c6f',
 };
 
-/**
- * Without JavaScript, the page streamed behind the 'Chargement...' fallback stays in hidden blocks at the end of
- * the body (React reveals them with a script). Browsers without scripts show them in the main column's place.
- */
-const NO_SCRIPT_STREAMING_CSS = `
-body { display: flex; flex-direction: column; }
-body > main { order: 1; }
-body > main .loading { display: none; }
-body > div[hidden][id^="S:"] { display: block !important; order: 2; }
-body > noscript, body > #connexion, body > footer { order: 3; }
-`;
-
 export default function RootLayout({ children }: { children: ReactNode }) {
   const config = env();
   const shop = shopLinks(config.SHOP_BASE_URL);
   return (
     <html lang="fr">
       <body>
-        <noscript>
-          <style>{NO_SCRIPT_STREAMING_CSS}</style>
-        </noscript>
         <a className="skip-link" href="#contenu">
           Aller au contenu
         </a>

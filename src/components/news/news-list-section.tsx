@@ -3,6 +3,7 @@
 import { useSearchParams } from 'next/navigation';
 import { Suspense, useEffect, useState } from 'react';
 import { type NewsFilter, useNewsList } from '@/client/news-list';
+import { LoadingStatus } from '@/components/ui/loading-status';
 import { FIRST_PAGE, MORE_NEWS_PAGE_SIZE, NEWS_FORMATS, QUERY_PARAM } from '@/lib/constants';
 import styles from './news-list-section.module.css';
 import { NewsTeaser, type TeaserArticle } from './news-teaser';
@@ -77,11 +78,7 @@ export function NewsListSection({
             : NO_NEWS_MESSAGE}
         </p>
       ) : null}
-      {state.loading ? (
-        <p className={styles.loading} role="status">
-          Chargement...
-        </p>
-      ) : null}
+      {state.loading ? <LoadingStatus className={styles.loading} /> : null}
       {state.hasMore ? (
         <button
           type="button"

@@ -23,7 +23,9 @@ describe('unsubscribe page', () => {
     render(<UnsubscribePanel email="lecteur@example.fr" confirmed={false} />);
     expect(fetchMock).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'Confirmer la désinscription' }));
-    expect((await screen.findByRole('status')).textContent).toBe('Vous ne recevrez plus la newsletter.');
+    expect((await screen.findByText('Vous ne recevrez plus la newsletter.')).getAttribute('role')).toBe(
+      'status',
+    );
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(String(url)).toContain('/api/contentAlert/unsubscribe');
     expect(init.method).toBe('POST');

@@ -2,6 +2,7 @@
 
 import { useEffect, useRef, useState } from 'react';
 import { type UnsubscribeOutcome, unsubscribeNewsletter } from '@/client/newsletter';
+import { LoadingStatus } from '@/components/ui/loading-status';
 import styles from './static-page.module.css';
 
 type Props = {
@@ -41,11 +42,7 @@ export function UnsubscribePanel({ email, confirmed }: Props) {
     );
   }
   if (confirmed || pending) {
-    return (
-      <p role="status" className={styles.pending}>
-        Chargement...
-      </p>
-    );
+    return <LoadingStatus className={styles.pending} />;
   }
   return (
     <div className={styles.confirm}>

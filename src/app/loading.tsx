@@ -1,8 +1,0 @@
-/** Shown while a page's server rendering is under way. */
-export default function Loading() {
-  return (
-    <p className="container loading" role="status">
-      Chargement...
-    </p>
-  );
-}
