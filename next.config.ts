@@ -1,4 +1,5 @@
 import type { NextConfig } from 'next';
+import { TRADE_OPTIONS } from './src/lib/navigation';
 
 /** Headers on every answer, static files included (OWASP ASVS 5, V3.4). The CSP is set per answer by src/proxy.ts. */
 const SECURITY_HEADERS = [
@@ -13,6 +14,9 @@ const SECURITY_HEADERS = [
   { key: 'Cross-Origin-Opener-Policy', value: 'same-origin' },
 ];
 
+/** The trades of the home page's `?metier=` filter (the empty "all trades" slug aside). */
+const TRADE_SLUGS = TRADE_OPTIONS.map((trade) => trade.slug).filter(Boolean);
+
 const nextConfig: NextConfig = {
   // PGlite loads its WASM and data files from its own package folder: bundled, it cannot find them.
   serverExternalPackages: ['@electric-sql/pglite', 'pg', 'pino', '@node-rs/argon2', 'sharp'],
@@ -23,6 +27,20 @@ const nextConfig: NextConfig = {
   // `npm start` down and would refuse to serve the site over an error in a test or a benchmark file.
   typescript: { ignoreBuildErrors: true },
   reactStrictMode: true,
+  // The home page is cached per trade (src/app/accueil/[metier]): `/` and `/?metier=<trade>` are served from
+  // those pages; an unknown trade shows every trade, as the filter ignores it.
+  async rewrites() {
+    return {
+      beforeFiles: [
+        {
+          source: '/',
+          has: [{ type: 'query', key: 'metier', value: `(?<metier>${TRADE_SLUGS.join('|')})` }],
+          destination: '/accueil/:metier',
+        },
+        { source: '/', destination: '/accueil/tous' },
+      ],
+    };
+  },
   async headers() {
     return [{ source: '/:path*', headers: SECURITY_HEADERS }];
   },

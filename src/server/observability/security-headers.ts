@@ -17,7 +17,7 @@ import { env } from '../env';
  */
 
 /** The paths Next.js caches (revalidate) rather than rendering per request: their HTML carries the cache nonce. */
-const CACHED_PAGE_PREFIXES = ['/actualite', '/archives', '/chiffres-taux', '/simulateurs'];
+const CACHED_PAGE_PREFIXES = ['/actualite', '/archives', '/chiffres-taux', '/simulateurs', '/accueil'];
 
 /** The `/embed/` simulators are framed by our own `/simulateurs/` pages; nothing else may be framed. */
 export function isEmbedPath(pathname: string): boolean {
@@ -25,6 +25,8 @@ export function isEmbedPath(pathname: string): boolean {
 }
 
 export function isCachedPagePath(pathname: string): boolean {
+  // `/` is the cached home page of src/app/accueil (rewritten after this check, in next.config.ts).
+  if (pathname === '/') return true;
   return CACHED_PAGE_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
 }
 

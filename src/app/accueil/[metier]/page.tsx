@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { unstable_cache } from 'next/cache';
+import { notFound } from 'next/navigation';
 import { JsonLd } from '@/components/article/json-ld';
 import { BannerCarousel } from '@/components/home/banner-carousel';
 import { HomeNews } from '@/components/home/home-news';
@@ -10,9 +10,8 @@ import { SimulatorsBlock } from '@/components/news/simulators-block';
 import { WhitePapersBlock } from '@/components/news/white-papers-block';
 import { NewsletterBlock } from '@/components/newsletter/newsletter-block';
 import { TradeSelector } from '@/components/ui/trade-selector';
-import { PATHS, QUERY_PARAM } from '@/lib/constants';
+import { PATHS } from '@/lib/constants';
 import { TRADE_OPTIONS } from '@/lib/navigation';
-import type { ParamValue } from '@/lib/params';
 import { shopLinks } from '@/lib/shop-links';
 import { DAILY_NAME, PUBLISHER_NAME } from '@/lib/site';
 import { getDb } from '@/server/db/client';
@@ -21,24 +20,19 @@ import { type HomePageData, loadHomePage } from '@/server/pages/home-page';
 import { feedPath, organizationJsonLd, pageMetadata } from '@/server/pages/seo';
 import styles from './page.module.css';
 
-// The trade filter lives in the query string (?metier=), so the page is rendered per request; its data is
-// cached per trade and shared by every visitor (docs/decisions/: page caching).
-export const dynamic = 'force-dynamic';
+// The home page of each trade, cached like the news pages (decision 003). Visitors never see this path:
+// next.config.ts rewrites `/` to /accueil/tous and `/?metier=fiscal` to /accueil/fiscal, so the trade filter of
+// the query string maps onto one cached page per trade instead of a render per request.
+export const revalidate = 60;
+export const dynamicParams = true;
 
-/** Seconds the home data of a trade is reused before it is read again. */
-const HOME_DATA_TTL_SECONDS = 60;
-
-const cachedHome = unstable_cache(
-  async (trade: string): Promise<HomePageData> => loadHomePage(await getDb(), trade || undefined),
-  ['home-page'],
-  { revalidate: HOME_DATA_TTL_SECONDS, tags: ['content'] },
-);
-
-/** The trade of ?metier=: one of the ten trades of the filter, else none. */
-function tradeOf(value: ParamValue): string {
-  const slug = typeof value === 'string' ? value : '';
-  return TRADE_OPTIONS.some((trade) => trade.slug === slug) ? slug : '';
+/** Nothing is rendered at build time (the build has no database): each trade's page is made on first request. */
+export function generateStaticParams(): { metier: string }[] {
+  return [];
 }
+
+/** The path segment of the home page without a trade filter. */
+const ALL_TRADES = 'tous';
 
 export const metadata: Metadata = pageMetadata({
   title: `${DAILY_NAME} : actualité, boutique et espace client | ${PUBLISHER_NAME}`,
@@ -48,11 +42,14 @@ export const metadata: Metadata = pageMetadata({
   feed: feedPath(),
 });
 
-type Props = { searchParams: Promise<Record<string, ParamValue>> };
+type Props = { params: Promise<{ metier: string }> };
 
-export default async function HomePage({ searchParams }: Props) {
-  const trade = tradeOf((await searchParams)[QUERY_PARAM.trade]);
-  const data = await cachedHome(trade).catch(
+export default async function HomePage({ params }: Props) {
+  const { metier } = await params;
+  const trade = metier === ALL_TRADES ? '' : metier;
+  // The empty slug of TRADE_OPTIONS is "all trades", reached through /accueil/tous only.
+  if (!TRADE_OPTIONS.some((option) => option.slug === trade)) notFound();
+  const data = await loadHomePage(await getDb(), trade || undefined).catch(
     (error: unknown): HomePageData => ({
       issue: null,
       issueError: `(500):${error instanceof Error ? error.message : String(error)}`,
@@ -92,7 +89,7 @@ export default async function HomePage({ searchParams }: Props) {
       </div>
       <OffersCarousel products={data.offers} allOffersUrl={shop.offersOfTheMoment} />
       <div className={styles.trades}>
-        <TradeSelector label="Découvrez toutes nos offres pour votre métier" />
+        <TradeSelector label="Découvrez toutes nos offres pour votre métier" value={trade} />
       </div>
       <SolutionsCarousel solutions={data.solutions} />
       <JsonLd data={organizationJsonLd()} />
