@@ -71,13 +71,7 @@ async function main(): Promise<void> {
     `${BASE_URL}/api/article/summary?limit=100&type=actualite`,
   );
   const articles = news.map((item) => `/actualite/${item.slug}_${item.enriched_news_id ?? item.id}`);
-  const topics = [
-    '/actualite',
-    '/actualite/fiscal',
-    '/actualite/social',
-    '/actualite/juridique',
-    '/actualite/comptable',
-  ];
+  const topics = ['/actualite', '/actualite/fiscal', '/actualite/social', '/actualite/comptable'];
   const terms = ['impot', 'tva', 'salaire', 'societe', 'bilan', 'licenciement', 'dividendes', 'loyer'];
   const account = await registerAccount();
   const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)] as T;
