@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import {
@@ -9,14 +10,21 @@ import {
 const root = import.meta.dirname;
 
 const INTEGRATION_FILES = ['tests/integration/**/*.test.ts'];
-// Opening a fresh PGlite database (initdb + migrations) takes a few seconds.
-const INTEGRATION_TIMEOUTS = { testTimeout: 60_000, hookTimeout: 120_000 };
+const INTEGRATION_OPTIONS = {
+  // Opening a fresh PGlite database (initdb + migrations) takes a few seconds.
+  testTimeout: 60_000,
+  hookTimeout: 120_000,
+  // Vitest's default (cores - 1) is a single worker on our 2-core machines: files would never run side by side,
+  // although each has its own database, and the PostgreSQL run would leave a core idle while waiting on the server.
+  maxWorkers: Math.max(2, availableParallelism() - 1),
+};
 
 /**
  * Projects (docs/TESTING.md):
  * - unit: tests beside the code.
- * - integration-pglite / integration-postgres: the same files under tests/integration, once on in-memory PGlite
- *   and once on a throwaway PostgreSQL cluster (one fresh database per test file). The PostgreSQL project exists
+ * - integration-pglite / integration-postgres: the same files under tests/integration, once on PGlite (a copy of a
+ *   migrated template data directory per test file) and once on a throwaway PostgreSQL cluster (a database copied
+ *   from a migrated template per test file). The PostgreSQL project exists
  *   when the server binaries are installed, or when CI=true (its global setup then fails loudly).
  * - e2e: browser specs under tests/e2e against a running server; exists only when E2E_BASE_URL is set
  *   (scripts/e2e.ts starts the server and sets it).
@@ -36,7 +44,8 @@ const projects: TestProjectInlineConfiguration[] = [
       name: 'integration-pglite',
       include: INTEGRATION_FILES,
       environment: 'node',
-      ...INTEGRATION_TIMEOUTS,
+      globalSetup: ['tests/support/pglite-global-setup.ts'],
+      ...INTEGRATION_OPTIONS,
     },
   },
 ];
@@ -49,7 +58,7 @@ if (findPostgresBinaries() || postgresRunRequired() || process.env.TEST_DATABASE
       include: INTEGRATION_FILES,
       environment: 'node',
       globalSetup: ['tests/support/postgres-global-setup.ts'],
-      ...INTEGRATION_TIMEOUTS,
+      ...INTEGRATION_OPTIONS,
     },
   });
 } else if (wantsIntegrationRun()) {

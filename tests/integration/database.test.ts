@@ -50,11 +50,17 @@ describe('the test database', () => {
     }
   });
 
-  it('answers ping() with true while open and false once closed', async () => {
+  it('is independent of any other test database, answers ping() while open and not once closed', async () => {
     expect(await database.ping()).toBe(true);
     const other = await createTestDatabase();
-    expect(await other.ping()).toBe(true);
-    await other.close();
+    try {
+      expect(await other.ping()).toBe(true);
+      await database.db.insert(schema.articles).values(anArticle('own-1'));
+      const seen = await other.db.select().from(schema.articles).where(eq(schema.articles.id, 'own-1'));
+      expect(seen).toEqual([]);
+    } finally {
+      await other.close();
+    }
     expect(await other.ping()).toBe(false);
   });
 });

@@ -1,23 +1,18 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import {
-  chmodSync,
-  chownSync,
-  closeSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { chownSync, closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { findFreePort } from './free-port';
 import type { PostgresBinaries } from './postgres-binaries';
+import {
+  createOwnedDir,
+  installExitHooks,
+  isAlive,
+  readPid,
+  sleepSync,
+  sweepOrphanedDirs,
+} from './temp-dirs';
 
 /**
  * A throwaway PostgreSQL cluster for the integration tests: initdb in a temporary folder, a server on a free
@@ -51,6 +46,7 @@ const HOST = '127.0.0.1';
 const READY_TIMEOUT_MS = 30_000;
 const STOP_TIMEOUT_MS = 10_000;
 const BIND_ATTEMPTS = 5;
+const CLUSTER_PREFIX = 'cluster-';
 
 export function clustersRoot(): string {
   return process.env.TEST_POSTGRES_ROOT ?? path.join(os.tmpdir(), 'quotidienne-test-postgres');
@@ -58,14 +54,11 @@ export function clustersRoot(): string {
 
 export async function startPostgresCluster(binaries: PostgresBinaries): Promise<PostgresCluster> {
   const root = clustersRoot();
-  mkdirSync(root, { recursive: true, mode: 0o755 });
   await sweepOrphanedClusters(root);
 
   const owner = clusterOwner();
-  const dir = mkdtempSync(path.join(root, 'cluster-'));
-  // mkdtemp makes the folder private to root; the postgres user must be able to enter it.
-  chmodSync(dir, 0o755);
-  writeFileSync(path.join(dir, 'owner.pid'), `${process.pid}\n`);
+  // Readable by others: the postgres user must be able to enter it.
+  const dir = createOwnedDir(root, CLUSTER_PREFIX);
   const dataDir = path.join(dir, 'data');
   mkdirSync(dataDir, { mode: 0o700 });
   const logFile = path.join(dir, 'postgres.log');
@@ -278,84 +271,16 @@ function run(command: string, args: string[], owner: Owner, logFile: string): Pr
  * Stops and deletes clusters left behind by test runs that died without cleaning up: their owner.pid names a
  * process that no longer exists.
  */
-export async function sweepOrphanedClusters(root = clustersRoot()): Promise<void> {
-  if (!existsSync(root)) return;
-  for (const name of readdirSync(root)) {
-    if (!name.startsWith('cluster-')) continue;
-    const dir = path.join(root, name);
-    const ownerPid = readPid(path.join(dir, 'owner.pid'));
-    if (ownerPid === undefined) {
-      // Created a moment ago by a concurrent run that has not written owner.pid yet: leave it alone.
-      if (ageMs(dir) < 60_000) continue;
-    } else if (isAlive(ownerPid)) {
-      continue;
-    }
+export function sweepOrphanedClusters(root = clustersRoot()): Promise<void> {
+  return sweepOrphanedDirs(root, CLUSTER_PREFIX, async (dir) => {
     const serverPid = readPid(path.join(dir, 'data', 'postmaster.pid'));
-    if (serverPid !== undefined && isAlive(serverPid) && isPostgres(serverPid)) {
-      try {
-        process.kill(serverPid, 'SIGQUIT');
-      } catch {}
-      for (let i = 0; i < 50 && isAlive(serverPid); i++) await sleep(100);
-      if (isAlive(serverPid)) process.kill(serverPid, 'SIGKILL');
-    }
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-/**
- * Last-resort cleanup when the process exits without calling stop() (an uncaught error, SIGINT/SIGTERM/SIGHUP).
- * A signal handler re-raises the signal once cleanup is done if nobody else handles it, so the process still
- * dies of it.
- */
-function installExitHooks(cleanup: () => void): () => void {
-  let done = false;
-  const once = () => {
-    if (done) return;
-    done = true;
-    cleanup();
-  };
-  const signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
-  const onSignal = (signal: NodeJS.Signals) => {
-    once();
-    remove();
-    if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
-  };
-  const remove = () => {
-    process.off('exit', once);
-    for (const signal of signals) process.off(signal, onSignal);
-  };
-  process.on('exit', once);
-  for (const signal of signals) process.on(signal, onSignal);
-  return remove;
-}
-
-function readPid(file: string): number | undefined {
-  try {
-    const pid = Number.parseInt(readFileSync(file, 'utf8').split('\n')[0] ?? '', 10);
-    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** True while the process runs. A zombie (exited, not yet reaped by its parent, us) counts as gone. */
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-  try {
-    // /proc/<pid>/stat: "pid (comm) state ..."; Z is a zombie.
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
-  } catch {
-    return true;
-  }
-}
-
-function sleepSync(ms: number): void {
-  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+    if (serverPid === undefined || !isAlive(serverPid) || !isPostgres(serverPid)) return;
+    try {
+      process.kill(serverPid, 'SIGQUIT');
+    } catch {}
+    for (let i = 0; i < 50 && isAlive(serverPid); i++) await sleep(100);
+    if (isAlive(serverPid)) process.kill(serverPid, 'SIGKILL');
+  });
 }
 
 function isPostgres(pid: number): boolean {
@@ -363,14 +288,6 @@ function isPostgres(pid: number): boolean {
     return readFileSync(`/proc/${pid}/comm`, 'utf8').trim().startsWith('postgres');
   } catch {
     return false;
-  }
-}
-
-function ageMs(file: string): number {
-  try {
-    return Date.now() - statSync(file).mtimeMs;
-  } catch {
-    return Number.POSITIVE_INFINITY;
   }
 }
 
