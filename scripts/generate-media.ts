@@ -15,6 +15,7 @@ import {
   COVER_WIDE_SIZE,
   IMAGE_SOURCE,
   type Palette,
+  PLACEHOLDER_PATH,
   PRODUCT_IMAGES,
   PRODUCT_SIZE,
   WHITE_PAPER_SIZE,
@@ -253,7 +254,7 @@ async function main(): Promise<void> {
   }
   add(
     await writeWebp(
-      'media/placeholder.webp',
+      PLACEHOLDER_PATH.slice(1),
       coverSvg(
         'placeholder',
         IMAGE_SOURCE,

@@ -62,7 +62,7 @@ export type ArticlePlan = {
 /** The demo content starts on this day, as the archive does. */
 export const CONTENT_START = '2015-01-01';
 /** The first issue needs news: this many are published on the very first day. */
-export const FIRST_DAY_NEWS = 14;
+const FIRST_DAY_NEWS = 14;
 /** The smallest article count that still covers every content type and the first issue. */
 export const MIN_ARTICLES = 100;
 

@@ -10,15 +10,7 @@ const DAY_MS = 86_400_000;
 
 const MONTH_NAMES: readonly string[] = MONTHS.map((month) => month.name);
 
-export const WEEKDAY_NAMES = [
-  'dimanche',
-  'lundi',
-  'mardi',
-  'mercredi',
-  'jeudi',
-  'vendredi',
-  'samedi',
-] as const;
+const WEEKDAY_NAMES = ['dimanche', 'lundi', 'mardi', 'mercredi', 'jeudi', 'vendredi', 'samedi'] as const;
 
 /** The day number of a date (its UTC calendar day). */
 export function dayOf(date: Date): number {
@@ -89,10 +81,4 @@ export function longDateWithWeekday(day: number): string {
 export function shortDate(day: number): string {
   const date = dateOfDay(day);
   return `${date.getUTCDate()}-${date.getUTCMonth() + 1}-${date.getUTCFullYear()}`;
-}
-
-/** "mars 2024". */
-export function monthYear(day: number): string {
-  const date = dateOfDay(day);
-  return `${MONTH_NAMES[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
 }

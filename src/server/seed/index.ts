@@ -51,7 +51,7 @@ export const DEFAULT_DOCUMENTS = 20_000;
 export { MIN_ARTICLES };
 
 /** Progress step names, as the command line shows them. */
-export const SEED_STEPS = {
+const SEED_STEPS = {
   taxonomy: 'Taxonomie',
   shop: 'Boutique',
   articles: 'Articles',

@@ -14,8 +14,8 @@ import { streamFor } from './random';
 export type IssueRow = typeof dailyIssues.$inferInsert & { id: number };
 export type IssueArticleRow = typeof dailyIssueArticles.$inferInsert;
 
-export const ISSUE_MIN_NEWS = 8;
-export const ISSUE_MAX_NEWS = 14;
+const ISSUE_MIN_NEWS = 8;
+const ISSUE_MAX_NEWS = 14;
 
 /** `news` must be sorted oldest first. */
 export function buildIssues(

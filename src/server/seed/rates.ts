@@ -62,7 +62,7 @@ const PASS: Record<number, number> = {
   2025: 47_100,
 };
 
-export function annualCeiling(year: number): number {
+function annualCeiling(year: number): number {
   const known = PASS[year];
   if (known !== undefined) return known;
   if (year < 2015) return PASS[2015] as number;

@@ -520,8 +520,6 @@ export function buildTrades(): (typeof trades.$inferInsert)[] {
   });
 }
 
-export const TRADE_SLUGS: readonly string[] = TRADE_DEFINITIONS.map(([name]) => slugify(name));
-
 // ---------------------------------------------------------------------------------------------------------
 // Jobs (spec section 3 "Trade", fuller list; ids keep the spec's spelling, edudiantEnseignant included)
 
@@ -586,6 +584,3 @@ export function buildJobs(): (typeof jobs.$inferInsert)[] {
   });
   return rows;
 }
-
-/** The job ids, parents first (for product mappings and documents). */
-export const JOB_IDS: readonly string[] = buildJobs().map((job) => job.id);
