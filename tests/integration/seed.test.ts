@@ -22,8 +22,8 @@ import {
   trades,
   whitePapers,
 } from '@/server/db/schema';
+import { DOCUMENT_TYPES } from '@/server/search/document-types';
 import { isSeeded, type SeedOptions, type SeedResult, seedDatabase } from '@/server/seed';
-import { DOCUMENT_TYPES } from '@/server/seed/document-types';
 import { createTestDatabase } from '../support/database';
 
 // Runs in both integration projects (in-memory PGlite and a throwaway PostgreSQL database).

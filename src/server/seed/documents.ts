@@ -1,9 +1,9 @@
 import 'server-only';
 import type { NewsTopic } from '@/lib/constants';
 import type { subscriberDocuments } from '../db/schema';
+import type { DocumentTypeCode } from '../search/document-types';
 import { isoOfDay, longDate, monthOf, yearOf } from './calendar';
 import { CORPUS } from './corpus';
-import type { DocumentTypeCode } from './document-types';
 import {
   capitalize,
   courtDecision,
