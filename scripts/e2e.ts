@@ -137,10 +137,25 @@ async function stopServer(): Promise<void> {
   }
 }
 
+/** A pino line below warn (request logs and the like): left out of the tail printed on failure. */
+function isRoutineLogLine(line: string): boolean {
+  if (!line.startsWith('{')) return false;
+  try {
+    const level = (JSON.parse(line) as { level?: unknown }).level;
+    return typeof level === 'number' && level < 40;
+  } catch {
+    return false;
+  }
+}
+
 function printServerLogTail(lines = 40): void {
   try {
-    const tail = readFileSync(SERVER_LOG, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
-    console.error(`[e2e] last lines of ${path.relative(root, SERVER_LOG)}:\n${tail}`);
+    const all = readFileSync(SERVER_LOG, 'utf8').trimEnd().split('\n');
+    const tail = all
+      .filter((line) => !isRoutineLogLine(line))
+      .slice(-lines)
+      .join('\n');
+    console.error(`[e2e] last lines of ${path.relative(root, SERVER_LOG)} (info logs left out):\n${tail}`);
   } catch {}
 }
 
