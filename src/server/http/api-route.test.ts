@@ -126,6 +126,15 @@ describe('NUL characters, which PostgreSQL refuses in text', () => {
   });
 });
 
+describe('deeply nested bodies', () => {
+  it('are a 400, not a stack overflow', async () => {
+    const deep = `${'['.repeat(20_000)}${']'.repeat(20_000)}`;
+    const response = await echoBody(post(deep, { 'content-type': 'application/json' }), undefined);
+    expect(response.status).toBe(400);
+    expect(JSON.stringify(await response.json())).toContain('structure trop imbriquée');
+  });
+});
+
 describe('parseQuery', () => {
   it('parses the first value of each parameter and rejects bad ones with 400', async () => {
     const route = apiRoute(async (request) =>

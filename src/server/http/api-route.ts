@@ -125,31 +125,33 @@ async function readBody(request: Request): Promise<unknown> {
   throw new AppError('unsupported_media_type', 'Type de contenu non pris en charge.');
 }
 
+/** Deepest nesting a body may have; our calls take flat records, so anything deeper is hostile or broken. */
+export const MAX_BODY_DEPTH = 32;
+
 /**
  * PostgreSQL refuses the NUL character in text: a value carrying one would fail in the database as a 500.
- * No legitimate input has it, so it is refused up front as a 400 naming the field.
+ * No legitimate input has it, so it is refused up front as a 400 naming the field. The walk is iterative with a
+ * depth cap, so a hostile, deeply nested JSON body is a 400 rather than a stack overflow.
  */
-function assertNoNulCharacter(value: unknown, field = ''): void {
-  if (typeof value === 'string') {
-    if (value.includes('\u0000')) {
-      throw new AppError('bad_request', 'Paramètres invalides.', [
-        { field: field || '(racine)', message: 'caractère nul interdit' },
-      ]);
+function assertNoNulCharacter(root: unknown): void {
+  const pending: { value: unknown; field: string; depth: number }[] = [{ value: root, field: '', depth: 0 }];
+  for (let item = pending.pop(); item !== undefined; item = pending.pop()) {
+    const { value, field, depth } = item;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) throw invalidField(field, 'caractère nul interdit');
+      continue;
     }
-    return;
-  }
-  if (Array.isArray(value)) {
-    value.forEach((item, index) => {
-      assertNoNulCharacter(item, field ? `${field}.${index}` : String(index));
-    });
-    return;
-  }
-  if (value !== null && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      assertNoNulCharacter(key, field);
-      assertNoNulCharacter(item, field ? `${field}.${key}` : key);
+    if (value === null || typeof value !== 'object') continue;
+    if (depth >= MAX_BODY_DEPTH) throw invalidField(field, 'structure trop imbriquée');
+    for (const [key, child] of Object.entries(value)) {
+      if (key.includes('\u0000')) throw invalidField(field, 'caractère nul interdit');
+      pending.push({ value: child, field: field ? `${field}.${key}` : key, depth: depth + 1 });
     }
   }
+}
+
+function invalidField(field: string, message: string): AppError {
+  return new AppError('bad_request', 'Paramètres invalides.', [{ field: field || '(racine)', message }]);
 }
 
 function tooLarge(): AppError {
