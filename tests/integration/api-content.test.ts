@@ -6,7 +6,7 @@ import { GET as summaryRoute } from '@/app/api/article/summary/route';
 import { GET as bannerRoute } from '@/app/api/banner/route';
 import { GET as issueRoute } from '@/app/api/issue/route';
 import type { Database } from '@/server/db/client';
-import { dailyIssues } from '@/server/db/schema';
+import { articles, dailyIssues } from '@/server/db/schema';
 import {
   type ApiAnswer,
   type ApiCall,
@@ -327,6 +327,17 @@ describe('GET /api/article/single', () => {
       sections: [],
       paywalled: false,
     });
+  });
+
+  it('sanitises the body again on the way out, whatever was written to the database', async () => {
+    await database.db
+      .update(articles)
+      .set({ bodyHtml: '<p onclick="steal()">Texte</p><script>alert(1)</script><a href="javascript:x()">lien</a>' })
+      .where(eq(articles.id, 'A002'));
+    const answer = await single({ newsId: 'A002' });
+    expect(answer.status).toBe(200);
+    expect(answer.body.article.view).toContain('Texte');
+    expect(answer.body.article.view).not.toMatch(/script|onclick|javascript:/);
   });
 
   it('gives a visitor without access only the first section of enriched news', async () => {

@@ -1,12 +1,12 @@
 import styles from './article.module.css';
 
-/** Editorial HTML, sanitised when imported (allowlisted tags and embed providers only). */
+/** Editorial HTML, sanitised on import and again by the server before it is sent (allowlisted tags and embeds). */
 export function EditorialHtml({ html, className }: { html: string; className?: string | undefined }) {
   if (!html) return null;
   return (
     <div
       className={className ? `${styles.body} ${className}` : styles.body}
-      // biome-ignore lint/security/noDangerouslySetInnerHtml: the HTML was sanitised on import (src/server/content/sanitize.ts).
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by getArticleForReader before it leaves the server (src/server/content/sanitize.ts).
       dangerouslySetInnerHTML={{ __html: html }}
     />
   );

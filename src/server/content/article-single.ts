@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import { articleSections, articles, type TagRef } from '../db/schema';
 import { type ArticleSummary, articleSummaryColumns, toApiImage, toArticleSummary } from './article-summary';
 import { gateContent } from './paywall';
+import { sanitizeEditorialHtml } from './sanitize';
 
 /** A section of an enriched news as the API carries it (spec section 3), its HTML in `view`. */
 export type ArticleSection = {
@@ -82,11 +83,13 @@ export async function getArticleForReader(
   );
 
   const gated = gateContent({ view: row.bodyHtml, sections, paywalled: row.paywalled }, hasAccess);
+  // Sanitised on import and again on the way out: rows written by other means (SQL, an older importer) are
+  // never trusted, and what the gate cut is well-formed again.
   return {
     article: {
       ...toArticleSummary(row),
-      view: gated.view,
-      sections: gated.sections,
+      view: sanitizeEditorialHtml(gated.view),
+      sections: gated.sections.map((section) => ({ ...section, view: sanitizeEditorialHtml(section.view) })),
       source: row.source,
       paywalled: row.paywalled,
       event_date: row.eventDate,
