@@ -332,7 +332,9 @@ describe('GET /api/article/single', () => {
   it('sanitises the body again on the way out, whatever was written to the database', async () => {
     await database.db
       .update(articles)
-      .set({ bodyHtml: '<p onclick="steal()">Texte</p><script>alert(1)</script><a href="javascript:x()">lien</a>' })
+      .set({
+        bodyHtml: '<p onclick="steal()">Texte</p><script>alert(1)</script><a href="javascript:x()">lien</a>',
+      })
       .where(eq(articles.id, 'A002'));
     const answer = await single({ newsId: 'A002' });
     expect(answer.status).toBe(200);
