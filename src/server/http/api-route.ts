@@ -85,9 +85,17 @@ export function parseQuery<Schema extends z.ZodType>(request: Request, schema: S
 export async function parseBody<Schema extends z.ZodType>(
   request: Request,
   schema: Schema,
+  options: {
+    /**
+     * For a call whose own validation refuses control characters field by field and must answer in its own
+     * error shape (the registration web form's `{success, result, errors}`). Never pass the values to the
+     * database unvalidated when this is set.
+     */
+    ownValidationRefusesNul?: boolean;
+  } = {},
 ): Promise<z.infer<Schema>> {
   const raw = await readBody(request);
-  assertNoNulCharacter(raw);
+  if (!options.ownValidationRefusesNul) assertNoNulCharacter(raw);
   const result = schema.safeParse(raw);
   if (!result.success) throw validationError(result.error);
   return result.data;

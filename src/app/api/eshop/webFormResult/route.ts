@@ -7,7 +7,10 @@ import { apiRoute, parseBody } from '@/server/http/api-route';
 
 /** Registration: creates the customer and answers the web form result {success, result, errors}. */
 export const POST = apiRoute(async (request) => {
-  const { webFormId, ...input } = await parseBody(request, webFormBodySchema);
+  const { webFormId, ...input } = await parseBody(request, webFormBodySchema, {
+    // Every field is checked by the registration rules, which refuse control characters with the form's messages.
+    ownValidationRefusesNul: true,
+  });
   return registrationResponse(
     await registerCustomer(await getDb(), input, requestContext(request), webFormId),
   );
