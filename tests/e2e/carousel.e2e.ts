@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { BANNER_INTERVAL_MS } from '@/lib/constants';
-import { expect, screenshot, test } from './support/browser';
+import { expect, screenshot, test, waitForHydration } from './support/browser';
 
 /** The home banner carousel: one banner a page, autoplay every 4 s, loop, drag, indicators (spec sections 2, 9). */
 function banner(page: Page): Locator {
@@ -25,16 +25,20 @@ async function waitForPage(carousel: Locator, expected: number, timeoutMs: numbe
 test('the banner carousel advances by itself every 4 seconds and can be paused', async ({ page }) => {
   await page.goto('/');
   const carousel = banner(page);
-  await carousel.waitFor({ state: 'visible' });
+  // The indicators exist once Embla has measured the slides in the browser.
+  await waitForHydration(carousel.getByRole('button', { name: 'Page 1' }));
   const pages = await carousel.getByRole('button', { name: /^Page \d+$/ }).count();
   expect(pages).toBeGreaterThan(1);
-  expect(await currentPage(carousel)).toBe(1);
 
+  // Restart the autoplay so that its timer starts now, whenever hydration happened.
+  await carousel.getByRole('button', { name: 'Pause' }).click();
+  await carousel.getByRole('button', { name: 'Lecture' }).click();
+  const start = await currentPage(carousel);
   // Not before its interval (timers can run late on a loaded machine, never early)…
   await page.waitForTimeout(BANNER_INTERVAL_MS - 1000);
-  expect(await currentPage(carousel)).toBe(1);
+  expect(await currentPage(carousel)).toBe(start);
   // …and by itself soon after it.
-  await waitForPage(carousel, 2, 4000);
+  await waitForPage(carousel, (start % pages) + 1, 4000);
 
   await carousel.getByRole('button', { name: 'Pause' }).click();
   await expect(carousel.getByRole('button', { name: 'Lecture' }).isVisible()).resolves.toBe(true);
@@ -46,7 +50,7 @@ test('the banner carousel advances by itself every 4 seconds and can be paused',
 test('the banner carousel can be dragged, follows its indicators and loops', async ({ page }) => {
   await page.goto('/');
   const carousel = banner(page);
-  await carousel.waitFor({ state: 'visible' });
+  await waitForHydration(carousel.getByRole('button', { name: 'Pause' }));
   await carousel.getByRole('button', { name: 'Pause' }).click();
   const pages = await carousel.getByRole('button', { name: /^Page \d+$/ }).count();
 

@@ -1,5 +1,14 @@
 import type { Page } from 'playwright-core';
-import { baseUrl, DESKTOP, expect, expectNoAxeViolations, MOBILE, screenshot, test } from './support/browser';
+import {
+  baseUrl,
+  DESKTOP,
+  expect,
+  expectNoAxeViolations,
+  MOBILE,
+  screenshot,
+  test,
+  waitForHydration,
+} from './support/browser';
 
 /** Visitors without a session get a 401 from GET /api/eshop/me, which the browser logs: expected. */
 const ANONYMOUS_ME = /\/api\/eshop\/me/;
@@ -133,7 +142,9 @@ test('a topic page: its thematic filter, product, carousel and list; a thematic 
 test('a topic page on a phone: topic and format dropdowns', async ({ newPage }) => {
   const page = await open(newPage, '/actualite/social', MOBILE);
   await page.getByRole('combobox', { name: 'Thème' }).waitFor();
-  await page.getByRole('combobox', { name: 'Format' }).selectOption('podcast');
+  const format = page.getByRole('combobox', { name: 'Format' });
+  await waitForHydration(format);
+  await format.selectOption('podcast');
   await page.waitForURL(/format=podcast/);
   await screenshot(page, 'topic-mobile');
 });

@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { type Browser, chromium, type Page, type ViewportSize } from 'playwright-core';
-import { test as base } from 'vitest';
+import { type Browser, chromium, type Locator, type Page, type ViewportSize } from 'playwright-core';
+import { test as base, expect as vitestExpect } from 'vitest';
 
 /**
  * Browser harness of the e2e specs (docs/TESTING.md): Debian's Chromium driven by playwright-core, against the
@@ -210,5 +210,22 @@ export const test = base.extend<E2eFixtures>({
     await use(await newPage(DESKTOP));
   },
 });
+
+/**
+ * Resolves once React has hydrated the element, i.e. its event handlers are attached. An interaction before that
+ * (a select changed, a button clicked) does nothing, which on a loaded machine makes tests flaky.
+ */
+export async function waitForHydration(locator: Locator, timeoutMs = 20_000): Promise<void> {
+  await locator.waitFor({ timeout: timeoutMs });
+  await vitestExpect
+    .poll(
+      () =>
+        locator.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactProps$'))),
+      {
+        timeout: timeoutMs,
+      },
+    )
+    .toBe(true);
+}
 
 export { expect } from 'vitest';
