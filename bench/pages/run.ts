@@ -11,7 +11,7 @@
 //    the build's root main files) against those of the article page.
 // Results go to bench/results/pages-<date>.json.
 import { execFile, spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -68,6 +68,8 @@ async function load(url: string) {
 /** nginx serving each page's HTML as a static file, on NGINX_PORT, until stopped. */
 async function startNginx(pages: Record<string, string>) {
   const root = await mkdtemp(path.join(tmpdir(), 'bench-pages-'));
+  // nginx's workers run as an unprivileged user: a private temp folder would answer 403 to every request.
+  await chmod(root, 0o755);
   for (const [name, html] of Object.entries(pages)) await writeFile(path.join(root, `${name}.html`), html);
   const config = `worker_processes 1;
 pid ${root}/nginx.pid;
@@ -196,6 +198,12 @@ async function main() {
     for (const [name, pagePath] of Object.entries(pages)) {
       const next = await load(`${BASE_URL}${pagePath}`);
       const staticFile = await load(nginx.url(name));
+      // A baseline that did not serve the page is no baseline: refuse to record it.
+      if (staticFile.non2xx > 0 || next.non2xx > 0) {
+        throw new Error(
+          `${name}: ${next.non2xx} non-2xx answers from the site, ${staticFile.non2xx} from nginx`,
+        );
+      }
       throughput[name] = {
         path: pagePath,
         bytes: Buffer.byteLength(html[name] ?? ''),
