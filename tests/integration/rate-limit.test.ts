@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/server/db/client';
 import { rateLimits } from '@/server/db/schema';
 import { AppError } from '@/server/http/errors';
-import { consumeRateLimit, enforceRateLimit } from '@/server/http/rate-limit';
+import { consumeRateLimit, deleteExpiredRateLimits, enforceRateLimit } from '@/server/http/rate-limit';
 import { createTestDatabase } from '../support/database';
 
 let database: Database;
@@ -47,5 +47,18 @@ describe('database-backed rate limit', () => {
     const error = await enforceRateLimit(database.db, rule, 'ip-3').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AppError);
     expect((error as AppError).status).toBe(429);
+  });
+
+  it('purges the counters whose window is over and keeps the others', async () => {
+    await consumeRateLimit(database.db, rule, 'purge-expired');
+    await consumeRateLimit(database.db, rule, 'purge-live');
+    await database.db
+      .update(rateLimits)
+      .set({ resetAt: sql`now() - interval '1 second'` })
+      .where(sql`${rateLimits.key} = ${`${rule.name}:purge-expired`}`);
+    await deleteExpiredRateLimits(database.db);
+    const keys = (await database.db.select({ key: rateLimits.key }).from(rateLimits)).map((row) => row.key);
+    expect(keys).toContain(`${rule.name}:purge-live`);
+    expect(keys).not.toContain(`${rule.name}:purge-expired`);
   });
 });

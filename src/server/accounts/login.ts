@@ -5,7 +5,7 @@ import { capMessage, validateLogin } from '@/lib/validation';
 import type { Db } from '../db/client';
 import { customers } from '../db/schema';
 import { AppError } from '../http/errors';
-import { consumeRateLimit } from '../http/rate-limit';
+import { consumeRateLimit, deleteExpiredRateLimits } from '../http/rate-limit';
 import { logger } from '../log';
 import { PASSWORD_MAX_LENGTH, verifyPassword } from './passwords';
 import { normalizeEmail, type RequestContext } from './request-context';
@@ -75,6 +75,7 @@ export async function authenticate(
   await clear(db, LIMITS.loginFailuresFromAddress, accountFromAddress);
   await mark(db, LIMITS.loginKnownAddress, accountFromAddress);
   await deleteExpiredSessions(db);
+  await deleteExpiredRateLimits(db);
   const session = await createSession(db, customer.id, COOKIE_DEFAULT_TTL_SECONDS);
   logger.info({ event: 'login', customerId: customer.id }, 'Connexion');
   return {

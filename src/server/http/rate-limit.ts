@@ -1,5 +1,5 @@
 import 'server-only';
-import { sql } from 'drizzle-orm';
+import { lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rateLimits } from '../db/schema';
 import { AppError } from './errors';
@@ -58,6 +58,14 @@ export async function enforceRateLimit(db: Db, rule: RateLimitRule, subject: str
       state.retryAfterSeconds,
     );
   }
+}
+
+/**
+ * Removes the counters whose window is over. They mean nothing any more (the next hit restarts the window),
+ * so this only keeps the table small; logins call it, as they clean expired sessions.
+ */
+export async function deleteExpiredRateLimits(db: Db): Promise<void> {
+  await db.delete(rateLimits).where(lte(rateLimits.resetAt, sql`now()`));
 }
 
 /**
