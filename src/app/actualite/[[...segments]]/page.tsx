@@ -1,21 +1,14 @@
 import type { Metadata } from 'next';
 import { notFound, permanentRedirect } from 'next/navigation';
-import { ArticleView } from '@/components/article/article-view';
 import { JsonLd } from '@/components/article/json-ld';
+import { SectionArticle } from '@/components/article/section-article';
 import { ListingView } from '@/components/news/listing-view';
-import { Breadcrumb } from '@/components/ui/breadcrumb';
 import { PATHS } from '@/lib/constants';
 import { shopLinks } from '@/lib/shop-links';
-import { articlePath, topicPath } from '@/lib/urls';
+import { articlePath } from '@/lib/urls';
 import { env } from '@/server/env';
 import { resolveNewsRoute } from '@/server/pages/news-route';
-import {
-  absoluteUrl,
-  articleMetadata,
-  listingMetadata,
-  newsArticleJsonLd,
-  organizationJsonLd,
-} from '@/server/pages/seo';
+import { articleMetadata, listingMetadata, organizationJsonLd } from '@/server/pages/seo';
 
 // Every news page is rendered on its first request and then served from Next's cache for every anonymous
 // visitor, regenerated in the background at most a minute after it went stale (docs/decisions/: page caching).
@@ -49,39 +42,16 @@ export default async function NewsPage({ params }: Props) {
   }
 
   const { article } = route.data;
-  const canonical = articlePath({ ...article, enrichedNewsId: article.enriched_news_id }).split('#')[0] ?? '';
+  const path = articlePath({ ...article, enrichedNewsId: article.enriched_news_id });
+  const canonical = path.split('#')[0] ?? path;
   // A flash:id link (/actualite/actu_{id}) or an outdated slug leads to the article's own address.
-  if (`${PATHS.news}/${segments[0]}` !== canonical) {
-    permanentRedirect(articlePath({ ...article, enrichedNewsId: article.enriched_news_id }));
-  }
-  const topic = article.topics[0];
-  const cover = article.images.find((image) => image.content_type === 'cover');
+  if (`${PATHS.news}/${segments[0]}` !== canonical) permanentRedirect(path);
   return (
     <>
-      <ArticleView
+      <SectionArticle
         data={route.data}
-        url={absoluteUrl(canonical)}
-        breadcrumb={
-          <Breadcrumb
-            crumbs={[
-              { name: 'Actualités', path: PATHS.news },
-              ...(topic ? [{ name: topic.label, path: topicPath('news', topic.slug) }] : []),
-            ]}
-          />
-        }
-      />
-      <JsonLd
-        data={newsArticleJsonLd({
-          title: article.title,
-          description: article.summary,
-          path: canonical,
-          publicationDate: article.publication_date,
-          updateDate: article.update_date,
-          author: article.author,
-          image: cover?.href,
-          section: topic?.label,
-          gated: route.data.isPaywallable,
-        })}
+        canonical={canonical}
+        section={{ name: 'Actualités', path: PATHS.news, listing: 'news' }}
       />
       <JsonLd data={organizationJsonLd()} />
     </>

@@ -1,12 +1,10 @@
 import type { Metadata } from 'next';
 import { notFound, permanentRedirect } from 'next/navigation';
-import { ArticleView } from '@/components/article/article-view';
-import { JsonLd } from '@/components/article/json-ld';
+import { SectionArticle } from '@/components/article/section-article';
 import { RATES_TITLE, RatesView } from '@/components/rates/rates-view';
-import { Breadcrumb } from '@/components/ui/breadcrumb';
 import { PATHS } from '@/lib/constants';
 import { articlePath, topicPath } from '@/lib/urls';
-import { absoluteUrl, articleMetadata, newsArticleJsonLd, pageMetadata } from '@/server/pages/seo';
+import { articleMetadata, pageMetadata } from '@/server/pages/seo';
 import { resolveRatesRoute } from './rates-route';
 
 // Rendered on first request, then served from Next's cache and regenerated in the background (as news pages):
@@ -50,33 +48,11 @@ export default async function RatesPage({ params }: Props) {
   const canonical = path.split('#')[0] ?? path;
   // An outdated slug, or an article of another type, leads to the article's own address.
   if (`${PATHS.rates}/${segments[0]}` !== canonical) permanentRedirect(path);
-  const topic = article.topics[0];
   return (
-    <>
-      <ArticleView
-        data={route.data}
-        url={absoluteUrl(canonical)}
-        breadcrumb={
-          <Breadcrumb
-            crumbs={[
-              { name: RATES_TITLE, path: PATHS.rates },
-              ...(topic ? [{ name: topic.label, path: topicPath('rates', topic.slug) }] : []),
-            ]}
-          />
-        }
-      />
-      <JsonLd
-        data={newsArticleJsonLd({
-          title: article.title,
-          description: article.summary,
-          path: canonical,
-          publicationDate: article.publication_date,
-          updateDate: article.update_date,
-          author: article.author,
-          section: topic?.label,
-          gated: route.data.isPaywallable,
-        })}
-      />
-    </>
+    <SectionArticle
+      data={route.data}
+      canonical={canonical}
+      section={{ name: RATES_TITLE, path: PATHS.rates, listing: 'rates' }}
+    />
   );
 }
