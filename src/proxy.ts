@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { type NextRequest, NextResponse } from 'next/server';
+import { requestIdFrom } from '@/server/http/request-id';
 import {
   cachePageNonce,
   contentSecurityPolicy,
@@ -9,8 +9,6 @@ import {
   prerenderedPageHashes,
 } from '@/server/observability/security-headers';
 
-/** A request id given by the reverse proxy is kept when it looks like one; anything else is replaced. */
-const REQUEST_ID = /^[A-Za-z0-9-]{8,64}$/;
 const NOT_FOUND_PAGE = '/_not-found';
 
 /**
@@ -30,8 +28,7 @@ export function proxy(request: NextRequest): NextResponse {
       },
     });
   }
-  const incomingId = request.headers.get('x-request-id');
-  const requestId = incomingId && REQUEST_ID.test(incomingId) ? incomingId : randomUUID();
+  const requestId = requestIdFrom(request.headers.get('x-request-id'));
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set('x-request-id', requestId);
 

@@ -2,6 +2,7 @@ import 'server-only';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import http from 'node:http';
 import { closeDatabase } from '../db/client';
+import { answerFromPageCache, recordForPageCache } from '../http/page-cache';
 import { logger } from '../log';
 import { requestFinished, requestStarted } from './metrics';
 
@@ -73,7 +74,7 @@ function safePathname(url: string | undefined): string {
   return raw.length > 512 ? raw.slice(0, 512) : raw;
 }
 
-/** Installs the request hook once per process. */
+/** Installs the request hook once per process: logs and metrics, then the page cache in front of Next.js. */
 export function instrumentHttpServers(): void {
   const marker = Symbol.for('quotidienne.http-server.installed');
   const proto = http.Server.prototype as Server & { [marker]?: boolean };
@@ -81,7 +82,13 @@ export function instrumentHttpServers(): void {
   proto[marker] = true;
   const emit = proto.emit;
   proto.emit = function patchedEmit(this: Server, event: string | symbol, ...args: unknown[]) {
-    if (event === 'request') observe(this, args[0] as IncomingMessage, args[1] as ServerResponse);
+    if (event === 'request') {
+      const request = args[0] as IncomingMessage;
+      const response = args[1] as ServerResponse;
+      observe(this, request, response);
+      if (answerFromPageCache(request, response)) return true;
+      recordForPageCache(request, response);
+    }
     return Reflect.apply(emit, this, [event, ...args]) as boolean;
   } as Server['emit'];
 }

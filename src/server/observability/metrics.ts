@@ -1,4 +1,5 @@
 import 'server-only';
+import { pageCacheStats } from '../http/page-cache';
 
 /**
  * A small Prometheus registry: request counts and latencies by route, cache results, database pool gauges.
@@ -130,6 +131,17 @@ export function renderMetrics(): string {
   lines.push('# TYPE next_cache_results_total counter');
   for (const [result, value] of metrics.cache)
     lines.push(`next_cache_results_total{result="${result}"} ${value}`);
+  const pageCache = pageCacheStats();
+  lines.push('# HELP page_cache_hits_total Pages answered by the page cache in front of Next.js.');
+  lines.push('# TYPE page_cache_hits_total counter');
+  lines.push(`page_cache_hits_total ${pageCache.hits}`);
+  lines.push('# HELP page_cache_stores_total Pages stored into the page cache.');
+  lines.push('# TYPE page_cache_stores_total counter');
+  lines.push(`page_cache_stores_total ${pageCache.stores}`);
+  lines.push('# TYPE page_cache_entries gauge');
+  lines.push(`page_cache_entries ${pageCache.entries}`);
+  lines.push('# TYPE page_cache_bytes gauge');
+  lines.push(`page_cache_bytes ${pageCache.bytes}`);
   for (const [name, read] of metrics.gauges) {
     const value = read();
     if (value === undefined) continue;

@@ -1,0 +1,209 @@
+import http, { type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  answerFromPageCache,
+  PAGE_CACHE_MAX_ENTRIES,
+  PAGE_CACHE_SECONDS,
+  pageCacheStats,
+  purgePageCache,
+  recordForPageCache,
+} from './page-cache';
+
+/** What the stand-in for Next.js answers, per test. */
+type Upstream = { status: number; headers: OutgoingHttpHeaders; body: string };
+
+const ISR_HEADERS: OutgoingHttpHeaders = {
+  'content-type': 'text/html; charset=utf-8',
+  'cache-control': 's-maxage=60, stale-while-revalidate=31535940',
+  'x-nextjs-cache': 'MISS',
+  etag: '"abc"',
+  'content-security-policy': "script-src 'self' 'nonce-cache'",
+};
+
+let upstream: Upstream;
+/** The requests that reached the stand-in, with the accept-encoding it saw. */
+let reached: { url: string; acceptEncoding: string | undefined }[];
+let server: http.Server;
+let base: string;
+
+function next(request: IncomingMessage, response: ServerResponse): void {
+  reached.push({ url: request.url ?? '', acceptEncoding: request.headers['accept-encoding'] });
+  response.statusCode = upstream.status;
+  for (const [name, value] of Object.entries(upstream.headers))
+    if (value !== undefined) response.setHeader(name, value);
+  // Written in two chunks, as a streamed render would be.
+  const middle = Math.floor(upstream.body.length / 2);
+  response.write(upstream.body.slice(0, middle));
+  response.end(upstream.body.slice(middle));
+}
+
+beforeAll(async () => {
+  server = http.createServer((request, response) => {
+    if (answerFromPageCache(request, response)) return;
+    recordForPageCache(request, response);
+    next(request, response);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+beforeEach(() => {
+  purgePageCache();
+  reached = [];
+  upstream = { status: 200, headers: { ...ISR_HEADERS }, body: '<!doctype html><p>Actualité du jour</p>' };
+});
+
+async function get(path: string, init: RequestInit = {}) {
+  const response = await fetch(`${base}${path}`, init);
+  return { response, body: Buffer.from(await response.arrayBuffer()) };
+}
+
+describe('page cache in front of Next.js', () => {
+  it('answers the second request of a shareable page without Next.js, with the same bytes and headers', async () => {
+    const first = await get('/actualite/fiscal');
+    const second = await get('/actualite/fiscal', { headers: { 'x-request-id': 'proxy-given-id-1' } });
+    expect(reached).toHaveLength(1);
+    expect(second.body.toString()).toBe(upstream.body);
+    expect(second.body.toString()).toBe(first.body.toString());
+    expect(second.response.headers.get('content-security-policy')).toBe(
+      ISR_HEADERS['content-security-policy'],
+    );
+    expect(second.response.headers.get('cache-control')).toBe(ISR_HEADERS['cache-control']);
+    expect(second.response.headers.get('x-nextjs-cache')).toBe('HIT');
+    expect(second.response.headers.get('x-request-id')).toBe('proxy-given-id-1');
+    expect(pageCacheStats()).toMatchObject({ hits: expect.any(Number), entries: 1 });
+  });
+
+  it('gives each answer its own request id when the client sent none or a malformed one', async () => {
+    await get('/actualite/fiscal');
+    const a = await get('/actualite/fiscal');
+    const b = await get('/actualite/fiscal', { headers: { 'x-request-id': 'bad id!' } });
+    expect(a.response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(b.response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(a.response.headers.get('x-request-id')).not.toBe(b.response.headers.get('x-request-id'));
+  });
+
+  it('asks Next.js for uncompressed bytes and compresses the stored copy for clients that accept gzip', async () => {
+    await get('/', { headers: { 'accept-encoding': 'gzip, br' } });
+    expect(reached[0]?.acceptEncoding).toBeUndefined();
+    const raw = await new Promise<{ encoding: string | undefined; body: Buffer }>((resolve, reject) => {
+      http
+        .get(`${base}/`, { headers: { 'accept-encoding': 'gzip' } }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () =>
+            resolve({ encoding: response.headers['content-encoding'], body: Buffer.concat(chunks) }),
+          );
+        })
+        .on('error', reject);
+    });
+    expect(raw.encoding).toBe('gzip');
+    expect(gunzipSync(raw.body).toString()).toBe(upstream.body);
+    expect(reached).toHaveLength(1);
+  });
+
+  it('serves identity bytes to a client that refuses gzip', async () => {
+    await get('/');
+    const raw = await new Promise<string | undefined>((resolve, reject) => {
+      http
+        .get(`${base}/`, { headers: { 'accept-encoding': 'gzip;q=0, identity' } }, (response) => {
+          response.resume();
+          resolve(response.headers['content-encoding']);
+        })
+        .on('error', reject);
+    });
+    expect(raw).toBeUndefined();
+  });
+
+  it('answers 304 to a matching If-None-Match and headers only to HEAD', async () => {
+    await get('/actualite');
+    const notModified = await get('/actualite', { headers: { 'if-none-match': '"abc"' } });
+    expect(notModified.response.status).toBe(304);
+    expect(notModified.body.length).toBe(0);
+    const head = await get('/actualite', { method: 'HEAD', headers: { 'accept-encoding': 'identity' } });
+    expect(head.response.status).toBe(200);
+    expect(head.response.headers.get('content-length')).toBe(String(Buffer.byteLength(upstream.body)));
+    expect(head.body.length).toBe(0);
+    expect(reached).toHaveLength(1);
+  });
+
+  it.each([
+    ['an error status', { status: 404 }],
+    ['a private page', { headers: { ...ISR_HEADERS, 'cache-control': 'private, no-cache, no-store' } }],
+    ['a page without s-maxage', { headers: { ...ISR_HEADERS, 'cache-control': 'public, max-age=60' } }],
+    ['an answer setting a cookie', { headers: { ...ISR_HEADERS, 'set-cookie': 'session=x' } }],
+    ['a non-HTML answer', { headers: { ...ISR_HEADERS, 'content-type': 'text/x-component' } }],
+  ])('does not keep %s', async (_name, change) => {
+    upstream = { ...upstream, ...change };
+    await get('/actualite/social');
+    await get('/actualite/social');
+    expect(reached).toHaveLength(2);
+    expect(pageCacheStats().entries).toBe(0);
+  });
+
+  it.each([
+    ['a page rendered per request', '/search?term=impot', {}],
+    ['an API call', '/api/article/summary', {}],
+    ['an RSC payload by query', '/actualite/fiscal?_rsc=1x2y', {}],
+    ['an RSC payload by header', '/actualite/fiscal', { rsc: '1' }],
+    ['a prefetch', '/actualite/fiscal', { 'next-router-prefetch': '1' }],
+    ['a ranged request', '/actualite/fiscal', { range: 'bytes=0-10' }],
+  ])('leaves %s to Next.js', async (_name, path, headers) => {
+    await get(path, { headers });
+    await get(path, { headers });
+    expect(reached).toHaveLength(2);
+  });
+
+  it('never answers a POST from the cache', async () => {
+    await get('/actualite/fiscal');
+    await get('/actualite/fiscal', { method: 'POST', body: 'x' });
+    expect(reached).toHaveLength(2);
+  });
+
+  it('keeps one entry per URL, query string included', async () => {
+    await get('/?metier=expert-comptable');
+    upstream = { ...upstream, body: '<p>Tous les métiers</p>' };
+    const all = await get('/');
+    const trade = await get('/?metier=expert-comptable');
+    expect(all.body.toString()).toBe('<p>Tous les métiers</p>');
+    expect(trade.body.toString()).toBe('<!doctype html><p>Actualité du jour</p>');
+  });
+
+  it('asks Next.js again once an entry is older than its life', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      await get('/actualite/fiscal');
+      vi.setSystemTime(Date.now() + (PAGE_CACHE_SECONDS - 1) * 1000);
+      await get('/actualite/fiscal');
+      expect(reached).toHaveLength(1);
+      vi.setSystemTime(Date.now() + 2000);
+      await get('/actualite/fiscal');
+      expect(reached).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('forgets everything on purge', async () => {
+    await get('/actualite/fiscal');
+    purgePageCache();
+    await get('/actualite/fiscal');
+    expect(reached).toHaveLength(2);
+  });
+
+  it('evicts the least recently used pages beyond its entry bound', async () => {
+    for (let index = 0; index <= PAGE_CACHE_MAX_ENTRIES; index += 1) await get(`/actualite?page=${index}`);
+    expect(pageCacheStats().entries).toBe(PAGE_CACHE_MAX_ENTRIES);
+    // The first one was the least recently used: gone; the last one is still there.
+    await get('/actualite?page=0');
+    await get(`/actualite?page=${PAGE_CACHE_MAX_ENTRIES}`);
+    expect(reached.filter((request) => request.url === '/actualite?page=0')).toHaveLength(2);
+    expect(
+      reached.filter((request) => request.url === `/actualite?page=${PAGE_CACHE_MAX_ENTRIES}`),
+    ).toHaveLength(1);
+  });
+});
