@@ -96,7 +96,9 @@ test('the format filter reloads the list with that content type', async ({ newPa
   };
   // The cached page first shows every format; the filter then replaces the list (the first video may be in both).
   const listedIds = async () =>
-    (await newsLinks(page, 'section[aria-labelledby="liste-actualites"]')).map((path) => path.split('_').at(-1));
+    (await newsLinks(page, 'section[aria-labelledby="liste-actualites"]')).map((path) =>
+      path.split('_').at(-1),
+    );
   await expect.poll(listedIds, { timeout: 15_000 }).toEqual(expected.news.map((item) => item.id));
   expect(await list.count()).toBe(1);
 });

@@ -1,14 +1,17 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { findPostgresBinaries } from '../support/postgres-binaries';
 import { type PostgresCluster, startPostgresCluster } from '../support/postgres-cluster';
 
 /**
- * PostgreSQL stopped under light load, then started again: health and readiness say 503 while it is away,
- * nothing throws past the route handlers, and service comes back within 10 s of the database returning, without
- * restarting anything. The test runs its own throwaway server because it stops it.
+ * PostgreSQL stopped under light load, then started again: health and readiness say 503 while it is away, a page
+ * that cannot render is answered 503 with Retry-After (not 500), nothing throws past the route handlers, and
+ * service comes back within 10 s of the database returning, without restarting anything. The test runs its own
+ * throwaway PostgreSQL because it stops it.
  */
 const RECOVERY_LIMIT_MS = 10_000;
 
@@ -20,8 +23,11 @@ const onUnhandled = (reason: unknown) => unhandled.push(reason);
 type Routes = {
   health: () => Promise<Response>;
   ready: () => Promise<Response>;
+  /** A page of an HTTP server hooked like the app's (src/instrumentation.ts): it needs the database to render. */
+  page: () => Promise<Response>;
   close: () => Promise<void>;
 };
+let pageServer: http.Server | undefined;
 let routes: Routes;
 
 function postmasterPid(): number {
@@ -48,11 +54,33 @@ beforeAll(async () => {
   const health = await import('@/app/api/health/route');
   const ready = await import('@/app/api/health/ready/route');
   const client = await import('@/server/db/client');
-  routes = { health: health.GET, ready: ready.GET, close: client.closeDatabase };
+  const { instrumentHttpServers } = await import('@/server/observability/http-server');
+  const { sql } = await import('drizzle-orm');
+  instrumentHttpServers();
+  // Renders like a page: 500 when its data cannot be read, as Next.js does for a failed render.
+  pageServer = http.createServer(async (_request, response) => {
+    try {
+      await (await client.getDatabase()).db.execute(sql`select 1`);
+      response.end('page');
+    } catch {
+      response.statusCode = 500;
+      response.end('Une erreur est survenue');
+    }
+  });
+  const listening = pageServer;
+  await new Promise<void>((resolve) => listening.listen(0, '127.0.0.1', resolve));
+  const pageUrl = `http://127.0.0.1:${(listening.address() as AddressInfo).port}/actualite/social`;
+  routes = {
+    health: health.GET,
+    ready: ready.GET,
+    page: () => fetch(pageUrl),
+    close: client.closeDatabase,
+  };
 });
 
 afterAll(async () => {
   process.off('unhandledRejection', onUnhandled);
+  await new Promise((resolve) => (pageServer ? pageServer.close(resolve) : resolve(undefined)));
   await routes?.close();
   vi.unstubAllEnvs();
   if (restarted && restarted.exitCode === null) {
@@ -67,13 +95,14 @@ describe('PostgreSQL outage', () => {
   it('answers 503 while the database is down and recovers within 10 s of its return, under load', async () => {
     expect((await routes.health()).status).toBe(200);
     expect((await routes.ready()).status).toBe(200);
+    expect((await routes.page()).status).toBe(200);
 
-    // Light load for the whole test: health and readiness calls every 20 ms, whose answers must be 200 or 503.
+    // Light load for the whole test: health, readiness and page calls every 20 ms, whose answers must be 200 or 503.
     const statuses = new Set<number>();
     let loading = true;
     const load = (async () => {
       while (loading) {
-        const answers = await Promise.all([routes.health(), routes.ready()]);
+        const answers = await Promise.all([routes.health(), routes.ready(), routes.page()]);
         for (const answer of answers) statuses.add(answer.status);
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
@@ -87,6 +116,9 @@ describe('PostgreSQL outage', () => {
     expect(downWithin).toBeLessThan(RECOVERY_LIMIT_MS);
     expect(await (await routes.health()).json()).toEqual({ status: 'unavailable' });
     expect((await routes.ready()).status).toBe(503);
+    const unavailablePage = await routes.page();
+    expect(unavailablePage.status).toBe(503);
+    expect(unavailablePage.headers.get('retry-after')).toBe('10');
     await waitFor(async () => {
       try {
         process.kill(pid, 0);
@@ -107,6 +139,7 @@ describe('PostgreSQL outage', () => {
     const recoveredIn = await waitFor(async () => (await routes.health()).status === 200, RECOVERY_LIMIT_MS);
     expect(recoveredIn).toBeLessThan(RECOVERY_LIMIT_MS);
     expect((await routes.ready()).status).toBe(200);
+    await waitFor(async () => (await routes.page()).status === 200, RECOVERY_LIMIT_MS);
 
     loading = false;
     await load;

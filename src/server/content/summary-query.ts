@@ -9,6 +9,7 @@ import {
   MAX_PAGE,
   NEWS_PAGE_SIZE,
 } from '@/lib/constants';
+import { sharedRead } from '../cache/shared-reads';
 import type { Db } from '../db/client';
 import { topics } from '../db/schema';
 import { jsonResponse } from '../http/responses';
@@ -138,12 +139,16 @@ export async function summaryResponse(db: Db, query: SummaryQuery): Promise<Resp
       { status: 416 },
     );
   }
+  return jsonResponse(await sharedRead('summary', JSON.stringify(query), () => summaryList(db, query)));
+}
+
+async function summaryList(db: Db, query: SummaryQuery): Promise<NewsList> {
   let topicId: string | undefined;
   if (query.topic) topicId = (await findTopic(db, query.topic))?.id ?? query.topic;
   const thematicsIds = query.thematicsId?.length
     ? await resolveThematics(db, query.thematicsId, topicId)
     : undefined;
-  const answer: NewsList = await listNews(db, {
+  return listNews(db, {
     trade: query.trade,
     topicId,
     types: query.type,
@@ -156,5 +161,4 @@ export async function summaryResponse(db: Db, query: SummaryQuery): Promise<Resp
     needsThematics: query.needsThematics,
     full: query.full,
   });
-  return jsonResponse(answer);
 }

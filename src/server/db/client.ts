@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { env } from '../env';
+import { noteConnectionAttempt, watchPoolConnections } from './reachability';
 import * as schema from './schema';
 
 /** One type for both drivers: code never knows whether it runs on PGlite or PostgreSQL. */
@@ -59,6 +60,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   });
   // An idle client losing its connection (database restarted) must not crash the process.
   pool.on('error', () => {});
+  watchPoolConnections(pool);
   try {
     const db = drizzleNodePg({ client: pool, schema, casing: 'snake_case' });
     await migrateNodePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
@@ -70,6 +72,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     };
   } catch (error) {
+    noteConnectionAttempt(error);
     await pool.end().catch(() => {});
     throw error;
   }

@@ -2,6 +2,7 @@ import 'server-only';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import http from 'node:http';
 import { closeDatabase } from '../db/client';
+import { isDatabaseUnreachable } from '../db/reachability';
 import { answerFromPageCache, recordForPageCache } from '../http/page-cache';
 import { logger } from '../log';
 import { requestFinished, requestStarted } from './metrics';
@@ -36,6 +37,7 @@ function observe(server: Server, request: IncomingMessage, response: ServerRespo
   requestStarted();
   // During a stop, tell keep-alive clients to open their next request elsewhere.
   if (current.stopping) response.setHeader('Connection', 'close');
+  answerOutagesAsUnavailable(response);
   let done = false;
   const finish = () => {
     if (done) return;
@@ -67,6 +69,25 @@ function observe(server: Server, request: IncomingMessage, response: ServerRespo
   };
   response.once('finish', finish);
   response.once('close', finish);
+}
+
+/** Seconds a client is asked to wait before retrying during a database outage (recovery takes under 10 s). */
+const OUTAGE_RETRY_AFTER_SECONDS = 10;
+
+/**
+ * A page that failed while PostgreSQL is unreachable is a temporary outage, not a bug: 503 with Retry-After
+ * (the error page Next.js renders stays the body). API calls already answer 503 themselves (api-route.ts).
+ */
+function answerOutagesAsUnavailable(response: ServerResponse): void {
+  const writeHead = response.writeHead;
+  response.writeHead = function outageAwareWriteHead(this: ServerResponse, ...args: unknown[]) {
+    if (args[0] === 500 && isDatabaseUnreachable()) {
+      args[0] = 503;
+      if (typeof args[1] === 'string') args[1] = 'Service Unavailable';
+      this.setHeader('Retry-After', String(OUTAGE_RETRY_AFTER_SECONDS));
+    }
+    return Reflect.apply(writeHead, this, args) as ServerResponse;
+  } as ServerResponse['writeHead'];
 }
 
 function safePathname(url: string | undefined): string {

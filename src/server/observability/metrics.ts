@@ -1,4 +1,5 @@
 import 'server-only';
+import { sharedReadStats } from '../cache/shared-reads';
 import { pageCacheStats } from '../http/page-cache';
 
 /**
@@ -142,6 +143,13 @@ export function renderMetrics(): string {
   lines.push(`page_cache_entries ${pageCache.entries}`);
   lines.push('# TYPE page_cache_bytes gauge');
   lines.push(`page_cache_bytes ${pageCache.bytes}`);
+  const sharedReads = sharedReadStats();
+  lines.push(
+    '# HELP shared_reads_total Public reads (lists, issue, suggestions) answered from memory or computed.',
+  );
+  lines.push('# TYPE shared_reads_total counter');
+  lines.push(`shared_reads_total{result="hit"} ${sharedReads.hits}`);
+  lines.push(`shared_reads_total{result="miss"} ${sharedReads.misses}`);
   for (const [name, read] of metrics.gauges) {
     const value = read();
     if (value === undefined) continue;

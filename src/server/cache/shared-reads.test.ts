@@ -1,0 +1,90 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  enableSharedReads,
+  purgeSharedReads,
+  SHARED_READ_MAX_ENTRIES,
+  SHARED_READ_SECONDS,
+  sharedRead,
+  sharedReadStats,
+} from './shared-reads';
+
+/** A load that counts its calls and answers a fresh object each time. */
+function counting() {
+  let calls = 0;
+  return {
+    calls: () => calls,
+    load: async () => {
+      calls += 1;
+      return { call: calls };
+    },
+  };
+}
+
+const NOW = 1_800_000_000_000;
+
+describe('shared reads', () => {
+  beforeEach(() => {
+    enableSharedReads();
+    purgeSharedReads();
+  });
+  afterEach(() => purgeSharedReads());
+
+  it('computes a key once for every caller within its life, concurrent callers included', async () => {
+    const source = counting();
+    const [a, b] = await Promise.all([
+      sharedRead('list', 'k', source.load, NOW),
+      sharedRead('list', 'k', source.load, NOW + 10),
+    ]);
+    const c = await sharedRead('list', 'k', source.load, NOW + SHARED_READ_SECONDS * 1000 - 1);
+    expect(source.calls()).toBe(1);
+    expect(a).toBe(b);
+    expect(c).toBe(a);
+  });
+
+  it('computes again once the value is older than its life', async () => {
+    const source = counting();
+    await sharedRead('list', 'k', source.load, NOW);
+    const later = await sharedRead('list', 'k', source.load, NOW + SHARED_READ_SECONDS * 1000);
+    expect(source.calls()).toBe(2);
+    expect(later).toEqual({ call: 2 });
+  });
+
+  it('keeps keys and namespaces apart', async () => {
+    const source = counting();
+    await sharedRead('list', 'a', source.load, NOW);
+    await sharedRead('list', 'b', source.load, NOW);
+    await sharedRead('issue', 'a', source.load, NOW);
+    expect(source.calls()).toBe(3);
+  });
+
+  it('does not keep a failure: the next caller asks the database again', async () => {
+    let calls = 0;
+    const failing = async () => {
+      calls += 1;
+      if (calls === 1) throw new Error('base injoignable');
+      return 'ok';
+    };
+    await expect(sharedRead('list', 'k', failing, NOW)).rejects.toThrow('base injoignable');
+    await expect(sharedRead('list', 'k', failing, NOW + 1)).resolves.toBe('ok');
+  });
+
+  it('forgets everything on purge', async () => {
+    const source = counting();
+    await sharedRead('list', 'k', source.load, NOW);
+    purgeSharedReads();
+    await sharedRead('list', 'k', source.load, NOW);
+    expect(source.calls()).toBe(2);
+  });
+
+  it('keeps at most its bound of keys, dropping the least recently used', async () => {
+    const source = counting();
+    for (let index = 0; index <= SHARED_READ_MAX_ENTRIES; index += 1) {
+      await sharedRead('list', String(index), source.load, NOW);
+    }
+    expect(sharedReadStats().entries).toBe(SHARED_READ_MAX_ENTRIES);
+    await sharedRead('list', String(SHARED_READ_MAX_ENTRIES), source.load, NOW);
+    expect(source.calls()).toBe(SHARED_READ_MAX_ENTRIES + 1);
+    await sharedRead('list', '0', source.load, NOW);
+    expect(source.calls()).toBe(SHARED_READ_MAX_ENTRIES + 2);
+  });
+});
