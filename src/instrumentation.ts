@@ -7,7 +7,32 @@ export async function register(): Promise<void> {
   instrumentHttpServers();
   enableSharedReads();
   registerDatabaseGauges();
+  await refreshCachesOnContentChanges();
   // Next's own SIGTERM handler exits as soon as the server closed, without closing the database: ours replaces it
   // when the start script turned it off.
   if (process.env.NEXT_MANUAL_SIG_HANDLE) handleStopSignals();
+}
+
+/**
+ * On PostgreSQL, other processes (the import, other instances' writers) change content while this server runs:
+ * it listens for their announcements and refreshes its caches through its own `POST /api/revalidate`.
+ */
+async function refreshCachesOnContentChanges(): Promise<void> {
+  const { env } = await import('./server/env');
+  const config = env();
+  if (!config.DATABASE_URL) return;
+  const { randomBytes } = await import('node:crypto');
+  const { listenForContentChanges, setRevalidateSecret } = await import('./server/content/content-changes');
+  const { logger } = await import('./server/log');
+  const secret = randomBytes(32).toString('base64url');
+  setRevalidateSecret(secret);
+  listenForContentChanges(config.DATABASE_URL, () => {
+    fetch(`http://127.0.0.1:${config.PORT}/api/revalidate`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${secret}` },
+    }).then(
+      (response) => logger.info({ status: response.status }, 'contenu modifié : caches rafraîchis'),
+      (error: unknown) => logger.warn({ err: error }, 'rafraîchissement des caches impossible'),
+    );
+  });
 }

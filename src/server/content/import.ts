@@ -3,6 +3,7 @@ import { inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { articleSections, articles } from '../db/schema';
 import { type ArticleInput, type ArticleRows, parseArticleInput, toArticleRows } from './article-input';
+import { announceContentChange } from './content-changes';
 
 /** A line longer than this is refused before being parsed. */
 export const MAX_IMPORT_LINE_LENGTH = 16 * 1024 * 1024;
@@ -47,7 +48,12 @@ export async function importArticles(
   if (issues.length > 0) return { ok: false, issues };
   const entries = parsed.map(({ line, input }) => ({ line, rows: toArticleRows(input) }));
   try {
-    const updated = await db.transaction((tx) => writeArticles(tx, entries, options));
+    const updated = await db.transaction(async (tx) => {
+      const count = await writeArticles(tx, entries, options);
+      // Delivered at commit: running servers refresh their cached pages at once (content-changes.ts).
+      await announceContentChange(tx);
+      return count;
+    });
     return { ok: true, inserted: entries.length - updated, updated };
   } catch (error) {
     if (error instanceof LineWriteError) return { ok: false, issues: [error.issue] };

@@ -1,0 +1,21 @@
+// POST /api/revalidate: called by the server itself when content changed (src/server/content/content-changes.ts).
+import { revalidatePath } from 'next/cache';
+import { purgeSharedReads } from '@/server/cache/shared-reads';
+import { isOwnRevalidateToken } from '@/server/content/content-changes';
+import { apiRoute } from '@/server/http/api-route';
+import { AppError } from '@/server/http/errors';
+import { purgePageCache } from '@/server/http/page-cache';
+
+export const dynamic = 'force-dynamic';
+
+/** Every cached page and read is refreshed on its next request. 404 for anyone but the process itself. */
+export const POST = apiRoute(async (request) => {
+  if (!isOwnRevalidateToken(request.headers.get('authorization'))) {
+    throw new AppError('not_found', 'Ressource introuvable.');
+  }
+  // Every page below the root layout: the news pages, the home page per trade, archives, rates, simulators.
+  revalidatePath('/', 'layout');
+  purgePageCache();
+  purgeSharedReads();
+  return { revalidated: true };
+});

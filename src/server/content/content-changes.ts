@@ -1,0 +1,95 @@
+import 'server-only';
+import { timingSafeEqual } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import type { Db } from '../db/client';
+import { logger } from '../log';
+
+/**
+ * Content changes reach every running server at once (docs/decisions/006-in-process-page-cache.md).
+ *
+ * A writer (the import) announces a change with PostgreSQL's NOTIFY inside its own transaction, so the signal
+ * leaves only if the rows are committed; every server instance LISTENs on its own connection and refreshes its
+ * caches: the page cache and shared reads in memory, and Next's ISR pages through `POST /api/revalidate`, which
+ * only the process itself can call (Next.js revalidates from a route handler, not from a bare listener). PGlite
+ * needs none of this: one process owns its data directory, so nothing else can write while the server runs.
+ */
+
+export const CONTENT_CHANNEL = 'content_changed';
+/** A lost listening connection is reopened after this long, doubling up to the maximum. */
+const RECONNECT_FIRST_MS = 1_000;
+const RECONNECT_MAX_MS = 30_000;
+
+/** Announces a change; inside a transaction it is delivered at commit, and not at all on rollback. */
+export async function announceContentChange(db: Pick<Db, 'execute'>): Promise<void> {
+  await db.execute(sql`select pg_notify(${CONTENT_CHANNEL}, '')`);
+}
+
+const SECRET_KEY = Symbol.for('quotidienne.revalidate-secret');
+const holder = globalThis as typeof globalThis & { [SECRET_KEY]?: string };
+
+/** The process's own token for `POST /api/revalidate`: random, never sent anywhere but to itself. */
+export function setRevalidateSecret(secret: string): void {
+  holder[SECRET_KEY] = secret;
+}
+
+/** True when the request carries this process's token (constant-time comparison). */
+export function isOwnRevalidateToken(authorization: string | null): boolean {
+  const secret = holder[SECRET_KEY];
+  if (!secret || !authorization?.startsWith('Bearer ')) return false;
+  const given = Buffer.from(authorization.slice('Bearer '.length));
+  const expected = Buffer.from(secret);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/**
+ * Listens for content changes on PostgreSQL and calls `onChange` for each, reconnecting after a lost connection
+ * (a database restart), when it also calls `onChange` since changes may have been missed. Returns a stop function.
+ */
+export function listenForContentChanges(connectionString: string, onChange: () => void): () => Promise<void> {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let delay = RECONNECT_FIRST_MS;
+  let timer: NodeJS.Timeout | undefined;
+  let missedChanges = false;
+
+  const reconnectLater = () => {
+    if (stopped || timer) return;
+    missedChanges = true;
+    timer = setTimeout(() => {
+      timer = undefined;
+      void open();
+    }, delay);
+    delay = Math.min(delay * 2, RECONNECT_MAX_MS);
+  };
+
+  const open = async () => {
+    const current = new pg.Client({ connectionString, connectionTimeoutMillis: 5_000 });
+    client = current;
+    current.on('notification', (message) => {
+      if (message.channel === CONTENT_CHANNEL) onChange();
+    });
+    current.on('error', () => reconnectLater());
+    current.on('end', () => reconnectLater());
+    try {
+      await current.connect();
+      await current.query(`LISTEN ${CONTENT_CHANNEL}`);
+      delay = RECONNECT_FIRST_MS;
+      if (missedChanges) {
+        missedChanges = false;
+        onChange();
+      }
+    } catch (error) {
+      logger.warn({ err: error }, 'écoute des changements de contenu impossible, nouvel essai');
+      await current.end().catch(() => {});
+      reconnectLater();
+    }
+  };
+
+  void open();
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    await client?.end().catch(() => {});
+  };
+}
