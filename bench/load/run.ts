@@ -72,17 +72,64 @@ async function main(): Promise<void> {
   );
   const articles = news.map((item) => `/actualite/${item.slug}_${item.enriched_news_id ?? item.id}`);
   const topics = ['/actualite', '/actualite/fiscal', '/actualite/social', '/actualite/comptable'];
-  const terms = ['impot', 'tva', 'salaire', 'societe', 'bilan', 'licenciement', 'dividendes', 'loyer'];
+  // Enough distinct searches (and typed prefixes of 3 to 6 characters) that the server's 5 s shared reads do not
+  // turn the search share of the mix into a handful of cached answers.
+  const terms = [
+    'impot',
+    'impôt sur le revenu',
+    'tva',
+    'taux réduit',
+    'salaire',
+    'smic',
+    'societe',
+    'société civile',
+    'bilan',
+    'liasse fiscale',
+    'licenciement',
+    'rupture conventionnelle',
+    'dividendes',
+    'loyer',
+    'bail commercial',
+    'succession',
+    'donation',
+    'plus-value',
+    'cotisations',
+    'urssaf',
+    "prud'hommes",
+    'comptabilité',
+    'commissaire aux comptes',
+    'notaire',
+    'indemnité',
+    'télétravail',
+    'congés payés',
+    'facturation électronique',
+    "crédit d'impôt",
+    'holding',
+    'fusion',
+    'assemblée générale',
+    'intérêts de retard',
+    'contrôle fiscal',
+    'redressement',
+    'taxe foncière',
+    'ifi',
+    'location meublée',
+    'micro-entreprise',
+    'retraite',
+  ];
+  const prefix = (term: string) => term.slice(0, 3 + Math.floor(Math.random() * 4));
   const account = await registerAccount();
   const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)] as T;
   const mix: Weighted[] = [
     { weight: 15, make: () => ({ method: 'GET', path: '/' }) },
     { weight: 15, make: () => ({ method: 'GET', path: pick(topics) }) },
     { weight: 25, make: () => ({ method: 'GET', path: pick(articles) }) },
-    { weight: 5, make: () => ({ method: 'GET', path: `/search?terme=${pick(terms)}` }) },
+    { weight: 5, make: () => ({ method: 'GET', path: `/search?terme=${encodeURIComponent(pick(terms))}` }) },
     {
       weight: 10,
-      make: () => ({ method: 'GET', path: `/api/search/suggest?term=${pick(terms).slice(0, 4)}` }),
+      make: () => ({
+        method: 'GET',
+        path: `/api/search/suggest?term=${encodeURIComponent(prefix(pick(terms)))}`,
+      }),
     },
     { weight: 10, make: () => ({ method: 'GET', path: '/api/article/summary?limit=20' }) },
     { weight: 5, make: () => ({ method: 'GET', path: `/api/article/single?newsId=${pick(news).id}` }) },

@@ -164,13 +164,27 @@ describe('page cache in front of Next.js', () => {
     expect(reached).toHaveLength(2);
   });
 
-  it('keeps one entry per URL, query string included', async () => {
+  it('keeps one entry per path, and per trade on the home page', async () => {
     await get('/?metier=expert-comptable');
     upstream = { ...upstream, body: '<p>Tous les métiers</p>' };
     const all = await get('/');
     const trade = await get('/?metier=expert-comptable');
     expect(all.body.toString()).toBe('<p>Tous les métiers</p>');
     expect(trade.body.toString()).toBe('<!doctype html><p>Actualité du jour</p>');
+  });
+
+  it('serves a page whatever its other query parameters: Next.js answers one ISR entry per path', async () => {
+    await get('/actualite/fiscal');
+    await get('/actualite/fiscal?utm_source=lettre&format=videos');
+    await get('/?utm_source=lettre');
+    await get('/');
+    await get('/?metier=avocat&utm_source=lettre');
+    await get('/?metier=avocat');
+    expect(reached.map((request) => request.url)).toEqual([
+      '/actualite/fiscal',
+      '/?utm_source=lettre',
+      '/?metier=avocat&utm_source=lettre',
+    ]);
   });
 
   it('asks Next.js again once an entry is older than its life', async () => {
@@ -196,14 +210,14 @@ describe('page cache in front of Next.js', () => {
   });
 
   it('evicts the least recently used pages beyond its entry bound', async () => {
-    for (let index = 0; index <= PAGE_CACHE_MAX_ENTRIES; index += 1) await get(`/actualite?page=${index}`);
+    for (let index = 0; index <= PAGE_CACHE_MAX_ENTRIES; index += 1) await get(`/actualite/sujet-${index}`);
     expect(pageCacheStats().entries).toBe(PAGE_CACHE_MAX_ENTRIES);
     // The first one was the least recently used: gone; the last one is still there.
-    await get('/actualite?page=0');
-    await get(`/actualite?page=${PAGE_CACHE_MAX_ENTRIES}`);
-    expect(reached.filter((request) => request.url === '/actualite?page=0')).toHaveLength(2);
+    await get('/actualite/sujet-0');
+    await get(`/actualite/sujet-${PAGE_CACHE_MAX_ENTRIES}`);
+    expect(reached.filter((request) => request.url === '/actualite/sujet-0')).toHaveLength(2);
     expect(
-      reached.filter((request) => request.url === `/actualite?page=${PAGE_CACHE_MAX_ENTRIES}`),
+      reached.filter((request) => request.url === `/actualite/sujet-${PAGE_CACHE_MAX_ENTRIES}`),
     ).toHaveLength(1);
   });
 });

@@ -22,7 +22,7 @@ import { requestIdFrom } from './request-id';
 export const PAGE_CACHE_SECONDS = 5;
 /** Bounds against many distinct URLs (query strings make new keys): whichever is reached first evicts. */
 export const PAGE_CACHE_MAX_ENTRIES = 500;
-export const PAGE_CACHE_MAX_BYTES = 64 * 1024 * 1024;
+export const PAGE_CACHE_MAX_BYTES = 32 * 1024 * 1024;
 /** A page bigger than this is not kept (our pages weigh 100 to 200 KB). */
 const MAX_PAGE_BYTES = 2 * 1024 * 1024;
 /** Longer URLs are not cached: no page of ours needs one, and a key should stay small. */
@@ -85,7 +85,16 @@ export function purgePageCache(): void {
   current.bytes = 0;
 }
 
-/** The cache key of a request, or null when its answer must not come from (or go into) the cache. */
+/** The query parameter the home page's rewrite reads (next.config.ts): `/?metier=x` is served from /accueil/x. */
+const HOME_TRADE_PARAMETER = 'metier';
+
+/**
+ * The cache key of a request, or null when its answer must not come from (or go into) the cache.
+ *
+ * The key is the path alone: Next.js serves one ISR entry per path whatever the query string (filters such as
+ * `?format=` are applied in the browser, decision 003), so `?utm_source=…` and the like share the page. The one
+ * exception is the home page, which next.config.ts rewrites on `?metier=`.
+ */
 export function pageCacheKey(request: IncomingMessage): string | null {
   if (request.method !== 'GET' && request.method !== 'HEAD') return null;
   const url = request.url;
@@ -93,10 +102,13 @@ export function pageCacheKey(request: IncomingMessage): string | null {
   const queryStart = url.indexOf('?');
   const pathname = queryStart === -1 ? url : url.slice(0, queryStart);
   if (!isCachedPagePath(pathname)) return null;
-  // Next's client router asks the same URL for an RSC payload with `?_rsc=` (and the `rsc` header).
-  if (queryStart !== -1 && /[?&]_rsc=/.test(url)) return null;
   for (const name of UNCACHEABLE_REQUEST_HEADERS) if (request.headers[name] !== undefined) return null;
-  return url;
+  if (queryStart === -1) return pathname;
+  const query = new URLSearchParams(url.slice(queryStart + 1));
+  // Next's client router asks the same URL for an RSC payload with `?_rsc=` (and the `rsc` header).
+  if (query.has('_rsc')) return null;
+  const trade = pathname === '/' ? query.get(HOME_TRADE_PARAMETER) : null;
+  return trade === null ? pathname : `/?${HOME_TRADE_PARAMETER}=${encodeURIComponent(trade)}`;
 }
 
 function acceptsGzip(request: IncomingMessage): boolean {
