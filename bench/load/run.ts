@@ -1,4 +1,5 @@
-// Mixed load benchmark (issue 8), not a timed test. Against a running, seeded production server:
+// Mixed load benchmark (issue 8), not a timed test. Against a running, seeded production server started with
+// TRUSTED_PROXY_HOPS=1 (this script plays the reverse proxy: each write carries its client's X-Forwarded-For):
 //
 //   LOAD_BASE_URL=http://127.0.0.1:3107 LOAD_LABEL=pglite LOAD_SECONDS=600 \
 //     node --conditions=react-server --import tsx bench/load/run.ts

@@ -58,6 +58,8 @@ function startApp(port: number, databaseUrl: string): ChildProcess {
         NEXT_MANUAL_SIG_HANDLE: '1',
         NEXT_TELEMETRY_DISABLED: '1',
         LOG_LEVEL: 'warn',
+        // nginx (or, for the one-instance run, the load generator) forwards each client's address.
+        TRUSTED_PROXY_HOPS: '1',
       },
       stdio: ['ignore', 'ignore', 'inherit'],
     },

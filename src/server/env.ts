@@ -51,6 +51,19 @@ export const envSchema = z
     ),
     /** Sender of the newsletter, e.g. `La Quotidienne <newsletter@example.fr>`; defaults to the site's domain. */
     NEWSLETTER_FROM: z.preprocess(emptyAsUndefined, z.string().min(3).max(200).optional()),
+    /**
+     * Reverse proxies in front of the app that append the client's address to X-Forwarded-For (nginx, a load
+     * balancer). 0: nobody, the connection's own address is the client's and X-Forwarded-For is ignored.
+     */
+    TRUSTED_PROXY_HOPS: z.preprocess(
+      emptyAsUndefined,
+      z.coerce
+        .number({ error: 'doit être un nombre' })
+        .int('doit être un entier')
+        .min(0, 'doit être entre 0 et 10')
+        .max(10, 'doit être entre 0 et 10')
+        .default(0),
+    ),
     LOG_LEVEL: z.preprocess(
       emptyAsUndefined,
       z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

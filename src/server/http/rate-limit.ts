@@ -69,11 +69,11 @@ export async function deleteExpiredRateLimits(db: Db): Promise<void> {
 }
 
 /**
- * The client's address as the nearest proxy reports it. Next.js fills X-Forwarded-For from the socket when no
- * proxy set it; behind nginx the last entry is the one nginx appended, the only one a client cannot forge.
+ * The client's address. The server's HTTP hook (`settleClientAddress`, src/server/observability/http-server.ts)
+ * leaves exactly one trusted address in X-Forwarded-For, per TRUSTED_PROXY_HOPS; the last entry is read so that
+ * a handler called without the hook (tests) still reads what the nearest proxy appended.
  */
 export function clientAddress(request: Request): string {
   const forwarded = request.headers.get('x-forwarded-for');
-  const last = forwarded?.split(',').at(-1)?.trim();
-  return last || request.headers.get('x-real-ip') || 'unknown';
+  return forwarded?.split(',').at(-1)?.trim() || 'unknown';
 }

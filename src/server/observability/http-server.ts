@@ -3,6 +3,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import http from 'node:http';
 import { closeDatabase } from '../db/client';
 import { isDatabaseUnreachable } from '../db/reachability';
+import { env } from '../env';
 import { answerFromPageCache, recordForPageCache } from '../http/page-cache';
 import { logger } from '../log';
 import { requestFinished, requestStarted } from './metrics';
@@ -90,6 +91,22 @@ function answerOutagesAsUnavailable(response: ServerResponse): void {
   } as ServerResponse['writeHead'];
 }
 
+/**
+ * Leaves the app one client address it can trust, in X-Forwarded-For (what `clientAddress` reads for rate
+ * limits): the address `trustedHops` proxies before this server, counting the connection's own address as the
+ * last hop. With no trusted proxy it is the connection's address, whatever the client wrote in the header.
+ */
+export function settleClientAddress(request: IncomingMessage, trustedHops: number): void {
+  const forwarded = request.headers['x-forwarded-for'];
+  const claimed = trustedHops > 0 && typeof forwarded === 'string' ? forwarded.split(',') : [];
+  const chain = [
+    ...claimed.map((address) => address.trim()).filter(Boolean),
+    request.socket.remoteAddress ?? 'unknown',
+  ];
+  request.headers['x-forwarded-for'] = chain[Math.max(0, chain.length - 1 - trustedHops)];
+  delete request.headers['x-real-ip'];
+}
+
 function safePathname(url: string | undefined): string {
   const raw = (url ?? '/').split('?', 1)[0] ?? '/';
   return raw.length > 512 ? raw.slice(0, 512) : raw;
@@ -106,6 +123,7 @@ export function instrumentHttpServers(): void {
     if (event === 'request') {
       const request = args[0] as IncomingMessage;
       const response = args[1] as ServerResponse;
+      settleClientAddress(request, env().TRUSTED_PROXY_HOPS);
       observe(this, request, response);
       if (answerFromPageCache(request, response)) return true;
       recordForPageCache(request, response);
