@@ -76,6 +76,13 @@ describe('shared reads', () => {
     expect(source.calls()).toBe(2);
   });
 
+  it('drops expired keys as new ones come, so keys asked once do not pile up', async () => {
+    const source = counting();
+    for (let index = 0; index < 10; index += 1) await sharedRead('list', `once-${index}`, source.load, NOW);
+    await sharedRead('list', 'later', source.load, NOW + SHARED_READ_SECONDS * 1000);
+    expect(sharedReadStats().entries).toBe(1);
+  });
+
   it('keeps at most its bound of keys, dropping the least recently used', async () => {
     const source = counting();
     for (let index = 0; index <= SHARED_READ_MAX_ENTRIES; index += 1) {

@@ -14,7 +14,7 @@ import 'server-only';
 /** As long as the page cache keeps a page: a list is never older than the page that shows it. */
 export const SHARED_READ_SECONDS = 5;
 /** Distinct keys kept, all reads together; the least recently used go first. */
-export const SHARED_READ_MAX_ENTRIES = 2000;
+export const SHARED_READ_MAX_ENTRIES = 1000;
 
 type Entry = { value: Promise<unknown>; expiresAt: number };
 type State = { enabled: boolean; entries: Map<string, Entry>; hits: number; misses: number };
@@ -57,6 +57,12 @@ export function sharedRead<T>(
     return entry.value as Promise<T>;
   }
   current.misses += 1;
+  // Keys asked once (a crawler, a fuzzer) must not stay until the bound pushes them out: drop the expired ones
+  // at the least recently used end first.
+  for (const [oldKey, old] of current.entries) {
+    if (old.expiresAt > now) break;
+    current.entries.delete(oldKey);
+  }
   const value = load();
   const created: Entry = { value, expiresAt: now + SHARED_READ_SECONDS * 1000 };
   current.entries.delete(fullKey);

@@ -202,6 +202,18 @@ describe('page cache in front of Next.js', () => {
     }
   });
 
+  it('drops expired pages as new ones are stored, so pages asked once do not pile up', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      for (let index = 0; index < 5; index += 1) await get(`/actualite/sujet-${index}`);
+      vi.setSystemTime(Date.now() + PAGE_CACHE_SECONDS * 1000);
+      await get('/actualite/fiscal');
+      expect(pageCacheStats().entries).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('forgets everything on purge', async () => {
     await get('/actualite/fiscal');
     purgePageCache();

@@ -245,6 +245,11 @@ function store(key: string, response: ServerResponse, body: Buffer): void {
   const current = state();
   const previous = current.entries.get(key);
   if (previous) remove(key, previous);
+  // Pages asked once must not stay until the bounds push them out: drop expired ones at the least recently used end.
+  for (const [oldKey, oldEntry] of current.entries) {
+    if (oldEntry.expiresAt > Date.now()) break;
+    remove(oldKey, oldEntry);
+  }
   current.entries.set(key, entry);
   current.bytes += entrySize(entry);
   current.stores += 1;
