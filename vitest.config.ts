@@ -10,6 +10,17 @@ import {
 const root = import.meta.dirname;
 
 const INTEGRATION_FILES = ['tests/integration/**/*.test.ts'];
+/**
+ * Files that start their own processes or databases and never use the project's: running them on both drivers
+ * would test the same thing twice. The PGlite ones run in integration-pglite, the PostgreSQL one (it stops its
+ * own server) in integration-postgres.
+ */
+const OWN_PGLITE_FILES = [
+  'tests/integration/durability.test.ts',
+  'tests/integration/shutdown.test.ts',
+  'tests/integration/start.test.ts',
+];
+const OWN_POSTGRES_FILES = ['tests/integration/faults.test.ts'];
 const INTEGRATION_OPTIONS = {
   // Opening a fresh PGlite database (initdb + migrations) takes a few seconds.
   testTimeout: 60_000,
@@ -43,6 +54,7 @@ const projects: TestProjectInlineConfiguration[] = [
     test: {
       name: 'integration-pglite',
       include: INTEGRATION_FILES,
+      exclude: OWN_POSTGRES_FILES,
       environment: 'node',
       globalSetup: ['tests/support/pglite-global-setup.ts'],
       ...INTEGRATION_OPTIONS,
@@ -56,6 +68,7 @@ if (findPostgresBinaries() || postgresRunRequired() || process.env.TEST_DATABASE
     test: {
       name: 'integration-postgres',
       include: INTEGRATION_FILES,
+      exclude: OWN_PGLITE_FILES,
       environment: 'node',
       globalSetup: ['tests/support/postgres-global-setup.ts'],
       ...INTEGRATION_OPTIONS,
