@@ -21,10 +21,11 @@ async function refreshCachesOnContentChanges(): Promise<void> {
   const { env } = await import('./server/env');
   const config = env();
   if (!config.DATABASE_URL) return;
-  const { randomBytes } = await import('node:crypto');
-  const { listenForContentChanges, setRevalidateSecret } = await import('./server/content/content-changes');
+  const { listenForContentChanges, newRevalidateSecret, setRevalidateSecret } = await import(
+    './server/content/content-changes'
+  );
   const { logger } = await import('./server/log');
-  const secret = randomBytes(32).toString('base64url');
+  const secret = newRevalidateSecret();
   setRevalidateSecret(secret);
   listenForContentChanges(config.DATABASE_URL, () => {
     fetch(`http://127.0.0.1:${config.PORT}/api/revalidate`, {

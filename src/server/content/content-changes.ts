@@ -1,5 +1,4 @@
 import 'server-only';
-import { timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Db } from '../db/client';
@@ -33,13 +32,22 @@ export function setRevalidateSecret(secret: string): void {
   holder[SECRET_KEY] = secret;
 }
 
-/** True when the request carries this process's token (constant-time comparison). */
+/** A fresh token: 256 random bits (Web Crypto: this module is also compiled for the edge instrumentation). */
+export function newRevalidateSecret(): string {
+  return Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64url');
+}
+
+/** True when the request carries this process's token, compared in constant time. */
 export function isOwnRevalidateToken(authorization: string | null): boolean {
   const secret = holder[SECRET_KEY];
   if (!secret || !authorization?.startsWith('Bearer ')) return false;
-  const given = Buffer.from(authorization.slice('Bearer '.length));
-  const expected = Buffer.from(secret);
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  const given = authorization.slice('Bearer '.length);
+  if (given.length !== secret.length) return false;
+  let difference = 0;
+  for (let index = 0; index < secret.length; index += 1) {
+    difference |= given.charCodeAt(index) ^ secret.charCodeAt(index);
+  }
+  return difference === 0;
 }
 
 /**

@@ -36,7 +36,8 @@ export function freshNonce(): string {
 }
 
 function distDir(): string {
-  return path.join(process.cwd(), process.env.NEXT_DIST_DIR || '.next');
+  // Read at run time from the build folder: nothing for the bundler to trace (it would include the whole project).
+  return path.join(/* turbopackIgnore: true */ process.cwd(), process.env.NEXT_DIST_DIR || '.next');
 }
 
 let cacheNonce: string | undefined;
