@@ -42,18 +42,17 @@ export type SearchParams = {
   selected: SelectedFacets;
 };
 
-/** Which documents match: the French full-text query, or (when it finds nothing) trigram similarity of titles. */
-type MatchMode = 'fulltext' | 'fuzzy';
-
 /** A search: one page of results ranked by relevance then date (newest first for an empty term), with facets. */
 export async function search(db: Db, params: SearchParams): Promise<SearchAnswer> {
   const term = params.term.trim();
   const page = Math.min(Math.max(1, params.page), MAX_PAGE);
   const filters = facetFilters(params.selected);
-  let answer = await runSearch(db, term, page, params.urType, filters, 'fulltext');
-  // A misspelled query matches no lexeme: retry on titles by trigram similarity.
+  const typed = sql`websearch_to_tsquery(${sql.raw(`'${SEARCH_CONFIG}'`)}, ${term})`;
+  let answer = await runSearch(db, term, typed, page, params.urType, filters);
+  // A misspelled word matches no lexeme: correct it from the lexeme dictionary and search again.
   if (answer.total === 0 && term.length >= SUGGEST_MIN_CHARS) {
-    answer = await runSearch(db, term, page, params.urType, filters, 'fuzzy');
+    const corrected = await correctedQuery(db, term, typed);
+    if (corrected) answer = await runSearch(db, term, corrected, page, params.urType, filters);
   }
   if (term && page === 1 && answer.total > 0) await recordQuery(db, term);
   return answer;
@@ -89,39 +88,42 @@ type RawResult = {
   article_type: string | null;
 };
 
+/**
+ * One search with a given full-text query (`query`: the typed text's, or its correction). An empty `term` is no
+ * match condition at all: everything, newest first.
+ */
 async function runSearch(
   db: Db,
   term: string,
+  query: SQL,
   page: number,
   urType: UrType,
   filters: FacetFilters,
-  mode: MatchMode,
 ): Promise<SearchAnswer> {
   const withNews = urType !== UR_TYPES.subscriber;
   const withDocs = urType !== UR_TYPES.news;
   const offset = (page - 1) * NEWS_PAGE_SIZE;
-  const query = sql`websearch_to_tsquery(${sql.raw(`'${SEARCH_CONFIG}'`)}, ${term})`;
-  const normalizedTerm = sql`search_normalize(${term})`;
 
   const newsDay = sql`(a.publication_date at time zone ${SITE_TIME_ZONE})::date`;
   const newsType = sql`case when a.enriched_news_id is null then ${NEWS_DOCUMENT_TYPE} else ${ENRICHED_NEWS_DOCUMENT_TYPE} end`;
   const newsWhere = and([
     withNews ? undefined : sql`false`,
-    match(mode, term, sql`a.search_vector`, sql`a.title`, query, normalizedTerm),
+    term ? sql`a.search_vector @@ ${query}` : undefined,
     dateFilter(
       sql`a.publication_date`,
       (day) => sql`(${day}::timestamp at time zone ${SITE_TIME_ZONE})`,
       filters,
     ),
     filters.types.length ? sql`${newsType} = any(${textArray(filters.types)})` : undefined,
-    filters.matieres.length ? tagFilter(sql`a.topics`, filters.matieres) : undefined,
-    filters.themes.length ? tagFilter(sql`a.thematics`, filters.themes) : undefined,
+    // search_tag_labels (migration 0004) is the expression of the GIN indexes on the news' tag labels.
+    filters.matieres.length ? sql`search_tag_labels(a.topics) && ${textArray(filters.matieres)}` : undefined,
+    filters.themes.length ? sql`search_tag_labels(a.thematics) && ${textArray(filters.themes)}` : undefined,
     // News carry no subscription: choosing one leaves only subscriber documents.
     filters.abonnements.length ? sql`false` : undefined,
   ]);
   const docsWhere = and([
     withDocs ? undefined : sql`false`,
-    match(mode, term, sql`d.search_vector`, sql`d.titre_affichage`, query, normalizedTerm),
+    term ? sql`d.search_vector @@ ${query}` : undefined,
     dateFilter(sql`d.date_resultat`, (day) => sql`${day}::date`, filters),
     filters.types.length ? sql`d.type_document = any(${textArray(filters.types)})` : undefined,
     filters.matieres.length ? sql`d.matiere && ${textArray(filters.matieres)}` : undefined,
@@ -133,8 +135,7 @@ async function runSearch(
       ? sql`d.abonnement && array(select pm.product_code from product_mappings pm where pm.job = ${filters.metier})`
       : undefined,
   ]);
-  const newsRank = rank(mode, term, sql`c.search_vector`, sql`c.title`, normalizedTerm);
-  const docsRank = rank(mode, term, sql`c.search_vector`, sql`c.titre_affichage`, normalizedTerm);
+  const rank = term ? sql`ts_rank(c.search_vector, q.query)` : sql`0::real`;
   // NULLS LAST as in the date indexes, so the planner can walk them newest first and stop at the cap.
   const newsOrder = sql`a.publication_date desc nulls last`;
   const docsOrder = sql`d.date_resultat desc nulls last`;
@@ -148,9 +149,8 @@ async function runSearch(
       select 'news'::text as corpus, c.id, c.enriched_news_id, c.title as titre, c.summary as micro,
         to_char(c.day, 'YYYY-MM-DD') as day, c.type_code, ${UR_TYPES.news}::text as type_ur, c.id as ur_id,
         '{}'::text[] as abonnement,
-        array(select t->>'label' from jsonb_array_elements(c.topics) t) as matiere,
-        array(select t->>'label' from jsonb_array_elements(c.thematics) t) as themes,
-        ''::text as titre_ouvrage, c.slug, c.type as article_type, c.sort_date, ${newsRank} as rank
+        search_tag_labels(c.topics) as matiere, search_tag_labels(c.thematics) as themes,
+        ''::text as titre_ouvrage, c.slug, c.type as article_type, c.sort_date, ${rank} as rank
       from (
         select a.id, a.enriched_news_id, a.title, a.summary, a.slug, a.type, a.topics, a.thematics,
           a.search_vector, a.publication_date as sort_date, ${newsDay} as day, ${newsType} as type_code
@@ -162,7 +162,7 @@ async function runSearch(
       select 'docs'::text as corpus, c.id, c.enriched_news_id, c.titre_affichage as titre, c.micro_contenu as micro,
         to_char(c.date_resultat, 'YYYY-MM-DD') as day, c.type_document as type_code, c.type_ur, c.ur_id,
         c.abonnement, c.matiere, c.theme_zapette as themes, c.titre_ouvrage, null::text as slug,
-        null::text as article_type, c.date_resultat::timestamptz as sort_date, ${docsRank} as rank
+        null::text as article_type, c.date_resultat::timestamptz as sort_date, ${rank} as rank
       from (
         select d.id, d.enriched_news_id, d.titre_affichage, d.micro_contenu, d.date_resultat, d.type_document,
           d.type_ur, d.ur_id, d.abonnement, d.matiere, d.theme_zapette, d.titre_ouvrage, d.search_vector
@@ -195,17 +195,16 @@ async function runSearch(
   `;
   // PostgreSQL estimates a phrase ("…") as common as its words together, while a phrase is far rarer: it would
   // walk the whole date index looking for the cap. A phrase always reads its matches from the full-text index.
-  const [row] =
-    mode === 'fulltext' && term.includes('"')
-      ? await db.transaction(async (tx) => {
-          await tx.execute(sql`set local enable_indexscan = off`);
-          return queryRows<Row>(tx, statement);
-        })
-      : await queryRows<Row>(db, statement);
+  const [row] = term.includes('"')
+    ? await db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_indexscan = off`);
+        return queryRows<Row>(tx, statement);
+      })
+    : await queryRows<Row>(db, statement);
   if (!row) throw new Error('search: no row');
   const bounded = row.total_news > CANDIDATE_CAP || row.total_docs > CANDIDATE_CAP;
   const raw = row.results ?? [];
-  const headlines = await snippets(db, term, raw);
+  const headlines = await snippets(db, query, raw);
   return {
     results: raw.map((result, index) => toResult(result, headlines[index] ?? '')),
     facets: buildFacets(row),
@@ -213,25 +212,6 @@ async function runSearch(
     bounded,
     page,
   };
-}
-
-function match(
-  mode: MatchMode,
-  term: string,
-  vector: SQL,
-  title: SQL,
-  query: SQL,
-  normalizedTerm: SQL,
-): SQL | undefined {
-  if (!term) return undefined;
-  if (mode === 'fulltext') return sql`${vector} @@ ${query}`;
-  return sql`${normalizedTerm} <% search_normalize(${title})`;
-}
-
-function rank(mode: MatchMode, term: string, vector: SQL, title: SQL, normalizedTerm: SQL): SQL {
-  if (!term) return sql`0::real`;
-  if (mode === 'fulltext') return sql`ts_rank(${vector}, q.query)`;
-  return sql`word_similarity(${normalizedTerm}, search_normalize(${title}))`;
 }
 
 /**
@@ -253,11 +233,6 @@ function dateFilter(column: SQL, bound: (day: string) => SQL, filters: FacetFilt
     ranges.map(([from, to]) => sql`(${column} >= ${bound(from)} and ${column} < ${bound(to)})`),
     sql` or `,
   )})`;
-}
-
-/** An article's tag list (topics or thematics, jsonb) holds a tag with one of these labels. */
-function tagFilter(tags: SQL, labels: string[]): SQL {
-  return sql`exists (select 1 from jsonb_array_elements(${tags}) t where t->>'label' = any(${textArray(labels)}))`;
 }
 
 function textArray(values: readonly string[]): SQL {
@@ -345,7 +320,7 @@ export function dateFacet(counts: readonly { key: string; count: number }[]): Fa
  * summary, first section of an enriched news, first 20 percent of a paywalled body), never from the stored
  * `body_text`; a subscriber document's from its micro-content and indexed text.
  */
-async function snippets(db: Db, term: string, page: readonly RawResult[]): Promise<string[]> {
+async function snippets(db: Db, query: SQL, page: readonly RawResult[]): Promise<string[]> {
   if (page.length === 0) return [];
   const newsIds = page.filter((result) => result.corpus === 'news').map((result) => result.id);
   const docIds = page.filter((result) => result.corpus === 'docs').map((result) => result.id);
@@ -392,7 +367,7 @@ async function snippets(db: Db, term: string, page: readonly RawResult[]): Promi
   const texts = page.map((result) => sources.get(`${result.corpus}:${result.id}`) ?? '');
   const rows = await queryRows<{ headline: string }>(
     db,
-    sql`select ts_headline(${sql.raw(`'${SEARCH_CONFIG}'`)}, t.source, websearch_to_tsquery(${sql.raw(`'${SEARCH_CONFIG}'`)}, ${term}), ${HEADLINE_OPTIONS}) as headline
+    sql`select ts_headline(${sql.raw(`'${SEARCH_CONFIG}'`)}, t.source, ${query}, ${HEADLINE_OPTIONS}) as headline
       from unnest(${sql.param(texts)}::text[]) with ordinality as t(source, position) order by t.position`,
   );
   return rows.map((row) => row.headline);
@@ -406,4 +381,36 @@ async function recordQuery(db: Db, term: string): Promise<void> {
   await db.execute(sql`
     insert into search_queries (normalized, term) values (search_normalize(${term}), ${term})
     on conflict (normalized) do update set hits = search_queries.hits + 1, term = excluded.term, last_searched_at = now()`);
+}
+
+/**
+ * The typed query with each word the corpus does not know replaced by the most similar lexeme of the dictionary
+ * (search_lexemes: trigram similarity, then the most frequent), or null when no word needed or found a
+ * correction. Lexemes are compared after stemming, so `licenciment` -> `licenci` is matched with the corpus's
+ * `licenci` whatever the ending typed. The replacement is done inside the parsed query (ts_rewrite), so phrases,
+ * alternatives and exclusions keep their meaning.
+ */
+async function correctedQuery(db: Db, term: string, typed: SQL): Promise<SQL | null> {
+  const fixes = await queryRows<{ wrong: string; fix: string }>(
+    db,
+    sql`with words as (select distinct w.lexeme from unnest(to_tsvector(${sql.raw(`'${SEARCH_CONFIG}'`)}, ${term})) w)
+      select w.lexeme as wrong, f.lexeme as fix
+      from words w
+      cross join lateral (
+        select l.lexeme from search_lexemes l where l.lexeme % w.lexeme
+        order by similarity(l.lexeme, w.lexeme) desc, l.articles + l.documents desc, l.lexeme limit 1
+      ) f
+      where not exists (select 1 from search_lexemes k where k.lexeme = w.lexeme)`,
+  );
+  if (fixes.length === 0) return null;
+  return fixes.reduce(
+    (query, { wrong, fix }) =>
+      sql`ts_rewrite(${query}, ${tsqueryLexeme(wrong)}::tsquery, ${tsqueryLexeme(fix)}::tsquery)`,
+    typed,
+  );
+}
+
+/** A tsquery holding one lexeme as is (quoted: no parsing, no stemming). */
+function tsqueryLexeme(lexeme: string): string {
+  return `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
 }
