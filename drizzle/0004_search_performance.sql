@@ -119,7 +119,7 @@ CREATE TABLE search_suggestions (
   normalized text NOT NULL,
   value text NOT NULL,
   weight double precision NOT NULL DEFAULT 0,
-  PRIMARY KEY (source, normalized)
+  CONSTRAINT search_suggestions_source_normalized_pk PRIMARY KEY (source, normalized)
 );
 --> statement-breakpoint
 CREATE INDEX search_suggestions_prefix_idx ON search_suggestions (source, normalized text_pattern_ops);

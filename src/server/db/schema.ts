@@ -7,6 +7,7 @@ import {
   boolean,
   customType,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -378,13 +379,17 @@ export const subscriberDocuments = pgTable(
     index('subscriber_documents_date_idx').on(t.dateResultat.desc()),
     index('subscriber_documents_type_idx').on(t.typeDocument),
     index('subscriber_documents_search_idx').using('gin', t.searchVector),
+    index('subscriber_documents_abonnement_idx').using('gin', t.abonnement),
+    index('subscriber_documents_matiere_idx').using('gin', t.matiere),
   ],
 );
 
 // ---------------------------------------------------------------------------------------------------------
 // Search (owned by the search engine, src/server/search): frequent searches feeding the suggestions.
 // Migration 0003 (hand-written) adds the immutable `search_normalize(text)` function (lower case, accents
-// removed) and trigram indexes on normalised titles, which suggestions and the misspelling fallback use.
+// removed) and trigram indexes on normalised titles. Migration 0004 (hand-written) adds the lexeme dictionary and
+// the suggestion phrases below, the triggers that keep them in sync with the content, and their trigram and
+// full-text indexes (drizzle-kit does not model triggers, operator classes of expressions or dictionaries).
 
 /** Searches that found something, counted by normalised text: the "frequent searches" of the suggestions. */
 export const searchQueries = pgTable(
@@ -398,4 +403,24 @@ export const searchQueries = pgTable(
     lastSearchedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('search_queries_hits_idx').on(t.hits.desc())],
+);
+
+/** Every lexeme of the search vectors with the number of news and of subscriber documents holding it. */
+export const searchLexemes = pgTable('search_lexemes', {
+  lexeme: text().primaryKey(),
+  articles: integer().notNull().default(0),
+  documents: integer().notNull().default(0),
+});
+
+/** Distinct suggestion phrases: 1 frequent searches (weight: hits), 2 topic labels, 3 news titles (recency). */
+export const searchSuggestions = pgTable(
+  'search_suggestions',
+  {
+    source: smallint().notNull(),
+    /** search_normalize(value). */
+    normalized: text().notNull(),
+    value: text().notNull(),
+    weight: doublePrecision().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.source, t.normalized] })],
 );
