@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/server/db/client';
 import { articles, topics } from '@/server/db/schema';
-import { search } from '@/server/search/engine';
+import { CANDIDATE_CAP, search } from '@/server/search/engine';
 import { queryRows } from '@/server/search/rows';
 import { suggest } from '@/server/search/suggest';
 import { insertSearchCorpus } from '@/server/search/test-corpus';
@@ -195,31 +195,83 @@ describe('suggestion phrases', () => {
 });
 
 describe('bounded facets', () => {
-  it('count facets over the newest matches only when bounded, and the totals agree', async () => {
+  // 5,000 documents, one a day from 2000-01-02, all holding the word, one in four Fiscal. Analysed, so that
+  // the engine knows the table's size and reads a window of the newest rows instead of walking the date index.
+  beforeAll(async () => {
     await database.db.execute(sql`
       insert into subscriber_documents (id, titre_affichage, texte, matiere, date_resultat, type_document, type_ur, ur_id)
-      select 'bf' || g, 'Pièce ' || g, 'ubiquitaire', array[case when g % 2 = 0 then 'Fiscal' else 'Social' end],
-        date '2010-01-01' + g, 'revue', 'fonds', 'UR-bf' || g
-      from generate_series(1, 1500) g`);
+      select 'bf' || g, 'Pièce ' || g, 'ubiquitaire', array[case when g % 4 = 0 then 'Fiscal' else 'Social' end],
+        date '2000-01-01' + g, 'revue', 'fonds', 'UR-bf' || g
+      from generate_series(1, 5000) g`);
+    await database.db.execute(sql`analyze subscriber_documents`);
+  });
+
+  afterAll(async () => {
+    await database.db.execute(sql`delete from subscriber_documents where id like 'bf%'`);
+  });
+
+  /** Facet counts of the newest CANDIDATE_CAP matching documents, counted directly. */
+  async function expectedYears(matiere: string | null) {
+    const rows = await queryRows<{ year: string; count: number }>(
+      database.db,
+      sql`select to_char(date_resultat, 'YYYY') as year, count(*)::int as count from (
+          select date_resultat from subscriber_documents
+          where id like 'bf%' and (${matiere}::text is null or ${matiere} = any(matiere))
+          order by date_resultat desc limit ${CANDIDATE_CAP}) newest
+        group by 1 order by 1 desc`,
+    );
+    return rows.map((row) => ({ id: row.year, count: row.count }));
+  }
+
+  it('counts facets over the newest matches only, and the totals agree', async () => {
+    const answer = await run('ubiquitaire');
+    expect(answer.bounded).toBe(true);
+    expect(answer.total).toBe(CANDIDATE_CAP);
+    expect(answer.results[0]?.date_resultat).toBe('2013-09-09');
+    expect(answer.facets.matiere.reduce((sum, entry) => sum + entry.count, 0)).toBe(answer.total);
+    expect(answer.facets.date_zapette.map(({ id, count }) => ({ id, count }))).toEqual(
+      await expectedYears(null),
+    );
+  });
+
+  it('reads older matches when the newest rows hold fewer than estimated', async () => {
+    // "alpha" in every even document, "omega" in every odd one and in the oldest half: each word is common, so a
+    // window of the newest rows is read, but together they are only in the oldest even documents.
+    await database.db.execute(sql`
+      insert into subscriber_documents (id, titre_affichage, texte, date_resultat, type_document, type_ur, ur_id)
+      select 'wo' || g, 'Note ' || g,
+        concat_ws(' ', case when g % 2 = 0 then 'alphabétique' end, case when g % 2 = 1 or g <= 10000 then 'oméga' end),
+        date '1990-01-01' + g, 'revue', 'fonds', 'UR-wo' || g
+      from generate_series(1, 20000) g`);
+    await database.db.execute(sql`analyze subscriber_documents`);
     try {
-      const answer = await run('ubiquitaire');
+      const answer = await run('alphabétique oméga');
       expect(answer.bounded).toBe(true);
-      const matieres = answer.facets.matiere.reduce((sum, entry) => sum + entry.count, 0);
-      const years = answer.facets.date_zapette.reduce((sum, entry) => sum + entry.count, 0);
-      expect(matieres).toBe(answer.total);
-      expect(years).toBe(answer.total);
-      // The newest: 2010-01-01 + 1500 days is 2014-02-09; the counted ones stop 1000 days before.
-      expect(answer.facets.date_zapette.map((year) => year.id)).toEqual(['2014', '2013', '2012', '2011']);
-      // A facet filter is applied before the bound: only the Fiscal half is counted.
-      const fiscal = await search(database.db, {
-        term: 'ubiquitaire',
-        page: 1,
-        urType: UR_TYPES.all,
-        selected: { matiere: ['Fiscal'] },
-      });
-      expect(fiscal.facets.matiere).toEqual([{ id: 'Fiscal', label: 'Fiscal', count: fiscal.total }]);
+      expect(answer.total).toBe(CANDIDATE_CAP);
+      // The newest document holding both: g = 10000.
+      expect(
+        answer.results
+          .map((result) => result.date_resultat)
+          .sort()
+          .at(-1),
+      ).toBe('2017-05-19');
+      expect(answer.facets.date_zapette[0]?.id).toBe('2017');
     } finally {
-      await database.db.execute(sql`delete from subscriber_documents where id like 'bf%'`);
+      await database.db.execute(sql`delete from subscriber_documents where id like 'wo%'`);
     }
+  });
+
+  it('applies facet filters before the bound', async () => {
+    const fiscal = await search(database.db, {
+      term: 'ubiquitaire',
+      page: 1,
+      urType: UR_TYPES.all,
+      selected: { matiere: ['Fiscal'] },
+    });
+    expect(fiscal.bounded).toBe(true);
+    expect(fiscal.facets.matiere).toEqual([{ id: 'Fiscal', label: 'Fiscal', count: CANDIDATE_CAP }]);
+    expect(fiscal.facets.date_zapette.map(({ id, count }) => ({ id, count }))).toEqual(
+      await expectedYears('Fiscal'),
+    );
   });
 });

@@ -106,9 +106,8 @@ async function runSearch(
 
   const newsDay = sql`(a.publication_date at time zone ${SITE_TIME_ZONE})::date`;
   const newsType = sql`case when a.enriched_news_id is null then ${NEWS_DOCUMENT_TYPE} else ${ENRICHED_NEWS_DOCUMENT_TYPE} end`;
-  const newsWhere = and([
-    withNews ? undefined : sql`false`,
-    term ? sql`a.search_vector @@ ${query}` : undefined,
+  // The selected facets, apart from the text: their share of the corpus sizes the candidate window.
+  const newsFacets = andOrNull([
     dateFilter(
       sql`a.publication_date`,
       (day) => sql`(${day}::timestamp at time zone ${SITE_TIME_ZONE})`,
@@ -121,9 +120,7 @@ async function runSearch(
     // News carry no subscription: choosing one leaves only subscriber documents.
     filters.abonnements.length ? sql`false` : undefined,
   ]);
-  const docsWhere = and([
-    withDocs ? undefined : sql`false`,
-    term ? sql`d.search_vector @@ ${query}` : undefined,
+  const docsFacets = andOrNull([
     dateFilter(sql`d.date_resultat`, (day) => sql`${day}::date`, filters),
     filters.types.length ? sql`d.type_document = any(${textArray(filters.types)})` : undefined,
     filters.matieres.length ? sql`d.matiere && ${textArray(filters.matieres)}` : undefined,
@@ -135,11 +132,43 @@ async function runSearch(
       ? sql`d.abonnement && array(select pm.product_code from product_mappings pm where pm.job = ${filters.metier})`
       : undefined,
   ]);
+  const newsWhere = and([
+    withNews ? undefined : sql`false`,
+    term ? sql`a.search_vector @@ ${query}` : undefined,
+    newsFacets ?? undefined,
+  ]);
+  const docsWhere = and([
+    withDocs ? undefined : sql`false`,
+    term ? sql`d.search_vector @@ ${query}` : undefined,
+    docsFacets ?? undefined,
+  ]);
   const rank = term ? sql`ts_rank(c.search_vector, q.query)` : sql`0::real`;
-  // NULLS LAST as in the date indexes, so the planner can walk them newest first and stop at the cap.
-  const newsOrder = sql`a.publication_date desc nulls last`;
-  const docsOrder = sql`d.date_resultat desc nulls last`;
   const cap = CANDIDATE_CAP + 1;
+  const bounds = term
+    ? await windowBounds(db, term, {
+        news: withNews ? { facets: newsFacets } : null,
+        docs: withDocs ? { facets: docsFacets } : null,
+      })
+    : NO_WINDOW;
+  const newsCandidates = candidates({
+    columns: sql`a.id, a.enriched_news_id, a.title, a.summary, a.slug, a.type, a.topics, a.thematics,
+      a.search_vector, a.publication_date as sort_date, ${newsDay} as day, ${newsType} as type_code`,
+    from: sql`articles a`,
+    where: newsWhere,
+    date: sql`a.publication_date`,
+    bound: bounds.news === null ? null : sql`${bounds.news}::timestamptz`,
+    cap,
+  });
+  const docsCandidates = candidates({
+    columns: sql`d.id, d.enriched_news_id, d.titre_affichage, d.micro_contenu, d.date_resultat, d.type_document,
+      d.type_ur, d.ur_id, d.abonnement, d.matiere, d.theme_zapette, d.titre_ouvrage, d.search_vector,
+      d.date_resultat::timestamptz as sort_date`,
+    from: sql`subscriber_documents d`,
+    where: docsWhere,
+    date: sql`d.date_resultat`,
+    bound: bounds.docs === null ? null : sql`${bounds.docs}::date`,
+    cap,
+  });
 
   // Candidates: each corpus's matches, newest first, at most `cap` (a date-ordered walk stops early on a very
   // common word). Ranks are computed on the candidates only.
@@ -151,23 +180,15 @@ async function runSearch(
         '{}'::text[] as abonnement,
         search_tag_labels(c.topics) as matiere, search_tag_labels(c.thematics) as themes,
         ''::text as titre_ouvrage, c.slug, c.type as article_type, c.sort_date, ${rank} as rank
-      from (
-        select a.id, a.enriched_news_id, a.title, a.summary, a.slug, a.type, a.topics, a.thematics,
-          a.search_vector, a.publication_date as sort_date, ${newsDay} as day, ${newsType} as type_code
-        from articles a where ${newsWhere} order by ${newsOrder} limit ${cap}
-      ) c, q
+      from (${newsCandidates}) c, q
     ),
     news as (select * from news_probe order by sort_date desc limit ${CANDIDATE_CAP}),
     docs_probe as (
       select 'docs'::text as corpus, c.id, c.enriched_news_id, c.titre_affichage as titre, c.micro_contenu as micro,
         to_char(c.date_resultat, 'YYYY-MM-DD') as day, c.type_document as type_code, c.type_ur, c.ur_id,
         c.abonnement, c.matiere, c.theme_zapette as themes, c.titre_ouvrage, null::text as slug,
-        null::text as article_type, c.date_resultat::timestamptz as sort_date, ${rank} as rank
-      from (
-        select d.id, d.enriched_news_id, d.titre_affichage, d.micro_contenu, d.date_resultat, d.type_document,
-          d.type_ur, d.ur_id, d.abonnement, d.matiere, d.theme_zapette, d.titre_ouvrage, d.search_vector
-        from subscriber_documents d where ${docsWhere} order by ${docsOrder} limit ${cap}
-      ) c, q
+        null::text as article_type, c.sort_date, ${rank} as rank
+      from (${docsCandidates}) c, q
     ),
     docs as (select * from docs_probe order by sort_date desc limit ${CANDIDATE_CAP}),
     matched as materialized (select * from news union all select * from docs),
@@ -194,8 +215,11 @@ async function runSearch(
       (select json_agg(f) from (select v as key, count(*)::int as count from matched, unnest(themes) v where corpus = 'news' group by 1) f) as themes
   `;
   // PostgreSQL estimates a phrase ("…") as common as its words together, while a phrase is far rarer: it would
-  // walk the whole date index looking for the cap. A phrase always reads its matches from the full-text index.
-  const [row] = term.includes('"')
+  // walk the whole date index looking for the cap. And a window must be read as a bitmap AND of the full-text and
+  // date indexes: from the date index alone (which the planner prefers for rows stored in date order) every row
+  // of the window has its vector tested, ten times the matches for a word in a few percent of documents.
+  const bitmapOnly = term.includes('"') || bounds.news !== null || bounds.docs !== null;
+  const [row] = bitmapOnly
     ? await db.transaction(async (tx) => {
         await tx.execute(sql`set local enable_indexscan = off`);
         return queryRows<Row>(tx, statement);
@@ -233,6 +257,129 @@ function dateFilter(column: SQL, bound: (day: string) => SQL, filters: FacetFilt
     ranges.map(([from, to]) => sql`(${column} >= ${bound(from)} and ${column} < ${bound(to)})`),
     sql` or `,
   )})`;
+}
+
+/**
+ * A corpus's candidates: its matches newest first, at most `cap`.
+ *
+ * Without a window the ORDER BY repeats the date index's `DESC NULLS LAST`, so the planner chooses, from its
+ * statistics, between reading every match from the full-text index (rare term) and walking the date index until
+ * `cap` matches are found.
+ *
+ * With a window (`bound`: the date from which the corpus's newest rows hold, by the lexeme dictionary's count, a
+ * few times `cap` matches: see windowBounds), the matches of the window are read without order, so from the
+ * full-text index and the date index together (a bitmap AND: a few thousand rows instead of the tens of
+ * thousands a date walk tests for a word in a few percent of documents), then sorted; older matches are read
+ * only if the window held fewer than `cap` (the LIMIT is then 0, and PostgreSQL does not run that branch).
+ */
+function candidates(input: {
+  columns: SQL;
+  from: SQL;
+  where: SQL;
+  date: SQL;
+  bound: SQL | null;
+  cap: number;
+}): SQL {
+  const { columns, from, where, date, bound, cap } = input;
+  const order = sql`${date} desc nulls last`;
+  if (bound === null)
+    return sql`select ${columns} from ${from} where ${where} order by ${order} limit ${cap}`;
+  return sql`
+    with recent as materialized (
+      select * from (select ${columns} from ${from} where ${where} and ${date} >= ${bound}) r
+      order by r.sort_date desc limit ${cap}
+    )
+    select * from recent
+    union all
+    (select ${columns} from ${from} where ${where} and ${date} < ${bound} order by ${order}
+      limit (select ${cap} - count(*) from recent))`;
+}
+
+/** How many times CANDIDATE_CAP matches a window is sized to hold, by the dictionary's estimate. */
+const WINDOW_MARGIN = 2;
+
+type WindowBounds = { news: string | null; docs: string | null };
+const NO_WINDOW: WindowBounds = { news: null, docs: null };
+
+/** A corpus a search covers, with its selected facets (null: none). */
+type CorpusScope = { facets: SQL | null } | null;
+
+/**
+ * For each corpus, the date from which its newest rows should hold WINDOW_MARGIN x CANDIDATE_CAP matches, or null
+ * when no window helps. The share of the corpus that matches is estimated as the term's share (from the lexeme
+ * dictionary: the product of its words' shares, each word of the query being required) times the selected
+ * facets' share (from the planner's statistics: EXPLAIN of the facets alone), over the table's row estimate; a
+ * window is used only for matches estimated at several times the cap. Alternatives (`or`) and exclusions (`-mot`)
+ * make the estimate meaningless, and a phrase is far rarer than its words: those read without a window.
+ */
+async function windowBounds(
+  db: Db,
+  term: string,
+  scopes: { news: CorpusScope; docs: CorpusScope },
+): Promise<WindowBounds> {
+  if (/"|(^|\s)-\S|(^|\s)or(\s|$)/i.test(term)) return NO_WINDOW;
+  const [stats] = await queryRows<{
+    news_rows: number;
+    docs_rows: number;
+    lexemes: { articles: number; documents: number }[];
+  }>(
+    db,
+    sql`select
+      (select greatest(reltuples, 0)::float8 from pg_class where oid = 'articles'::regclass) as news_rows,
+      (select greatest(reltuples, 0)::float8 from pg_class where oid = 'subscriber_documents'::regclass) as docs_rows,
+      (select coalesce(json_agg(json_build_object('articles', coalesce(l.articles, 0), 'documents', coalesce(l.documents, 0))), '[]')
+        from (select distinct lexeme from unnest(to_tsvector(${sql.raw(`'${SEARCH_CONFIG}'`)}, ${term}))) w
+        left join search_lexemes l using (lexeme)) as lexemes`,
+  );
+  if (!stats || stats.lexemes.length === 0) return NO_WINDOW;
+  const offset = async (scope: CorpusScope, table: SQL, rows: number, counts: number[]) => {
+    if (scope === null || rows <= 0) return null;
+    let share = counts.reduce((product, count) => product * Math.min(1, count / rows), 1);
+    if (share * rows < WINDOW_MARGIN * 2 * CANDIDATE_CAP) return null;
+    if (scope.facets) share *= Math.min(1, (await estimatedRows(db, table, scope.facets)) / rows);
+    if (share * rows < WINDOW_MARGIN * 2 * CANDIDATE_CAP) return null;
+    const windowRows = Math.ceil((WINDOW_MARGIN * CANDIDATE_CAP) / share);
+    return windowRows < rows ? windowRows : null;
+  };
+  const newsOffset = await offset(
+    scopes.news,
+    sql`articles a`,
+    stats.news_rows,
+    stats.lexemes.map((l) => l.articles),
+  );
+  const docsOffset = await offset(
+    scopes.docs,
+    sql`subscriber_documents d`,
+    stats.docs_rows,
+    stats.lexemes.map((l) => l.documents),
+  );
+  if (newsOffset === null && docsOffset === null) return NO_WINDOW;
+  // The newest rows' date index is read up to the offset (an index-only scan on a vacuumed table).
+  const [row] = await queryRows<WindowBounds>(
+    db,
+    sql`select
+      ${newsOffset === null ? sql`null` : sql`(select publication_date::text from articles order by publication_date desc nulls last offset ${newsOffset} limit 1)`} as news,
+      ${docsOffset === null ? sql`null` : sql`(select date_resultat::text from subscriber_documents order by date_resultat desc nulls last offset ${docsOffset} limit 1)`} as docs`,
+  );
+  return row ?? NO_WINDOW;
+}
+
+/** The planner's estimate of the rows of `table` that pass `where` (EXPLAIN only: nothing is read). */
+async function estimatedRows(db: Db, table: SQL, where: SQL): Promise<number> {
+  const [row] = await queryRows<{ 'QUERY PLAN': unknown }>(
+    db,
+    sql`explain (format json) select 1 from ${table} where ${where}`,
+  );
+  const plan = row?.['QUERY PLAN'];
+  const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as [
+    { Plan?: { 'Plan Rows'?: number } },
+  ];
+  return parsed[0]?.Plan?.['Plan Rows'] ?? 0;
+}
+
+function andOrNull(conditions: (SQL | undefined)[]): SQL | null {
+  const present = conditions.filter((condition): condition is SQL => condition !== undefined);
+  return present.length ? sql.join(present, sql` and `) : null;
 }
 
 function textArray(values: readonly string[]): SQL {
