@@ -27,8 +27,9 @@ UPDATE subscriber_documents SET titre_affichage = titre_affichage;
 --> statement-breakpoint
 
 -- 2. Facet filters read from indexes instead of testing every candidate row: subscriptions (and through them
---    jobs) and subjects of subscriber documents, topic and thematic labels of news (a jsonb list of tags, whose
---    labels this IMMUTABLE function extracts; anything but an array has no label).
+--    jobs) and subjects of subscriber documents; topic and thematic labels of news, stored as text[] columns
+--    generated from the jsonb tag lists (by this IMMUTABLE function; anything but an array has no label), so that
+--    neither the filter nor the facet counts walk jsonb per candidate (tens of microseconds a row on PGlite).
 CREATE INDEX subscriber_documents_abonnement_idx ON subscriber_documents USING gin (abonnement);
 --> statement-breakpoint
 CREATE INDEX subscriber_documents_matiere_idx ON subscriber_documents USING gin (matiere);
@@ -39,9 +40,13 @@ CREATE FUNCTION search_tag_labels(tags jsonb) RETURNS text[]
     THEN ARRAY(SELECT t->>'label' FROM jsonb_array_elements(tags) t WHERE t->>'label' IS NOT NULL)
     ELSE '{}'::text[] END $$;
 --> statement-breakpoint
-CREATE INDEX articles_topic_labels_idx ON articles USING gin (search_tag_labels(topics));
+ALTER TABLE articles ADD COLUMN topic_labels text[] GENERATED ALWAYS AS (search_tag_labels(topics)) STORED;
 --> statement-breakpoint
-CREATE INDEX articles_thematic_labels_idx ON articles USING gin (search_tag_labels(thematics));
+ALTER TABLE articles ADD COLUMN thematic_labels text[] GENERATED ALWAYS AS (search_tag_labels(thematics)) STORED;
+--> statement-breakpoint
+CREATE INDEX articles_topic_labels_idx ON articles USING gin (topic_labels);
+--> statement-breakpoint
+CREATE INDEX articles_thematic_labels_idx ON articles USING gin (thematic_labels);
 --> statement-breakpoint
 
 -- 3. The lexeme dictionary: every lexeme of the search vectors with the number of news and of subscriber

@@ -145,6 +145,9 @@ export const articles = pgTable(
     searchVector: tsvector().generatedAlwaysAs(
       sql`setweight(to_tsvector('french_unaccent', coalesce(title, '')), 'A') || setweight(to_tsvector('french_unaccent', coalesce(summary, '')), 'B') || setweight(to_tsvector('french_unaccent', coalesce(body_text, '')), 'C')`,
     ),
+    /** Labels of `topics` and of `thematics` (search_tag_labels, migration 0004): the search facets' values. */
+    topicLabels: text().array().generatedAlwaysAs(sql`search_tag_labels(topics)`),
+    thematicLabels: text().array().generatedAlwaysAs(sql`search_tag_labels(thematics)`),
     ...timestamps,
   },
   (t) => [
@@ -155,6 +158,8 @@ export const articles = pgTable(
     index('articles_event_date_idx').on(t.eventDate),
     uniqueIndex('articles_enriched_news_id_idx').on(t.enrichedNewsId),
     index('articles_search_idx').using('gin', t.searchVector),
+    index('articles_topic_labels_idx').using('gin', t.topicLabels),
+    index('articles_thematic_labels_idx').using('gin', t.thematicLabels),
   ],
 );
 

@@ -114,9 +114,8 @@ async function runSearch(
       filters,
     ),
     filters.types.length ? sql`${newsType} = any(${textArray(filters.types)})` : undefined,
-    // search_tag_labels (migration 0004) is the expression of the GIN indexes on the news' tag labels.
-    filters.matieres.length ? sql`search_tag_labels(a.topics) && ${textArray(filters.matieres)}` : undefined,
-    filters.themes.length ? sql`search_tag_labels(a.thematics) && ${textArray(filters.themes)}` : undefined,
+    filters.matieres.length ? sql`a.topic_labels && ${textArray(filters.matieres)}` : undefined,
+    filters.themes.length ? sql`a.thematic_labels && ${textArray(filters.themes)}` : undefined,
     // News carry no subscription: choosing one leaves only subscriber documents.
     filters.abonnements.length ? sql`false` : undefined,
   ]);
@@ -151,7 +150,7 @@ async function runSearch(
       })
     : NO_WINDOW;
   const newsCandidates = candidates({
-    columns: sql`a.id, a.enriched_news_id, a.title, a.summary, a.slug, a.type, a.topics, a.thematics,
+    columns: sql`a.id, a.enriched_news_id, a.title, a.summary, a.slug, a.type, a.topic_labels, a.thematic_labels,
       a.search_vector, a.publication_date as sort_date, ${newsDay} as day, ${newsType} as type_code`,
     from: sql`articles a`,
     where: newsWhere,
@@ -178,7 +177,7 @@ async function runSearch(
       select 'news'::text as corpus, c.id, c.enriched_news_id, c.title as titre, c.summary as micro,
         to_char(c.day, 'YYYY-MM-DD') as day, c.type_code, ${UR_TYPES.news}::text as type_ur, c.id as ur_id,
         '{}'::text[] as abonnement,
-        search_tag_labels(c.topics) as matiere, search_tag_labels(c.thematics) as themes,
+        c.topic_labels as matiere, c.thematic_labels as themes,
         ''::text as titre_ouvrage, c.slug, c.type as article_type, c.sort_date, ${rank} as rank
       from (${newsCandidates}) c, q
     ),
@@ -354,12 +353,13 @@ async function windowBounds(
     stats.lexemes.map((l) => l.documents),
   );
   if (newsOffset === null && docsOffset === null) return NO_WINDOW;
-  // The newest rows' date index is read up to the offset (an index-only scan on a vacuumed table).
+  // The newest rows' date index is read up to the offset (an index-only scan on a vacuumed table). The ORDER BY
+  // names the table's column: an unqualified name would sort by the output column, the date as text.
   const [row] = await queryRows<WindowBounds>(
     db,
     sql`select
-      ${newsOffset === null ? sql`null` : sql`(select publication_date::text from articles order by publication_date desc nulls last offset ${newsOffset} limit 1)`} as news,
-      ${docsOffset === null ? sql`null` : sql`(select date_resultat::text from subscriber_documents order by date_resultat desc nulls last offset ${docsOffset} limit 1)`} as docs`,
+      ${newsOffset === null ? sql`null` : sql`(select a.publication_date::text as bound from articles a order by a.publication_date desc nulls last offset ${newsOffset} limit 1)`} as news,
+      ${docsOffset === null ? sql`null` : sql`(select d.date_resultat::text as bound from subscriber_documents d order by d.date_resultat desc nulls last offset ${docsOffset} limit 1)`} as docs`,
   );
   return row ?? NO_WINDOW;
 }
