@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importArticles } from '@/server/content/import';
 import type { Database } from '@/server/db/client';
 import { articles, topics } from '@/server/db/schema';
 import { CANDIDATE_CAP, search } from '@/server/search/engine';
@@ -38,6 +41,18 @@ async function dictionaryDrift() {
       (select * from expected except select lexeme, articles, documents from search_lexemes)
       union all
       (select lexeme, articles, documents from search_lexemes except select * from expected)`,
+  );
+}
+
+/** News titles without their suggestion phrase, and title phrases without a news (none when in sync). */
+async function titleSuggestionDrift() {
+  return queryRows<{ phrase: string }>(
+    database.db,
+    sql`(select search_normalize(a.title) as phrase from articles a
+        where not exists (select 1 from search_suggestions s where s.source = 3 and s.normalized = search_normalize(a.title)))
+      union all
+      (select s.normalized from search_suggestions s
+        where s.source = 3 and not exists (select 1 from articles a where search_normalize(a.title) = s.normalized))`,
   );
 }
 
@@ -154,6 +169,17 @@ describe('suggestion phrases', () => {
 
     await database.db.execute(sql`delete from articles where id = 'sg1'`);
     expect(await suggestionRows(3, 'quinconce%')).toEqual([]);
+  });
+
+  it('follow the import of news, new and updated', async () => {
+    const lines = (name: string) =>
+      readFileSync(path.resolve(import.meta.dirname, '../fixtures/import', name), 'utf8').split('\n');
+    expect(await importArticles(database.db, lines('good.ndjson'))).toMatchObject({ ok: true });
+    expect(await titleSuggestionDrift()).toEqual([]);
+    expect(await dictionaryDrift()).toEqual([]);
+    expect(await importArticles(database.db, lines('update.ndjson'))).toMatchObject({ ok: true });
+    expect(await titleSuggestionDrift()).toEqual([]);
+    expect(await dictionaryDrift()).toEqual([]);
   });
 
   it('keep a title two news share until the last one goes', async () => {

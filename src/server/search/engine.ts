@@ -104,8 +104,8 @@ async function runSearch(
   const withDocs = urType !== UR_TYPES.news;
   const offset = (page - 1) * NEWS_PAGE_SIZE;
 
-  const newsDay = sql`(a.publication_date at time zone ${SITE_TIME_ZONE})::date`;
-  const newsType = sql`case when a.enriched_news_id is null then ${NEWS_DOCUMENT_TYPE} else ${ENRICHED_NEWS_DOCUMENT_TYPE} end`;
+  const newsType = (row: SQL) =>
+    sql`case when ${row}.enriched_news_id is null then ${NEWS_DOCUMENT_TYPE} else ${ENRICHED_NEWS_DOCUMENT_TYPE} end`;
   // The selected facets, apart from the text: their share of the corpus sizes the candidate window.
   const newsFacets = andOrNull([
     dateFilter(
@@ -113,7 +113,7 @@ async function runSearch(
       (day) => sql`(${day}::timestamp at time zone ${SITE_TIME_ZONE})`,
       filters,
     ),
-    filters.types.length ? sql`${newsType} = any(${textArray(filters.types)})` : undefined,
+    filters.types.length ? sql`${newsType(sql`a`)} = any(${textArray(filters.types)})` : undefined,
     filters.matieres.length ? sql`a.topic_labels && ${textArray(filters.matieres)}` : undefined,
     filters.themes.length ? sql`a.thematic_labels && ${textArray(filters.themes)}` : undefined,
     // News carry no subscription: choosing one leaves only subscriber documents.
@@ -151,7 +151,7 @@ async function runSearch(
     : NO_WINDOW;
   const newsCandidates = candidates({
     columns: sql`a.id, a.enriched_news_id, a.title, a.summary, a.slug, a.type, a.topic_labels, a.thematic_labels,
-      a.search_vector, a.publication_date as sort_date, ${newsDay} as day, ${newsType} as type_code`,
+      a.search_vector, a.publication_date as sort_date`,
     from: sql`articles a`,
     where: newsWhere,
     date: sql`a.publication_date`,
@@ -175,7 +175,8 @@ async function runSearch(
     with q as (select ${query} as query),
     news_probe as (
       select 'news'::text as corpus, c.id, c.enriched_news_id, c.title as titre, c.summary as micro,
-        to_char(c.day, 'YYYY-MM-DD') as day, c.type_code, ${UR_TYPES.news}::text as type_ur, c.id as ur_id,
+        to_char(c.sort_date at time zone ${SITE_TIME_ZONE}, 'YYYY-MM-DD') as day, ${newsType(sql`c`)} as type_code,
+        ${UR_TYPES.news}::text as type_ur, c.id as ur_id,
         '{}'::text[] as abonnement,
         c.topic_labels as matiere, c.thematic_labels as themes,
         ''::text as titre_ouvrage, c.slug, c.type as article_type, c.sort_date, ${rank} as rank
