@@ -106,47 +106,42 @@ async function runSearch(
 
   const newsType = (row: SQL) =>
     sql`case when ${row}.enriched_news_id is null then ${NEWS_DOCUMENT_TYPE} else ${ENRICHED_NEWS_DOCUMENT_TYPE} end`;
-  // The selected facets, apart from the text: their share of the corpus sizes the candidate window.
-  const newsFacets = andOrNull([
-    dateFilter(
-      sql`a.publication_date`,
-      (day) => sql`(${day}::timestamp at time zone ${SITE_TIME_ZONE})`,
-      filters,
-    ),
+  // The selected facets, apart from the text, in two parts: the date range (the window's bound is read within it,
+  // from the date index) and the others (their estimated share sizes the window).
+  const newsDates = dateFilter(
+    sql`a.publication_date`,
+    (day) => sql`(${day}::timestamp at time zone ${SITE_TIME_ZONE})`,
+    filters,
+  );
+  const newsOthers = andOrNull([
     filters.types.length ? sql`${newsType(sql`a`)} = any(${textArray(filters.types)})` : undefined,
     filters.matieres.length ? sql`a.topic_labels && ${textArray(filters.matieres)}` : undefined,
     filters.themes.length ? sql`a.thematic_labels && ${textArray(filters.themes)}` : undefined,
     // News carry no subscription: choosing one leaves only subscriber documents.
     filters.abonnements.length ? sql`false` : undefined,
   ]);
-  const docsFacets = andOrNull([
-    dateFilter(sql`d.date_resultat`, (day) => sql`${day}::date`, filters),
+  // The job facet is a subscription facet: the job's product codes (product_mappings; the empty job is "all"),
+  // read first so that the planner estimates the filter from the column's statistics.
+  const jobCodes = filters.metier ? await productCodesOfJob(db, filters.metier) : null;
+  const docsDates = dateFilter(sql`d.date_resultat`, (day) => sql`${day}::date`, filters);
+  const docsOthers = andOrNull([
     filters.types.length ? sql`d.type_document = any(${textArray(filters.types)})` : undefined,
     filters.matieres.length ? sql`d.matiere && ${textArray(filters.matieres)}` : undefined,
     // The daily's themes facet only describes news.
     filters.themes.length ? sql`false` : undefined,
     filters.abonnements.length ? sql`d.abonnement && ${textArray(filters.abonnements)}` : undefined,
-    // The job facet is a subscription facet: the job's product codes (product_mappings; the empty job is "all").
-    filters.metier
-      ? sql`d.abonnement && array(select pm.product_code from product_mappings pm where pm.job = ${filters.metier})`
-      : undefined,
+    jobCodes ? sql`d.abonnement && ${textArray(jobCodes)}` : undefined,
   ]);
-  const newsWhere = and([
-    withNews ? undefined : sql`false`,
-    term ? sql`a.search_vector @@ ${query}` : undefined,
-    newsFacets ?? undefined,
-  ]);
-  const docsWhere = and([
-    withDocs ? undefined : sql`false`,
-    term ? sql`d.search_vector @@ ${query}` : undefined,
-    docsFacets ?? undefined,
-  ]);
+  const newsFacets = andOrNull([newsDates, newsOthers ?? undefined]);
+  const docsFacets = andOrNull([docsDates, docsOthers ?? undefined]);
+  const newsWhere = and([withNews ? undefined : sql`false`, newsFacets ?? undefined]);
+  const docsWhere = and([withDocs ? undefined : sql`false`, docsFacets ?? undefined]);
   const rank = term ? sql`ts_rank(c.search_vector, q.query)` : sql`0::real`;
   const cap = CANDIDATE_CAP + 1;
   const bounds = term
     ? await windowBounds(db, term, {
-        news: withNews ? { facets: newsFacets } : null,
-        docs: withDocs ? { facets: docsFacets } : null,
+        news: withNews ? { dates: newsDates ?? null, others: newsOthers } : null,
+        docs: withDocs ? { dates: docsDates ?? null, others: docsOthers } : null,
       })
     : NO_WINDOW;
   const newsCandidates = candidates({
@@ -154,8 +149,10 @@ async function runSearch(
       a.search_vector, a.publication_date as sort_date`,
     from: sql`articles a`,
     where: newsWhere,
+    vector: term ? sql`a.search_vector` : null,
+    query,
     date: sql`a.publication_date`,
-    bound: bounds.news === null ? null : sql`${bounds.news}::timestamptz`,
+    window: bounds.news && { ...bounds.news, bound: sql`${bounds.news.bound}::timestamptz` },
     cap,
   });
   const docsCandidates = candidates({
@@ -164,8 +161,10 @@ async function runSearch(
       d.date_resultat::timestamptz as sort_date`,
     from: sql`subscriber_documents d`,
     where: docsWhere,
+    vector: term ? sql`d.search_vector` : null,
+    query,
     date: sql`d.date_resultat`,
-    bound: bounds.docs === null ? null : sql`${bounds.docs}::date`,
+    window: bounds.docs && { ...bounds.docs, bound: sql`${bounds.docs.bound}::date` },
     cap,
   });
 
@@ -215,16 +214,17 @@ async function runSearch(
       (select json_agg(f) from (select v as key, count(*)::int as count from matched, unnest(themes) v where corpus = 'news' group by 1) f) as themes
   `;
   // PostgreSQL estimates a phrase ("…") as common as its words together, while a phrase is far rarer: it would
-  // walk the whole date index looking for the cap. And a window must be read as a bitmap AND of the full-text and
-  // date indexes: from the date index alone (which the planner prefers for rows stored in date order) every row
-  // of the window has its vector tested, ten times the matches for a word in a few percent of documents.
+  // walk the whole date index looking for the cap. And a window is read through bitmaps (see candidates): left to
+  // itself, the planner walks the date index for rows stored in date order, testing every row of the window, ten
+  // times the matches for a word in a few percent of documents.
   const bitmapOnly = term.includes('"') || bounds.news !== null || bounds.docs !== null;
-  const [row] = bitmapOnly
-    ? await db.transaction(async (tx) => {
-        await tx.execute(sql`set local enable_indexscan = off`);
-        return queryRows<Row>(tx, statement);
-      })
-    : await queryRows<Row>(db, statement);
+  const [row] = await db.transaction(async (tx) => {
+    // The branches that read older rows are costed high though they rarely run, which made PostgreSQL compile the
+    // statement (JIT: 50 ms, more than the whole search). A no-op on PGlite.
+    await tx.execute(sql`set local jit = off`);
+    if (bitmapOnly) await tx.execute(sql`set local enable_indexscan = off`);
+    return queryRows<Row>(tx, statement);
+  });
   if (!row) throw new Error('search: no row');
   const bounded = row.total_news > CANDIDATE_CAP || row.total_docs > CANDIDATE_CAP;
   const raw = row.results ?? [];
@@ -266,51 +266,64 @@ function dateFilter(column: SQL, bound: (day: string) => SQL, filters: FacetFilt
  * statistics, between reading every match from the full-text index (rare term) and walking the date index until
  * `cap` matches are found.
  *
- * With a window (`bound`: the date from which the corpus's newest rows hold, by the lexeme dictionary's count, a
- * few times `cap` matches: see windowBounds), the matches of the window are read without order, so from the
- * full-text index and the date index together (a bitmap AND: a few thousand rows instead of the tens of
- * thousands a date walk tests for a word in a few percent of documents), then sorted; older matches are read
- * only if the window held fewer than `cap` (the LIMIT is then 0, and PostgreSQL does not run that branch).
+ * With a window (the date from which the corpus's newest rows hold, by the lexeme dictionary's count, a few times
+ * `cap` matches: see windowBounds), the window's matches are read without order, then sorted; older matches are
+ * read only if the window held fewer than `cap` (the LIMIT is then 0, and PostgreSQL does not run that branch).
+ * The window is read either as a bitmap AND of the full-text and date indexes, or, when testing each row of the
+ * window costs less than building the bitmaps of a very common word and of the facets (`walk`), from the date
+ * index alone, each row tested.
  */
 function candidates(input: {
   columns: SQL;
   from: SQL;
   where: SQL;
+  vector: SQL | null;
+  query: SQL;
   date: SQL;
-  bound: SQL | null;
+  window: { bound: SQL; walk: boolean } | null;
   cap: number;
 }): SQL {
-  const { columns, from, where, date, bound, cap } = input;
+  const { columns, from, where, vector, query, date, window, cap } = input;
+  const matches = vector ? sql`${where} and ${vector} @@ ${query}` : where;
   const order = sql`${date} desc nulls last`;
-  if (bound === null)
-    return sql`select ${columns} from ${from} where ${where} order by ${order} limit ${cap}`;
+  if (window === null)
+    return sql`select ${columns} from ${from} where ${matches} order by ${order} limit ${cap}`;
+  // IS TRUE hides the conditions from every index, so the walk reads the window from the date index alone.
+  const windowMatches = vector && window.walk ? sql`(${where} and ${vector} @@ ${query}) is true` : matches;
   return sql`
     with recent as materialized (
-      select * from (select ${columns} from ${from} where ${where} and ${date} >= ${bound}) r
+      select * from (select ${columns} from ${from} where ${windowMatches} and ${date} >= ${window.bound}) r
       order by r.sort_date desc limit ${cap}
     )
     select * from recent
     union all
-    (select ${columns} from ${from} where ${where} and ${date} < ${bound} order by ${order}
+    (select ${columns} from ${from} where ${matches} and ${date} < ${window.bound} order by ${order}
       limit (select ${cap} - count(*) from recent))`;
 }
 
 /** How many times CANDIDATE_CAP matches a window is sized to hold, by the dictionary's estimate. */
-const WINDOW_MARGIN = 2;
-
-type WindowBounds = { news: string | null; docs: string | null };
-const NO_WINDOW: WindowBounds = { news: null, docs: null };
-
-/** A corpus a search covers, with its selected facets (null: none). */
-type CorpusScope = { facets: SQL | null } | null;
+const WINDOW_MARGIN = 1.5;
 
 /**
- * For each corpus, the date from which its newest rows should hold WINDOW_MARGIN x CANDIDATE_CAP matches, or null
- * when no window helps. The share of the corpus that matches is estimated as the term's share (from the lexeme
- * dictionary: the product of its words' shares, each word of the query being required) times the selected
- * facets' share (from the planner's statistics: EXPLAIN of the facets alone), over the table's row estimate; a
- * window is used only for matches estimated at several times the cap. Alternatives (`or`) and exclusions (`-mot`)
- * make the estimate meaningless, and a phrase is far rarer than its words: those read without a window.
+ * Reading a row of a window and testing its vector costs about this many entries of a full-text bitmap (measured
+ * on PostgreSQL 15: 3.4 µs a row of the date walk, 0.34 µs a posting of the GIN bitmap of a very common word).
+ */
+const WALK_ROW_COST = 10;
+
+type Window = { bound: string; walk: boolean };
+type WindowBounds = { news: Window | null; docs: Window | null };
+const NO_WINDOW: WindowBounds = { news: null, docs: null };
+
+/** A corpus a search covers, with its selected date range and other facets (null: none). */
+type CorpusScope = { dates: SQL | null; others: SQL | null } | null;
+
+/**
+ * For each corpus, the date from which its newest rows (within the selected date range) should hold
+ * WINDOW_MARGIN x CANDIDATE_CAP matches, or null when no window helps. The share of the corpus that matches is
+ * estimated as the term's share (from the lexeme dictionary: the product of its words' shares, each word of the
+ * query being required) times the other facets' share (from the planner's statistics: EXPLAIN of those facets
+ * alone); a window is used only for matches estimated at several times the cap. Alternatives (`or`) and exclusions
+ * (`-mot`) make the estimate meaningless, and a phrase is far rarer than its words: those read without a window.
  */
 async function windowBounds(
   db: Db,
@@ -332,37 +345,57 @@ async function windowBounds(
         left join search_lexemes l using (lexeme)) as lexemes`,
   );
   if (!stats || stats.lexemes.length === 0) return NO_WINDOW;
-  const offset = async (scope: CorpusScope, table: SQL, rows: number, counts: number[]) => {
+  // The window's size in rows of the date range, and whether testing each of them beats the bitmaps.
+  const plan = async (scope: CorpusScope, table: SQL, rows: number, counts: number[]) => {
     if (scope === null || rows <= 0) return null;
-    let share = counts.reduce((product, count) => product * Math.min(1, count / rows), 1);
-    if (share * rows < WINDOW_MARGIN * 2 * CANDIDATE_CAP) return null;
-    if (scope.facets) share *= Math.min(1, (await estimatedRows(db, table, scope.facets)) / rows);
-    if (share * rows < WINDOW_MARGIN * 2 * CANDIDATE_CAP) return null;
-    const windowRows = Math.ceil((WINDOW_MARGIN * CANDIDATE_CAP) / share);
-    return windowRows < rows ? windowRows : null;
+    const termShare = counts.reduce((product, count) => product * Math.min(1, count / rows), 1);
+    const share = async (where: SQL | null) =>
+      where ? Math.min(1, (await estimatedRows(db, table, where)) / rows) : 1;
+    const othersShare = await share(scope.others);
+    const datesShare = await share(scope.dates);
+    if (termShare * othersShare * datesShare * rows < WINDOW_MARGIN * 2 * CANDIDATE_CAP) return null;
+    const windowRows = Math.ceil((WINDOW_MARGIN * CANDIDATE_CAP) / (termShare * othersShare));
+    if (windowRows >= rows * datesShare) return null;
+    // A bitmap AND reads every posting of the least common word, and of the other facets' indexes (about their
+    // share of the rows).
+    const postings = Math.min(...counts) + (scope.others ? othersShare * rows : 0);
+    return { rows: windowRows, walk: windowRows * WALK_ROW_COST < postings, dates: scope.dates };
   };
-  const newsOffset = await offset(
+  const news = await plan(
     scopes.news,
     sql`articles a`,
     stats.news_rows,
     stats.lexemes.map((l) => l.articles),
   );
-  const docsOffset = await offset(
+  const docs = await plan(
     scopes.docs,
     sql`subscriber_documents d`,
     stats.docs_rows,
     stats.lexemes.map((l) => l.documents),
   );
-  if (newsOffset === null && docsOffset === null) return NO_WINDOW;
-  // The newest rows' date index is read up to the offset (an index-only scan on a vacuumed table). The ORDER BY
-  // names the table's column: an unqualified name would sort by the output column, the date as text.
-  const [row] = await queryRows<WindowBounds>(
+  if (news === null && docs === null) return NO_WINDOW;
+  // The newest rows of the date range are read from the date index up to the offset (an index-only scan on a
+  // vacuumed table). The ORDER BY names the table's column: an unqualified name would sort by the output column,
+  // the date as text.
+  const [row] = await queryRows<{ news: string | null; docs: string | null }>(
     db,
     sql`select
-      ${newsOffset === null ? sql`null` : sql`(select a.publication_date::text as bound from articles a order by a.publication_date desc nulls last offset ${newsOffset} limit 1)`} as news,
-      ${docsOffset === null ? sql`null` : sql`(select d.date_resultat::text as bound from subscriber_documents d order by d.date_resultat desc nulls last offset ${docsOffset} limit 1)`} as docs`,
+      ${news === null ? sql`null` : sql`(select a.publication_date::text as bound from articles a where ${news.dates ?? sql`true`} order by a.publication_date desc nulls last offset ${news.rows} limit 1)`} as news,
+      ${docs === null ? sql`null` : sql`(select d.date_resultat::text as bound from subscriber_documents d where ${docs.dates ?? sql`true`} order by d.date_resultat desc nulls last offset ${docs.rows} limit 1)`} as docs`,
   );
-  return row ?? NO_WINDOW;
+  return {
+    news: row?.news && news ? { bound: row.news, walk: news.walk } : null,
+    docs: row?.docs && docs ? { bound: row.docs, walk: docs.walk } : null,
+  };
+}
+
+/** The product codes of a job's subscriptions (product_mappings). */
+async function productCodesOfJob(db: Db, job: string): Promise<string[]> {
+  const rows = await queryRows<{ code: string }>(
+    db,
+    sql`select distinct product_code as code from product_mappings where job = ${job}`,
+  );
+  return rows.map((row) => row.code);
 }
 
 /** The planner's estimate of the rows of `table` that pass `where` (EXPLAIN only: nothing is read). */
