@@ -47,7 +47,10 @@ export async function search(db: Db, params: SearchParams): Promise<SearchAnswer
   const term = params.term.trim();
   const page = Math.min(Math.max(1, params.page), MAX_PAGE);
   const filters = facetFilters(params.selected);
-  const typed = sql`websearch_to_tsquery(${sql.raw(`'${SEARCH_CONFIG}'`)}, ${term})`;
+  const typed: FullTextQuery = {
+    tsquery: sql`websearch_to_tsquery(${sql.raw(`'${SEARCH_CONFIG}'`)}, ${term})`,
+    lexemes: sql`array(select lexeme from unnest(to_tsvector(${sql.raw(`'${SEARCH_CONFIG}'`)}, ${term})))`,
+  };
   let answer = await runSearch(db, term, typed, page, params.urType, filters);
   // A misspelled word matches no lexeme: correct it from the lexeme dictionary and search again.
   if (answer.total === 0 && term.length >= SUGGEST_MIN_CHARS) {
@@ -88,18 +91,22 @@ type RawResult = {
   article_type: string | null;
 };
 
+/** A full-text query and its lexemes (a text[] expression), which size the candidate windows. */
+type FullTextQuery = { tsquery: SQL; lexemes: SQL };
+
 /**
- * One search with a given full-text query (`query`: the typed text's, or its correction). An empty `term` is no
+ * One search with a given full-text query (`fullText`: the typed text's, or its correction). An empty `term` is no
  * match condition at all: everything, newest first.
  */
 async function runSearch(
   db: Db,
   term: string,
-  query: SQL,
+  fullText: FullTextQuery,
   page: number,
   urType: UrType,
   filters: FacetFilters,
 ): Promise<SearchAnswer> {
+  const query = fullText.tsquery;
   const withNews = urType !== UR_TYPES.subscriber;
   const withDocs = urType !== UR_TYPES.news;
   const offset = (page - 1) * NEWS_PAGE_SIZE;
@@ -132,14 +139,13 @@ async function runSearch(
     filters.abonnements.length ? sql`d.abonnement && ${textArray(filters.abonnements)}` : undefined,
     jobCodes ? sql`d.abonnement && ${textArray(jobCodes)}` : undefined,
   ]);
-  const newsFacets = andOrNull([newsDates, newsOthers ?? undefined]);
-  const docsFacets = andOrNull([docsDates, docsOthers ?? undefined]);
-  const newsWhere = and([withNews ? undefined : sql`false`, newsFacets ?? undefined]);
-  const docsWhere = and([withDocs ? undefined : sql`false`, docsFacets ?? undefined]);
+  // What a walk of the date index keeps visible to it: the corpus switch and the date range.
+  const newsVisible = and([withNews ? undefined : sql`false`, newsDates]);
+  const docsVisible = and([withDocs ? undefined : sql`false`, docsDates]);
   const rank = term ? sql`ts_rank(c.search_vector, q.query)` : sql`0::real`;
   const cap = CANDIDATE_CAP + 1;
   const bounds = term
-    ? await windowBounds(db, term, {
+    ? await windowBounds(db, term, fullText.lexemes, {
         news: withNews ? { dates: newsDates ?? null, others: newsOthers } : null,
         docs: withDocs ? { dates: docsDates ?? null, others: docsOthers } : null,
       })
@@ -148,7 +154,8 @@ async function runSearch(
     columns: sql`a.id, a.enriched_news_id, a.title, a.summary, a.slug, a.type, a.topic_labels, a.thematic_labels,
       a.search_vector, a.publication_date as sort_date`,
     from: sql`articles a`,
-    where: newsWhere,
+    visible: newsVisible,
+    others: newsOthers,
     vector: term ? sql`a.search_vector` : null,
     query,
     date: sql`a.publication_date`,
@@ -160,7 +167,8 @@ async function runSearch(
       d.type_ur, d.ur_id, d.abonnement, d.matiere, d.theme_zapette, d.titre_ouvrage, d.search_vector,
       d.date_resultat::timestamptz as sort_date`,
     from: sql`subscriber_documents d`,
-    where: docsWhere,
+    visible: docsVisible,
+    others: docsOthers,
     vector: term ? sql`d.search_vector` : null,
     query,
     date: sql`d.date_resultat`,
@@ -213,11 +221,12 @@ async function runSearch(
         where m.corpus = 'docs' and pm.job <> '' group by pm.job) f) as metiers,
       (select json_agg(f) from (select v as key, count(*)::int as count from matched, unnest(themes) v where corpus = 'news' group by 1) f) as themes
   `;
-  // PostgreSQL estimates a phrase ("…") as common as its words together, while a phrase is far rarer: it would
-  // walk the whole date index looking for the cap. And a window is read through bitmaps (see candidates): left to
-  // itself, the planner walks the date index for rows stored in date order, testing every row of the window, ten
-  // times the matches for a word in a few percent of documents.
-  const bitmapOnly = term.includes('"') || bounds.news !== null || bounds.docs !== null;
+  // Left to itself, the planner walks the date index newest first for rows stored in date order, testing every
+  // row until the cap: for a term of a few thousand matches (no window) that is hundreds of thousands of rows,
+  // and for a window every row of it, ten times its matches. A term whose matches the dictionary estimated (see
+  // windowBounds) is read through bitmaps, as is a phrase ("…"), which PostgreSQL estimates as common as its
+  // words together while it is far rarer. Only `or` and `-mot` (no estimate) are left to the planner.
+  const bitmapOnly = term !== '' && (bounds.estimated || term.includes('"'));
   const [row] = await db.transaction(async (tx) => {
     // The branches that read older rows are costed high though they rarely run, which made PostgreSQL compile the
     // statement (JIT: 50 ms, more than the whole search). A no-op on PGlite.
@@ -276,20 +285,25 @@ function dateFilter(column: SQL, bound: (day: string) => SQL, filters: FacetFilt
 function candidates(input: {
   columns: SQL;
   from: SQL;
-  where: SQL;
+  /** The corpus switch and the date range. */
+  visible: SQL;
+  /** The other selected facets. */
+  others: SQL | null;
   vector: SQL | null;
   query: SQL;
   date: SQL;
   window: { bound: SQL; walk: boolean } | null;
   cap: number;
 }): SQL {
-  const { columns, from, where, vector, query, date, window, cap } = input;
-  const matches = vector ? sql`${where} and ${vector} @@ ${query}` : where;
+  const { columns, from, visible, others, vector, query, date, window, cap } = input;
+  const tests = and([others ?? undefined, vector ? sql`${vector} @@ ${query}` : undefined]);
+  const matches = sql`${visible} and ${tests}`;
   const order = sql`${date} desc nulls last`;
   if (window === null)
     return sql`select ${columns} from ${from} where ${matches} order by ${order} limit ${cap}`;
-  // IS TRUE hides the conditions from every index, so the walk reads the window from the date index alone.
-  const windowMatches = vector && window.walk ? sql`(${where} and ${vector} @@ ${query}) is true` : matches;
+  // IS TRUE hides the facets and the text from their indexes, so the walk reads the window (within the date
+  // range) from the date index alone.
+  const windowMatches = window.walk ? sql`${visible} and (${tests}) is true` : matches;
   return sql`
     with recent as materialized (
       select * from (select ${columns} from ${from} where ${windowMatches} and ${date} >= ${window.bound}) r
@@ -301,6 +315,12 @@ function candidates(input: {
       limit (select ${cap} - count(*) from recent))`;
 }
 
+/**
+ * Largest window, as a share of the corpus (or of its selected date range): past it, the date index's bitmap of
+ * the window costs more than reading every match (measured: 21 ms for 367,000 dates against 4,000 matches).
+ */
+const WINDOW_MAX_SHARE = 1 / 8;
+
 /** How many times CANDIDATE_CAP matches a window is sized to hold, by the dictionary's estimate. */
 const WINDOW_MARGIN = 1.5;
 
@@ -311,8 +331,9 @@ const WINDOW_MARGIN = 1.5;
 const WALK_ROW_COST = 10;
 
 type Window = { bound: string; walk: boolean };
-type WindowBounds = { news: Window | null; docs: Window | null };
-const NO_WINDOW: WindowBounds = { news: null, docs: null };
+/** Each corpus's window, and whether the term's matches could be estimated at all (no `or`, `-mot`, phrase). */
+type WindowBounds = { news: Window | null; docs: Window | null; estimated: boolean };
+const NO_WINDOW: WindowBounds = { news: null, docs: null, estimated: false };
 
 /** A corpus a search covers, with its selected date range and other facets (null: none). */
 type CorpusScope = { dates: SQL | null; others: SQL | null } | null;
@@ -328,6 +349,7 @@ type CorpusScope = { dates: SQL | null; others: SQL | null } | null;
 async function windowBounds(
   db: Db,
   term: string,
+  lexemes: SQL,
   scopes: { news: CorpusScope; docs: CorpusScope },
 ): Promise<WindowBounds> {
   if (/"|(^|\s)-\S|(^|\s)or(\s|$)/i.test(term)) return NO_WINDOW;
@@ -341,10 +363,11 @@ async function windowBounds(
       (select greatest(reltuples, 0)::float8 from pg_class where oid = 'articles'::regclass) as news_rows,
       (select greatest(reltuples, 0)::float8 from pg_class where oid = 'subscriber_documents'::regclass) as docs_rows,
       (select coalesce(json_agg(json_build_object('articles', coalesce(l.articles, 0), 'documents', coalesce(l.documents, 0))), '[]')
-        from (select distinct lexeme from unnest(to_tsvector(${sql.raw(`'${SEARCH_CONFIG}'`)}, ${term}))) w
+        from (select distinct lexeme from unnest(${lexemes}) lexeme) w
         left join search_lexemes l using (lexeme)) as lexemes`,
   );
   if (!stats || stats.lexemes.length === 0) return NO_WINDOW;
+  const none: WindowBounds = { news: null, docs: null, estimated: true };
   // The window's size in rows of the date range, and whether testing each of them beats the bitmaps.
   const plan = async (scope: CorpusScope, table: SQL, rows: number, counts: number[]) => {
     if (scope === null || rows <= 0) return null;
@@ -355,7 +378,7 @@ async function windowBounds(
     const datesShare = await share(scope.dates);
     if (termShare * othersShare * datesShare * rows < WINDOW_MARGIN * 2 * CANDIDATE_CAP) return null;
     const windowRows = Math.ceil((WINDOW_MARGIN * CANDIDATE_CAP) / (termShare * othersShare));
-    if (windowRows >= rows * datesShare) return null;
+    if (windowRows > WINDOW_MAX_SHARE * rows * datesShare) return null;
     // A bitmap AND reads every posting of the least common word, and of the other facets' indexes (about their
     // share of the rows).
     const postings = Math.min(...counts) + (scope.others ? othersShare * rows : 0);
@@ -373,7 +396,7 @@ async function windowBounds(
     stats.docs_rows,
     stats.lexemes.map((l) => l.documents),
   );
-  if (news === null && docs === null) return NO_WINDOW;
+  if (news === null && docs === null) return none;
   // The newest rows of the date range are read from the date index up to the offset (an index-only scan on a
   // vacuumed table). The ORDER BY names the table's column: an unqualified name would sort by the output column,
   // the date as text.
@@ -386,6 +409,7 @@ async function windowBounds(
   return {
     news: row?.news && news ? { bound: row.news, walk: news.walk } : null,
     docs: row?.docs && docs ? { bound: row.docs, walk: docs.walk } : null,
+    estimated: true,
   };
 }
 
@@ -571,7 +595,7 @@ async function recordQuery(db: Db, term: string): Promise<void> {
  * `licenci` whatever the ending typed. The replacement is done inside the parsed query (ts_rewrite), so phrases,
  * alternatives and exclusions keep their meaning.
  */
-async function correctedQuery(db: Db, term: string, typed: SQL): Promise<SQL | null> {
+async function correctedQuery(db: Db, term: string, typed: FullTextQuery): Promise<FullTextQuery | null> {
   const fixes = await queryRows<{ wrong: string; fix: string }>(
     db,
     sql`with words as (select distinct w.lexeme from unnest(to_tsvector(${sql.raw(`'${SEARCH_CONFIG}'`)}, ${term})) w)
@@ -584,11 +608,16 @@ async function correctedQuery(db: Db, term: string, typed: SQL): Promise<SQL | n
       where not exists (select 1 from search_lexemes k where k.lexeme = w.lexeme)`,
   );
   if (fixes.length === 0) return null;
-  return fixes.reduce(
+  const tsquery = fixes.reduce(
     (query, { wrong, fix }) =>
       sql`ts_rewrite(${query}, ${tsqueryLexeme(wrong)}::tsquery, ${tsqueryLexeme(fix)}::tsquery)`,
-    typed,
+    typed.tsquery,
   );
+  const corrections = sql`${JSON.stringify(Object.fromEntries(fixes.map(({ wrong, fix }) => [wrong, fix])))}::jsonb`;
+  return {
+    tsquery,
+    lexemes: sql`array(select coalesce(${corrections} ->> w, w) from unnest(${typed.lexemes}) w)`,
+  };
 }
 
 /** A tsquery holding one lexeme as is (quoted: no parsing, no stemming). */
