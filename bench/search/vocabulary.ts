@@ -1,6 +1,12 @@
-// French words of legal, tax and accounting texts, most frequent first (the dataset draws them with a
-// probability falling with their rank). Function words come first, as in real text.
-export const VOCABULARY: readonly string[] = [
+// The benchmark's vocabulary, most frequent first: the dataset draws word rank r with probability about
+// 1 / (r ln N) (a Zipf law of exponent 1, as in natural text), so over 1M documents the first content words are in
+// a quarter of them and the last ones in a few hundred. LEGAL_WORDS are real words of legal, tax and accounting
+// texts, function words first (stop words, as in real text); the 50,000 GENERATED forms between them make the long
+// tail (a real corpus has tens of thousands of word forms, most of them rare), and the RARE_WORDS are placed deep in
+// it so that the benchmark's "rare" queries are rare.
+
+/** Real words, most frequent first (the queries of bench/search/run.ts use them). */
+const LEGAL_WORDS: readonly string[] = [
   'de',
   'la',
   'le',
@@ -384,3 +390,126 @@ export const VOCABULARY: readonly string[] = [
   'quasi-usufruit',
   'réversion',
 ];
+
+/** Real words of the benchmark's "rare" queries, placed deep in the long tail. */
+const RARE_WORDS: readonly string[] = [
+  'blockchain',
+  'fermage',
+  'usufruit',
+  'géomètre',
+  'réversion',
+  'quasi-usufruit',
+  'orthophoniste',
+  'anatocisme',
+];
+
+/** Number of generated word forms. */
+const GENERATED_COUNT = 50_000;
+/** The first HEAD_SIZE real words keep their ranks; each later one is followed by SPACING - 1 generated forms. */
+const HEAD_SIZE = 140;
+const SPACING = 10;
+/** Rank of the first and of the last rare word (geometric in between). */
+const RARE_FIRST = 3_000;
+const RARE_LAST = 45_000;
+
+const ONSETS = [
+  'b',
+  'c',
+  'd',
+  'f',
+  'g',
+  'l',
+  'm',
+  'n',
+  'p',
+  'r',
+  's',
+  't',
+  'v',
+  'ch',
+  'pr',
+  'tr',
+  'cr',
+  'gr',
+  'br',
+  'pl',
+  'fl',
+  'cl',
+];
+const VOWELS = ['a', 'e', 'i', 'o', 'u', 'é', 'ou', 'ai', 'an', 'en', 'on', 'in', 'eu', 'oi'];
+const SUFFIXES = [
+  '',
+  'ation',
+  'ement',
+  'age',
+  'eur',
+  'euse',
+  'isme',
+  'iste',
+  'ité',
+  'ier',
+  'ière',
+  'able',
+  'ique',
+  'ance',
+  'ence',
+  'oir',
+  'ure',
+  'ant',
+  'al',
+  'ale',
+  'if',
+  'ive',
+  'ion',
+  'erie',
+  'aire',
+  'ois',
+];
+
+/** A deterministic pseudo-random stream (mulberry32): the same vocabulary on every run. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+/** French-looking forms (two or three syllables and a French suffix), distinct from each other and from real words. */
+function generatedForms(count: number, taken: ReadonlySet<string>): string[] {
+  const next = random(20_261_121);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
+  const forms = new Set<string>();
+  while (forms.size < count) {
+    const syllables = next() < 0.6 ? 2 : 3;
+    let form = '';
+    for (let index = 0; index < syllables; index += 1) form += pick(ONSETS) + pick(VOWELS);
+    form += pick(SUFFIXES);
+    if (form.length >= 5 && !taken.has(form)) forms.add(form);
+  }
+  return [...forms];
+}
+
+function buildVocabulary(): string[] {
+  const rare = new Set(RARE_WORDS);
+  const common = LEGAL_WORDS.filter((word) => !rare.has(word));
+  const generated = generatedForms(GENERATED_COUNT, new Set(LEGAL_WORDS.map((word) => word.toLowerCase())));
+  const words = common.slice(0, HEAD_SIZE);
+  let next = 0;
+  for (const word of common.slice(HEAD_SIZE)) {
+    words.push(word, ...generated.slice(next, next + SPACING - 1));
+    next += SPACING - 1;
+  }
+  words.push(...generated.slice(next));
+  RARE_WORDS.forEach((word, index) => {
+    const rank = Math.round(RARE_FIRST * (RARE_LAST / RARE_FIRST) ** (index / (RARE_WORDS.length - 1)));
+    words.splice(rank - 1, 0, word);
+  });
+  return words;
+}
+
+/** Every word form of the benchmark, most frequent first (rank 1 = index 0). */
+export const VOCABULARY: readonly string[] = buildVocabulary();

@@ -50,6 +50,7 @@ export function SearchView({ location, results, facets, total, bounded, product,
           groups={facetGroups(location, facets)}
           previousHref={location.page > FIRST_PAGE ? hrefForPage(location.page - 1) : null}
           nextHref={location.page < pages ? hrefForPage(location.page + 1) : null}
+          countedNewest={bounded ? total : null}
         />
         <section className={styles.results} aria-labelledby="results-title">
           <h2 id="results-title" className={styles.resultsTitle}>

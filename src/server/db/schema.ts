@@ -7,6 +7,7 @@ import {
   boolean,
   customType,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -144,6 +145,9 @@ export const articles = pgTable(
     searchVector: tsvector().generatedAlwaysAs(
       sql`setweight(to_tsvector('french_unaccent', coalesce(title, '')), 'A') || setweight(to_tsvector('french_unaccent', coalesce(summary, '')), 'B') || setweight(to_tsvector('french_unaccent', coalesce(body_text, '')), 'C')`,
     ),
+    /** Labels of `topics` and of `thematics` (search_tag_labels, migration 0004): the search facets' values. */
+    topicLabels: text().array().generatedAlwaysAs(sql`search_tag_labels(topics)`),
+    thematicLabels: text().array().generatedAlwaysAs(sql`search_tag_labels(thematics)`),
     ...timestamps,
   },
   (t) => [
@@ -154,6 +158,8 @@ export const articles = pgTable(
     index('articles_event_date_idx').on(t.eventDate),
     uniqueIndex('articles_enriched_news_id_idx').on(t.enrichedNewsId),
     index('articles_search_idx').using('gin', t.searchVector),
+    index('articles_topic_labels_idx').using('gin', t.topicLabels),
+    index('articles_thematic_labels_idx').using('gin', t.thematicLabels),
   ],
 );
 
@@ -378,13 +384,17 @@ export const subscriberDocuments = pgTable(
     index('subscriber_documents_date_idx').on(t.dateResultat.desc()),
     index('subscriber_documents_type_idx').on(t.typeDocument),
     index('subscriber_documents_search_idx').using('gin', t.searchVector),
+    index('subscriber_documents_abonnement_idx').using('gin', t.abonnement),
+    index('subscriber_documents_matiere_idx').using('gin', t.matiere),
   ],
 );
 
 // ---------------------------------------------------------------------------------------------------------
 // Search (owned by the search engine, src/server/search): frequent searches feeding the suggestions.
 // Migration 0003 (hand-written) adds the immutable `search_normalize(text)` function (lower case, accents
-// removed) and trigram indexes on normalised titles, which suggestions and the misspelling fallback use.
+// removed) and trigram indexes on normalised titles. Migration 0004 (hand-written) adds the lexeme dictionary and
+// the suggestion phrases below, the triggers that keep them in sync with the content, and their trigram and
+// full-text indexes (drizzle-kit does not model triggers, operator classes of expressions or dictionaries).
 
 /** Searches that found something, counted by normalised text: the "frequent searches" of the suggestions. */
 export const searchQueries = pgTable(
@@ -398,4 +408,24 @@ export const searchQueries = pgTable(
     lastSearchedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('search_queries_hits_idx').on(t.hits.desc())],
+);
+
+/** Every lexeme of the search vectors with the number of news and of subscriber documents holding it. */
+export const searchLexemes = pgTable('search_lexemes', {
+  lexeme: text().primaryKey(),
+  articles: integer().notNull().default(0),
+  documents: integer().notNull().default(0),
+});
+
+/** Distinct suggestion phrases: 1 frequent searches (weight: hits), 2 topic labels, 3 news titles (recency). */
+export const searchSuggestions = pgTable(
+  'search_suggestions',
+  {
+    source: smallint().notNull(),
+    /** search_normalize(value). */
+    normalized: text().notNull(),
+    value: text().notNull(),
+    weight: doublePrecision().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.source, t.normalized] })],
 );

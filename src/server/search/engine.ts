@@ -42,18 +42,20 @@ export type SearchParams = {
   selected: SelectedFacets;
 };
 
-/** Which documents match: the French full-text query, or (when it finds nothing) trigram similarity of titles. */
-type MatchMode = 'fulltext' | 'fuzzy';
-
 /** A search: one page of results ranked by relevance then date (newest first for an empty term), with facets. */
 export async function search(db: Db, params: SearchParams): Promise<SearchAnswer> {
   const term = params.term.trim();
   const page = Math.min(Math.max(1, params.page), MAX_PAGE);
   const filters = facetFilters(params.selected);
-  let answer = await runSearch(db, term, page, params.urType, filters, 'fulltext');
-  // A misspelled query matches no lexeme: retry on titles by trigram similarity.
+  const typed: FullTextQuery = {
+    tsquery: sql`websearch_to_tsquery(${sql.raw(`'${SEARCH_CONFIG}'`)}, ${term})`,
+    lexemes: sql`array(select lexeme from unnest(to_tsvector(${sql.raw(`'${SEARCH_CONFIG}'`)}, ${term})))`,
+  };
+  let answer = await runSearch(db, term, typed, page, params.urType, filters);
+  // A misspelled word matches no lexeme: correct it from the lexeme dictionary and search again.
   if (answer.total === 0 && term.length >= SUGGEST_MIN_CHARS) {
-    answer = await runSearch(db, term, page, params.urType, filters, 'fuzzy');
+    const corrected = await correctedQuery(db, term, typed);
+    if (corrected) answer = await runSearch(db, term, corrected, page, params.urType, filters);
   }
   if (term && page === 1 && answer.total > 0) await recordQuery(db, term);
   return answer;
@@ -89,56 +91,90 @@ type RawResult = {
   article_type: string | null;
 };
 
+/** A full-text query and its lexemes (a text[] expression), which size the candidate windows. */
+type FullTextQuery = { tsquery: SQL; lexemes: SQL };
+
+/**
+ * One search with a given full-text query (`fullText`: the typed text's, or its correction). An empty `term` is no
+ * match condition at all: everything, newest first.
+ */
 async function runSearch(
   db: Db,
   term: string,
+  fullText: FullTextQuery,
   page: number,
   urType: UrType,
   filters: FacetFilters,
-  mode: MatchMode,
 ): Promise<SearchAnswer> {
+  const query = fullText.tsquery;
   const withNews = urType !== UR_TYPES.subscriber;
   const withDocs = urType !== UR_TYPES.news;
   const offset = (page - 1) * NEWS_PAGE_SIZE;
-  const query = sql`websearch_to_tsquery(${sql.raw(`'${SEARCH_CONFIG}'`)}, ${term})`;
-  const normalizedTerm = sql`search_normalize(${term})`;
 
-  const newsDay = sql`(a.publication_date at time zone ${SITE_TIME_ZONE})::date`;
-  const newsType = sql`case when a.enriched_news_id is null then ${NEWS_DOCUMENT_TYPE} else ${ENRICHED_NEWS_DOCUMENT_TYPE} end`;
-  const newsWhere = and([
-    withNews ? undefined : sql`false`,
-    match(mode, term, sql`a.search_vector`, sql`a.title`, query, normalizedTerm),
-    dateFilter(
-      sql`a.publication_date`,
-      (day) => sql`(${day}::timestamp at time zone ${SITE_TIME_ZONE})`,
-      filters,
-    ),
-    filters.types.length ? sql`${newsType} = any(${textArray(filters.types)})` : undefined,
-    filters.matieres.length ? tagFilter(sql`a.topics`, filters.matieres) : undefined,
-    filters.themes.length ? tagFilter(sql`a.thematics`, filters.themes) : undefined,
+  const newsType = (row: SQL) =>
+    sql`case when ${row}.enriched_news_id is null then ${NEWS_DOCUMENT_TYPE} else ${ENRICHED_NEWS_DOCUMENT_TYPE} end`;
+  // The selected facets, apart from the text, in two parts: the date range (the window's bound is read within it,
+  // from the date index) and the others (their estimated share sizes the window).
+  const newsDates = dateFilter(
+    sql`a.publication_date`,
+    (day) => sql`(${day}::timestamp at time zone ${SITE_TIME_ZONE})`,
+    filters,
+  );
+  const newsOthers = andOrNull([
+    filters.types.length ? sql`${newsType(sql`a`)} = any(${textArray(filters.types)})` : undefined,
+    filters.matieres.length ? sql`a.topic_labels && ${textArray(filters.matieres)}` : undefined,
+    filters.themes.length ? sql`a.thematic_labels && ${textArray(filters.themes)}` : undefined,
     // News carry no subscription: choosing one leaves only subscriber documents.
     filters.abonnements.length ? sql`false` : undefined,
   ]);
-  const docsWhere = and([
-    withDocs ? undefined : sql`false`,
-    match(mode, term, sql`d.search_vector`, sql`d.titre_affichage`, query, normalizedTerm),
-    dateFilter(sql`d.date_resultat`, (day) => sql`${day}::date`, filters),
+  // The job facet is a subscription facet: the job's product codes (product_mappings; the empty job is "all"),
+  // read first so that the planner estimates the filter from the column's statistics.
+  const jobCodes = filters.metier ? await productCodesOfJob(db, filters.metier) : null;
+  const docsDates = dateFilter(sql`d.date_resultat`, (day) => sql`${day}::date`, filters);
+  const docsOthers = andOrNull([
     filters.types.length ? sql`d.type_document = any(${textArray(filters.types)})` : undefined,
     filters.matieres.length ? sql`d.matiere && ${textArray(filters.matieres)}` : undefined,
     // The daily's themes facet only describes news.
     filters.themes.length ? sql`false` : undefined,
     filters.abonnements.length ? sql`d.abonnement && ${textArray(filters.abonnements)}` : undefined,
-    // The job facet is a subscription facet: the job's product codes (product_mappings; the empty job is "all").
-    filters.metier
-      ? sql`d.abonnement && array(select pm.product_code from product_mappings pm where pm.job = ${filters.metier})`
-      : undefined,
+    jobCodes ? sql`d.abonnement && ${textArray(jobCodes)}` : undefined,
   ]);
-  const newsRank = rank(mode, term, sql`c.search_vector`, sql`c.title`, normalizedTerm);
-  const docsRank = rank(mode, term, sql`c.search_vector`, sql`c.titre_affichage`, normalizedTerm);
-  // NULLS LAST as in the date indexes, so the planner can walk them newest first and stop at the cap.
-  const newsOrder = sql`a.publication_date desc nulls last`;
-  const docsOrder = sql`d.date_resultat desc nulls last`;
+  // What a walk of the date index keeps visible to it: the corpus switch and the date range.
+  const newsVisible = and([withNews ? undefined : sql`false`, newsDates]);
+  const docsVisible = and([withDocs ? undefined : sql`false`, docsDates]);
+  const rank = term ? sql`ts_rank(c.search_vector, q.query)` : sql`0::real`;
   const cap = CANDIDATE_CAP + 1;
+  const bounds = term
+    ? await windowBounds(db, term, fullText.lexemes, {
+        news: withNews ? { dates: newsDates ?? null, others: newsOthers } : null,
+        docs: withDocs ? { dates: docsDates ?? null, others: docsOthers } : null,
+      })
+    : NO_WINDOW;
+  const newsCandidates = candidates({
+    columns: sql`a.id, a.enriched_news_id, a.title, a.summary, a.slug, a.type, a.topic_labels, a.thematic_labels,
+      a.search_vector, a.publication_date as sort_date`,
+    from: sql`articles a`,
+    visible: newsVisible,
+    others: newsOthers,
+    vector: term ? sql`a.search_vector` : null,
+    query,
+    date: sql`a.publication_date`,
+    window: bounds.news && { ...bounds.news, bound: sql`${bounds.news.bound}::timestamptz` },
+    cap,
+  });
+  const docsCandidates = candidates({
+    columns: sql`d.id, d.enriched_news_id, d.titre_affichage, d.micro_contenu, d.date_resultat, d.type_document,
+      d.type_ur, d.ur_id, d.abonnement, d.matiere, d.theme_zapette, d.titre_ouvrage, d.search_vector,
+      d.date_resultat::timestamptz as sort_date`,
+    from: sql`subscriber_documents d`,
+    visible: docsVisible,
+    others: docsOthers,
+    vector: term ? sql`d.search_vector` : null,
+    query,
+    date: sql`d.date_resultat`,
+    window: bounds.docs && { ...bounds.docs, bound: sql`${bounds.docs.bound}::date` },
+    cap,
+  });
 
   // Candidates: each corpus's matches, newest first, at most `cap` (a date-ordered walk stops early on a very
   // common word). Ranks are computed on the candidates only.
@@ -146,28 +182,20 @@ async function runSearch(
     with q as (select ${query} as query),
     news_probe as (
       select 'news'::text as corpus, c.id, c.enriched_news_id, c.title as titre, c.summary as micro,
-        to_char(c.day, 'YYYY-MM-DD') as day, c.type_code, ${UR_TYPES.news}::text as type_ur, c.id as ur_id,
+        to_char(c.sort_date at time zone ${SITE_TIME_ZONE}, 'YYYY-MM-DD') as day, ${newsType(sql`c`)} as type_code,
+        ${UR_TYPES.news}::text as type_ur, c.id as ur_id,
         '{}'::text[] as abonnement,
-        array(select t->>'label' from jsonb_array_elements(c.topics) t) as matiere,
-        array(select t->>'label' from jsonb_array_elements(c.thematics) t) as themes,
-        ''::text as titre_ouvrage, c.slug, c.type as article_type, c.sort_date, ${newsRank} as rank
-      from (
-        select a.id, a.enriched_news_id, a.title, a.summary, a.slug, a.type, a.topics, a.thematics,
-          a.search_vector, a.publication_date as sort_date, ${newsDay} as day, ${newsType} as type_code
-        from articles a where ${newsWhere} order by ${newsOrder} limit ${cap}
-      ) c, q
+        c.topic_labels as matiere, c.thematic_labels as themes,
+        ''::text as titre_ouvrage, c.slug, c.type as article_type, c.sort_date, ${rank} as rank
+      from (${newsCandidates}) c, q
     ),
     news as (select * from news_probe order by sort_date desc limit ${CANDIDATE_CAP}),
     docs_probe as (
       select 'docs'::text as corpus, c.id, c.enriched_news_id, c.titre_affichage as titre, c.micro_contenu as micro,
         to_char(c.date_resultat, 'YYYY-MM-DD') as day, c.type_document as type_code, c.type_ur, c.ur_id,
         c.abonnement, c.matiere, c.theme_zapette as themes, c.titre_ouvrage, null::text as slug,
-        null::text as article_type, c.date_resultat::timestamptz as sort_date, ${docsRank} as rank
-      from (
-        select d.id, d.enriched_news_id, d.titre_affichage, d.micro_contenu, d.date_resultat, d.type_document,
-          d.type_ur, d.ur_id, d.abonnement, d.matiere, d.theme_zapette, d.titre_ouvrage, d.search_vector
-        from subscriber_documents d where ${docsWhere} order by ${docsOrder} limit ${cap}
-      ) c, q
+        null::text as article_type, c.sort_date, ${rank} as rank
+      from (${docsCandidates}) c, q
     ),
     docs as (select * from docs_probe order by sort_date desc limit ${CANDIDATE_CAP}),
     matched as materialized (select * from news union all select * from docs),
@@ -193,19 +221,23 @@ async function runSearch(
         where m.corpus = 'docs' and pm.job <> '' group by pm.job) f) as metiers,
       (select json_agg(f) from (select v as key, count(*)::int as count from matched, unnest(themes) v where corpus = 'news' group by 1) f) as themes
   `;
-  // PostgreSQL estimates a phrase ("…") as common as its words together, while a phrase is far rarer: it would
-  // walk the whole date index looking for the cap. A phrase always reads its matches from the full-text index.
-  const [row] =
-    mode === 'fulltext' && term.includes('"')
-      ? await db.transaction(async (tx) => {
-          await tx.execute(sql`set local enable_indexscan = off`);
-          return queryRows<Row>(tx, statement);
-        })
-      : await queryRows<Row>(db, statement);
+  // Left to itself, the planner walks the date index newest first for rows stored in date order, testing every
+  // row until the cap: for a term of a few thousand matches (no window) that is hundreds of thousands of rows,
+  // and for a window every row of it, ten times its matches. A term whose matches the dictionary estimated (see
+  // windowBounds) is read through bitmaps, as is a phrase ("…"), which PostgreSQL estimates as common as its
+  // words together while it is far rarer. Only `or` and `-mot` (no estimate) are left to the planner.
+  const bitmapOnly = term !== '' && (bounds.estimated || term.includes('"'));
+  const [row] = await db.transaction(async (tx) => {
+    // The branches that read older rows are costed high though they rarely run, which made PostgreSQL compile the
+    // statement (JIT: 50 ms, more than the whole search). A no-op on PGlite.
+    await tx.execute(sql`set local jit = off`);
+    if (bitmapOnly) await tx.execute(sql`set local enable_indexscan = off`);
+    return queryRows<Row>(tx, statement);
+  });
   if (!row) throw new Error('search: no row');
   const bounded = row.total_news > CANDIDATE_CAP || row.total_docs > CANDIDATE_CAP;
   const raw = row.results ?? [];
-  const headlines = await snippets(db, term, raw);
+  const headlines = await snippets(db, query, raw);
   return {
     results: raw.map((result, index) => toResult(result, headlines[index] ?? '')),
     facets: buildFacets(row),
@@ -213,25 +245,6 @@ async function runSearch(
     bounded,
     page,
   };
-}
-
-function match(
-  mode: MatchMode,
-  term: string,
-  vector: SQL,
-  title: SQL,
-  query: SQL,
-  normalizedTerm: SQL,
-): SQL | undefined {
-  if (!term) return undefined;
-  if (mode === 'fulltext') return sql`${vector} @@ ${query}`;
-  return sql`${normalizedTerm} <% search_normalize(${title})`;
-}
-
-function rank(mode: MatchMode, term: string, vector: SQL, title: SQL, normalizedTerm: SQL): SQL {
-  if (!term) return sql`0::real`;
-  if (mode === 'fulltext') return sql`ts_rank(${vector}, q.query)`;
-  return sql`word_similarity(${normalizedTerm}, search_normalize(${title}))`;
 }
 
 /**
@@ -255,9 +268,179 @@ function dateFilter(column: SQL, bound: (day: string) => SQL, filters: FacetFilt
   )})`;
 }
 
-/** An article's tag list (topics or thematics, jsonb) holds a tag with one of these labels. */
-function tagFilter(tags: SQL, labels: string[]): SQL {
-  return sql`exists (select 1 from jsonb_array_elements(${tags}) t where t->>'label' = any(${textArray(labels)}))`;
+/**
+ * A corpus's candidates: its matches newest first, at most `cap`.
+ *
+ * Without a window the ORDER BY repeats the date index's `DESC NULLS LAST`, so the planner chooses, from its
+ * statistics, between reading every match from the full-text index (rare term) and walking the date index until
+ * `cap` matches are found.
+ *
+ * With a window (the date from which the corpus's newest rows hold, by the lexeme dictionary's count, a few times
+ * `cap` matches: see windowBounds), the window's matches are read without order, then sorted; older matches are
+ * read only if the window held fewer than `cap` (the LIMIT is then 0, and PostgreSQL does not run that branch).
+ * The window is read either as a bitmap AND of the full-text and date indexes, or, when testing each row of the
+ * window costs less than building the bitmaps of a very common word and of the facets (`walk`), from the date
+ * index alone, each row tested.
+ */
+function candidates(input: {
+  columns: SQL;
+  from: SQL;
+  /** The corpus switch and the date range. */
+  visible: SQL;
+  /** The other selected facets. */
+  others: SQL | null;
+  vector: SQL | null;
+  query: SQL;
+  date: SQL;
+  window: { bound: SQL; walk: boolean } | null;
+  cap: number;
+}): SQL {
+  const { columns, from, visible, others, vector, query, date, window, cap } = input;
+  const tests = and([others ?? undefined, vector ? sql`${vector} @@ ${query}` : undefined]);
+  const matches = sql`${visible} and ${tests}`;
+  const order = sql`${date} desc nulls last`;
+  if (window === null)
+    return sql`select ${columns} from ${from} where ${matches} order by ${order} limit ${cap}`;
+  // IS TRUE hides the facets and the text from their indexes, so the walk reads the window (within the date
+  // range) from the date index alone.
+  const windowMatches = window.walk ? sql`${visible} and (${tests}) is true` : matches;
+  return sql`
+    with recent as materialized (
+      select * from (select ${columns} from ${from} where ${windowMatches} and ${date} >= ${window.bound}) r
+      order by r.sort_date desc limit ${cap}
+    )
+    select * from recent
+    union all
+    (select ${columns} from ${from} where ${matches} and ${date} < ${window.bound} order by ${order}
+      limit (select ${cap} - count(*) from recent))`;
+}
+
+/**
+ * Reading a match (heap row, then sorted with its vector) costs about this many entries of the date index's bitmap
+ * (measured on PostgreSQL 15: 21 ms for a bitmap of 367,000 dates, 2 µs a match): a window pays when the matches
+ * it avoids reading cost more than its date bitmap.
+ */
+const MATCH_COST_IN_DATES = 35;
+
+/** How many times CANDIDATE_CAP matches a window is sized to hold, by the dictionary's estimate. */
+const WINDOW_MARGIN = 1.5;
+
+/**
+ * Reading a row of a window and testing its vector costs about this many entries of a full-text bitmap (measured
+ * on PostgreSQL 15: 3.4 µs a row of the date walk, 0.34 µs a posting of the GIN bitmap of a very common word).
+ */
+const WALK_ROW_COST = 10;
+
+type Window = { bound: string; walk: boolean };
+/** Each corpus's window, and whether the term's matches could be estimated at all (no `or`, `-mot`, phrase). */
+type WindowBounds = { news: Window | null; docs: Window | null; estimated: boolean };
+const NO_WINDOW: WindowBounds = { news: null, docs: null, estimated: false };
+
+/** A corpus a search covers, with its selected date range and other facets (null: none). */
+type CorpusScope = { dates: SQL | null; others: SQL | null } | null;
+
+/**
+ * For each corpus, the date from which its newest rows (within the selected date range) should hold
+ * WINDOW_MARGIN x CANDIDATE_CAP matches, or null when no window helps. The share of the corpus that matches is
+ * estimated as the term's share (from the lexeme dictionary: the product of its words' shares, each word of the
+ * query being required) times the other facets' share (from the planner's statistics: EXPLAIN of those facets
+ * alone); a window is used only for matches estimated at several times the cap. Alternatives (`or`) and exclusions
+ * (`-mot`) make the estimate meaningless, and a phrase is far rarer than its words: those read without a window.
+ */
+async function windowBounds(
+  db: Db,
+  term: string,
+  lexemes: SQL,
+  scopes: { news: CorpusScope; docs: CorpusScope },
+): Promise<WindowBounds> {
+  if (/"|(^|\s)-\S|(^|\s)or(\s|$)/i.test(term)) return NO_WINDOW;
+  const [stats] = await queryRows<{
+    news_rows: number;
+    docs_rows: number;
+    lexemes: { articles: number; documents: number }[];
+  }>(
+    db,
+    sql`select
+      (select greatest(reltuples, 0)::float8 from pg_class where oid = 'articles'::regclass) as news_rows,
+      (select greatest(reltuples, 0)::float8 from pg_class where oid = 'subscriber_documents'::regclass) as docs_rows,
+      (select coalesce(json_agg(json_build_object('articles', coalesce(l.articles, 0), 'documents', coalesce(l.documents, 0))), '[]')
+        from (select distinct lexeme from unnest(${lexemes}) lexeme) w
+        left join search_lexemes l using (lexeme)) as lexemes`,
+  );
+  if (!stats || stats.lexemes.length === 0) return NO_WINDOW;
+  const none: WindowBounds = { news: null, docs: null, estimated: true };
+  // The window's size in rows of the date range, and whether testing each of them beats the bitmaps.
+  const plan = async (scope: CorpusScope, table: SQL, rows: number, counts: number[]) => {
+    if (scope === null || rows <= 0) return null;
+    const termShare = counts.reduce((product, count) => product * Math.min(1, count / rows), 1);
+    const share = async (where: SQL | null) =>
+      where ? Math.min(1, (await estimatedRows(db, table, where)) / rows) : 1;
+    const othersShare = await share(scope.others);
+    const datesShare = await share(scope.dates);
+    const matches = termShare * othersShare * datesShare * rows;
+    if (matches < WINDOW_MARGIN * 2 * CANDIDATE_CAP) return null;
+    const windowRows = Math.ceil((WINDOW_MARGIN * CANDIDATE_CAP) / (termShare * othersShare));
+    if (windowRows >= rows * datesShare) return null;
+    if (windowRows > MATCH_COST_IN_DATES * (matches - WINDOW_MARGIN * CANDIDATE_CAP)) return null;
+    // A bitmap AND reads every posting of the least common word, and of the other facets' indexes (about their
+    // share of the rows).
+    const postings = Math.min(...counts) + (scope.others ? othersShare * rows : 0);
+    return { rows: windowRows, walk: windowRows * WALK_ROW_COST < postings, dates: scope.dates };
+  };
+  const news = await plan(
+    scopes.news,
+    sql`articles a`,
+    stats.news_rows,
+    stats.lexemes.map((l) => l.articles),
+  );
+  const docs = await plan(
+    scopes.docs,
+    sql`subscriber_documents d`,
+    stats.docs_rows,
+    stats.lexemes.map((l) => l.documents),
+  );
+  if (news === null && docs === null) return none;
+  // The newest rows of the date range are read from the date index up to the offset (an index-only scan on a
+  // vacuumed table). The ORDER BY names the table's column: an unqualified name would sort by the output column,
+  // the date as text.
+  const [row] = await queryRows<{ news: string | null; docs: string | null }>(
+    db,
+    sql`select
+      ${news === null ? sql`null` : sql`(select a.publication_date::text as bound from articles a where ${news.dates ?? sql`true`} order by a.publication_date desc nulls last offset ${news.rows} limit 1)`} as news,
+      ${docs === null ? sql`null` : sql`(select d.date_resultat::text as bound from subscriber_documents d where ${docs.dates ?? sql`true`} order by d.date_resultat desc nulls last offset ${docs.rows} limit 1)`} as docs`,
+  );
+  return {
+    news: row?.news && news ? { bound: row.news, walk: news.walk } : null,
+    docs: row?.docs && docs ? { bound: row.docs, walk: docs.walk } : null,
+    estimated: true,
+  };
+}
+
+/** The product codes of a job's subscriptions (product_mappings). */
+async function productCodesOfJob(db: Db, job: string): Promise<string[]> {
+  const rows = await queryRows<{ code: string }>(
+    db,
+    sql`select distinct product_code as code from product_mappings where job = ${job}`,
+  );
+  return rows.map((row) => row.code);
+}
+
+/** The planner's estimate of the rows of `table` that pass `where` (EXPLAIN only: nothing is read). */
+async function estimatedRows(db: Db, table: SQL, where: SQL): Promise<number> {
+  const [row] = await queryRows<{ 'QUERY PLAN': unknown }>(
+    db,
+    sql`explain (format json) select 1 from ${table} where ${where}`,
+  );
+  const plan = row?.['QUERY PLAN'];
+  const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as [
+    { Plan?: { 'Plan Rows'?: number } },
+  ];
+  return parsed[0]?.Plan?.['Plan Rows'] ?? 0;
+}
+
+function andOrNull(conditions: (SQL | undefined)[]): SQL | null {
+  const present = conditions.filter((condition): condition is SQL => condition !== undefined);
+  return present.length ? sql.join(present, sql` and `) : null;
 }
 
 function textArray(values: readonly string[]): SQL {
@@ -345,7 +528,7 @@ export function dateFacet(counts: readonly { key: string; count: number }[]): Fa
  * summary, first section of an enriched news, first 20 percent of a paywalled body), never from the stored
  * `body_text`; a subscriber document's from its micro-content and indexed text.
  */
-async function snippets(db: Db, term: string, page: readonly RawResult[]): Promise<string[]> {
+async function snippets(db: Db, query: SQL, page: readonly RawResult[]): Promise<string[]> {
   if (page.length === 0) return [];
   const newsIds = page.filter((result) => result.corpus === 'news').map((result) => result.id);
   const docIds = page.filter((result) => result.corpus === 'docs').map((result) => result.id);
@@ -392,7 +575,7 @@ async function snippets(db: Db, term: string, page: readonly RawResult[]): Promi
   const texts = page.map((result) => sources.get(`${result.corpus}:${result.id}`) ?? '');
   const rows = await queryRows<{ headline: string }>(
     db,
-    sql`select ts_headline(${sql.raw(`'${SEARCH_CONFIG}'`)}, t.source, websearch_to_tsquery(${sql.raw(`'${SEARCH_CONFIG}'`)}, ${term}), ${HEADLINE_OPTIONS}) as headline
+    sql`select ts_headline(${sql.raw(`'${SEARCH_CONFIG}'`)}, t.source, ${query}, ${HEADLINE_OPTIONS}) as headline
       from unnest(${sql.param(texts)}::text[]) with ordinality as t(source, position) order by t.position`,
   );
   return rows.map((row) => row.headline);
@@ -406,4 +589,41 @@ async function recordQuery(db: Db, term: string): Promise<void> {
   await db.execute(sql`
     insert into search_queries (normalized, term) values (search_normalize(${term}), ${term})
     on conflict (normalized) do update set hits = search_queries.hits + 1, term = excluded.term, last_searched_at = now()`);
+}
+
+/**
+ * The typed query with each word the corpus does not know replaced by the most similar lexeme of the dictionary
+ * (search_lexemes: trigram similarity, then the most frequent), or null when no word needed or found a
+ * correction. Lexemes are compared after stemming, so `licenciment` -> `licenci` is matched with the corpus's
+ * `licenci` whatever the ending typed. The replacement is done inside the parsed query (ts_rewrite), so phrases,
+ * alternatives and exclusions keep their meaning.
+ */
+async function correctedQuery(db: Db, term: string, typed: FullTextQuery): Promise<FullTextQuery | null> {
+  const fixes = await queryRows<{ wrong: string; fix: string }>(
+    db,
+    sql`with words as (select distinct w.lexeme from unnest(to_tsvector(${sql.raw(`'${SEARCH_CONFIG}'`)}, ${term})) w)
+      select w.lexeme as wrong, f.lexeme as fix
+      from words w
+      cross join lateral (
+        select l.lexeme from search_lexemes l where l.lexeme % w.lexeme
+        order by similarity(l.lexeme, w.lexeme) desc, l.articles + l.documents desc, l.lexeme limit 1
+      ) f
+      where not exists (select 1 from search_lexemes k where k.lexeme = w.lexeme)`,
+  );
+  if (fixes.length === 0) return null;
+  const tsquery = fixes.reduce(
+    (query, { wrong, fix }) =>
+      sql`ts_rewrite(${query}, ${tsqueryLexeme(wrong)}::tsquery, ${tsqueryLexeme(fix)}::tsquery)`,
+    typed.tsquery,
+  );
+  const corrections = sql`${JSON.stringify(Object.fromEntries(fixes.map(({ wrong, fix }) => [wrong, fix])))}::jsonb`;
+  return {
+    tsquery,
+    lexemes: sql`array(select coalesce(${corrections} ->> w, w) from unnest(${typed.lexemes}) w)`,
+  };
+}
+
+/** A tsquery holding one lexeme as is (quoted: no parsing, no stemming). */
+function tsqueryLexeme(lexeme: string): string {
+  return `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
 }

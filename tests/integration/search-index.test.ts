@@ -1,0 +1,303 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importArticles } from '@/server/content/import';
+import type { Database } from '@/server/db/client';
+import { articles, topics } from '@/server/db/schema';
+import { CANDIDATE_CAP, search } from '@/server/search/engine';
+import { queryRows } from '@/server/search/rows';
+import { suggest } from '@/server/search/suggest';
+import { insertSearchCorpus } from '@/server/search/test-corpus';
+import { UR_TYPES } from '@/server/search/types';
+import { createTestDatabase } from '../support/database';
+
+/**
+ * What migration 0004 keeps beside the search vectors: the stop words before unaccent, the lexeme dictionary and
+ * the suggestion phrases (both kept in sync by triggers), and the typo correction that uses the dictionary.
+ */
+
+let database: Database;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await insertSearchCorpus(database.db);
+});
+
+afterAll(async () => {
+  await database?.close();
+});
+
+const run = (term: string) => search(database.db, { term, page: 1, urType: UR_TYPES.all, selected: {} });
+
+/** Lexemes of the dictionary that differ from a fresh ts_stat over both corpora (none when in sync). */
+async function dictionaryDrift() {
+  return queryRows<{ lexeme: string }>(
+    database.db,
+    sql`with expected as (
+        select coalesce(a.word, d.word) as lexeme, coalesce(a.ndoc, 0)::int as articles, coalesce(d.ndoc, 0)::int as documents
+        from ts_stat('select search_vector from articles') a
+        full join ts_stat('select search_vector from subscriber_documents') d on d.word = a.word)
+      (select * from expected except select lexeme, articles, documents from search_lexemes)
+      union all
+      (select lexeme, articles, documents from search_lexemes except select * from expected)`,
+  );
+}
+
+/** News titles without their suggestion phrase, and title phrases without a news (none when in sync). */
+async function titleSuggestionDrift() {
+  return queryRows<{ phrase: string }>(
+    database.db,
+    sql`(select search_normalize(a.title) as phrase from articles a
+        where not exists (select 1 from search_suggestions s where s.source = 3 and s.normalized = search_normalize(a.title)))
+      union all
+      (select s.normalized from search_suggestions s
+        where s.source = 3 and not exists (select 1 from articles a where search_normalize(a.title) = s.normalized))`,
+  );
+}
+
+async function suggestionRows(source: number, pattern: string) {
+  return queryRows<{ normalized: string; value: string }>(
+    database.db,
+    sql`select normalized, value from search_suggestions where source = ${source} and normalized like ${pattern} order by normalized`,
+  );
+}
+
+const newsRow = (id: string, title: string, body: string) => ({
+  id,
+  type: 'actualite',
+  slug: id,
+  title,
+  bodyText: body,
+  publicationDate: new Date('2021-06-01T08:00:00Z'),
+});
+
+describe('accented stop words', () => {
+  it('drops accented stop words before unaccent, so they are neither indexed nor searched', async () => {
+    const [row] = await queryRows<{ vector: string }>(
+      database.db,
+      sql`select to_tsvector('french_unaccent', 'Il a été décidé à Paris, où elle était déjà')::text as vector`,
+    );
+    const lexemes = (row?.vector ?? '').match(/'[^']+'/g) ?? [];
+    expect(lexemes).not.toContain("'ete'");
+    expect(lexemes).not.toContain("'etait'");
+    expect(lexemes).toContain("'paris'");
+    expect(lexemes).toContain("'decid'");
+    // Only a stop word: no match, no correction to something else.
+    expect((await run('été')).total).toBe(0);
+  });
+});
+
+describe('lexeme dictionary', () => {
+  it('matches ts_stat after inserts, updates, deletes and truncation', async () => {
+    expect(await dictionaryDrift()).toEqual([]);
+    await database.db
+      .insert(articles)
+      .values([
+        newsRow('lx1', 'Zéphyrologie appliquée', 'La zéphyrologie des vents fiscaux'),
+        newsRow('lx2', 'Zéphyrologie comparée', 'Une autre zéphyrologie'),
+      ]);
+    expect(await dictionaryDrift()).toEqual([]);
+    const [zephyr] = await queryRows<{ articles: number }>(
+      database.db,
+      sql`select articles from search_lexemes where lexeme = 'zephyrolog'`,
+    );
+    expect(zephyr?.articles).toBe(2);
+
+    await database.db.execute(
+      sql`update articles set title = 'Météorologie appliquée', body_text = '' where id = 'lx1'`,
+    );
+    expect(await dictionaryDrift()).toEqual([]);
+    await database.db.execute(sql`delete from articles where id in ('lx1', 'lx2')`);
+    expect(await dictionaryDrift()).toEqual([]);
+    const gone = await queryRows(database.db, sql`select 1 from search_lexemes where lexeme = 'zephyrolog'`);
+    expect(gone).toEqual([]);
+  });
+});
+
+describe('typo correction', () => {
+  it('corrects a misspelled word from the dictionary and keeps the other words of the query', async () => {
+    const answer = await run('licenciment économique');
+    expect(answer.results[0]?.id).toBe('n05');
+    // The snippet marks the corrected word as written in the document.
+    expect(answer.results[0]?.texte.toLowerCase()).toContain('<mark>licenciement');
+  });
+
+  it('corrects inside a phrase', async () => {
+    expect((await run('"rupture conventionnele"')).results[0]?.id).toBe('n04');
+  });
+
+  it('answers nothing, without error, when no lexeme is close', async () => {
+    const answer = await run('zzyzxq');
+    expect(answer.total).toBe(0);
+    expect(answer.results).toEqual([]);
+  });
+
+  it('never fails on odd input', async () => {
+    for (const term of [
+      '"',
+      '"""',
+      '-',
+      '- -',
+      "l'",
+      '\\',
+      "\\'",
+      '%_',
+      'or or',
+      '!!!',
+      '(a | b)',
+      "'';--",
+    ]) {
+      await expect(run(term)).resolves.toHaveProperty('results');
+      await expect(suggest(database.db, term.padEnd(3, '%'))).resolves.toBeInstanceOf(Array);
+    }
+  });
+});
+
+describe('suggestion phrases', () => {
+  it('follow news titles as they are inserted, renamed and deleted', async () => {
+    await database.db.insert(articles).values(newsRow('sg1', 'Quinconce fiscale : le guide', 'texte'));
+    expect(await suggestionRows(3, 'quinconce%')).toEqual([
+      { normalized: 'quinconce fiscale : le guide', value: 'Quinconce fiscale : le guide' },
+    ]);
+    expect((await suggest(database.db, 'quincon')).map((entry) => entry.value)).toEqual([
+      'Quinconce fiscale : le guide',
+    ]);
+
+    await database.db.execute(sql`update articles set title = 'Quinconce sociale' where id = 'sg1'`);
+    expect((await suggestionRows(3, 'quinconce%')).map((row) => row.value)).toEqual(['Quinconce sociale']);
+
+    await database.db.execute(sql`delete from articles where id = 'sg1'`);
+    expect(await suggestionRows(3, 'quinconce%')).toEqual([]);
+  });
+
+  it('follow the import of news, new and updated', async () => {
+    const lines = (name: string) =>
+      readFileSync(path.resolve(import.meta.dirname, '../fixtures/import', name), 'utf8').split('\n');
+    expect(await importArticles(database.db, lines('good.ndjson'))).toMatchObject({ ok: true });
+    expect(await titleSuggestionDrift()).toEqual([]);
+    expect(await dictionaryDrift()).toEqual([]);
+    expect(await importArticles(database.db, lines('update.ndjson'))).toMatchObject({ ok: true });
+    expect(await titleSuggestionDrift()).toEqual([]);
+    expect(await dictionaryDrift()).toEqual([]);
+  });
+
+  it('keep a title two news share until the last one goes', async () => {
+    await database.db
+      .insert(articles)
+      .values([newsRow('sg2', 'Titre partagé', 'a'), newsRow('sg3', 'Titre partagé', 'b')]);
+    await database.db.execute(sql`delete from articles where id = 'sg2'`);
+    expect((await suggestionRows(3, 'titre partage%')).map((row) => row.value)).toEqual(['Titre partagé']);
+    await database.db.execute(sql`delete from articles where id = 'sg3'`);
+    expect(await suggestionRows(3, 'titre partage%')).toEqual([]);
+  });
+
+  it('follow topic labels and frequent searches', async () => {
+    await database.db.insert(topics).values({
+      id: 'EBX:EFL_Themes:quadrature',
+      shortId: 'quadrature',
+      label: 'Quadrature comptable',
+      slug: 'q',
+    });
+    expect((await suggestionRows(2, 'quadrature%')).map((row) => row.value)).toEqual([
+      'Quadrature comptable',
+    ]);
+    await database.db.execute(sql`delete from topics where id = 'EBX:EFL_Themes:quadrature'`);
+    expect(await suggestionRows(2, 'quadrature%')).toEqual([]);
+
+    await run('bulletins de paie');
+    expect((await suggestionRows(1, 'bulletins%')).map((row) => row.value)).toEqual(['bulletins de paie']);
+  });
+
+  it('match a word inside a phrase and escape LIKE wildcards', async () => {
+    // "calendrier" is the fourth word of n07's title.
+    expect((await suggest(database.db, 'calendri')).map((entry) => entry.value)).toContain(
+      'Facturation électronique obligatoire : le calendrier confirmé',
+    );
+    // '%' and '_' typed are characters, not wildcards (unescaped, each would match every phrase).
+    expect(await suggest(database.db, '%%%')).toEqual([]);
+    expect(await suggest(database.db, '___')).toEqual([]);
+  });
+});
+
+describe('bounded facets', () => {
+  // 5,000 documents, one a day from 2000-01-02, all holding the word, one in four Fiscal. Analysed, so that
+  // the engine knows the table's size and reads a window of the newest rows instead of walking the date index.
+  beforeAll(async () => {
+    await database.db.execute(sql`
+      insert into subscriber_documents (id, titre_affichage, texte, matiere, date_resultat, type_document, type_ur, ur_id)
+      select 'bf' || g, 'Pièce ' || g, 'ubiquitaire', array[case when g % 4 = 0 then 'Fiscal' else 'Social' end],
+        date '2000-01-01' + g, 'revue', 'fonds', 'UR-bf' || g
+      from generate_series(1, 5000) g`);
+    await database.db.execute(sql`analyze subscriber_documents`);
+  });
+
+  afterAll(async () => {
+    await database.db.execute(sql`delete from subscriber_documents where id like 'bf%'`);
+  });
+
+  /** Facet counts of the newest CANDIDATE_CAP matching documents, counted directly. */
+  async function expectedYears(matiere: string | null) {
+    const rows = await queryRows<{ year: string; count: number }>(
+      database.db,
+      sql`select to_char(date_resultat, 'YYYY') as year, count(*)::int as count from (
+          select date_resultat from subscriber_documents
+          where id like 'bf%' and (${matiere}::text is null or ${matiere} = any(matiere))
+          order by date_resultat desc limit ${CANDIDATE_CAP}) newest
+        group by 1 order by 1 desc`,
+    );
+    return rows.map((row) => ({ id: row.year, count: row.count }));
+  }
+
+  it('counts facets over the newest matches only, and the totals agree', async () => {
+    const answer = await run('ubiquitaire');
+    expect(answer.bounded).toBe(true);
+    expect(answer.total).toBe(CANDIDATE_CAP);
+    expect(answer.results[0]?.date_resultat).toBe('2013-09-09');
+    expect(answer.facets.matiere.reduce((sum, entry) => sum + entry.count, 0)).toBe(answer.total);
+    expect(answer.facets.date_zapette.map(({ id, count }) => ({ id, count }))).toEqual(
+      await expectedYears(null),
+    );
+  });
+
+  it('reads older matches when the newest rows hold fewer than estimated', async () => {
+    // "alpha" in every even document, "omega" in every odd one and in the oldest half: each word is common, so a
+    // window of the newest rows is read, but together they are only in the oldest even documents.
+    await database.db.execute(sql`
+      insert into subscriber_documents (id, titre_affichage, texte, date_resultat, type_document, type_ur, ur_id)
+      select 'wo' || g, 'Note ' || g,
+        concat_ws(' ', case when g % 2 = 0 then 'alphabétique' end, case when g % 2 = 1 or g <= 10000 then 'oméga' end),
+        date '1990-01-01' + g, 'revue', 'fonds', 'UR-wo' || g
+      from generate_series(1, 20000) g`);
+    await database.db.execute(sql`analyze subscriber_documents`);
+    try {
+      const answer = await run('alphabétique oméga');
+      expect(answer.bounded).toBe(true);
+      expect(answer.total).toBe(CANDIDATE_CAP);
+      // The newest document holding both: g = 10000.
+      expect(
+        answer.results
+          .map((result) => result.date_resultat)
+          .sort()
+          .at(-1),
+      ).toBe('2017-05-19');
+      expect(answer.facets.date_zapette[0]?.id).toBe('2017');
+    } finally {
+      await database.db.execute(sql`delete from subscriber_documents where id like 'wo%'`);
+    }
+  });
+
+  it('applies facet filters before the bound', async () => {
+    const fiscal = await search(database.db, {
+      term: 'ubiquitaire',
+      page: 1,
+      urType: UR_TYPES.all,
+      selected: { matiere: ['Fiscal'] },
+    });
+    expect(fiscal.bounded).toBe(true);
+    expect(fiscal.facets.matiere).toEqual([{ id: 'Fiscal', label: 'Fiscal', count: CANDIDATE_CAP }]);
+    expect(fiscal.facets.date_zapette.map(({ id, count }) => ({ id, count }))).toEqual(
+      await expectedYears('Fiscal'),
+    );
+  });
+});
