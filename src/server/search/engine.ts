@@ -6,6 +6,7 @@ import { MONTHS, monthValue } from '@/lib/months';
 import type { SelectedFacets } from '@/lib/params';
 import { shopLinks } from '@/lib/shop-links';
 import { articlePath } from '@/lib/urls';
+import { sharedRead } from '../cache/shared-reads';
 import { visiblePlainText } from '../content/paywall';
 import type { Db } from '../db/client';
 import { articleSections, articles, SEARCH_CONFIG, subscriberDocuments } from '../db/schema';
@@ -42,10 +43,21 @@ export type SearchParams = {
   selected: SelectedFacets;
 };
 
-/** A search: one page of results ranked by relevance then date (newest first for an empty term), with facets. */
+/**
+ * A search: one page of results ranked by relevance then date (newest first for an empty term), with facets.
+ * The answer holds no gated text and nothing personal, so the server shares it between visitors for a few
+ * seconds (`sharedRead`, decision 006); every search is still counted for the frequent-search suggestions.
+ */
 export async function search(db: Db, params: SearchParams): Promise<SearchAnswer> {
   const term = params.term.trim();
   const page = Math.min(Math.max(1, params.page), MAX_PAGE);
+  const key = JSON.stringify([term, page, params.urType, params.selected]);
+  const answer = await sharedRead('search', key, () => answerSearch(db, term, page, params));
+  if (term && page === 1 && answer.total > 0) await recordQuery(db, term);
+  return answer;
+}
+
+async function answerSearch(db: Db, term: string, page: number, params: SearchParams): Promise<SearchAnswer> {
   const filters = facetFilters(params.selected);
   const typed: FullTextQuery = {
     tsquery: sql`websearch_to_tsquery(${sql.raw(`'${SEARCH_CONFIG}'`)}, ${term})`,
@@ -57,7 +69,6 @@ export async function search(db: Db, params: SearchParams): Promise<SearchAnswer
     const corrected = await correctedQuery(db, term, typed);
     if (corrected) answer = await runSearch(db, term, corrected, page, params.urType, filters);
   }
-  if (term && page === 1 && answer.total > 0) await recordQuery(db, term);
   return answer;
 }
 
