@@ -1,5 +1,5 @@
 import 'server-only';
-import { convert } from 'html-to-text';
+import { compile } from 'html-to-text';
 import sanitizeHtml from 'sanitize-html';
 import { resolveInternalLink } from '@/lib/urls';
 
@@ -108,24 +108,28 @@ export function sanitizeEditorialHtml(html: string): string {
   return sanitizeHtml(html, SANITIZE_OPTIONS);
 }
 
+/**
+ * html-to-text's converter, compiled once: `convert()` compiles its options on every call, which search snippets
+ * (up to 20 per answer) and the import paid each time.
+ */
+const toPlainText = compile({
+  wordwrap: false,
+  selectors: [
+    { selector: 'a', options: { ignoreHref: true } },
+    { selector: 'img', format: 'skip' },
+    { selector: 'iframe', format: 'skip' },
+    { selector: 'ul', options: { itemPrefix: ' ' } },
+    { selector: 'table', format: 'dataTable', options: { uppercaseHeaderCells: false } },
+    { selector: 'h1', options: { uppercase: false } },
+    { selector: 'h2', options: { uppercase: false } },
+    { selector: 'h3', options: { uppercase: false } },
+    { selector: 'h4', options: { uppercase: false } },
+    { selector: 'h5', options: { uppercase: false } },
+    { selector: 'h6', options: { uppercase: false } },
+  ],
+});
+
 /** The plain text of some HTML, for full-text search: words only, whitespace collapsed, entities decoded. */
 export function htmlToPlainText(html: string): string {
-  return convert(html, {
-    wordwrap: false,
-    selectors: [
-      { selector: 'a', options: { ignoreHref: true } },
-      { selector: 'img', format: 'skip' },
-      { selector: 'iframe', format: 'skip' },
-      { selector: 'ul', options: { itemPrefix: ' ' } },
-      { selector: 'table', format: 'dataTable', options: { uppercaseHeaderCells: false } },
-      { selector: 'h1', options: { uppercase: false } },
-      { selector: 'h2', options: { uppercase: false } },
-      { selector: 'h3', options: { uppercase: false } },
-      { selector: 'h4', options: { uppercase: false } },
-      { selector: 'h5', options: { uppercase: false } },
-      { selector: 'h6', options: { uppercase: false } },
-    ],
-  })
-    .replace(/\s+/g, ' ')
-    .trim();
+  return toPlainText(html).replace(/\s+/g, ' ').trim();
 }
