@@ -11,6 +11,7 @@
 // bench/results/load-<label>-<date>.json (or LOAD_OUT), with the command that reproduces it.
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 
@@ -175,6 +176,8 @@ async function main(): Promise<void> {
     if (rss) memory.push({ second: Math.round((Date.now() - started) / 1000), rssBytes: rss });
   }, 10_000);
 
+  // The machine is shared: its load before and after says how much of the result is ours.
+  const loadAverageAtStart = os.loadavg().map((value) => Number(value.toFixed(2)));
   console.log(`Charge ${LABEL} : ${CONNECTIONS} connexions pendant ${SECONDS} s sur ${BASE_URL}`);
   const result = await autocannon({
     url: BASE_URL,
@@ -212,6 +215,14 @@ async function main(): Promise<void> {
   const summary = {
     label: LABEL,
     date: new Date().toISOString(),
+    machine: {
+      cpus: `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'unknown'}`,
+      memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+      node: process.version,
+      loadAverageAtStart,
+      loadAverageAtEnd: os.loadavg().map((value) => Number(value.toFixed(2))),
+      note: 'The load generator (autocannon) runs on the same two cores as the server.',
+    },
     command: `LOAD_BASE_URL=${BASE_URL} LOAD_LABEL=${LABEL} LOAD_SECONDS=${SECONDS} LOAD_CONNECTIONS=${CONNECTIONS} node --conditions=react-server --import tsx bench/load/run.ts`,
     connections: CONNECTIONS,
     seconds: SECONDS,

@@ -74,8 +74,7 @@ export async function authenticate(
 
   await clear(db, LIMITS.loginFailuresFromAddress, accountFromAddress);
   await mark(db, LIMITS.loginKnownAddress, accountFromAddress);
-  await deleteExpiredSessions(db);
-  await deleteExpiredRateLimits(db);
+  await purgeExpiredNowAndThen(db);
   const session = await createSession(db, customer.id, COOKIE_DEFAULT_TTL_SECONDS);
   logger.info({ event: 'login', customerId: customer.id }, 'Connexion');
   return {
@@ -91,4 +90,21 @@ export async function currentUser(db: Db, token: string | null | undefined): Pro
   const customer = await findSessionCustomer(db, token);
   if (!customer) throw new AppError('unauthorized', NOT_LOGGED_IN_MESSAGE);
   return { firstname: customer.firstname, lastname: customer.lastname };
+}
+
+/** Logins purge expired sessions and rate-limit counters, at most this often per process. */
+const PURGE_INTERVAL_MS = 60_000;
+let lastPurgeAt = Number.NEGATIVE_INFINITY;
+
+/**
+ * Expired rows mean nothing any more (a session past its end is refused, a counter past its window restarts), so
+ * purging them only keeps the tables small: once a minute is enough. Purging at every login made each login
+ * delete over both tables while subscriptions were writing counters: under load, logins waited on those locks.
+ */
+async function purgeExpiredNowAndThen(db: Db): Promise<void> {
+  const now = Date.now();
+  if (now - lastPurgeAt < PURGE_INTERVAL_MS) return;
+  lastPurgeAt = now;
+  await deleteExpiredSessions(db);
+  await deleteExpiredRateLimits(db);
 }

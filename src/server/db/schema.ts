@@ -349,11 +349,16 @@ export const sessions = pgTable(
 );
 
 /** Fixed-window counters for rate limits, shared by every app instance. */
-export const rateLimits = pgTable('rate_limits', {
-  key: text().primaryKey(),
-  hits: integer().notNull(),
-  resetAt: timestamp({ withTimezone: true }).notNull(),
-});
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text().primaryKey(),
+    hits: integer().notNull(),
+    resetAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  // The purge of expired counters reads them by date, not the whole table.
+  (t) => [index('rate_limits_reset_idx').on(t.resetAt)],
+);
 
 // ---------------------------------------------------------------------------------------------------------
 // Subscriber document collections: the second search corpus

@@ -1,0 +1,1 @@
+CREATE INDEX "rate_limits_reset_idx" ON "rate_limits" USING btree ("reset_at");
