@@ -8,8 +8,12 @@
 //    page (rendered per request), p50/p95;
 // 3. Lighthouse in mobile mode on home, topic, article and enriched article (Debian's Chromium);
 // 4. JavaScript: gzip bytes of the scripts an empty page of the same build loads (the framework's own baseline:
-//    the build's root main files) against those of the article page.
+//    the build's root main files) against those the article page makes Chromium fetch. `noModule` scripts (the
+//    legacy polyfills) are left out: browsers with ES modules never download them.
 // Results go to bench/results/pages-<date>.json.
+//
+// BENCH_ONLY=javascript,lighthouse (any of throughput, renders, javascript, lighthouse) runs some parts only, while
+// iterating: such a partial run prints its figures and writes no record.
 import { execFile, spawn } from 'node:child_process';
 import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -17,6 +21,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
+import { chromium } from 'playwright-core';
 
 const run = promisify(execFile);
 
@@ -28,6 +33,13 @@ const NGINX_PORT = Number(process.env.NGINX_PORT ?? 3195);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** Distinct never-rendered paths timed for the uncached render percentiles. */
 const UNCACHED_SAMPLES = Number(process.env.UNCACHED_SAMPLES ?? 40);
+const PARTS = ['throughput', 'renders', 'javascript', 'lighthouse'] as const;
+type Part = (typeof PARTS)[number];
+const ONLY = process.env.BENCH_ONLY?.split(',').map((part) => part.trim()) ?? [...PARTS];
+for (const part of ONLY) {
+  if (!(PARTS as readonly string[]).includes(part)) throw new Error(`BENCH_ONLY: unknown part ${part}`);
+}
+const runs = (part: Part) => ONLY.includes(part);
 
 type NewsItem = {
   id: string;
@@ -169,29 +181,48 @@ async function gzipBytes(paths: readonly string[]): Promise<number> {
   return total;
 }
 
-/** Script paths referenced by a page's HTML. */
-function scriptsOf(html: string): string[] {
-  return [...new Set([...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((match) => match[1] ?? ''))].filter(
-    (src) => src.startsWith('/_next/'),
-  );
+/** Same-origin script paths of a page's HTML; `noModule` ones (legacy polyfills) apart, as browsers treat them. */
+function scriptsOf(html: string): { module: string[]; noModule: string[] } {
+  const scripts = { module: new Set<string>(), noModule: new Set<string>() };
+  for (const [tag] of html.matchAll(/<script[^>]+src="[^"]+"[^>]*>/g)) {
+    const src = /src="([^"]+)"/.exec(tag)?.[1] ?? '';
+    if (src.startsWith('/_next/')) scripts[/\snomodule[\s=>]/i.test(tag) ? 'noModule' : 'module'].add(src);
+  }
+  return { module: [...scripts.module], noModule: [...scripts.noModule] };
 }
 
-async function main() {
-  const { news } = await json<{ news: NewsItem[] }>(
-    `${BASE_URL}/api/article/summary?limit=100&type=actualite`,
-  );
-  const article = news.find((item) => !item.enriched_news_id && item.type === 'actualite' && indexable(item));
-  const enriched = news.find((item) => item.enriched_news_id && indexable(item));
-  if (!article || !enriched) throw new Error('the seeded site lacks a plain or an enriched news');
-  const pages = { home: '/', topic: '/actualite/fiscal', article: pathOf(article) };
-
-  // Warm the caches, then keep the exact bytes each page answers for nginx.
-  const html: Record<string, string> = {};
-  for (const [name, pagePath] of Object.entries(pages)) {
-    await fetch(`${BASE_URL}${pagePath}`);
-    html[name] = await (await fetch(`${BASE_URL}${pagePath}`)).text();
+/**
+ * The same-origin scripts Chromium fetches for a page, until two seconds after its load event: what the HTML
+ * lists and any chunk its code imports at start (a dynamic import on first interaction is not counted).
+ */
+async function scriptsFetched(pagePath: string): Promise<string[]> {
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+  });
+  try {
+    const page = await browser.newPage({ viewport: { width: 412, height: 823 }, isMobile: true });
+    const fetched = new Set<string>();
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (request.resourceType() === 'script' && url.origin === new URL(BASE_URL).origin) {
+        fetched.add(url.pathname);
+      }
+    });
+    await page.goto(`${BASE_URL}${pagePath}`, { waitUntil: 'load' });
+    await page.waitForTimeout(2000);
+    return [...fetched];
+  } finally {
+    await browser.close();
   }
+}
 
+async function loadAverage(): Promise<string[]> {
+  return (await readFile('/proc/loadavg', 'utf8')).trim().split(' ').slice(0, 3);
+}
+
+/** Requests per second of each page from the site and from nginx serving the same bytes. */
+async function measureThroughput(pages: Record<string, string>, html: Record<string, string>) {
   const throughput: Record<string, unknown> = {};
   const nginx = await startNginx(html);
   try {
@@ -216,8 +247,11 @@ async function main() {
   } finally {
     await nginx.stop();
   }
+  return throughput;
+}
 
-  // Uncached renders: paths never requested before (each first request renders the page).
+/** Uncached renders: paths never requested before (each first request renders the page). */
+async function measureRenders() {
   const { news: older } = await json<{ news: NewsItem[] }>(
     `${BASE_URL}/api/article/summary?limit=${UNCACHED_SAMPLES}&page=3&type=actualite`,
   );
@@ -250,39 +284,86 @@ async function main() {
     },
   };
   console.log('renders', JSON.stringify(renders));
+  return renders;
+}
 
-  // JavaScript: the framework's own baseline is what every page of this build loads before any page code (the
-  // build manifest's root main files); the article page's scripts are read from its HTML.
+/**
+ * JavaScript: the framework's own baseline is what every page of this build loads before any page code (the
+ * build manifest's root main files); the article page's figure is what Chromium fetches for it.
+ */
+async function measureJavascript(articlePath: string, articleHtml: string) {
   const manifest = JSON.parse(await readFile(path.join(DIST_DIR, 'build-manifest.json'), 'utf8')) as {
     rootMainFiles?: string[];
-    polyfillFiles?: string[];
   };
   const baselineScripts = (manifest.rootMainFiles ?? []).map((file) => `/_next/${file}`);
-  const articleScripts = scriptsOf(html.article ?? '');
   const notFoundHtml = await (await fetch(`${BASE_URL}/page-inexistante-bench`)).text();
+  const listed = scriptsOf(articleHtml);
+  const fetched = await scriptsFetched(articlePath);
+  const missing = listed.module.filter((script) => !fetched.includes(script));
+  if (missing.length > 0)
+    throw new Error(`Chromium did not fetch scripts the article lists: ${missing.join(' ')}`);
   const javascript = {
     frameworkBaselineGzipBytes: await gzipBytes(baselineScripts),
-    emptyLayoutPageGzipBytes: await gzipBytes(scriptsOf(notFoundHtml)),
-    articlePageGzipBytes: await gzipBytes(articleScripts),
+    emptyLayoutPageGzipBytes: await gzipBytes(scriptsOf(notFoundHtml).module),
+    articlePageGzipBytes: await gzipBytes(fetched),
+    articlePageScripts: fetched.length,
+    // Listed by every page for browsers without ES modules, downloaded by none of the others: not counted above.
+    noModulePolyfillGzipBytes: await gzipBytes(listed.noModule),
   };
-  const addedOverFramework = javascript.articlePageGzipBytes - javascript.frameworkBaselineGzipBytes;
-  console.log('javascript', JSON.stringify(javascript));
+  const result = {
+    ...javascript,
+    articleAddsOverFrameworkGzipBytes:
+      javascript.articlePageGzipBytes - javascript.frameworkBaselineGzipBytes,
+  };
+  console.log('javascript', JSON.stringify(result));
+  return result;
+}
 
-  const lighthouseResults: Record<string, unknown> = {};
-  for (const [name, pagePath] of Object.entries({ ...pages, enrichedArticle: pathOf(enriched) })) {
-    lighthouseResults[name] = { path: pagePath, ...(await lighthouse(`${BASE_URL}${pagePath}`)) };
-    console.log('lighthouse', name, JSON.stringify(lighthouseResults[name]));
+async function measureLighthouse(pages: Record<string, string>) {
+  const results: Record<string, unknown> = {};
+  for (const [name, pagePath] of Object.entries(pages)) {
+    results[name] = { path: pagePath, ...(await lighthouse(`${BASE_URL}${pagePath}`)) };
+    console.log('lighthouse', name, JSON.stringify(results[name]));
+  }
+  return results;
+}
+
+async function main() {
+  const { news } = await json<{ news: NewsItem[] }>(
+    `${BASE_URL}/api/article/summary?limit=100&type=actualite`,
+  );
+  const article = news.find((item) => !item.enriched_news_id && item.type === 'actualite' && indexable(item));
+  const enriched = news.find((item) => item.enriched_news_id && indexable(item));
+  if (!article || !enriched) throw new Error('the seeded site lacks a plain or an enriched news');
+  const pages = { home: '/', topic: '/actualite/fiscal', article: pathOf(article) };
+
+  // Warm the caches, then keep the exact bytes each page answers for nginx.
+  const html: Record<string, string> = {};
+  for (const [name, pagePath] of Object.entries(pages)) {
+    await fetch(`${BASE_URL}${pagePath}`);
+    html[name] = await (await fetch(`${BASE_URL}${pagePath}`)).text();
   }
 
+  const throughput = runs('throughput') ? await measureThroughput(pages, html) : undefined;
+  const renders = runs('renders') ? await measureRenders() : undefined;
+  const javascript = runs('javascript')
+    ? await measureJavascript(pages.article, html.article ?? '')
+    : undefined;
+  const loadBeforeLighthouse = await loadAverage();
+  const lighthouseResults = runs('lighthouse')
+    ? await measureLighthouse({ ...pages, enrichedArticle: pathOf(enriched) })
+    : undefined;
+
   const { stdout: cpu } = await run('nproc');
-  const { stdout: loadavg } = await run('cat', ['/proc/loadavg']);
   const result = {
     date: new Date().toISOString(),
     // Other work shares the machine: its load average at the end of the run says how much.
     machine: {
       cpus: Number(cpu.trim()),
       node: process.version,
-      loadAverage: loadavg.trim().split(' ').slice(0, 3),
+      loadAverage: await loadAverage(),
+      // Lighthouse's scores move with the load: the load average when its part started.
+      loadAverageBeforeLighthouse: loadBeforeLighthouse,
     },
     server: BASE_URL,
     tool: `autocannon, ${CONNECTIONS} connections, ${DURATION_SECONDS} s per run; nginx ${NGINX_PORT} serving the same bytes`,
@@ -294,9 +375,14 @@ async function main() {
     },
     throughput,
     renders,
-    javascript: { ...javascript, articleAddsOverFrameworkGzipBytes: addedOverFramework },
+    javascript,
     lighthouse: lighthouseResults,
   };
+  if (ONLY.length < PARTS.length) {
+    console.log(`partial run (BENCH_ONLY=${ONLY.join(',')}), no record written:`);
+    console.log(JSON.stringify(result, null, 2));
+    return;
+  }
   const file = path.join('bench/results', `pages-${result.date.slice(0, 10)}.json`);
   await writeFile(file, `${JSON.stringify(result, null, 2)}\n`);
   console.log(`written ${file}`);

@@ -1,5 +1,3 @@
-import '@fontsource-variable/source-sans-3';
-import '@fontsource-variable/source-serif-4';
 import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
 import { AccountProvider } from '@/components/account/account-provider';
@@ -11,6 +9,7 @@ import { ScrollToTop } from '@/components/ui/scroll-to-top';
 import { shopLinks } from '@/lib/shop-links';
 import { DAILY_NAME, PUBLISHER_NAME, SITE_TAGLINE } from '@/lib/site';
 import { env } from '@/server/env';
+import { sourceSans, sourceSerif } from './fonts';
 import './globals.css';
 
 export const metadata: Metadata = {
@@ -37,7 +36,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
   const config = env();
   const shop = shopLinks(config.SHOP_BASE_URL);
   return (
-    <html lang="fr">
+    <html lang="fr" className={`${sourceSans.variable} ${sourceSerif.variable}`}>
       <body>
         <a className="skip-link" href="#contenu">
           Aller au contenu

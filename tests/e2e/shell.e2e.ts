@@ -1,6 +1,15 @@
 import type { Page } from 'playwright-core';
 import { MEGA_MENU_DELAY_MS, MENU_CLOSE_DELAY_MS } from '@/lib/constants';
-import { baseUrl, DESKTOP, expect, expectNoAxeViolations, MOBILE, screenshot, test } from './support/browser';
+import {
+  baseUrl,
+  DESKTOP,
+  expect,
+  expectNoAxeViolations,
+  MOBILE,
+  screenshot,
+  test,
+  waitForHydration,
+} from './support/browser';
 
 /**
  * The site shell (header, menus, burger, footer, login and registration modal, newsletter block, 404) in
@@ -100,6 +109,53 @@ test('the burger menu locks page scrolling, keeps the focus and closes on Escape
   await page.keyboard.press('Escape');
   await menu.waitFor({ state: 'hidden' });
   expect(await overflow()).not.toBe('hidden');
+  expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Menu');
+});
+
+/** The text of every script the page fetches, from now on. */
+function recordScripts(page: Page): () => Promise<string> {
+  const bodies: Promise<string>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') bodies.push(response.text().catch(() => ''));
+  });
+  return async () => (await Promise.all(bodies)).join('\n');
+}
+
+test('the login modal and the burger menu fetch their script when first opened, not with the page', async ({
+  page,
+  newPage,
+}) => {
+  // Strings of the registration form and of Radix Dialog's scroll lock, found in no other script.
+  const forms = 'Confirmation du mot de passe';
+  const dialog = 'right-scroll-bar-position';
+
+  const scripts = recordScripts(page);
+  await page.goto('/');
+  const account = page.getByRole('button', { name: 'Mon compte', exact: true });
+  await waitForHydration(account);
+  expect(await scripts()).not.toContain(forms);
+  expect(await scripts()).not.toContain(dialog);
+  await account.click();
+  await page.getByRole('button', { name: 'Se connecter ou créer un compte' }).click();
+  await page
+    .getByRole('dialog')
+    .getByLabel(/^Confirmation du mot de passe/)
+    .waitFor();
+  expect(await scripts()).toContain(forms);
+  expect(await scripts()).toContain(dialog);
+
+  const phone = await newPage(MOBILE);
+  const phoneScripts = recordScripts(phone);
+  await phone.goto('/');
+  const burger = phone.getByRole('button', { name: 'Menu', exact: true });
+  await waitForHydration(burger);
+  expect(await phoneScripts()).not.toContain(dialog);
+  // Kept as an element: once the dialog is open, the page behind it leaves the accessibility tree.
+  const button = await burger.elementHandle();
+  await burger.click();
+  await phone.getByRole('dialog', { name: 'Menu' }).waitFor();
+  expect(await button?.getAttribute('aria-expanded')).toBe('true');
+  expect(await phoneScripts()).toContain(dialog);
 });
 
 test('registration in the modal creates the account, logs in and closes; logout and login again', async ({
@@ -237,6 +293,19 @@ test('without JavaScript the newsletter and login forms post to the server and c
     await page.getByText('Merci pour votre inscription à notre newsletter !').waitFor({ state: 'visible' });
 
     await page.goto('/#connexion');
+    const register = page.locator('#connexion').getByRole('region', { name: 'Créer un compte' });
+    expect(
+      await register
+        .getByLabel(/^Civilité/)
+        .locator('option')
+        .count(),
+    ).toBe(7);
+    expect(
+      await register
+        .getByLabel(/^Fonction/)
+        .locator('option')
+        .count(),
+    ).toBeGreaterThan(1);
     const login = page.locator('#connexion').getByRole('region', { name: 'Se connecter' });
     await login.getByLabel(/^Adresse e-mail/).fill('personne.inconnue@exemple.fr');
     await login.getByLabel(/^Mot de passe/).fill('Inconnu#Mot2Passe');

@@ -1,10 +1,10 @@
 'use client';
 
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { logout } from '@/client/accounts';
 import { useDropdown } from '@/components/layout/use-dropdown';
 import styles from './account-menu.module.css';
-import { useAccount } from './account-provider';
+import { loadAuthModal, useAccount } from './account-provider';
 
 type AccountMenuProps = { loginUrl: string; accountUrl: string };
 
@@ -23,6 +23,11 @@ export function AccountMenu({ loginUrl, accountUrl }: AccountMenuProps) {
   const { user, setUser, openAuth } = useAccount();
   const { open, close, rootProps, triggerProps, panelProps } = useDropdown<HTMLDivElement>();
   const [leaving, setLeaving] = useState(false);
+
+  // An anonymous reader opening the menu may want the login modal next: its chunk starts loading now.
+  useEffect(() => {
+    if (open && !user) void loadAuthModal();
+  }, [open, user]);
 
   const disconnect = async () => {
     setLeaving(true);

@@ -3,7 +3,13 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { loadUser, type User } from '@/client/accounts';
 import { setUserContext } from '@/client/analytics';
-import { AuthModal } from './auth-modal';
+import { useOnDemand } from '@/components/ui/use-on-demand';
+
+/**
+ * The login and registration modal with its forms and the Radix dialog: a chunk of its own, fetched when the
+ * reader first asks for it (or shows the intent, see AccountMenu), not with every page (docs/decisions/006).
+ */
+export const loadAuthModal = () => import('./auth-modal');
 
 export type AuthTab = 'login' | 'register';
 
@@ -30,12 +36,13 @@ type AccountProviderProps = { forgotPasswordUrl: string; children: ReactNode };
 
 /**
  * Loads the user in the browser (so pages stay cacheable for anonymous visitors, DESIGN.md) and holds the
- * login and registration modal.
+ * login and registration modal, loaded at its first opening.
  */
 export function AccountProvider({ forgotPasswordUrl, children }: AccountProviderProps) {
   const [user, setUserState] = useState<User | null>(null);
   const [loaded, setLoaded] = useState(false);
   const [authTab, setAuthTab] = useState<AuthTab | null>(null);
+  const auth = useOnDemand(loadAuthModal, authTab !== null);
 
   const setUser = useCallback((next: User | null) => {
     setUserState(next);
@@ -64,15 +71,17 @@ export function AccountProvider({ forgotPasswordUrl, children }: AccountProvider
   return (
     <AccountContext value={value}>
       {children}
-      <AuthModal
-        open={authTab !== null}
-        initialTab={authTab ?? 'login'}
-        onOpenChange={(open) => {
-          if (!open) setAuthTab(null);
-        }}
-        onLoggedIn={setUser}
-        forgotPasswordUrl={forgotPasswordUrl}
-      />
+      {auth ? (
+        <auth.AuthModal
+          open={authTab !== null}
+          initialTab={authTab ?? 'login'}
+          onOpenChange={(open) => {
+            if (!open) setAuthTab(null);
+          }}
+          onLoggedIn={setUser}
+          forgotPasswordUrl={forgotPasswordUrl}
+        />
+      ) : null}
     </AccountContext>
   );
 }

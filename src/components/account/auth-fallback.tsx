@@ -1,12 +1,13 @@
 import { loginFormAction, registerFormAction } from '@/app/actions/account';
 import { AUTH_MESSAGES } from '@/app/actions/outcomes';
 import type { FunctionChoice, WebFormDefinition } from '@/client/accounts';
+import type { FieldBinding } from '@/components/ui/text-field';
 import { REGISTRATION_FORM_ID } from '@/lib/constants';
 import { CIVILITIES, OPTIN_COMMENT } from '@/server/accounts/registration-form';
 import { buildJobs } from '@/server/seed/taxonomy';
 import styles from './auth-modal.module.css';
-import { LoginForm } from './login-form';
-import { RegistrationForm } from './registration-form';
+import { LoginFormView } from './login-form-view';
+import { RegistrationFormView } from './registration-form-view';
 
 /**
  * The job list of registration, grouped under its parents, from the taxonomy the job table is built from: the
@@ -28,10 +29,14 @@ function staticFunctionChoices(): FunctionChoice[] {
     });
 }
 
+/** A field of a server-rendered form: its name and no message (the outcome comes back as a targeted anchor). */
+const plain = (name: string): FieldBinding => ({ name, error: null });
+
 /**
  * Login and registration for browsers without JavaScript, shown only when the URL targets it: the header's
  * 'Se connecter' link (#connexion, inside <noscript>) or a server action sending the reader back at the anchor
- * of a message. The forms post to server actions; with JavaScript the modal is used and this stays hidden.
+ * of a message. The forms post to server actions and are the modal's markup rendered here by the server: no
+ * client component, so the script of the forms loads only with the modal (docs/decisions/006).
  */
 export function AuthFallback({ forgotPasswordUrl }: { forgotPasswordUrl: string }) {
   const definition: WebFormDefinition = {
@@ -53,8 +58,24 @@ export function AuthFallback({ forgotPasswordUrl }: { forgotPasswordUrl: string 
         </p>
       ))}
       <div className={styles.halves}>
-        <LoginForm forgotPasswordUrl={forgotPasswordUrl} action={loginFormAction} />
-        <RegistrationForm definition={definition} action={registerFormAction} />
+        <LoginFormView
+          forgotPasswordUrl={forgotPasswordUrl}
+          action={loginFormAction}
+          fields={{ email: plain('email'), password: plain('password') }}
+        />
+        <RegistrationFormView
+          definition={definition}
+          action={registerFormAction}
+          fields={{
+            civility: plain('civility'),
+            lastname: plain('lastname'),
+            firstname: plain('firstname'),
+            email: plain('email'),
+            password: plain('password'),
+            confirmed: plain('confirmed'),
+            function: plain('function'),
+          }}
+        />
       </div>
     </section>
   );

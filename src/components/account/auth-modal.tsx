@@ -1,7 +1,7 @@
 'use client';
 
 import type { User } from '@/client/accounts';
-import { Modal } from '@/components/ui/modal';
+import { ModalDialog } from '@/components/ui/modal-dialog';
 import type { AuthTab } from './account-provider';
 import styles from './auth-modal.module.css';
 import { LoginForm } from './login-form';
@@ -15,14 +15,18 @@ type AuthModalProps = {
   forgotPasswordUrl: string;
 };
 
-/** The login and registration modal: two halves, 'Se connecter' and 'Créer un compte'. */
+/**
+ * The login and registration modal: two halves, 'Se connecter' and 'Créer un compte'. The account provider loads
+ * it on demand, so it takes the Radix dialog directly rather than through Modal's own on-demand load: one chunk,
+ * one round trip.
+ */
 export function AuthModal({ open, initialTab, onOpenChange, onLoggedIn, forgotPasswordUrl }: AuthModalProps) {
   const done = (user: User) => {
     onLoggedIn(user);
     onOpenChange(false);
   };
   return (
-    <Modal
+    <ModalDialog
       open={open}
       onOpenChange={onOpenChange}
       title="Connexion ou création de compte"
@@ -37,6 +41,6 @@ export function AuthModal({ open, initialTab, onOpenChange, onLoggedIn, forgotPa
         />
         <RegistrationForm onLoggedIn={done} autoFocus={initialTab === 'register'} />
       </div>
-    </Modal>
+    </ModalDialog>
   );
 }

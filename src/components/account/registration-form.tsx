@@ -1,6 +1,6 @@
 'use client';
 
-import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import {
   getWebFormFields,
   login,
@@ -9,8 +9,6 @@ import {
   type WebFormDefinition,
 } from '@/client/accounts';
 import { subscribeNewsletter } from '@/client/newsletter';
-import { SelectField } from '@/components/ui/select-field';
-import { TextField } from '@/components/ui/text-field';
 import { useValidatedForm } from '@/components/ui/use-validated-form';
 import {
   capMessage,
@@ -21,15 +19,13 @@ import {
   requiredError,
   WEB_FORM_ERROR_MESSAGE,
 } from '@/lib/validation';
-import styles from './auth-modal.module.css';
+import { RegistrationFormView } from './registration-form-view';
 
 export type RegistrationState = 'idle' | 'submitting' | 'success' | 'error';
 
 type RegistrationFormProps = {
-  /** Called once logged in (not called without JavaScript, where the server action redirects instead). */
+  /** Called once logged in. */
   onLoggedIn?: (user: User) => void;
-  /** The server action the form posts to without JavaScript. */
-  action?: (form: FormData) => Promise<void>;
   autoFocus?: boolean;
   /** The form's definition when the caller has it already (tests); otherwise it is fetched. */
   definition?: WebFormDefinition;
@@ -73,13 +69,7 @@ function validateField(field: keyof Values, values: Values): string | null {
  * 'connexion...'; on success the reader is logged in and the modal closes; an error shows its message. A
  * reader who ticks the newsletter box with a valid e-mail is subscribed first (isSubscribing true).
  */
-export function RegistrationForm({
-  onLoggedIn,
-  autoFocus,
-  definition: given,
-  action,
-}: RegistrationFormProps) {
-  const id = useId();
+export function RegistrationForm({ onLoggedIn, autoFocus, definition: given }: RegistrationFormProps) {
   const form = useValidatedForm<Values>(INITIAL, validateField);
   const [definition, setDefinition] = useState<WebFormDefinition | null>(given ?? null);
   const [state, setState] = useState<RegistrationState>('idle');
@@ -131,86 +121,31 @@ export function RegistrationForm({
     [form, onLoggedIn],
   );
 
-  const busy = state === 'submitting';
-  const text = (field: 'lastname' | 'firstname' | 'email' | 'password' | 'confirmed') => ({
-    ...form.bind(field),
-    value: form.values[field],
-    onValueChange: (value: string) => form.setValue(field, value),
-    required: true,
+  const field = (name: Exclude<keyof Values, 'optin'>) => ({
+    ...form.bind(name),
+    value: form.values[name],
+    onValueChange: (value: string) => form.setValue(name, value),
   });
 
   return (
-    <section className={styles.half} aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className={styles.heading}>
-        Créer un compte
-      </h2>
-      <p className={styles.intro}>
-        Inscrivez-vous gratuitement pour lire les actualités enrichies et recevoir la newsletter.
-      </p>
-      <form ref={formRef} action={action} onSubmit={submit} noValidate aria-busy={busy}>
-        {state === 'error' && message ? (
-          <p className={styles.alert} role="alert">
-            {message}
-          </p>
-        ) : null}
-        {state === 'success' ? (
-          <p className={styles.success} role="status">
-            Votre compte a bien été créé.
-          </p>
-        ) : null}
-        <p className={styles.required}>Les champs marqués d’un astérisque (*) sont obligatoires.</p>
-        <SelectField
-          {...form.bind('civility')}
-          label="Civilité"
-          required
-          autoFocus={autoFocus}
-          placeholder={definition ? 'Choisir' : 'Chargement...'}
-          value={form.values.civility}
-          onValueChange={(value) => form.setValue('civility', value)}
-          choices={(definition?.civilities ?? []).map((civility) => ({
-            value: String(civility.value),
-            label: civility.label,
-          }))}
-        />
-        <div className={styles.row}>
-          <TextField {...text('lastname')} label="Nom" autoComplete="family-name" />
-          <TextField {...text('firstname')} label="Prénom" autoComplete="given-name" />
-        </div>
-        <TextField {...text('email')} label="Adresse e-mail" type="email" autoComplete="email" />
-        <div className={styles.row}>
-          <TextField {...text('password')} label="Mot de passe" type="password" autoComplete="new-password" />
-          <TextField
-            {...text('confirmed')}
-            label="Confirmation du mot de passe"
-            type="password"
-            autoComplete="new-password"
-          />
-        </div>
-        <SelectField
-          {...form.bind('function')}
-          label="Fonction"
-          required
-          placeholder={definition ? 'Choisir votre fonction' : 'Chargement...'}
-          value={form.values.function}
-          onValueChange={(value) => form.setValue('function', value)}
-          choices={definition?.functions ?? []}
-        />
-        <div className={styles.checkbox}>
-          <input
-            id={`${id}-optin`}
-            type="checkbox"
-            name="optin"
-            checked={form.values.optin}
-            onChange={(event) => form.setValue('optin', event.target.checked)}
-          />
-          <label htmlFor={`${id}-optin`}>
-            {definition?.optinComment ?? 'Je souhaite recevoir gratuitement la newsletter par e-mail.'}
-          </label>
-        </div>
-        <button type="submit" className={styles.submit} disabled={busy}>
-          {busy ? 'connexion...' : 'Créer mon compte'}
-        </button>
-      </form>
-    </section>
+    <RegistrationFormView
+      definition={definition}
+      onSubmit={submit}
+      formRef={formRef}
+      fields={{
+        civility: field('civility'),
+        lastname: field('lastname'),
+        firstname: field('firstname'),
+        email: field('email'),
+        password: field('password'),
+        confirmed: field('confirmed'),
+        function: field('function'),
+      }}
+      optin={{ checked: form.values.optin, onCheckedChange: (checked) => form.setValue('optin', checked) }}
+      error={state === 'error' && message ? message : undefined}
+      busy={state === 'submitting'}
+      success={state === 'success'}
+      autoFocus={autoFocus}
+    />
   );
 }

@@ -20,6 +20,8 @@ export function ListingBanner({ banner, priority = false }: { banner: Banner | n
           width={banner.mobile.width}
           height={banner.mobile.height}
           loading={priority ? 'eager' : 'lazy'}
+          // The first banner is the home page's largest paint on phones.
+          fetchPriority={priority ? 'high' : undefined}
           decoding="async"
         />
       </picture>

@@ -1,4 +1,4 @@
-import Image from 'next/image';
+import { OptimizedImage } from '@/components/ui/optimized-image';
 import type { ShopProduct } from '@/server/shop/products';
 import styles from './product-card.module.css';
 
@@ -10,7 +10,14 @@ const price = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR
 export function ProductCard({ product, headingLevel: Heading = 'h3' }: Props) {
   return (
     <article className={styles.card}>
-      <Image className={styles.image} src={product.image_url} alt="" width={180} height={240} sizes="180px" />
+      <OptimizedImage
+        className={styles.image}
+        src={product.image_url}
+        alt=""
+        width={180}
+        height={240}
+        sizes="180px"
+      />
       {product.promo_label || product.discount_label ? (
         <p className={styles.promo}>{product.promo_label ?? product.discount_label}</p>
       ) : null}

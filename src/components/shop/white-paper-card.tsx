@@ -1,4 +1,4 @@
-import Image from 'next/image';
+import { OptimizedImage } from '@/components/ui/optimized-image';
 import type { WhitePaper } from '@/server/shop/white-papers';
 import styles from './bookshop.module.css';
 
@@ -6,7 +6,7 @@ import styles from './bookshop.module.css';
 export function WhitePaperCard({ paper }: { paper: WhitePaper }) {
   return (
     <article className={styles.paper}>
-      <Image
+      <OptimizedImage
         className={styles.paperImage}
         src={paper.img_url}
         alt=""

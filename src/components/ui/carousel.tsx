@@ -1,10 +1,15 @@
 'use client';
 
-import Autoplay from 'embla-carousel-autoplay';
-import useEmblaCarousel from 'embla-carousel-react';
-import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import type { EmblaCarouselType } from 'embla-carousel';
+import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { type CarouselBreakpoint, slidesForWidth } from '@/lib/constants';
 import styles from './carousel.module.css';
+import { useOnDemand } from './use-on-demand';
+
+// Embla and its autoplay plugin (about 8 KB of gzip script) in a chunk of their own, fetched once a carousel is on
+// the page: the pages share their client chunks, so a static import made every news page, the article included,
+// load Embla at start. The slides are server-rendered and shown in the meantime.
+const loadEngine = () => Promise.all([import('embla-carousel'), import('embla-carousel-autoplay')]);
 
 type CarouselProps = {
   /** Accessible name of the carousel, e.g. 'Les offres du moment'. */
@@ -26,8 +31,16 @@ type CarouselProps = {
 export function Carousel({ label, items, breakpoints, autoplayMs, loop = true }: CarouselProps) {
   const [perView, setPerView] = useState(() => (breakpoints ? (breakpoints.at(-1)?.slides ?? 1) : 1));
   const [playing, setPlaying] = useState(autoplayMs !== undefined);
-  const plugins = useMemo(
-    () =>
+  const [viewport, setViewport] = useState<HTMLDivElement | null>(null);
+  const [api, setApi] = useState<EmblaCarouselType>();
+  const [selected, setSelected] = useState(0);
+  const [snaps, setSnaps] = useState<number[]>([]);
+  const engine = useOnDemand(loadEngine, true);
+
+  useEffect(() => {
+    if (!engine || !viewport) return;
+    const [{ default: EmblaCarousel }, { default: Autoplay }] = engine;
+    const plugins =
       autoplayMs === undefined
         ? []
         : [
@@ -37,12 +50,11 @@ export function Carousel({ label, items, breakpoints, autoplayMs, loop = true }:
               stopOnMouseEnter: true,
               stopOnFocusIn: true,
             }),
-          ],
-    [autoplayMs],
-  );
-  const [viewportRef, api] = useEmblaCarousel({ loop, align: 'start', slidesToScroll: 'auto' }, plugins);
-  const [selected, setSelected] = useState(0);
-  const [snaps, setSnaps] = useState<number[]>([]);
+          ];
+    const carousel = EmblaCarousel(viewport, { loop, align: 'start', slidesToScroll: 'auto' }, plugins);
+    setApi(carousel);
+    return () => carousel.destroy();
+  }, [engine, viewport, loop, autoplayMs]);
 
   useEffect(() => {
     if (!breakpoints) return;
@@ -87,7 +99,7 @@ export function Carousel({ label, items, breakpoints, autoplayMs, loop = true }:
 
   return (
     <section className={styles.carousel} aria-roledescription="carrousel" aria-label={label}>
-      <div className={styles.viewport} ref={viewportRef}>
+      <div className={styles.viewport} ref={setViewport}>
         <ul className={styles.track} style={{ '--per-view': perView } as React.CSSProperties}>
           {items.map((item, index) => (
             <li
@@ -140,6 +152,9 @@ export function Carousel({ label, items, breakpoints, autoplayMs, loop = true }:
             </button>
           ) : null}
         </div>
+      ) : snaps.length === 0 && items.length > perView ? (
+        // Until Embla has measured the pages, their controls' place is kept: nothing moves when they come.
+        <div className={styles.controls} />
       ) : null}
     </section>
   );

@@ -1,49 +1,20 @@
 'use client';
 
-import * as Dialog from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
-import styles from './modal.module.css';
+import type { ModalProps } from './modal-dialog';
+import { useOnDemand } from './use-on-demand';
 
-type ModalProps = {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  /** The dialog's accessible name, shown as its heading unless `hideTitle`. */
-  title: string;
-  hideTitle?: boolean;
-  /** 'wide' for two-column content such as the login and registration modal. */
-  size?: 'normal' | 'wide';
-  children: ReactNode;
-};
+// Radix Dialog with its focus trap, scroll lock and layers weighs about 13 KB of gzip script, which every page
+// would load at start for modals most readers never open: it is fetched the first time one opens.
+const loadDialog = () => import('./modal-dialog');
 
 /**
  * The modal service: an overlay, a centred panel and a close button. Focus stays inside while it is open,
- * Escape and a click on the overlay close it, and page scrolling is locked (Radix Dialog).
+ * Escape and a click on the overlay close it, and page scrolling is locked (Radix Dialog). Nothing is rendered
+ * (nor loaded) before the first opening.
  *
  * Usage: `<Modal open={open} onOpenChange={setOpen} title="Documents abonnés">…</Modal>`
  */
-export function Modal({
-  open,
-  onOpenChange,
-  title,
-  hideTitle = false,
-  size = 'normal',
-  children,
-}: ModalProps) {
-  return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className={styles.overlay} />
-        <Dialog.Content
-          className={`${styles.panel} ${size === 'wide' ? styles.wide : ''}`}
-          aria-describedby={undefined}
-        >
-          <Dialog.Title className={hideTitle ? 'visually-hidden' : styles.title}>{title}</Dialog.Title>
-          {children}
-          <Dialog.Close className={styles.close} aria-label="Fermer">
-            <span aria-hidden="true">×</span>
-          </Dialog.Close>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
-  );
+export function Modal(props: ModalProps) {
+  const dialog = useOnDemand(loadDialog, props.open);
+  return dialog ? <dialog.ModalDialog {...props} /> : null;
 }

@@ -1,5 +1,3 @@
-'use client';
-
 import { type SelectHTMLAttributes, useId } from 'react';
 import styles from './form-field.module.css';
 
@@ -9,15 +7,19 @@ export type SelectChoice = SelectOption & { options?: readonly SelectOption[] };
 
 type SelectFieldProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'onChange' | 'value' | 'id'> & {
   label: string;
-  value: string;
-  onValueChange: (value: string) => void;
+  /** Controlled by a client form; both absent in a server-rendered form (the no-JavaScript fallback). */
+  value?: string;
+  onValueChange?: (value: string) => void;
   choices: readonly SelectChoice[];
   /** The empty first option's text. */
   placeholder: string;
   error: string | null;
 };
 
-/** A labelled select, with option groups, whose error message is tied to it for screen readers. */
+/**
+ * A labelled select, with option groups, whose error message is tied to it for screen readers. No client component
+ * itself: a server component may render it (uncontrolled) without shipping its code.
+ */
 export function SelectField({
   label,
   value,
@@ -41,7 +43,7 @@ export function SelectField({
         id={id}
         className={styles.input}
         value={value}
-        onChange={(event) => onValueChange(event.target.value)}
+        onChange={onValueChange ? (event) => onValueChange(event.target.value) : undefined}
         aria-required={required || undefined}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}

@@ -1,0 +1,69 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, test } from 'vitest';
+import type { WebFormDefinition } from '@/client/accounts';
+import type { FieldBinding } from '@/components/ui/text-field';
+import { LoginFormView } from './login-form-view';
+import { RegistrationFormView } from './registration-form-view';
+
+// The views as AuthFallback has the server render them for browsers without JavaScript: plain fields, no state.
+const plain = (name: string): FieldBinding => ({ name, error: null });
+const names = (html: string) =>
+  [...html.matchAll(/<(?:input|select)[^>]* name="([^"]+)"/g)].map((match) => match[1]);
+
+const DEFINITION: WebFormDefinition = {
+  webFormId: 50293,
+  fields: [],
+  optinComment: 'Je souhaite recevoir la newsletter.',
+  civilities: [
+    { value: 13, label: 'Monsieur' },
+    { value: 14, label: 'Madame' },
+  ],
+  functions: [{ value: 'entreprise', label: 'Entreprise', options: [{ value: 'DRH', label: 'DRH' }] }],
+};
+
+describe('the login and registration views rendered by the server', () => {
+  test("'Se connecter' names its fields as the login action reads them", () => {
+    const html = renderToStaticMarkup(
+      <LoginFormView
+        forgotPasswordUrl="https://boutique.test/oubli"
+        fields={{ email: plain('email'), password: plain('password') }}
+      />,
+    );
+    expect(html).toContain('>Se connecter</h2>');
+    expect(names(html)).toEqual(['email', 'password']);
+    expect(html).toContain('href="https://boutique.test/oubli"');
+    expect(html).not.toContain('role="alert"');
+  });
+
+  test("'Créer un compte' names its fields as the registration action reads them, with the definition's choices", () => {
+    const html = renderToStaticMarkup(
+      <RegistrationFormView
+        definition={DEFINITION}
+        fields={{
+          civility: plain('civility'),
+          lastname: plain('lastname'),
+          firstname: plain('firstname'),
+          email: plain('email'),
+          password: plain('password'),
+          confirmed: plain('confirmed'),
+          function: plain('function'),
+        }}
+      />,
+    );
+    expect(html).toContain('>Créer un compte</h2>');
+    expect(names(html)).toEqual([
+      'civility',
+      'lastname',
+      'firstname',
+      'email',
+      'password',
+      'confirmed',
+      'function',
+      'optin',
+    ]);
+    expect(html).toContain('<option value="14">Madame</option>');
+    expect(html).toContain('<optgroup label="Entreprise"><option value="DRH">DRH</option></optgroup>');
+    expect(html).toContain('Je souhaite recevoir la newsletter.');
+    expect(html).not.toContain('checked');
+  });
+});

@@ -1,0 +1,76 @@
+import { type FormEventHandler, type Ref, useId } from 'react';
+import { type FieldBinding, TextField } from '@/components/ui/text-field';
+import styles from './auth-modal.module.css';
+
+export type LoginFormViewProps = {
+  forgotPasswordUrl: string;
+  /** The server action the form posts to without JavaScript. */
+  action?: (form: FormData) => Promise<void>;
+  /** The checks and the call of the client form (LoginForm). */
+  onSubmit?: FormEventHandler<HTMLFormElement>;
+  formRef?: Ref<HTMLFormElement>;
+  fields: { email: FieldBinding; password: FieldBinding };
+  /** The server's refusal, shown above the fields. */
+  error?: string;
+  loading?: boolean;
+  autoFocus?: boolean;
+};
+
+/**
+ * The markup of 'Se connecter', without state: the modal's client form (LoginForm) drives it, and the server
+ * renders it as is for browsers without JavaScript (AuthFallback), so that fallback ships no script.
+ */
+export function LoginFormView({
+  forgotPasswordUrl,
+  action,
+  onSubmit,
+  formRef,
+  fields,
+  error,
+  loading = false,
+  autoFocus,
+}: LoginFormViewProps) {
+  const id = useId();
+  return (
+    <section className={styles.half} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className={styles.heading}>
+        Se connecter
+      </h2>
+      <p className={styles.intro}>Vous avez déjà un compte client de la boutique.</p>
+      <form
+        ref={formRef}
+        action={action}
+        onSubmit={onSubmit}
+        noValidate
+        aria-describedby={error ? `${id}-message` : undefined}
+      >
+        {error ? (
+          <p id={`${id}-message`} className={styles.alert} role="alert">
+            {error}
+          </p>
+        ) : null}
+        <TextField
+          {...fields.email}
+          label="Adresse e-mail"
+          type="email"
+          autoComplete="email"
+          required
+          autoFocus={autoFocus}
+        />
+        <TextField
+          {...fields.password}
+          label="Mot de passe"
+          type="password"
+          autoComplete="current-password"
+          required
+        />
+        <a className={styles.forgot} href={forgotPasswordUrl} target="_blank" rel="noopener">
+          Mot de passe oublié ?<span className="visually-hidden"> (nouvel onglet)</span>
+        </a>
+        <button type="submit" className={styles.submit} disabled={loading}>
+          {loading ? 'Connexion en cours...' : 'Se connecter'}
+        </button>
+      </form>
+    </section>
+  );
+}
