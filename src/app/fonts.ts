@@ -4,7 +4,7 @@ import localFont from 'next/font/local';
 // hashed names and a <link rel="preload"> in every page's head, so the browser asks for them with the HTML
 // instead of after the CSS. Only the latin subset (which covers French, œ, € and typographic quotes included)
 // is served. While a font loads, text is drawn with the metric-matched fallback faces of globals.css, so the
-// swap moves nothing (docs/decisions/006).
+// swap moves nothing (docs/decisions/007).
 
 export const sourceSans = localFont({
   src: '../../node_modules/@fontsource-variable/source-sans-3/files/source-sans-3-latin-wght-normal.woff2',

@@ -7,7 +7,7 @@ import { useOnDemand } from '@/components/ui/use-on-demand';
 
 /**
  * The login and registration modal with its forms and the Radix dialog: a chunk of its own, fetched when the
- * reader first asks for it (or shows the intent, see AccountMenu), not with every page (docs/decisions/006).
+ * reader first asks for it (or shows the intent, see AccountMenu), not with every page (docs/decisions/007).
  */
 export const loadAuthModal = () => import('./auth-modal');
 
