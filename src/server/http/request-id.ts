@@ -1,3 +1,4 @@
+import 'server-only';
 import { randomUUID } from 'node:crypto';
 
 /** A request id given by the reverse proxy is kept when it looks like one; anything else is replaced. */
