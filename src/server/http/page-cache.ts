@@ -235,19 +235,20 @@ function store(key: string, response: ServerResponse, body: Buffer): void {
   // However Next.js produced it (rendered now, served stale), what this cache answers is a cached copy.
   headers['x-nextjs-cache'] = 'HIT';
   const etag = response.getHeader('etag');
+  const now = Date.now();
   const entry: Entry = {
     headers,
     body,
     gzip: undefined,
     etag: typeof etag === 'string' ? etag : undefined,
-    expiresAt: Date.now() + PAGE_CACHE_SECONDS * 1000,
+    expiresAt: now + PAGE_CACHE_SECONDS * 1000,
   };
   const current = state();
   const previous = current.entries.get(key);
   if (previous) remove(key, previous);
   // Pages asked once must not stay until the bounds push them out: drop expired ones at the least recently used end.
   for (const [oldKey, oldEntry] of current.entries) {
-    if (oldEntry.expiresAt > Date.now()) break;
+    if (oldEntry.expiresAt > now) break;
     remove(oldKey, oldEntry);
   }
   current.entries.set(key, entry);
