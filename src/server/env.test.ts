@@ -7,6 +7,7 @@ describe('parseEnv', () => {
     expect(config.PORT).toBe(3000);
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.DATA_DIR).toBe('./data');
+    expect(config.DATABASE_POOL_SIZE).toBe(32);
     expect(config.APP_ENV).toBe('development');
     expect(config.ANALYTICS_SCRIPT_URL).toBeUndefined();
     expect(config.SITE_URL).toMatch(/^https:\/\//);
@@ -26,7 +27,9 @@ describe('parseEnv', () => {
       ANALYTICS_SCRIPT_URL: 'https://tags.example.test/utag.js',
       NEWSLETTER_UNSUBSCRIBE_SECRET: 'a'.repeat(32),
       SMTP_URL: 'smtps://envoi:secret@smtp.example.test:465',
+      DATABASE_POOL_SIZE: '48',
     });
+    expect(config.DATABASE_POOL_SIZE).toBe(48);
     expect(config.SMTP_URL).toBe('smtps://envoi:secret@smtp.example.test:465');
     expect(config.PORT).toBe(8080);
     expect(config.DATABASE_URL).toBe('postgres://app:secret@127.0.0.1:5432/quotidienne');
@@ -37,6 +40,9 @@ describe('parseEnv', () => {
     ['PORT', { PORT: 'abc' }],
     ['PORT', { PORT: '70000' }],
     ['DATABASE_URL', { DATABASE_URL: 'mysql://localhost/x' }],
+    ['DATABASE_POOL_SIZE', { DATABASE_POOL_SIZE: '0' }],
+    ['DATABASE_POOL_SIZE', { DATABASE_POOL_SIZE: '2.5' }],
+    ['DATABASE_POOL_SIZE', { DATABASE_POOL_SIZE: 'beaucoup' }],
     ['SITE_URL', { SITE_URL: 'not a url' }],
     ['SHOP_BASE_URL', { SHOP_BASE_URL: 'ftp://shop.example.test' }],
     ['APP_ENV', { APP_ENV: 'prod' }],

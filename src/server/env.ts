@@ -7,6 +7,9 @@ import { z } from 'zod';
  */
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 
+/** PostgreSQL connections per instance: two instances stay well under PostgreSQL's default of 100. */
+const DEFAULT_DATABASE_POOL_SIZE = 32;
+
 const urlString = z.url({ protocol: /^https?$/, error: 'doit être une URL http(s) absolue' });
 
 export const envSchema = z
@@ -25,6 +28,19 @@ export const envSchema = z
       z
         .url({ protocol: /^postgres(ql)?$/, error: 'doit être une URL postgres://utilisateur@hôte/base' })
         .optional(),
+    ),
+    /**
+     * Connections to PostgreSQL per app instance. A query holds its connection until this process has read the
+     * answer, so a busy server needs more of them than PostgreSQL needs to run the queries (docs/SCALING.md).
+     */
+    DATABASE_POOL_SIZE: z.preprocess(
+      emptyAsUndefined,
+      z.coerce
+        .number({ error: 'doit être un nombre' })
+        .int('doit être un entier')
+        .min(1, 'doit être entre 1 et 200')
+        .max(200, 'doit être entre 1 et 200')
+        .default(DEFAULT_DATABASE_POOL_SIZE),
     ),
     DATA_DIR: z.preprocess(emptyAsUndefined, z.string().min(1).default('./data')),
     SITE_URL: z.preprocess(emptyAsUndefined, urlString.default('https://www.editions-portalis.fr')),

@@ -90,7 +90,9 @@ async function pingWith(db: Db): Promise<boolean> {
 /** The configuration the process runs with: PostgreSQL when DATABASE_URL is set, else PGlite under DATA_DIR. */
 export function configuredDatabase(): DatabaseConfig {
   const config = env();
-  if (config.DATABASE_URL) return { driver: 'postgres', url: config.DATABASE_URL };
+  if (config.DATABASE_URL) {
+    return { driver: 'postgres', url: config.DATABASE_URL, maxConnections: config.DATABASE_POOL_SIZE };
+  }
   return { driver: 'pglite', dataDir: path.resolve(config.DATA_DIR) };
 }
 
