@@ -57,6 +57,25 @@ describe('/metrics', () => {
     expect(text).toMatch(/^process_resident_memory_bytes \d+$/m);
   });
 
+  it('says how busy the event loop is: its active and idle time, and how late it ran since the last scrape', async () => {
+    const busyUntil = Date.now() + 100;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Holds the loop for 100 ms: the delay histogram must see it.
+    while (Date.now() < busyUntil);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const text = await (await metrics()).text();
+    const value = (pattern: RegExp) => Number(pattern.exec(text)?.[1]);
+    expect(value(/^nodejs_eventloop_active_seconds_total ([\d.]+)$/m)).toBeGreaterThan(0.05);
+    expect(value(/^nodejs_eventloop_idle_seconds_total ([\d.]+)$/m)).toBeGreaterThan(0);
+    const worst = value(/^nodejs_eventloop_delay_seconds\{quantile="1"\} ([\d.]+)$/m);
+    expect(worst).toBeGreaterThan(0.05);
+    // Reset by the scrape: the next one no longer holds that stall.
+    const next = await (await metrics()).text();
+    expect(Number(/^nodejs_eventloop_delay_seconds\{quantile="1"\} ([\d.]+)$/m.exec(next)?.[1])).toBeLessThan(
+      worst,
+    );
+  });
+
   it('keeps the number of series bounded whatever paths a fuzzer sends', async () => {
     expect(routeLabel('/')).toBe('/');
     expect(routeLabel('/api/article/single')).toBe('/api/article/single');

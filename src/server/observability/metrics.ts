@@ -1,4 +1,5 @@
 import 'server-only';
+import { type ELDHistogram, monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { sharedReadStats } from '../cache/shared-reads';
 import { pageCacheStats } from '../http/page-cache';
 
@@ -21,6 +22,8 @@ type Registry = {
   cache: Map<string, number>;
   inFlight: number;
   gauges: Map<string, () => number | undefined>;
+  /** How late timers fire: a busy event loop delays every request's next step. Reset at each scrape. */
+  eventLoopDelay: ELDHistogram;
 };
 
 const KEY = Symbol.for('quotidienne.metrics');
@@ -34,8 +37,15 @@ export function registry(): Registry {
     cache: new Map(),
     inFlight: 0,
     gauges: new Map(),
+    eventLoopDelay: startEventLoopDelay(),
   };
   return holder[KEY];
+}
+
+function startEventLoopDelay(): ELDHistogram {
+  const histogram = monitorEventLoopDelay({ resolution: 10 });
+  histogram.enable();
+  return histogram;
 }
 
 /**
@@ -156,6 +166,28 @@ export function renderMetrics(): string {
     lines.push(`# TYPE ${name} gauge`);
     lines.push(`${name} ${value}`);
   }
+  const loop = performance.eventLoopUtilization();
+  lines.push(
+    '# HELP nodejs_eventloop_active_seconds_total Time the event loop spent running code (its rate is the utilisation).',
+  );
+  lines.push('# TYPE nodejs_eventloop_active_seconds_total counter');
+  lines.push(`nodejs_eventloop_active_seconds_total ${(loop.active / 1000).toFixed(3)}`);
+  lines.push('# HELP nodejs_eventloop_idle_seconds_total Time the event loop spent waiting for work.');
+  lines.push('# TYPE nodejs_eventloop_idle_seconds_total counter');
+  lines.push(`nodejs_eventloop_idle_seconds_total ${(loop.idle / 1000).toFixed(3)}`);
+  const delay = metrics.eventLoopDelay;
+  lines.push(
+    '# HELP nodejs_eventloop_delay_seconds Event loop delay since the previous scrape, by quantile.',
+  );
+  lines.push('# TYPE nodejs_eventloop_delay_seconds gauge');
+  for (const quantile of [0.5, 0.99]) {
+    const seconds = delay.count > 0 ? delay.percentile(quantile * 100) / 1e9 : 0;
+    lines.push(`nodejs_eventloop_delay_seconds{quantile="${quantile}"} ${seconds.toFixed(4)}`);
+  }
+  lines.push(
+    `nodejs_eventloop_delay_seconds{quantile="1"} ${(delay.count > 0 ? delay.max / 1e9 : 0).toFixed(4)}`,
+  );
+  delay.reset();
   const memory = process.memoryUsage();
   lines.push('# HELP process_resident_memory_bytes Resident memory size in bytes.');
   lines.push('# TYPE process_resident_memory_bytes gauge');
