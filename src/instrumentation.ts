@@ -4,8 +4,11 @@ export async function register(): Promise<void> {
   const { instrumentHttpServers, handleStopSignals } = await import('./server/observability/http-server');
   const { registerDatabaseGauges } = await import('./server/observability/database-gauges');
   const { enableSharedReads } = await import('./server/cache/shared-reads');
+  const { batchSearchCounts } = await import('./server/search/query-counts');
+  const { getDb } = await import('./server/db/client');
   instrumentHttpServers();
   enableSharedReads();
+  batchSearchCounts(getDb);
   registerDatabaseGauges();
   await refreshCachesOnContentChanges();
   // Next's own SIGTERM handler exits as soon as the server closed, without closing the database: ours replaces it

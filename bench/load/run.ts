@@ -9,7 +9,7 @@
 // would forward it). Targets: error rate 0 (5xx, socket errors, timeouts), p99 <= 400 ms, resident memory after
 // warm-up within 10 %. The server's memory is read from its /metrics every 10 s. Result:
 // bench/results/load-<label>-<date>.json (or LOAD_OUT), with the command that reproduces it.
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -32,7 +32,8 @@ async function json<T>(url: string, init?: RequestInit): Promise<T> {
   return (await response.json()) as T;
 }
 
-let counter = 0;
+// A random start: a run must not inherit the rate-limit counters an earlier run left on the same addresses.
+let counter = randomInt(1 << 24);
 const clientAddress = () => {
   counter += 1;
   return `10.${(counter >> 16) & 255}.${(counter >> 8) & 255}.${counter & 255}`;

@@ -12,7 +12,7 @@ import {
 } from '@/server/content/content-changes';
 import { importArticles } from '@/server/content/import';
 import type { Database } from '@/server/db/client';
-import { queryRows } from '@/server/search/rows';
+import { queryRows } from '@/server/db/rows';
 import { createTestDatabase } from '../support/database';
 import { withDatabase } from '../support/postgres-context';
 

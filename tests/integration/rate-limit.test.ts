@@ -1,9 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/server/db/client';
+import { queryRows } from '@/server/db/rows';
 import { rateLimits } from '@/server/db/schema';
 import { AppError } from '@/server/http/errors';
-import { consumeRateLimit, deleteExpiredRateLimits, enforceRateLimit } from '@/server/http/rate-limit';
+import {
+  consumeRateLimit,
+  consumeRateLimits,
+  deleteExpiredRateLimits,
+  enforceRateLimit,
+} from '@/server/http/rate-limit';
 import { createTestDatabase } from '../support/database';
 
 let database: Database;
@@ -60,5 +66,60 @@ describe('database-backed rate limit', () => {
     const keys = (await database.db.select({ key: rateLimits.key }).from(rateLimits)).map((row) => row.key);
     expect(keys).toContain(`${rule.name}:purge-live`);
     expect(keys).not.toContain(`${rule.name}:purge-expired`);
+  });
+
+  describe('several limits and a guarded statement in one', () => {
+    const perAddress = { name: 'test-multi-address', limit: 2, windowSeconds: 60 };
+    const perEmail = { name: 'test-multi-email', limit: 5, windowSeconds: 600 };
+    const guardedInsert = (marker: string) => (allowed: ReturnType<typeof sql>) =>
+      sql`insert into rate_limits (key, hits, reset_at) select ${marker}, 1, now() + interval '1 minute' where ${allowed}
+        returning key`;
+    const markers = async (prefix: string) =>
+      (
+        await queryRows<{ key: string }>(
+          database.db,
+          sql`select key from rate_limits where key like ${`${prefix}%`} order by key`,
+        )
+      ).map((row) => row.key);
+
+    it('counts every limit and runs the guarded statement only while none refuses', async () => {
+      const outcomes = [];
+      for (let attempt = 1; attempt <= 3; attempt += 1) {
+        outcomes.push(
+          await consumeRateLimits(
+            database.db,
+            [
+              { rule: perAddress, subject: 'ip-9' },
+              { rule: perEmail, subject: 'someone' },
+            ],
+            guardedInsert(`guarded-${attempt}`),
+          ),
+        );
+      }
+      expect(outcomes.map(({ states }) => states.map((state) => state.hits))).toEqual([
+        [1, 1],
+        [2, 2],
+        [3, 3],
+      ]);
+      expect(outcomes.map(({ states }) => states.map((state) => state.allowed))).toEqual([
+        [true, true],
+        [true, true],
+        [false, true],
+      ]);
+      expect(outcomes.map(({ rows }) => rows)).toEqual([[{ key: 'guarded-1' }], [{ key: 'guarded-2' }], []]);
+      expect(outcomes[2]?.states[0]?.retryAfterSeconds).toBeLessThanOrEqual(60);
+      expect(await markers('guarded-')).toEqual(['guarded-1', 'guarded-2']);
+    });
+
+    it('returns the rows of a guarded read that ignores the verdict, and counts without one', async () => {
+      const { rows } = await consumeRateLimits<{ answer: number }>(
+        database.db,
+        [{ rule: perAddress, subject: 'ip-10' }],
+        () => sql`select 42 as answer`,
+      );
+      expect(rows).toEqual([{ answer: 42 }]);
+      const counted = await consumeRateLimits(database.db, [{ rule: perAddress, subject: 'ip-10' }]);
+      expect(counted).toEqual({ states: [{ allowed: true, hits: 2, retryAfterSeconds: 60 }], rows: [] });
+    });
   });
 });

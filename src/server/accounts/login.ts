@@ -1,22 +1,27 @@
 import 'server-only';
-import { eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { COOKIE_DEFAULT_TTL_SECONDS } from '@/lib/constants';
 import { capMessage, validateLogin } from '@/lib/validation';
 import type { Db } from '../db/client';
-import { customers } from '../db/schema';
 import { AppError } from '../http/errors';
-import { consumeRateLimit, deleteExpiredRateLimits } from '../http/rate-limit';
+import { consumeRateLimits, deleteExpiredRateLimits, rateLimitKey } from '../http/rate-limit';
 import { logger } from '../log';
 import { PASSWORD_MAX_LENGTH, verifyPassword } from './passwords';
 import { normalizeEmail, type RequestContext } from './request-context';
 import { createSession, deleteExpiredSessions, findSessionCustomer } from './sessions';
-import { clear, hit, isMarked, LIMITS, mark, peek, rateLimited, subjectOf } from './throttle';
+import { clear, LIMITS, mark, rateLimited, subjectOf, throwIfRefused } from './throttle';
 
 /** One message for an unknown e-mail and a wrong password: the answer does not tell which (ASVS 6.3.8). */
 export const INVALID_CREDENTIALS_MESSAGE = 'Adresse e-mail ou mot de passe incorrect.';
 export const NOT_LOGGED_IN_MESSAGE = 'Vous n’êtes pas connecté.';
 
 export type AccountUser = { firstname: string; lastname: string };
+
+/** What the first statement of a login reads: the live counters of the account by key, and the account. */
+type LoginGate = {
+  counters: Record<string, { hits: number; retryAfterSeconds: number }> | null;
+  customer: { id: number; passwordHash: string | null; firstname: string; lastname: string } | null;
+};
 export type Authenticated = { user: AccountUser; token: string; ttlSeconds: number; expiresAt: Date };
 
 /**
@@ -42,40 +47,57 @@ export async function authenticate(
   }
   if (password.length > PASSWORD_MAX_LENGTH) throw new AppError('unauthorized', INVALID_CREDENTIALS_MESSAGE);
 
-  await hit(db, LIMITS.loginAddress, context.address);
   const normalized = normalizeEmail(email);
   const account = subjectOf(normalized);
   const accountFromAddress = subjectOf(normalized, context.address);
-
-  const fromAddress = await peek(db, LIMITS.loginFailuresFromAddress, accountFromAddress);
-  if (fromAddress.over) throw rateLimited(fromAddress.retryAfterSeconds);
-  const everywhere = await peek(db, LIMITS.loginFailures, account);
-  if (everywhere.over && !(await isMarked(db, LIMITS.loginKnownAddress, accountFromAddress))) {
+  const keys = {
+    fromAddress: rateLimitKey(LIMITS.loginFailuresFromAddress, accountFromAddress),
+    everywhere: rateLimitKey(LIMITS.loginFailures, account),
+    known: rateLimitKey(LIMITS.loginKnownAddress, accountFromAddress),
+  };
+  // One statement counts the attempt, reads the failure counters and the known-address marker, and finds the
+  // account: under load every round trip waits its turn again (docs/SCALING.md).
+  const { states, rows } = await consumeRateLimits<LoginGate>(
+    db,
+    [{ rule: LIMITS.loginAddress, subject: context.address }],
+    () => sql`select
+      (select json_object_agg(key, json_build_object(
+          'hits', hits, 'retryAfterSeconds', greatest(1, ceil(extract(epoch from reset_at - now())))::int))
+        from rate_limits
+        where key in (${keys.fromAddress}, ${keys.everywhere}, ${keys.known}) and reset_at > now()) as counters,
+      (select json_build_object(
+          'id', id, 'passwordHash', password_hash, 'firstname', firstname, 'lastname', lastname)
+        from customers where email = ${normalized} limit 1) as customer`,
+  );
+  throwIfRefused(states);
+  const counters = rows[0]?.counters ?? {};
+  const customer = rows[0]?.customer ?? null;
+  const fromAddress = counters[keys.fromAddress];
+  if (fromAddress && fromAddress.hits >= LIMITS.loginFailuresFromAddress.limit) {
+    throw rateLimited(fromAddress.retryAfterSeconds);
+  }
+  const everywhere = counters[keys.everywhere];
+  if (everywhere && everywhere.hits >= LIMITS.loginFailures.limit && !counters[keys.known]) {
     throw rateLimited(everywhere.retryAfterSeconds);
   }
 
-  const [customer] = await db
-    .select({
-      id: customers.id,
-      passwordHash: customers.passwordHash,
-      firstname: customers.firstname,
-      lastname: customers.lastname,
-    })
-    .from(customers)
-    .where(eq(customers.email, normalized))
-    .limit(1);
   const valid = await verifyPassword(customer?.passwordHash ?? null, password);
   if (!customer || !valid) {
-    await consumeRateLimit(db, LIMITS.loginFailuresFromAddress, accountFromAddress);
-    await consumeRateLimit(db, LIMITS.loginFailures, account);
+    await consumeRateLimits(db, [
+      { rule: LIMITS.loginFailuresFromAddress, subject: accountFromAddress },
+      { rule: LIMITS.loginFailures, subject: account },
+    ]);
     logger.warn({ event: 'login_failed', account, address: context.address }, 'Échec de connexion');
     throw new AppError('unauthorized', INVALID_CREDENTIALS_MESSAGE);
   }
 
-  await clear(db, LIMITS.loginFailuresFromAddress, accountFromAddress);
-  await mark(db, LIMITS.loginKnownAddress, accountFromAddress);
-  await purgeExpiredNowAndThen(db);
-  const session = await createSession(db, customer.id, COOKIE_DEFAULT_TTL_SECONDS);
+  // Independent writes, sent together rather than one after the other.
+  const [session] = await Promise.all([
+    createSession(db, customer.id, COOKIE_DEFAULT_TTL_SECONDS),
+    clear(db, LIMITS.loginFailuresFromAddress, accountFromAddress),
+    mark(db, LIMITS.loginKnownAddress, accountFromAddress),
+    purgeExpiredNowAndThen(db),
+  ]);
   logger.info({ event: 'login', customerId: customer.id }, 'Connexion');
   return {
     user: { firstname: customer.firstname, lastname: customer.lastname },

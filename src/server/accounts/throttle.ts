@@ -1,10 +1,10 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rateLimits } from '../db/schema';
 import { AppError } from '../http/errors';
-import { consumeRateLimit, type RateLimitRule } from '../http/rate-limit';
+import { consumeRateLimit, type RateLimitRule, type RateLimitState, rateLimitKey } from '../http/rate-limit';
 
 // Database-backed limits of the account and newsletter calls (OWASP ASVS 6.3.1), shared by every app
 // instance. The reasoning behind the numbers is in docs/API-accounts.md, "Rate limits and lockout".
@@ -46,29 +46,18 @@ export function rateLimited(retryAfterSeconds: number): AppError {
 
 /** Counts one hit; over the limit throws a 429 carrying Retry-After. */
 export async function hit(db: Db, rule: RateLimitRule, subject: string): Promise<void> {
-  const state = await consumeRateLimit(db, rule, subject);
-  if (!state.allowed) throw rateLimited(state.retryAfterSeconds);
+  throwIfRefused([await consumeRateLimit(db, rule, subject)]);
 }
 
-/** The hits of a live window without counting one more (failure counters are read before they are bumped). */
-export async function peek(
-  db: Db,
-  rule: RateLimitRule,
-  subject: string,
-): Promise<{ over: boolean; retryAfterSeconds: number }> {
-  const [row] = await db
-    .select({
-      hits: rateLimits.hits,
-      retryAfterSeconds: sql<number>`greatest(1, ceil(extract(epoch from ${rateLimits.resetAt} - now())))::int`,
-    })
-    .from(rateLimits)
-    .where(and(eq(rateLimits.key, `${rule.name}:${subject}`), gt(rateLimits.resetAt, sql`now()`)));
-  return { over: (row?.hits ?? 0) >= rule.limit, retryAfterSeconds: row?.retryAfterSeconds ?? 0 };
+/** Throws the 429 of the first limit that refused, with its Retry-After. */
+export function throwIfRefused(states: RateLimitState[]): void {
+  const refused = states.find((state) => !state.allowed);
+  if (refused) throw rateLimited(refused.retryAfterSeconds);
 }
 
 /** Removes a counter (a successful login clears its own address's failures). */
 export async function clear(db: Db, rule: RateLimitRule, subject: string): Promise<void> {
-  await db.delete(rateLimits).where(eq(rateLimits.key, `${rule.name}:${subject}`));
+  await db.delete(rateLimits).where(eq(rateLimits.key, rateLimitKey(rule, subject)));
 }
 
 /** Sets a marker that lives for the rule's whole window from now (refreshed at each call). */
@@ -76,15 +65,6 @@ export async function mark(db: Db, rule: RateLimitRule, subject: string): Promis
   const resetAt = sql`now() + make_interval(secs => ${rule.windowSeconds})`;
   await db
     .insert(rateLimits)
-    .values({ key: `${rule.name}:${subject}`, hits: 1, resetAt })
+    .values({ key: rateLimitKey(rule, subject), hits: 1, resetAt })
     .onConflictDoUpdate({ target: rateLimits.key, set: { resetAt } });
-}
-
-/** True while a marker set by `mark` is live. */
-export async function isMarked(db: Db, rule: RateLimitRule, subject: string): Promise<boolean> {
-  const [row] = await db
-    .select({ key: rateLimits.key })
-    .from(rateLimits)
-    .where(and(eq(rateLimits.key, `${rule.name}:${subject}`), gt(rateLimits.resetAt, sql`now()`)));
-  return row !== undefined;
 }

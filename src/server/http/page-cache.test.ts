@@ -6,9 +6,12 @@ import {
   answerFromPageCache,
   PAGE_CACHE_MAX_ENTRIES,
   PAGE_CACHE_SECONDS,
+  PAGE_CACHE_STALE_SECONDS,
   pageCacheStats,
   purgePageCache,
+  RENDERED_PAGE_CACHE_MAX_ENTRIES,
   recordForPageCache,
+  SHARED_READ_CACHE_MAX_ENTRIES,
 } from './page-cache';
 
 /** What the stand-in for Next.js answers, per test. */
@@ -28,8 +31,20 @@ let reached: { url: string; acceptEncoding: string | undefined }[];
 let server: http.Server;
 let base: string;
 
-function next(request: IncomingMessage, response: ServerResponse): void {
+/** When set, the stand-in waits for it before answering (a render in progress). */
+let holdNext: Promise<void> | undefined;
+
+/** Waits (up to 2 s) for something a background request does. */
+async function waitFor(condition: () => boolean): Promise<void> {
+  for (let attempt = 0; attempt < 400 && !condition(); attempt += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  expect(condition()).toBe(true);
+}
+
+async function next(request: IncomingMessage, response: ServerResponse): Promise<void> {
   reached.push({ url: request.url ?? '', acceptEncoding: request.headers['accept-encoding'] });
+  if (holdNext) await holdNext;
   response.statusCode = upstream.status;
   for (const [name, value] of Object.entries(upstream.headers))
     if (value !== undefined) response.setHeader(name, value);
@@ -43,7 +58,7 @@ beforeAll(async () => {
   server = http.createServer((request, response) => {
     if (answerFromPageCache(request, response)) return;
     recordForPageCache(request, response);
-    next(request, response);
+    void next(request, response);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -146,8 +161,8 @@ describe('page cache in front of Next.js', () => {
   });
 
   it.each([
-    ['a page rendered per request', '/search?term=impot', {}],
-    ['an API call', '/api/article/summary', {}],
+    ['a personal page rendered per request', '/unsubscribe?token=abc', {}],
+    ['a personal API call', '/api/article/single?newsId=1', {}],
     ['an RSC payload by query', '/actualite/fiscal?_rsc=1x2y', {}],
     ['an RSC payload by header', '/actualite/fiscal', { rsc: '1' }],
     ['a prefetch', '/actualite/fiscal', { 'next-router-prefetch': '1' }],
@@ -206,12 +221,55 @@ describe('page cache in front of Next.js', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     try {
       for (let index = 0; index < 5; index += 1) await get(`/actualite/sujet-${index}`);
+      // Still served stale while refreshed, for PAGE_CACHE_STALE_SECONDS past their life: kept until then.
       vi.setSystemTime(Date.now() + PAGE_CACHE_SECONDS * 1000);
       await get('/actualite/fiscal');
-      expect(pageCacheStats().entries).toBe(1);
+      expect(pageCacheStats().entries).toBe(6);
+      vi.setSystemTime(Date.now() + PAGE_CACHE_STALE_SECONDS * 1000);
+      await get('/actualite/social');
+      expect(pageCacheStats().entries).toBe(2);
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('past its life, serves the stale copy while one background request refreshes it', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      await get('/actualite/fiscal');
+      vi.setSystemTime(Date.now() + PAGE_CACHE_SECONDS * 1000 + 1);
+      upstream = { ...upstream, body: '<p>Version suivante</p>' };
+      // The stand-in answers the refresh only once released: it is still rendering while readers ask.
+      let release: () => void = () => {};
+      holdNext = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const first = await get('/actualite/fiscal');
+      await waitFor(() => reached.length === 2);
+      const meanwhile = await get('/actualite/fiscal');
+      for (const answer of [first, meanwhile]) {
+        expect(answer.body.toString()).toBe('<!doctype html><p>Actualité du jour</p>');
+      }
+      expect(reached).toHaveLength(2);
+      const storedBefore = pageCacheStats().stores;
+      release();
+      await waitFor(() => pageCacheStats().stores > storedBefore);
+      expect((await get('/actualite/fiscal')).body.toString()).toBe('<p>Version suivante</p>');
+      expect(reached).toHaveLength(2);
+      // Past the stale window, a page is asked again before answering.
+      vi.setSystemTime(Date.now() + (PAGE_CACHE_SECONDS + PAGE_CACHE_STALE_SECONDS) * 1000 + 1);
+      await get('/actualite/fiscal');
+      expect(reached).toHaveLength(3);
+    } finally {
+      holdNext = undefined;
+      vi.useRealTimers();
+    }
+  });
+
+  it('refuses the refresh mark from anyone but the server itself', async () => {
+    await get('/actualite/fiscal');
+    await get('/actualite/fiscal', { headers: { 'x-page-cache-refresh': 'devine' } });
+    expect(reached).toHaveLength(1);
   });
 
   it('forgets everything on purge', async () => {
@@ -231,5 +289,163 @@ describe('page cache in front of Next.js', () => {
     expect(
       reached.filter((request) => request.url === `/actualite/sujet-${PAGE_CACHE_MAX_ENTRIES}`),
     ).toHaveLength(1);
+  });
+});
+
+describe('page cache for pages rendered per request (search, agenda)', () => {
+  const STORED_NONCE = 'QUJDREVGR0hJSktMTU5PUA==';
+  const RENDERED_HEADERS: OutgoingHttpHeaders = {
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': 'private, no-cache, no-store, max-age=0, must-revalidate',
+    etag: '"rendered"',
+    'content-security-policy': `default-src 'self'; script-src 'self' 'nonce-${STORED_NONCE}'`,
+  };
+  const RENDERED_BODY =
+    `<!doctype html><script nonce="${STORED_NONCE}" src="/a.js"></script><h1>Résultats pour « impôt »</h1>` +
+    `<script nonce="${STORED_NONCE}">self.__next_f.push([1,"{\\"nonce\\":\\"${STORED_NONCE}\\"}"])</script>`;
+
+  beforeEach(() => {
+    upstream = { status: 200, headers: { ...RENDERED_HEADERS }, body: RENDERED_BODY };
+  });
+
+  const nonceOf = (response: Response) =>
+    /'nonce-([^']+)'/.exec(response.headers.get('content-security-policy') ?? '')?.[1];
+
+  it('answers the same URL again without Next.js, with a fresh nonce in the policy and at every place of the body', async () => {
+    const first = await get('/search?term=imp%C3%B4t');
+    const second = await get('/search?term=imp%C3%B4t');
+    const third = await get('/search?term=imp%C3%B4t');
+    expect(reached).toHaveLength(1);
+    expect(first.body.toString()).toBe(RENDERED_BODY);
+    const nonces = [nonceOf(second.response), nonceOf(third.response)];
+    expect(new Set([STORED_NONCE, ...nonces]).size).toBe(3);
+    for (const [index, answer] of [second, third].entries()) {
+      const nonce = nonces[index] ?? '';
+      expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+      expect(answer.body.toString()).not.toContain(STORED_NONCE);
+      expect(answer.body.toString()).toBe(RENDERED_BODY.replaceAll(STORED_NONCE, nonce));
+      expect(answer.response.headers.get('etag')).toBeNull();
+      expect(answer.response.headers.get('cache-control')).toBe(RENDERED_HEADERS['cache-control']);
+    }
+  });
+
+  it('keys by the whole URL: another query string is another page', async () => {
+    await get('/search?term=tva');
+    await get('/search?term=tva&page=2');
+    await get('/agenda?mois=2026-12');
+    await get('/search?term=tva');
+    expect(reached.map((request) => request.url)).toEqual([
+      '/search?term=tva',
+      '/search?term=tva&page=2',
+      '/agenda?mois=2026-12',
+    ]);
+  });
+
+  it('compresses the renewed bytes for clients that accept gzip', async () => {
+    await get('/agenda');
+    const raw = await new Promise<{ encoding: string | undefined; body: Buffer; policy: string }>(
+      (resolve, reject) => {
+        http
+          .get(`${base}/agenda`, { headers: { 'accept-encoding': 'gzip' } }, (response) => {
+            const chunks: Buffer[] = [];
+            response.on('data', (chunk: Buffer) => chunks.push(chunk));
+            response.on('end', () =>
+              resolve({
+                encoding: response.headers['content-encoding'],
+                body: Buffer.concat(chunks),
+                policy: String(response.headers['content-security-policy']),
+              }),
+            );
+          })
+          .on('error', reject);
+      },
+    );
+    const nonce = /'nonce-([^']+)'/.exec(raw.policy)?.[1] ?? '';
+    expect(raw.encoding).toBe('gzip');
+    expect(gunzipSync(raw.body).toString()).toBe(RENDERED_BODY.replaceAll(STORED_NONCE, nonce));
+    expect(reached).toHaveLength(1);
+  });
+
+  it.each([
+    [
+      'a page whose policy has no nonce',
+      { headers: { ...RENDERED_HEADERS, 'content-security-policy': "script-src 'self'" } },
+    ],
+    ['a page whose nonce is not in its body', { body: '<!doctype html><h1>Recherche</h1>' }],
+    ['an answer setting a cookie', { headers: { ...RENDERED_HEADERS, 'set-cookie': 'session=x' } }],
+    ['an error status', { status: 500 }],
+  ])('does not keep %s', async (_name, change) => {
+    upstream = { ...upstream, ...change };
+    await get('/search?term=tva');
+    await get('/search?term=tva');
+    expect(reached).toHaveLength(2);
+    expect(pageCacheStats().entries).toBe(0);
+  });
+
+  it('has bounds of its own: endless searches never evict the news pages', async () => {
+    upstream = { status: 200, headers: { ...ISR_HEADERS }, body: '<p>Fiscal</p>' };
+    await get('/actualite/fiscal');
+    upstream = { status: 200, headers: { ...RENDERED_HEADERS }, body: RENDERED_BODY };
+    for (let index = 0; index <= RENDERED_PAGE_CACHE_MAX_ENTRIES; index += 1)
+      await get(`/search?term=mot${index}`);
+    expect(pageCacheStats().entries).toBe(1 + RENDERED_PAGE_CACHE_MAX_ENTRIES);
+    await get('/actualite/fiscal');
+    expect(reached.filter((request) => request.url === '/actualite/fiscal')).toHaveLength(1);
+  });
+});
+
+describe('page cache for the public API reads', () => {
+  const JSON_HEADERS: OutgoingHttpHeaders = {
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-cache, no-store, must-revalidate, max-age=0',
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  };
+  const LIST = JSON.stringify({ news: [{ id: '1', title: 'Taux de TVA' }] });
+
+  beforeEach(() => {
+    upstream = { status: 200, headers: { ...JSON_HEADERS }, body: LIST };
+  });
+
+  it('answers the same URL again without Next.js, with the same bytes and headers', async () => {
+    await get('/api/article/summary?limit=20');
+    const second = await get('/api/article/summary?limit=20', { headers: { 'x-request-id': 'given-id-2' } });
+    await get('/api/issue');
+    await get('/api/issue');
+    await get('/api/search/suggest?term=tva');
+    await get('/api/search/suggest?term=tvb');
+    expect(reached.map((request) => request.url)).toEqual([
+      '/api/article/summary?limit=20',
+      '/api/issue',
+      '/api/search/suggest?term=tva',
+      '/api/search/suggest?term=tvb',
+    ]);
+    expect(second.body.toString()).toBe(LIST);
+    expect(second.response.headers.get('content-type')).toBe(JSON_HEADERS['content-type']);
+    expect(second.response.headers.get('cache-control')).toBe(JSON_HEADERS['cache-control']);
+    expect(second.response.headers.get('x-request-id')).toBe('given-id-2');
+    expect(second.response.headers.get('x-nextjs-cache')).toBeNull();
+  });
+
+  it.each([
+    ['an error', { status: 400, body: '{"message":"limit invalide"}' }],
+    ['a rate-limited answer', { status: 429 }],
+    ['an answer that is not JSON', { headers: { ...JSON_HEADERS, 'content-type': 'text/html' } }],
+    ['an answer setting a cookie', { headers: { ...JSON_HEADERS, 'set-cookie': 'x=1' } }],
+  ])('does not keep %s', async (_name, change) => {
+    upstream = { ...upstream, ...change };
+    await get('/api/issue');
+    await get('/api/issue');
+    expect(reached).toHaveLength(2);
+  });
+
+  it('has bounds of its own: endless suggestion prefixes never evict the news pages', async () => {
+    upstream = { status: 200, headers: { ...ISR_HEADERS }, body: '<p>Social</p>' };
+    await get('/actualite/social');
+    upstream = { status: 200, headers: { ...JSON_HEADERS }, body: LIST };
+    for (let index = 0; index <= SHARED_READ_CACHE_MAX_ENTRIES; index += 1)
+      await get(`/api/search/suggest?term=m${index}`);
+    expect(pageCacheStats().entries).toBe(1 + SHARED_READ_CACHE_MAX_ENTRIES);
+    await get('/actualite/social');
+    expect(reached.filter((request) => request.url === '/actualite/social')).toHaveLength(1);
   });
 });

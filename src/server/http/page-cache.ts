@@ -1,7 +1,8 @@
 import 'server-only';
-import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import { gzipSync } from 'node:zlib';
-import { isCachedPagePath } from '../observability/security-headers';
+import { randomBytes } from 'node:crypto';
+import http, { type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
+import { gzip, gzipSync } from 'node:zlib';
+import { freshNonce, isCachedPagePath } from '../observability/security-headers';
 import { requestIdFrom } from './request-id';
 
 /**
@@ -16,13 +17,39 @@ import { requestIdFrom } from './request-id';
  * `isCachedPagePath` (the ones whose HTML never depends on the visitor: the personal parts load in the browser),
  * and never for Next's client-navigation requests (RSC payloads, prefetches, server actions), whose answers vary
  * by request headers. A stale entry is never served: past its life the request goes to Next.js, which refreshes it.
+ *
+ * A second, smaller store keeps the pages rendered per request whose HTML depends on their URL alone (search
+ * results, agenda), keyed by the whole URL, for the same few seconds their data is shared anyway (`sharedRead`).
+ * They carry a per-request CSP nonce, so each answer gets a fresh one, written over every copy of the old one in
+ * the body and in the policy: the cached bytes never hand out a nonce twice. A third keeps the answers of the
+ * public API reads (news lists, issue, suggestions), which are the same for every visitor. Pages and reads built
+ * from shared data may so be up to twice PAGE_CACHE_SECONDS old; a content change empties everything at once.
  */
 
 /** How long an entry is served before Next.js is asked again. Short: it adds at most this much to ISR's 60 s. */
 export const PAGE_CACHE_SECONDS = 5;
+/**
+ * Past its life an entry is still served for this long while the server asks Next.js for a fresh copy in the
+ * background, as Next's own ISR does: no reader waits for a render (under load a search page takes about a second
+ * to render) and the requests arriving meanwhile do not all render it again at once.
+ */
+export const PAGE_CACHE_STALE_SECONDS = 5;
+/** A refresh that has not stored its answer after this long (refused, failed) lets a later request start another. */
+const REFRESH_TIMEOUT_MS = 3_000;
+/** Marks the server's own refresh requests (with its per-process token): they go to Next.js, never to the cache. */
+const REFRESH_HEADER = 'x-page-cache-refresh';
 /** Bounds against many distinct URLs (query strings make new keys): whichever is reached first evicts. */
 export const PAGE_CACHE_MAX_ENTRIES = 500;
 export const PAGE_CACHE_MAX_BYTES = 32 * 1024 * 1024;
+/** Pages rendered per request get their own, smaller bounds: endless query strings never evict the news pages. */
+export const RENDERED_PAGE_CACHE_MAX_ENTRIES = 200;
+export const RENDERED_PAGE_CACHE_MAX_BYTES = 16 * 1024 * 1024;
+/** Rendered per request from their URL alone (and data shared for PAGE_CACHE_SECONDS): no session, no cookie. */
+const RENDERED_PAGE_PATHS = new Set(['/search', '/agenda']);
+/** Public API reads, already computed once per PAGE_CACHE_SECONDS (`sharedRead`): their answers are kept too. */
+const SHARED_READ_PATHS = new Set(['/api/article/summary', '/api/issue', '/api/search/suggest']);
+export const SHARED_READ_CACHE_MAX_ENTRIES = 500;
+const SHARED_READ_CACHE_MAX_BYTES = 8 * 1024 * 1024;
 /** A page bigger than this is not kept (our pages weigh 100 to 200 KB). */
 const MAX_PAGE_BYTES = 2 * 1024 * 1024;
 /** Longer URLs are not cached: no page of ours needs one, and a key should stay small. */
@@ -54,61 +81,103 @@ const PER_ANSWER_HEADERS = new Set([
 type Entry = {
   headers: OutgoingHttpHeaders;
   body: Buffer;
-  /** Compressed on first demand, once per entry. */
+  /** Compressed on first demand, once per entry (never for a renewed nonce: the bytes change per answer). */
   gzip: Buffer | undefined;
   etag: string | undefined;
   expiresAt: number;
+  /** When a request went to Next.js for a fresh copy of this expired entry, if one did. */
+  refreshingSince: number | undefined;
+  /** Pages rendered per request: their nonce and where it sits in the body, rewritten in every answer. */
+  nonce?: { value: string; offsets: number[] };
 };
 
-type State = { entries: Map<string, Entry>; bytes: number; hits: number; stores: number };
+/**
+ * What a store keeps: cached pages (ISR, one entry per path), pages rendered per request (their nonce renewed)
+ * and public API reads (JSON), the last two keyed by the whole URL.
+ */
+type Kind = 'cached' | 'rendered' | 'reads';
+/** Entries in least-recently-used order (a hit moves its entry to the end), with their total size and bounds. */
+type Store = { kind: Kind; entries: Map<string, Entry>; bytes: number; maxEntries: number; maxBytes: number };
+type State = { stores: Record<Kind, Store>; hits: number; stored: number; refreshToken: string };
 
 // On globalThis: Next.js may load this module more than once (instrumentation, route handlers), and a purge from
 // any copy must empty the one cache.
 const KEY = Symbol.for('quotidienne.page-cache');
 const holder = globalThis as typeof globalThis & { [KEY]?: State };
 
+function emptyStore(kind: Kind, maxEntries: number, maxBytes: number): Store {
+  return { kind, entries: new Map(), bytes: 0, maxEntries, maxBytes };
+}
+
 function state(): State {
-  holder[KEY] ??= { entries: new Map(), bytes: 0, hits: 0, stores: 0 };
+  holder[KEY] ??= {
+    stores: {
+      cached: emptyStore('cached', PAGE_CACHE_MAX_ENTRIES, PAGE_CACHE_MAX_BYTES),
+      rendered: emptyStore('rendered', RENDERED_PAGE_CACHE_MAX_ENTRIES, RENDERED_PAGE_CACHE_MAX_BYTES),
+      reads: emptyStore('reads', SHARED_READ_CACHE_MAX_ENTRIES, SHARED_READ_CACHE_MAX_BYTES),
+    },
+    hits: 0,
+    stored: 0,
+    refreshToken: randomBytes(16).toString('hex'),
+  };
   return holder[KEY];
 }
 
-/** Hits answered and pages stored since the start (for /metrics). */
+/** Hits answered and answers stored since the start, and what the stores hold now (for /metrics). */
 export function pageCacheStats(): { hits: number; stores: number; entries: number; bytes: number } {
-  const { hits, stores, entries, bytes } = state();
-  return { hits, stores, entries: entries.size, bytes };
+  const { hits, stored, stores } = state();
+  const all = Object.values(stores);
+  return {
+    hits,
+    stores: stored,
+    entries: all.reduce((sum, store) => sum + store.entries.size, 0),
+    bytes: all.reduce((sum, store) => sum + store.bytes, 0),
+  };
 }
 
-/** Forgets every page: the next request of each goes to Next.js. */
+/** Forgets every answer: the next request of each goes to Next.js. */
 export function purgePageCache(): void {
-  const current = state();
-  current.entries.clear();
-  current.bytes = 0;
+  for (const store of Object.values(state().stores)) {
+    store.entries.clear();
+    store.bytes = 0;
+  }
 }
 
 /** The query parameter the home page's rewrite reads (next.config.ts): `/?metier=x` is served from /accueil/x. */
 const HOME_TRADE_PARAMETER = 'metier';
 
+type Slot = { store: Store; key: string };
+
 /**
- * The cache key of a request, or null when its answer must not come from (or go into) the cache.
+ * Where a request's answer is kept, or null when it must not come from (or go into) the cache.
  *
- * The key is the path alone: Next.js serves one ISR entry per path whatever the query string (filters such as
- * `?format=` are applied in the browser, decision 003), so `?utm_source=…` and the like share the page. The one
- * exception is the home page, which next.config.ts rewrites on `?metier=`.
+ * For a cached page the key is the path alone: Next.js serves one ISR entry per path whatever the query string
+ * (filters such as `?format=` are applied in the browser, decision 003), so `?utm_source=…` and the like share the
+ * page. The one exception is the home page, which next.config.ts rewrites on `?metier=`. A page rendered per
+ * request is rendered from its query string: its key is the whole URL.
  */
-export function pageCacheKey(request: IncomingMessage): string | null {
+function slotOf(request: IncomingMessage): Slot | null {
   if (request.method !== 'GET' && request.method !== 'HEAD') return null;
   const url = request.url;
   if (!url || url.length > MAX_URL_LENGTH || !url.startsWith('/')) return null;
   const queryStart = url.indexOf('?');
   const pathname = queryStart === -1 ? url : url.slice(0, queryStart);
-  if (!isCachedPagePath(pathname)) return null;
+  const kind: Kind | null = RENDERED_PAGE_PATHS.has(pathname)
+    ? 'rendered'
+    : SHARED_READ_PATHS.has(pathname)
+      ? 'reads'
+      : isCachedPagePath(pathname)
+        ? 'cached'
+        : null;
+  if (kind === null) return null;
   for (const name of UNCACHEABLE_REQUEST_HEADERS) if (request.headers[name] !== undefined) return null;
-  if (queryStart === -1) return pathname;
-  const query = new URLSearchParams(url.slice(queryStart + 1));
+  const query = new URLSearchParams(queryStart === -1 ? '' : url.slice(queryStart + 1));
   // Next's client router asks the same URL for an RSC payload with `?_rsc=` (and the `rsc` header).
   if (query.has('_rsc')) return null;
+  if (kind !== 'cached') return { store: state().stores[kind], key: url };
   const trade = pathname === '/' ? query.get(HOME_TRADE_PARAMETER) : null;
-  return trade === null ? pathname : `/?${HOME_TRADE_PARAMETER}=${encodeURIComponent(trade)}`;
+  const key = trade === null ? pathname : `/?${HOME_TRADE_PARAMETER}=${encodeURIComponent(trade)}`;
+  return { store: state().stores.cached, key };
 }
 
 function acceptsGzip(request: IncomingMessage): boolean {
@@ -116,24 +185,31 @@ function acceptsGzip(request: IncomingMessage): boolean {
   return typeof accepted === 'string' && /\bgzip\b(?!\s*;\s*q=0(?:\.0*)?\b)/i.test(accepted);
 }
 
-function lookup(key: string, now: number): Entry | undefined {
-  const current = state();
-  const entry = current.entries.get(key);
+/**
+ * The entry to answer with, fresh or stale, and whether this request should start its background refresh;
+ * undefined sends the request to Next.js.
+ */
+function lookup({ store, key }: Slot, now: number): { entry: Entry; refresh: boolean } | undefined {
+  const entry = store.entries.get(key);
   if (!entry) return undefined;
+  let refresh = false;
   if (entry.expiresAt <= now) {
-    remove(key, entry);
-    return undefined;
+    if (entry.expiresAt + PAGE_CACHE_STALE_SECONDS * 1000 <= now) {
+      remove(store, key, entry);
+      return undefined;
+    }
+    refresh = entry.refreshingSince === undefined || now - entry.refreshingSince >= REFRESH_TIMEOUT_MS;
+    if (refresh) entry.refreshingSince = now;
   }
   // Least recently used first in the map's order: a hit moves the entry to the end.
-  current.entries.delete(key);
-  current.entries.set(key, entry);
-  return entry;
+  store.entries.delete(key);
+  store.entries.set(key, entry);
+  return { entry, refresh };
 }
 
-function remove(key: string, entry: Entry): void {
-  const current = state();
-  current.entries.delete(key);
-  current.bytes -= entrySize(entry);
+function remove(store: Store, key: string, entry: Entry): void {
+  store.entries.delete(key);
+  store.bytes -= entrySize(entry);
 }
 
 function entrySize(entry: Entry): number {
@@ -141,18 +217,27 @@ function entrySize(entry: Entry): number {
 }
 
 /**
- * Answers the request from the cache when it holds a fresh copy of the page; returns false (and touches nothing)
- * otherwise. Called from the HTTP server's `request` event, before Next.js.
+ * Answers the request from the cache when it holds a copy of the page, fresh or (while it is refreshed in the
+ * background) stale; returns false, touching nothing, otherwise. `refreshed` is true when this answer started a
+ * background refresh: that refresh is the request Next.js sees. Called from the HTTP server's `request` event,
+ * before Next.js.
  */
 export function answerFromPageCache(
   request: IncomingMessage,
   response: ServerResponse,
   now = Date.now(),
-): boolean {
-  const key = pageCacheKey(request);
-  if (key === null) return false;
-  const entry = lookup(key, now);
-  if (!entry) return false;
+): false | { refreshed: boolean } {
+  const slot = slotOf(request);
+  if (slot === null || isOwnRefresh(request)) return false;
+  const found = lookup(slot, now);
+  if (!found) return false;
+  const { entry, refresh } = found;
+  if (refresh) refreshInBackground(request);
+  answerWith(request, response, slot, entry);
+  return { refreshed: refresh };
+}
+
+function answerWith(request: IncomingMessage, response: ServerResponse, slot: Slot, entry: Entry): void {
   state().hits += 1;
   for (const [name, value] of Object.entries(entry.headers))
     if (value !== undefined) response.setHeader(name, value);
@@ -161,41 +246,120 @@ export function answerFromPageCache(
     response.statusCode = 304;
     response.removeHeader('content-type');
     response.end();
-    return true;
+    return;
+  }
+  response.statusCode = 200;
+  if (entry.nonce) {
+    answerWithFreshNonce(request, response, entry, entry.nonce);
+    return;
   }
   let body = entry.body;
   if (acceptsGzip(request)) {
     if (!entry.gzip) {
       entry.gzip = gzipSync(entry.body);
-      state().bytes += entry.gzip.length;
+      slot.store.bytes += entry.gzip.length;
     }
     body = entry.gzip;
     response.setHeader('content-encoding', 'gzip');
   }
-  response.statusCode = 200;
+  send(request, response, body);
+}
+
+function isOwnRefresh(request: IncomingMessage): boolean {
+  return request.headers[REFRESH_HEADER] === state().refreshToken;
+}
+
+/**
+ * Asks this very server for the URL again, marked as its own refresh: Next.js answers it and
+ * `recordForPageCache` stores the fresh copy. Sent to the address and port the reader's request came in on.
+ */
+function refreshInBackground(request: IncomingMessage): void {
+  const headers: OutgoingHttpHeaders = { [REFRESH_HEADER]: state().refreshToken };
+  if (request.headers.host) headers.host = request.headers.host;
+  const refresh = http.request(
+    { host: request.socket.localAddress, port: request.socket.localPort, path: request.url, headers },
+    (answer) => answer.resume(),
+  );
+  // A failed refresh leaves the stale copy to its end; a later request starts another one.
+  refresh.on('error', () => {});
+  refresh.end();
+}
+
+function send(request: IncomingMessage, response: ServerResponse, body: Buffer): void {
   response.setHeader('content-length', body.length);
   response.end(request.method === 'HEAD' ? undefined : body);
-  return true;
+}
+
+/**
+ * A page rendered per request, answered with a nonce of its own: written over each place the stored nonce held
+ * in the body and in the policy. Compressed off the main thread, since these bytes are new for every answer.
+ */
+function answerWithFreshNonce(
+  request: IncomingMessage,
+  response: ServerResponse,
+  entry: Entry,
+  stored: NonNullable<Entry['nonce']>,
+): void {
+  const nonce = freshNonce();
+  const policy = String(entry.headers['content-security-policy']);
+  response.setHeader(
+    'content-security-policy',
+    policy.replaceAll(`'nonce-${stored.value}'`, `'nonce-${nonce}'`),
+  );
+  const body = Buffer.from(entry.body);
+  for (const offset of stored.offsets) body.write(nonce, offset, 'latin1');
+  if (!acceptsGzip(request)) {
+    send(request, response, body);
+    return;
+  }
+  gzip(body, (error, compressed) => {
+    if (error) {
+      send(request, response, body);
+      return;
+    }
+    response.setHeader('content-encoding', 'gzip');
+    send(request, response, compressed);
+  });
 }
 
 /** True when Next.js declared this answer the same for every visitor and worth sharing. */
 function isShareable(response: ServerResponse): boolean {
-  if (response.statusCode !== 200) return false;
-  if (response.getHeader('set-cookie') !== undefined) return false;
-  if (response.getHeader('content-encoding') !== undefined) return false;
-  const type = String(response.getHeader('content-type') ?? '');
-  if (!type.startsWith('text/html')) return false;
+  if (!isPlainAnswer(response, 'text/html')) return false;
   const control = String(response.getHeader('cache-control') ?? '');
   return /\bs-maxage=\d+/.test(control) && !/\b(private|no-store|no-cache)\b/.test(control);
 }
 
+/** A successful, uncompressed answer of this type that sets no cookie. */
+function isPlainAnswer(response: ServerResponse, type: 'text/html' | 'application/json'): boolean {
+  if (response.statusCode !== 200) return false;
+  if (response.getHeader('set-cookie') !== undefined) return false;
+  if (response.getHeader('content-encoding') !== undefined) return false;
+  return String(response.getHeader('content-type') ?? '').startsWith(type);
+}
+
+const FRESH_NONCE_LENGTH = freshNonce().length;
+
 /**
- * Lets a cacheable request through to Next.js and keeps its answer when Next.js declares it shareable. Asks
- * Next.js for uncompressed bytes (this one visitor gets them so) so that one stored copy serves every encoding.
+ * Where the nonce of a page rendered per request sits in its body, or null when the page cannot be kept: no
+ * nonce in its policy, or one that is not a fresh nonce's length (renewal writes a new one in place).
+ */
+function nonceOf(response: ServerResponse, body: Buffer): Entry['nonce'] | null {
+  const value = /'nonce-([A-Za-z0-9+/=]+)'/.exec(
+    String(response.getHeader('content-security-policy') ?? ''),
+  )?.[1];
+  if (!value || value.length !== FRESH_NONCE_LENGTH) return null;
+  const offsets: number[] = [];
+  for (let at = body.indexOf(value); at !== -1; at = body.indexOf(value, at + value.length)) offsets.push(at);
+  return offsets.length > 0 ? { value, offsets } : null;
+}
+
+/**
+ * Lets a cacheable request through to Next.js and keeps its answer when it may be shared. Asks Next.js for
+ * uncompressed bytes (this one visitor gets them so) so that one stored copy serves every encoding.
  */
 export function recordForPageCache(request: IncomingMessage, response: ServerResponse): void {
-  const key = pageCacheKey(request);
-  if (key === null || request.method !== 'GET') return;
+  const slot = slotOf(request);
+  if (slot === null || request.method !== 'GET') return;
   delete request.headers['accept-encoding'];
   const chunks: Buffer[] = [];
   let size = 0;
@@ -222,19 +386,38 @@ export function recordForPageCache(request: IncomingMessage, response: ServerRes
     return Reflect.apply(end, this, args) as ServerResponse;
   } as ServerResponse['end'];
   response.once('finish', () => {
-    if (tooBig || !isShareable(response)) return;
-    store(key, response, Buffer.concat(chunks, size));
+    if (tooBig) return;
+    const body = Buffer.concat(chunks, size);
+    switch (slot.store.kind) {
+      case 'cached':
+        if (isShareable(response)) store(slot, response, body, undefined);
+        return;
+      case 'reads':
+        if (isPlainAnswer(response, 'application/json')) store(slot, response, body, undefined);
+        return;
+      case 'rendered': {
+        const nonce = isPlainAnswer(response, 'text/html') ? nonceOf(response, body) : null;
+        if (nonce) store(slot, response, body, nonce);
+      }
+    }
   });
 }
 
-function store(key: string, response: ServerResponse, body: Buffer): void {
+function store(
+  { store: target, key }: Slot,
+  response: ServerResponse,
+  body: Buffer,
+  nonce: Entry['nonce'],
+): void {
   const headers: OutgoingHttpHeaders = {};
   for (const [name, value] of Object.entries(response.getHeaders())) {
     if (!PER_ANSWER_HEADERS.has(name)) headers[name] = value;
   }
   // However Next.js produced it (rendered now, served stale), what this cache answers is a cached copy.
-  headers['x-nextjs-cache'] = 'HIT';
-  const etag = response.getHeader('etag');
+  if (target.kind === 'cached') headers['x-nextjs-cache'] = 'HIT';
+  // A renewed nonce changes the bytes of every answer: no validator applies to them.
+  if (nonce) delete headers.etag;
+  const etag = headers.etag;
   const now = Date.now();
   const entry: Entry = {
     headers,
@@ -242,20 +425,21 @@ function store(key: string, response: ServerResponse, body: Buffer): void {
     gzip: undefined,
     etag: typeof etag === 'string' ? etag : undefined,
     expiresAt: now + PAGE_CACHE_SECONDS * 1000,
+    refreshingSince: undefined,
+    nonce,
   };
-  const current = state();
-  const previous = current.entries.get(key);
-  if (previous) remove(key, previous);
-  // Pages asked once must not stay until the bounds push them out: drop expired ones at the least recently used end.
-  for (const [oldKey, oldEntry] of current.entries) {
-    if (oldEntry.expiresAt > now) break;
-    remove(oldKey, oldEntry);
+  const previous = target.entries.get(key);
+  if (previous) remove(target, key, previous);
+  // Pages asked once must not stay until the bounds push them out: drop dead ones at the least recently used end.
+  for (const [oldKey, oldEntry] of target.entries) {
+    if (oldEntry.expiresAt + PAGE_CACHE_STALE_SECONDS * 1000 > now) break;
+    remove(target, oldKey, oldEntry);
   }
-  current.entries.set(key, entry);
-  current.bytes += entrySize(entry);
-  current.stores += 1;
-  for (const [oldKey, oldEntry] of current.entries) {
-    if (current.entries.size <= PAGE_CACHE_MAX_ENTRIES && current.bytes <= PAGE_CACHE_MAX_BYTES) break;
-    remove(oldKey, oldEntry);
+  target.entries.set(key, entry);
+  target.bytes += entrySize(entry);
+  state().stored += 1;
+  for (const [oldKey, oldEntry] of target.entries) {
+    if (target.entries.size <= target.maxEntries && target.bytes <= target.maxBytes) break;
+    remove(target, oldKey, oldEntry);
   }
 }

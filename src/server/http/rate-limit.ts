@@ -1,6 +1,7 @@
 import 'server-only';
-import { lte, sql } from 'drizzle-orm';
+import { lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { queryRows } from '../db/rows';
 import { rateLimits } from '../db/schema';
 import { AppError } from './errors';
 
@@ -22,29 +23,71 @@ export async function consumeRateLimit(
   rule: RateLimitRule,
   subject: string,
 ): Promise<RateLimitState> {
-  const key = `${rule.name}:${subject}`;
-  const window = sql`make_interval(secs => ${rule.windowSeconds})`;
-  const expired = sql`${rateLimits.resetAt} <= now()`;
-  const [row] = await db
-    .insert(rateLimits)
-    .values({ key, hits: 1, resetAt: sql`now() + ${window}` })
-    .onConflictDoUpdate({
-      target: rateLimits.key,
-      set: {
-        hits: sql`CASE WHEN ${expired} THEN 1 ELSE ${rateLimits.hits} + 1 END`,
-        resetAt: sql`CASE WHEN ${expired} THEN now() + ${window} ELSE ${rateLimits.resetAt} END`,
-      },
-    })
-    .returning({
-      hits: rateLimits.hits,
-      retryAfterSeconds: sql<number>`greatest(1, ceil(extract(epoch from ${rateLimits.resetAt} - now())))::int`,
-    });
-  const hits = row?.hits ?? 1;
-  return {
-    allowed: hits <= rule.limit,
-    hits,
-    retryAfterSeconds: row?.retryAfterSeconds ?? rule.windowSeconds,
-  };
+  const { states } = await consumeRateLimits(db, [{ rule, subject }]);
+  return states[0] as RateLimitState;
+}
+
+export type RateLimitHit = { rule: RateLimitRule; subject: string };
+
+/** The SQL condition a guarded statement puts in its WHERE clause: true when no limit refused this hit. */
+export type Allowed = SQL;
+
+/**
+ * Counts one hit on each limit and, in the same statement, runs `guarded`: one round trip and one commit where a
+ * subscription or a login used to make one per counter and one more for its own work (under load each round
+ * trip waits its turn again, docs/SCALING.md). `guarded` receives the condition "no limit refused this hit" to
+ * put in its WHERE clause when it must not run otherwise, and returns a statement whose rows come back in
+ * `rows` (a data-modifying one needs a RETURNING clause). Every limit is counted, even when another refuses.
+ */
+export async function consumeRateLimits<Row = unknown>(
+  db: Db,
+  hits: RateLimitHit[],
+  guarded?: (allowed: SQL) => SQL,
+): Promise<{ states: RateLimitState[]; rows: Row[] }> {
+  const limits = sql.join(
+    hits.map(
+      ({ rule, subject }) =>
+        sql`(${rateLimitKey(rule, subject)}::text, ${rule.windowSeconds}::int, ${rule.limit}::bigint)`,
+    ),
+    sql`, `,
+  );
+  const allowed = sql`not exists (select 1 from counted c join limits l using (key) where c.hits > l.max_hits)`;
+  const counters = await queryRows<{
+    key: string;
+    hits: number;
+    retry_after_seconds: number;
+    guarded: Row[];
+  }>(
+    db,
+    sql`with limits (key, window_seconds, max_hits) as (values ${limits}),
+      counted as (
+        insert into rate_limits (key, hits, reset_at)
+        select key, 1, now() + make_interval(secs => window_seconds) from limits
+        on conflict (key) do update set
+          hits = case when rate_limits.reset_at <= now() then 1 else rate_limits.hits + 1 end,
+          reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
+        returning key, hits, greatest(1, ceil(extract(epoch from reset_at - now())))::int as retry_after_seconds
+      ),
+      guarded as (${guarded ? guarded(allowed) : sql`select 1 where false`})
+      select c.key, c.hits, c.retry_after_seconds, (select coalesce(json_agg(g), '[]') from guarded g) as guarded
+      from counted c`,
+  );
+  const byKey = new Map(counters.map((row) => [row.key, row]));
+  const states = hits.map(({ rule, subject }) => {
+    const row = byKey.get(rateLimitKey(rule, subject));
+    const count = row?.hits ?? 1;
+    return {
+      allowed: count <= rule.limit,
+      hits: count,
+      retryAfterSeconds: row?.retry_after_seconds ?? rule.windowSeconds,
+    };
+  });
+  return { states, rows: counters[0]?.guarded ?? [] };
+}
+
+/** The counter of one rule for one subject (the primary key of rate_limits). */
+export function rateLimitKey(rule: RateLimitRule, subject: string): string {
+  return `${rule.name}:${subject}`;
 }
 
 /** Like consumeRateLimit, but over the limit throws a 429 carrying Retry-After. */

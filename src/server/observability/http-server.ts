@@ -1,11 +1,13 @@
 import 'server-only';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import http from 'node:http';
+import { PATHS } from '@/lib/constants';
 import { closeDatabase } from '../db/client';
 import { isDatabaseUnreachable } from '../db/reachability';
 import { env } from '../env';
 import { answerFromPageCache, recordForPageCache } from '../http/page-cache';
 import { logger } from '../log';
+import { countCachedSearch, flushSearchCounts } from '../search/query-counts';
 import { requestFinished, requestStarted } from './metrics';
 
 /**
@@ -125,7 +127,14 @@ export function instrumentHttpServers(): void {
       const response = args[1] as ServerResponse;
       settleClientAddress(request, env().TRUSTED_PROXY_HOPS);
       observe(this, request, response);
-      if (answerFromPageCache(request, response)) return true;
+      const cached = answerFromPageCache(request, response);
+      if (cached) {
+        // The search did not run for this reader: count it for the frequent searches as it would have (unless
+        // this answer started a refresh, whose search counts it).
+        if (!cached.refreshed && safePathname(request.url) === PATHS.search)
+          countCachedSearch(request.url ?? '');
+        return true;
+      }
       recordForPageCache(request, response);
     }
     return Reflect.apply(emit, this, [event, ...args]) as boolean;
@@ -146,7 +155,7 @@ function waitForIdle(timeoutMs: number): Promise<void> {
   });
 }
 
-/** Stop accepting connections, let requests in flight finish, close the database, exit. */
+/** Stop accepting connections, let requests in flight finish, write the pending counts, close the database, exit. */
 export async function gracefulStop(signal: NodeJS.Signals): Promise<void> {
   const current = state();
   if (current.stopping) return;
@@ -158,6 +167,7 @@ export async function gracefulStop(signal: NodeJS.Signals): Promise<void> {
   }
   await waitForIdle(SHUTDOWN_GRACE_MS);
   for (const server of current.servers) server.closeAllConnections();
+  await flushSearchCounts();
   await closeDatabase().catch((error: unknown) =>
     logger.error({ err: error }, 'fermeture de la base impossible'),
   );

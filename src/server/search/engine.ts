@@ -9,11 +9,12 @@ import { articlePath } from '@/lib/urls';
 import { sharedRead } from '../cache/shared-reads';
 import { visiblePlainText } from '../content/paywall';
 import type { Db } from '../db/client';
+import { queryRows } from '../db/rows';
 import { articleSections, articles, SEARCH_CONFIG, subscriberDocuments } from '../db/schema';
 import { env } from '../env';
 import { documentTypeLabel } from './document-types';
 import { MATCH_END, MATCH_START, snippetHtml } from './highlight';
-import { queryRows } from './rows';
+import { countSearch } from './query-counts';
 import { type FacetFilters, facetFilters } from './selected-facets';
 import {
   ENRICHED_NEWS_DOCUMENT_TYPE,
@@ -53,7 +54,7 @@ export async function search(db: Db, params: SearchParams): Promise<SearchAnswer
   const page = Math.min(Math.max(1, params.page), MAX_PAGE);
   const key = JSON.stringify([term, page, params.urType, params.selected]);
   const answer = await sharedRead('search', key, () => answerSearch(db, term, page, params));
-  if (term && page === 1 && answer.total > 0) await recordQuery(db, term);
+  if (term && page === 1 && answer.total > 0) await countSearch(db, term);
   return answer;
 }
 
@@ -240,9 +241,10 @@ async function runSearch(
   const bitmapOnly = term !== '' && (bounds.estimated || term.includes('"'));
   const [row] = await db.transaction(async (tx) => {
     // The branches that read older rows are costed high though they rarely run, which made PostgreSQL compile the
-    // statement (JIT: 50 ms, more than the whole search). A no-op on PGlite.
-    await tx.execute(sql`set local jit = off`);
-    if (bitmapOnly) await tx.execute(sql`set local enable_indexscan = off`);
+    // statement (JIT: 50 ms, more than the whole search; a no-op on PGlite). Both settings in one round trip.
+    await tx.execute(
+      sql`select set_config('jit', 'off', true), set_config('enable_indexscan', ${bitmapOnly ? 'off' : 'on'}, true)`,
+    );
     return queryRows<Row>(tx, statement);
   });
   if (!row) throw new Error('search: no row');
@@ -594,13 +596,6 @@ async function snippets(db: Db, query: SQL, page: readonly RawResult[]): Promise
 
 /** ts_headline options: up to two fragments, matched words between the private-use markers. */
 const HEADLINE_OPTIONS = `StartSel=${MATCH_START}, StopSel=${MATCH_END}, MaxWords=45, MinWords=20, ShortWord=2, MaxFragments=2, FragmentDelimiter=" … "`;
-
-/** Counts a search that found something, for the "frequent searches" of the suggestions. */
-async function recordQuery(db: Db, term: string): Promise<void> {
-  await db.execute(sql`
-    insert into search_queries (normalized, term) values (search_normalize(${term}), ${term})
-    on conflict (normalized) do update set hits = search_queries.hits + 1, term = excluded.term, last_searched_at = now()`);
-}
 
 /**
  * The typed query with each word the corpus does not know replaced by the most similar lexeme of the dictionary

@@ -2,8 +2,8 @@ import 'server-only';
 import { type SQL, sql } from 'drizzle-orm';
 import { SUGGEST_MIN_CHARS } from '@/lib/constants';
 import type { Db } from '../db/client';
+import { queryRows } from '../db/rows';
 import { formatSuggestion } from './highlight';
-import { queryRows } from './rows';
 import type { SearchSuggestion } from './types';
 
 /** Suggestions returned at most. */
