@@ -323,6 +323,12 @@ describe('page cache for pages rendered per request (search, agenda)', () => {
       expect(answer.response.headers.get('etag')).toBeNull();
       expect(answer.response.headers.get('cache-control')).toBe(RENDERED_HEADERS['cache-control']);
     }
+    const head = await get('/search?term=imp%C3%B4t', {
+      method: 'HEAD',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(head.response.headers.get('content-length')).toBe(String(Buffer.byteLength(RENDERED_BODY)));
+    expect(head.body.length).toBe(0);
   });
 
   it('keys by the whole URL: another query string is another page', async () => {
