@@ -1,6 +1,6 @@
 import http, { type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { gunzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   answerFromPageCache,
@@ -15,7 +15,8 @@ import {
 } from './page-cache';
 
 /** What the stand-in for Next.js answers, per test. */
-type Upstream = { status: number; headers: OutgoingHttpHeaders; body: string };
+/** What the stand-in for Next.js answers, per test; `compress`: gzip when asked, as Next's own middleware does. */
+type Upstream = { status: number; headers: OutgoingHttpHeaders; body: string; compress?: boolean };
 
 const ISR_HEADERS: OutgoingHttpHeaders = {
   'content-type': 'text/html; charset=utf-8',
@@ -48,6 +49,13 @@ async function next(request: IncomingMessage, response: ServerResponse): Promise
   response.statusCode = upstream.status;
   for (const [name, value] of Object.entries(upstream.headers))
     if (value !== undefined) response.setHeader(name, value);
+  if (upstream.compress && request.headers['accept-encoding'] === 'gzip') {
+    const compressed = gzipSync(upstream.body);
+    response.setHeader('content-encoding', 'gzip');
+    response.write(compressed.subarray(0, 10));
+    response.end(compressed.subarray(10));
+    return;
+  }
   // Written in two chunks, as a streamed render would be.
   const middle = Math.floor(upstream.body.length / 2);
   response.write(upstream.body.slice(0, middle));
@@ -115,8 +123,24 @@ describe('page cache in front of Next.js', () => {
     expect(a.response.headers.get('x-request-id')).not.toBe(b.response.headers.get('x-request-id'));
   });
 
-  it('asks Next.js for uncompressed bytes and compresses the stored copy for clients that accept gzip', async () => {
-    await get('/', { headers: { 'accept-encoding': 'gzip, br' } });
+  it('asks Next.js for gzip alone when the client accepts it, and keeps both forms of the page', async () => {
+    upstream.compress = true;
+    const first = await rawGet('/', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(reached[0]?.acceptEncoding).toBe('gzip');
+    expect(first.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(first.body).toString()).toBe(upstream.body);
+    const second = await rawGet('/', { 'accept-encoding': 'gzip' });
+    expect(second.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(second.body).toString()).toBe(upstream.body);
+    const identity = await rawGet('/', { 'accept-encoding': 'identity' });
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(identity.body.toString()).toBe(upstream.body);
+    expect(reached).toHaveLength(1);
+  });
+
+  it('asks Next.js for uncompressed bytes when the client refuses gzip, and compresses the stored copy later', async () => {
+    upstream.compress = true;
+    await rawGet('/', { 'accept-encoding': 'br' });
     expect(reached[0]?.acceptEncoding).toBeUndefined();
     const raw = await rawGet('/', { 'accept-encoding': 'gzip' });
     expect(raw.headers['content-encoding']).toBe('gzip');
@@ -343,8 +367,9 @@ describe('page cache for pages rendered per request (search, agenda)', () => {
     ]);
   });
 
-  it('compresses the renewed bytes for clients that accept gzip', async () => {
-    await get('/agenda');
+  it('compresses the renewed bytes for clients that accept gzip, also when Next.js sent the render gzipped', async () => {
+    upstream.compress = true;
+    await rawGet('/agenda', { 'accept-encoding': 'gzip' });
     const raw = await rawGet('/agenda', { 'accept-encoding': 'gzip' });
     const nonce = /'nonce-([^']+)'/.exec(String(raw.headers['content-security-policy']))?.[1] ?? '';
     expect(raw.headers['content-encoding']).toBe('gzip');

@@ -1,7 +1,7 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
 import http, { type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
-import { gzip, gzipSync } from 'node:zlib';
+import { gunzipSync, gzip, gzipSync } from 'node:zlib';
 import { freshNonce, isCachedPagePath } from '../observability/security-headers';
 import { requestIdFrom } from './request-id';
 
@@ -81,7 +81,10 @@ const PER_ANSWER_HEADERS = new Set([
 type Entry = {
   headers: OutgoingHttpHeaders;
   body: Buffer;
-  /** Compressed on first demand, once per entry (never for a renewed nonce: the bytes change per answer). */
+  /**
+   * As Next.js compressed it for the visitor who filled the entry, else compressed on first demand (never for a
+   * renewed nonce: the bytes change per answer).
+   */
   gzip: Buffer | undefined;
   etag: string | undefined;
   expiresAt: number;
@@ -343,11 +346,10 @@ function isShareable(response: ServerResponse): boolean {
   return /\bs-maxage=\d+/.test(control) && !/\b(private|no-store|no-cache)\b/.test(control);
 }
 
-/** A successful, uncompressed answer of this type that sets no cookie. */
+/** A successful answer of this type that sets no cookie. */
 function isPlainAnswer(response: ServerResponse, type: 'text/html' | 'application/json'): boolean {
   if (response.statusCode !== 200) return false;
   if (response.getHeader('set-cookie') !== undefined) return false;
-  if (response.getHeader('content-encoding') !== undefined) return false;
   return String(response.getHeader('content-type') ?? '').startsWith(type);
 }
 
@@ -368,13 +370,17 @@ function nonceOf(response: ServerResponse, body: Buffer): Entry['nonce'] | null 
 }
 
 /**
- * Lets a cacheable request through to Next.js and keeps its answer when it may be shared. Asks Next.js for
- * uncompressed bytes (this one visitor gets them so) so that one stored copy serves every encoding.
+ * Lets a cacheable request through to Next.js and keeps its answer when it may be shared. Next.js is offered gzip
+ * alone (or nothing, when the visitor refuses gzip), so the visitor who fills an entry gets compressed bytes like
+ * every later one: on a quiet site, and in Lighthouse, that visitor is most visitors, and an uncompressed home page
+ * (170 KB, 23 KB gzipped) costs a slow phone most of a second. The entry keeps the uncompressed form too, so it
+ * serves either encoding.
  */
 export function recordForPageCache(request: IncomingMessage, response: ServerResponse): void {
   const slot = slotOf(request);
   if (slot === null || request.method !== 'GET') return;
-  delete request.headers['accept-encoding'];
+  if (acceptsGzip(request)) request.headers['accept-encoding'] = 'gzip';
+  else delete request.headers['accept-encoding'];
   const chunks: Buffer[] = [];
   let size = 0;
   let tooBig = false;
@@ -401,17 +407,30 @@ export function recordForPageCache(request: IncomingMessage, response: ServerRes
   } as ServerResponse['end'];
   response.once('finish', () => {
     if (tooBig) return;
-    const body = Buffer.concat(chunks, size);
+    const sent = Buffer.concat(chunks, size);
+    const encoding = response.getHeader('content-encoding');
+    const gzipped = encoding === 'gzip' ? sent : undefined;
+    let body = sent;
+    if (gzipped) {
+      try {
+        body = gunzipSync(gzipped, { maxOutputLength: MAX_PAGE_BYTES });
+      } catch {
+        return; // Bigger than a page we keep once uncompressed, or not gzip after all: not kept.
+      }
+    } else if (encoding !== undefined) {
+      return;
+    }
     switch (slot.store.kind) {
       case 'cached':
-        if (isShareable(response)) store(slot, response, body, undefined);
+        if (isShareable(response)) store(slot, response, body, { gzip: gzipped });
         return;
       case 'reads':
-        if (isPlainAnswer(response, 'application/json')) store(slot, response, body, undefined);
+        if (isPlainAnswer(response, 'application/json')) store(slot, response, body, { gzip: gzipped });
         return;
       case 'rendered': {
+        // Its bytes change with every answer's nonce: only the uncompressed form is kept.
         const nonce = isPlainAnswer(response, 'text/html') ? nonceOf(response, body) : null;
-        if (nonce) store(slot, response, body, nonce);
+        if (nonce) store(slot, response, body, { nonce });
       }
     }
   });
@@ -421,7 +440,7 @@ function store(
   { store: target, key }: Slot,
   response: ServerResponse,
   body: Buffer,
-  nonce: Entry['nonce'],
+  { gzip: gzipped, nonce }: { gzip?: Buffer; nonce?: Entry['nonce'] },
 ): void {
   const headers: OutgoingHttpHeaders = {};
   for (const [name, value] of Object.entries(response.getHeaders())) {
@@ -436,7 +455,7 @@ function store(
   const entry: Entry = {
     headers,
     body,
-    gzip: undefined,
+    gzip: gzipped,
     etag: typeof etag === 'string' ? etag : undefined,
     expiresAt: now + PAGE_CACHE_SECONDS * 1000,
     refreshingSince: undefined,
