@@ -1,6 +1,6 @@
 import http, { type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { gunzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   answerFromPageCache,
@@ -11,8 +11,8 @@ import {
   recordForPageCache,
 } from './page-cache';
 
-/** What the stand-in for Next.js answers, per test. */
-type Upstream = { status: number; headers: OutgoingHttpHeaders; body: string };
+/** What the stand-in for Next.js answers, per test; `compress`: gzip when asked, as Next's own middleware does. */
+type Upstream = { status: number; headers: OutgoingHttpHeaders; body: string; compress?: boolean };
 
 const ISR_HEADERS: OutgoingHttpHeaders = {
   'content-type': 'text/html; charset=utf-8',
@@ -33,6 +33,13 @@ function next(request: IncomingMessage, response: ServerResponse): void {
   response.statusCode = upstream.status;
   for (const [name, value] of Object.entries(upstream.headers))
     if (value !== undefined) response.setHeader(name, value);
+  if (upstream.compress && request.headers['accept-encoding'] === 'gzip') {
+    const gzip = gzipSync(upstream.body);
+    response.setHeader('content-encoding', 'gzip');
+    response.write(gzip.subarray(0, 10));
+    response.end(gzip.subarray(10));
+    return;
+  }
   // Written in two chunks, as a streamed render would be.
   const middle = Math.floor(upstream.body.length / 2);
   response.write(upstream.body.slice(0, middle));
@@ -56,6 +63,21 @@ beforeEach(() => {
   reached = [];
   upstream = { status: 200, headers: { ...ISR_HEADERS }, body: '<!doctype html><p>Actualité du jour</p>' };
 });
+
+/** A GET through node:http, which leaves the body as sent (fetch would decompress it). */
+function rawGet(path: string, acceptEncoding: string) {
+  return new Promise<{ encoding: string | undefined; body: Buffer }>((resolve, reject) => {
+    http
+      .get(`${base}${path}`, { headers: { 'accept-encoding': acceptEncoding } }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({ encoding: response.headers['content-encoding'], body: Buffer.concat(chunks) }),
+        );
+      })
+      .on('error', reject);
+  });
+}
 
 async function get(path: string, init: RequestInit = {}) {
   const response = await fetch(`${base}${path}`, init);
@@ -87,20 +109,26 @@ describe('page cache in front of Next.js', () => {
     expect(a.response.headers.get('x-request-id')).not.toBe(b.response.headers.get('x-request-id'));
   });
 
-  it('asks Next.js for uncompressed bytes and compresses the stored copy for clients that accept gzip', async () => {
-    await get('/', { headers: { 'accept-encoding': 'gzip, br' } });
+  it('asks Next.js for gzip alone when the client accepts it, and keeps both forms of the page', async () => {
+    upstream.compress = true;
+    const first = await rawGet('/', 'gzip, deflate, br');
+    expect(reached[0]?.acceptEncoding).toBe('gzip');
+    expect(first.encoding).toBe('gzip');
+    expect(gunzipSync(first.body).toString()).toBe(upstream.body);
+    const second = await rawGet('/', 'gzip');
+    expect(second.encoding).toBe('gzip');
+    expect(gunzipSync(second.body).toString()).toBe(upstream.body);
+    const identity = await rawGet('/', 'identity');
+    expect(identity.encoding).toBeUndefined();
+    expect(identity.body.toString()).toBe(upstream.body);
+    expect(reached).toHaveLength(1);
+  });
+
+  it('asks Next.js for uncompressed bytes when the client refuses gzip, and compresses the stored copy later', async () => {
+    upstream.compress = true;
+    await rawGet('/', 'br');
     expect(reached[0]?.acceptEncoding).toBeUndefined();
-    const raw = await new Promise<{ encoding: string | undefined; body: Buffer }>((resolve, reject) => {
-      http
-        .get(`${base}/`, { headers: { 'accept-encoding': 'gzip' } }, (response) => {
-          const chunks: Buffer[] = [];
-          response.on('data', (chunk: Buffer) => chunks.push(chunk));
-          response.on('end', () =>
-            resolve({ encoding: response.headers['content-encoding'], body: Buffer.concat(chunks) }),
-          );
-        })
-        .on('error', reject);
-    });
+    const raw = await rawGet('/', 'gzip');
     expect(raw.encoding).toBe('gzip');
     expect(gunzipSync(raw.body).toString()).toBe(upstream.body);
     expect(reached).toHaveLength(1);
