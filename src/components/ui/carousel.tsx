@@ -11,7 +11,7 @@ import { useOnDemand } from './use-on-demand';
 // the page: the pages share their client chunks, so a static import made every news page, the article included,
 // load Embla at start. The slides are server-rendered and shown in the meantime. The chunk is fetched once the page
 // has loaded and the browser is idle (or at the reader's first touch of a carousel): Embla's first measures and the
-// banner's autoplay then start after the page is shown, not while it loads (decision 008).
+// banner's autoplay then start after the page is shown, not while it loads (decision 007).
 const loadEngine = () => Promise.all([import('embla-carousel'), import('embla-carousel-autoplay')]);
 
 type CarouselProps = {
@@ -120,6 +120,9 @@ export function Carousel({ label, items, breakpoints, autoplayMs, loop = true }:
               className={styles.slide}
               aria-roledescription="diapositive"
               aria-label={`${index + 1} sur ${items.length}`}
+              // Until Embla is there the track cannot move, so the slides past the first page, out of sight, are
+              // not laid out: their lazy images (the banner's other slides) then wait instead of loading with the page.
+              hidden={!engine && index >= perView}
             >
               {item}
             </li>
