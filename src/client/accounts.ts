@@ -8,7 +8,7 @@
  */
 import { REGISTRATION_FORM_ID } from '@/lib/constants';
 import { capMessage, type RegistrationFields, WEB_FORM_ERROR_MESSAGE } from '@/lib/validation';
-import { ApiError, apiFetch, apiJson, isAbortError, setAuthToken } from './http';
+import { ApiError, apiFetch, apiJson, discardBody, isAbortError, setAuthToken } from './http';
 
 /** The shop customer as the header shows them (spec section 3 "User"). */
 export type User = { firstname: string; lastname: string };
@@ -93,7 +93,10 @@ export async function loadUser(): Promise<User | null> {
     console.error(USER_LOAD_ERROR_MESSAGE, error);
     throw new Error(USER_LOAD_ERROR_MESSAGE);
   }
-  if (response.status === 401) return null;
+  if (response.status === 401) {
+    await discardBody(response);
+    return null;
+  }
   const body: unknown = await response.json().catch(() => null);
   if (!response.ok || !isUser(body)) {
     console.error(USER_LOAD_ERROR_MESSAGE, response.status, body);
@@ -121,6 +124,7 @@ export async function login(email: string, password: string): Promise<User> {
 export async function logout(): Promise<void> {
   setAuthToken(null);
   const response = await apiFetch('/eshop/logout', { method: 'POST', key: 'accounts:logout' });
+  await discardBody(response);
   if (!response.ok) throw new ApiError(response.status, response.statusText);
 }
 

@@ -75,6 +75,15 @@ export async function apiFetch(path: string, request: ApiRequest = {}): Promise<
   }
 }
 
+/**
+ * Reads and drops the body of an answer whose status says everything. A fetch whose body is never read stays
+ * "loading" in Chromium's network log: Lighthouse then waits for network quiet until its 45 s limit (tracing a
+ * page that went on animating), and Playwright's `networkidle` never comes.
+ */
+export async function discardBody(response: Response): Promise<void> {
+  await response.arrayBuffer().catch(() => undefined);
+}
+
 /** A call whose success is a JSON body; any other status throws an ApiError with the server's message. */
 export async function apiJson<T>(path: string, request: ApiRequest = {}): Promise<T> {
   const response = await apiFetch(path, request);

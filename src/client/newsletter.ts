@@ -2,7 +2,7 @@
  * Browser side of the newsletter calls, with the messages of spec sections 4 and 8 word for word.
  */
 import { emailError, requiredError } from '@/lib/validation';
-import { apiFetch } from './http';
+import { apiFetch, discardBody } from './http';
 
 export const NEWSLETTER_SUCCESS_MESSAGE = 'Merci pour votre inscription à notre newsletter !';
 export const NEWSLETTER_ALREADY_MESSAGE = 'Vous êtes déjà inscrit à la newsletter';
@@ -28,6 +28,7 @@ export async function subscribeNewsletter(email: string): Promise<SubscriptionOu
       form: { email: email.trim(), isSubscribing: 'true' },
       key: 'newsletter:subscription',
     });
+    await discardBody(response);
     if (response.status === NEWSLETTER_SUBSCRIBED_STATUS) {
       return { status: 'success', message: NEWSLETTER_SUCCESS_MESSAGE };
     }

@@ -8,14 +8,14 @@ type Props = {
   label: string;
 };
 
-/** The main grid of a listing: the lead news with its cover, then the next ones. */
+/** The main grid of a listing: the lead news with its cover (the page's largest paint, loaded first), then the next ones. */
 export function NewsGrid({ news, label }: Props) {
   const [lead, ...others] = news;
   if (!lead) return null;
   return (
     <div className={styles.grid}>
       <div className={styles.lead}>
-        <NewsTeaser article={lead} variant="lead" headingLevel="h2" />
+        <NewsTeaser article={lead} variant="lead" headingLevel="h2" priority />
       </div>
       {others.length > 0 ? (
         <ul className={styles.others} aria-label={label}>

@@ -4,11 +4,14 @@ import type { EmblaCarouselType } from 'embla-carousel';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { type CarouselBreakpoint, slidesForWidth } from '@/lib/constants';
 import styles from './carousel.module.css';
+import { useAfterLoad } from './use-after-load';
 import { useOnDemand } from './use-on-demand';
 
 // Embla and its autoplay plugin (about 8 KB of gzip script) in a chunk of their own, fetched once a carousel is on
 // the page: the pages share their client chunks, so a static import made every news page, the article included,
-// load Embla at start. The slides are server-rendered and shown in the meantime.
+// load Embla at start. The slides are server-rendered and shown in the meantime. The chunk is fetched once the page
+// has loaded and the browser is idle (or at the reader's first touch of a carousel): Embla's first measures and the
+// banner's autoplay then start after the page is shown, not while it loads (decision 007).
 const loadEngine = () => Promise.all([import('embla-carousel'), import('embla-carousel-autoplay')]);
 
 type CarouselProps = {
@@ -35,7 +38,8 @@ export function Carousel({ label, items, breakpoints, autoplayMs, loop = true }:
   const [api, setApi] = useState<EmblaCarouselType>();
   const [selected, setSelected] = useState(0);
   const [snaps, setSnaps] = useState<number[]>([]);
-  const engine = useOnDemand(loadEngine, true);
+  const [touched, setTouched] = useState(false);
+  const engine = useOnDemand(loadEngine, useAfterLoad() || touched);
 
   useEffect(() => {
     if (!engine || !viewport) return;
@@ -97,8 +101,16 @@ export function Carousel({ label, items, breakpoints, autoplayMs, loop = true }:
 
   const scrollTo = useCallback((index: number) => api?.scrollTo(index), [api]);
 
+  const touch = engine ? undefined : () => setTouched(true);
+
   return (
-    <section className={styles.carousel} aria-roledescription="carrousel" aria-label={label}>
+    <section
+      className={styles.carousel}
+      aria-roledescription="carrousel"
+      aria-label={label}
+      onPointerDown={touch}
+      onFocus={touch}
+    >
       <div className={styles.viewport} ref={setViewport}>
         <ul className={styles.track} style={{ '--per-view': perView } as React.CSSProperties}>
           {items.map((item, index) => (
@@ -108,6 +120,9 @@ export function Carousel({ label, items, breakpoints, autoplayMs, loop = true }:
               className={styles.slide}
               aria-roledescription="diapositive"
               aria-label={`${index + 1} sur ${items.length}`}
+              // Until Embla is there the track cannot move, so the slides past the first page, out of sight, are
+              // not laid out: their lazy images (the banner's other slides) then wait instead of loading with the page.
+              hidden={!engine && index >= perView}
             >
               {item}
             </li>
