@@ -1,10 +1,10 @@
 import 'server-only';
-import { eq, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { EMAIL_MESSAGE, isValidEmail } from '@/lib/validation';
 import { normalizeEmail, type RequestContext } from '../accounts/request-context';
 import { LIMITS, subjectOf, throwIfRefused } from '../accounts/throttle';
 import type { Db } from '../db/client';
-import { newsletterSubscribers } from '../db/schema';
+import { queryRows } from '../db/rows';
 import { AppError } from '../http/errors';
 import { consumeRateLimits } from '../http/rate-limit';
 
@@ -37,13 +37,7 @@ export async function subscribe(db: Db, email: string, context: RequestContext):
       { rule: LIMITS.subscribeAddress, subject: context.address },
       { rule: LIMITS.subscribeEmail, subject: subjectOf(normalized) },
     ],
-    (
-      allowed,
-    ) => sql`insert into newsletter_subscribers (email, source) select ${normalized}, 'site' where ${allowed}
-      on conflict (email) do update
-        set active = true, subscribed_at = now(), unsubscribed_at = null, source = excluded.source
-        where newsletter_subscribers.active = false
-      returning email`,
+    (allowed) => activation(normalized, 'site', allowed),
   );
   throwIfRefused(states);
   return rows.length > 0 ? 'subscribed' : 'already';
@@ -55,16 +49,20 @@ export async function activateSubscription(
   email: string,
   source: SubscriptionSource,
 ): Promise<SubscriptionStatus> {
-  const rows = await db
-    .insert(newsletterSubscribers)
-    .values({ email, source })
-    .onConflictDoUpdate({
-      target: newsletterSubscribers.email,
-      set: { active: true, subscribedAt: sql`now()`, unsubscribedAt: null, source },
-      setWhere: eq(newsletterSubscribers.active, false),
-    })
-    .returning({ email: newsletterSubscribers.email });
+  const rows = await queryRows(db, activation(email, source, sql`true`));
   return rows.length > 0 ? 'subscribed' : 'already';
+}
+
+/**
+ * The statement that subscribes an address when `condition` holds: a new row, or a former subscriber made active
+ * again; an active one is left alone. It returns a row only when it subscribed.
+ */
+function activation(email: string, source: SubscriptionSource, condition: SQL): SQL {
+  return sql`insert into newsletter_subscribers (email, source) select ${email}, ${source} where ${condition}
+    on conflict (email) do update
+      set active = true, subscribed_at = now(), unsubscribed_at = null, source = excluded.source
+      where newsletter_subscribers.active = false
+    returning email`;
 }
 
 /**
