@@ -20,9 +20,11 @@ export async function register(): Promise<void> {
 /** Newsroom (issue 14): the first administrator from the environment, or a setup token in the log. */
 async function prepareNewsroomAtStart(): Promise<void> {
   const { prepareNewsroom } = await import('./server/newsroom/bootstrap');
+  const { refreshGoneArticles } = await import('./server/newsroom/gone');
   const { logger } = await import('./server/log');
   const { getDb } = await import('./server/db/client');
-  await prepareNewsroom(await getDb()).catch((error: unknown) =>
+  const db = await getDb();
+  await Promise.all([prepareNewsroom(db), refreshGoneArticles(db)]).catch((error: unknown) =>
     logger.error({ err: error }, 'rédaction : préparation impossible'),
   );
 }
@@ -34,20 +36,12 @@ async function prepareNewsroomAtStart(): Promise<void> {
 async function refreshCachesOnContentChanges(): Promise<void> {
   const { env } = await import('./server/env');
   const config = env();
+  const { listenForContentChanges, newRevalidateSecret, requestOwnRevalidation, setRevalidateSecret } =
+    await import('./server/content/content-changes');
+  // Set on both drivers: the newsroom's scheduled publications refresh this process's caches with it on PGlite.
+  setRevalidateSecret(newRevalidateSecret());
   if (!config.DATABASE_URL) return;
-  const { listenForContentChanges, newRevalidateSecret, setRevalidateSecret } = await import(
-    './server/content/content-changes'
-  );
-  const { logger } = await import('./server/log');
-  const secret = newRevalidateSecret();
-  setRevalidateSecret(secret);
   listenForContentChanges(config.DATABASE_URL, () => {
-    fetch(`http://127.0.0.1:${config.PORT}/api/revalidate`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${secret}` },
-    }).then(
-      (response) => logger.info({ status: response.status }, 'contenu modifié : caches rafraîchis'),
-      (error: unknown) => logger.warn({ err: error }, 'rafraîchissement des caches impossible'),
-    );
+    void requestOwnRevalidation(config.PORT);
   });
 }
