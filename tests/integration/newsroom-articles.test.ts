@@ -162,7 +162,7 @@ describe('creating and editing', () => {
       .select()
       .from(newsroomArticles)
       .where(eq(newsroomArticles.id, created.id));
-    expect((row?.document as { summary: string }).summary).toBe('Ce qui change au 1er janvier.');
+    expect(row?.document).toMatchObject({ summary: 'Ce qui change au 1er janvier.' });
   });
 
   it('an identical save does not make a new version', async () => {
@@ -440,7 +440,7 @@ describe('scheduling', () => {
       .from(newsroomArticles)
       .where(eq(newsroomArticles.id, created.id));
     expect(row).toMatchObject({ status: 'published', scheduledAt: null, version: 3, publishedVersion: 3 });
-    expect(new Date((row?.document as { publication_date: string }).publication_date)).toEqual(at);
+    expect(row?.document).toMatchObject({ publication_date: at.toISOString() });
     const publications = await database.db
       .select()
       .from(auditLog)
