@@ -12,6 +12,7 @@ export async function register(): Promise<void> {
   registerDatabaseGauges();
   await refreshCachesOnContentChanges();
   await prepareNewsroomAtStart();
+  await startBackgroundJobs(getDb);
   // Next's own SIGTERM handler exits as soon as the server closed, without closing the database: ours replaces it
   // when the start script turned it off.
   if (process.env.NEXT_MANUAL_SIG_HANDLE) handleStopSignals();
@@ -23,10 +24,21 @@ async function prepareNewsroomAtStart(): Promise<void> {
   const { refreshGoneArticles } = await import('./server/newsroom/gone');
   const { logger } = await import('./server/log');
   const { getDb } = await import('./server/db/client');
+  // The build never opens the database (ARCHITECTURE.md), even if it loads this hook to prerender.
+  if (process.env.NEXT_PHASE === 'phase-production-build') return;
   const db = await getDb();
   await Promise.all([prepareNewsroom(db), refreshGoneArticles(db)]).catch((error: unknown) =>
     logger.error({ err: error }, 'rédaction : préparation impossible'),
   );
+}
+
+/** Every instance runs the background jobs (e-mails, scheduled publications…): they claim them without overlap. */
+async function startBackgroundJobs(getDb: () => Promise<import('./server/db/client').Db>): Promise<void> {
+  // The build never opens the database (ARCHITECTURE.md), even if it loads this hook to prerender.
+  if (process.env.NEXT_PHASE === 'phase-production-build') return;
+  await import('./server/jobs/handlers');
+  const { startJobRunner } = await import('./server/jobs/runner');
+  startJobRunner({ getDb });
 }
 
 /**
