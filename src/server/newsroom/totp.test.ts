@@ -12,8 +12,5 @@ describe('TOTP codes', () => {
     expect(acceptedTotpStep(secret, currentTotpCode(secret, now - 30_000), step, now)).toBeNull();
     expect(acceptedTotpStep(secret, currentTotpCode(secret, now + 30_000), step, now)).toBe((step ?? 0) + 1);
     expect(acceptedTotpStep(secret, currentTotpCode(secret, now + 120_000), null, now)).toBeNull();
-    expect(
-      acceptedTotpStep(secret, '000000', null, now) === null || currentTotpCode(secret, now) === '000000',
-    ).toBe(true);
   });
 });
