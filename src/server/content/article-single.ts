@@ -2,7 +2,13 @@ import 'server-only';
 import { asc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { articleSections, articles, type TagRef } from '../db/schema';
-import { type ArticleSummary, articleSummaryColumns, toApiImage, toArticleSummary } from './article-summary';
+import {
+  type ArticleSummary,
+  type ArticleSummaryRow,
+  articleSummaryColumns,
+  toApiImage,
+  toArticleSummary,
+} from './article-summary';
 import { gateContent } from './paywall';
 import { sanitizeEditorialHtml } from './sanitize';
 
@@ -83,7 +89,40 @@ export async function getArticleForReader(
       .orderBy(asc(articleSections.position)),
   ]);
   if (!row) return null;
+  return toReaderArticle(row, sectionRows, hasAccess);
+}
 
+/** The columns of an article its reader's view is made of, beyond its summary's. */
+export type ReaderArticleRow = ArticleSummaryRow & {
+  bodyHtml: string;
+  source: string | null;
+  paywalled: boolean;
+  eventDate: string | null;
+  simulatorUrl: string | null;
+};
+
+export type ReaderSectionRow = Pick<
+  typeof articleSections.$inferSelect,
+  | 'id'
+  | 'title'
+  | 'summary'
+  | 'images'
+  | 'sectionType'
+  | 'publicationDate'
+  | 'topics'
+  | 'thematics'
+  | 'bodyHtml'
+>;
+
+/**
+ * An article's rows as a reader receives them, gated by the paywall; shared by the public reads and the
+ * newsroom's preview, which renders a draft's rows with the same components.
+ */
+export function toReaderArticle(
+  row: ReaderArticleRow,
+  sectionRows: readonly ReaderSectionRow[],
+  hasAccess: boolean,
+): ArticleForReader {
   const sections = sectionRows.map(
     (section): ArticleSection => ({
       id: section.id,
