@@ -9,7 +9,7 @@
 //   NEXT_DIST_DIR=.next-newsroom BENCH_DRIVER=pglite node --conditions=react-server --import tsx bench/newsroom/publish.ts
 //   NEXT_DIST_DIR=.next-newsroom BENCH_DRIVER=postgres node --conditions=react-server --import tsx bench/newsroom/publish.ts
 //
-// Environment: BENCH_ROUNDS (default 10), BENCH_PORT (first port, default 3260). PostgreSQL is the test suite's
+// Environment: BENCH_ROUNDS (default 10), BENCH_PORT (first port, default 3260), BENCH_OUT (result file). PostgreSQL is the test suite's
 // throwaway cluster (fsync off). Result: bench/results/newsroom-publish-<driver>.json.
 import { type ChildProcess, execSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -232,7 +232,7 @@ async function main(): Promise<void> {
       note: 'Two cores shared with other engineers building and testing at the same time.',
     },
   };
-  const file = path.join(root, 'bench/results', `newsroom-publish-${DRIVER}.json`);
+  const file = process.env.BENCH_OUT ?? path.join(root, 'bench/results', `newsroom-publish-${DRIVER}.json`);
   writeFileSync(file, `${JSON.stringify(output, null, 2)}\n`);
   console.log(JSON.stringify(p95), `→ ${file}`);
   for (const child of children) child.kill('SIGTERM');
