@@ -6,6 +6,7 @@
  * anywhere a script can read (no localStorage, no readable cookie). `setAuthToken` of ./http is for clients
  * that cannot use cookies; the browser does not need it.
  */
+import 'client-only';
 import { REGISTRATION_FORM_ID } from '@/lib/constants';
 import type { RegistrationForm } from '@/lib/contracts/accounts';
 import { capMessage, WEB_FORM_ERROR_MESSAGE } from '@/lib/validation';

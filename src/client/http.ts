@@ -2,6 +2,7 @@
  * Browser side of the /api contract: one fetch function for every call. A call made with a `key` aborts the
  * previous call still running with the same key (a new search cancels the previous one).
  */
+import 'client-only';
 
 export const API_BASE = '/api';
 

@@ -1,13 +1,13 @@
 import { loginFormAction, registerFormAction } from '@/app/actions/account';
 import type { FunctionChoice, WebFormDefinition } from '@/client/accounts';
+import styles from '@/components/account/auth-modal.module.css';
+import { LoginFormView } from '@/components/account/login-form-view';
+import { RegistrationFormView } from '@/components/account/registration-form-view';
 import type { FieldBinding } from '@/components/ui/text-field';
 import { REGISTRATION_FORM_ID } from '@/lib/constants';
 import { ACCOUNT_FORM_MESSAGES, type AccountFormCode, accountFormAnchor } from '@/lib/contracts/accounts';
 import { CIVILITIES, OPTIN_COMMENT } from '@/server/accounts/registration-form';
 import { buildJobs } from '@/server/seed/taxonomy';
-import styles from './auth-modal.module.css';
-import { LoginFormView } from './login-form-view';
-import { RegistrationFormView } from './registration-form-view';
 
 /**
  * The job list of registration, grouped under its parents, from the taxonomy the job table is built from: the
