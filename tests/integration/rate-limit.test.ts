@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/server/db/client';
 import { queryRows } from '@/server/db/rows';
 import { rateLimits } from '@/server/db/schema';
-import { consumeRateLimit, consumeRateLimits, deleteExpiredRateLimits } from '@/server/http/rate-limit';
+import { AppError } from '@/server/http/errors';
+import {
+  consumeRateLimit,
+  consumeRateLimits,
+  deleteExpiredRateLimits,
+  enforceRateLimit,
+} from '@/server/http/rate-limit';
 import { createTestDatabase } from '../support/database';
 
 let database: Database;
@@ -40,6 +46,13 @@ describe('database-backed rate limit', () => {
     await Promise.all(Array.from({ length: 10 }, () => consumeRateLimit(database.db, rule, 'burst')));
     const state = await consumeRateLimit(database.db, rule, 'burst');
     expect(state.hits).toBe(11);
+  });
+
+  it('enforceRateLimit throws a 429 AppError over the limit', async () => {
+    for (let i = 0; i < 3; i++) await enforceRateLimit(database.db, rule, 'ip-3');
+    const error = await enforceRateLimit(database.db, rule, 'ip-3').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).status).toBe(429);
   });
 
   it('purges the counters whose window is over and keeps the others', async () => {

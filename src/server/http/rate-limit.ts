@@ -3,6 +3,7 @@ import { lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/rows';
 import { rateLimits } from '../db/schema';
+import { AppError } from './errors';
 
 export type RateLimitRule = {
   /** What is limited, e.g. 'login:ip' or 'login:email'; the key is `${name}:${subject}`. */
@@ -87,6 +88,19 @@ export async function consumeRateLimits<Row = unknown>(
 /** The counter of one rule for one subject (the primary key of rate_limits). */
 export function rateLimitKey(rule: RateLimitRule, subject: string): string {
   return `${rule.name}:${subject}`;
+}
+
+/** Like consumeRateLimit, but over the limit throws a 429 carrying Retry-After. */
+export async function enforceRateLimit(db: Db, rule: RateLimitRule, subject: string): Promise<void> {
+  const state = await consumeRateLimit(db, rule, subject);
+  if (!state.allowed) {
+    throw new AppError(
+      'rate_limited',
+      'Trop de tentatives, merci de réessayer plus tard.',
+      undefined,
+      state.retryAfterSeconds,
+    );
+  }
 }
 
 /**
