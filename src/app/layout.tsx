@@ -1,7 +1,7 @@
 import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
+import { AuthFallback } from '@/app/_components/auth-fallback';
 import { AccountProvider } from '@/components/account/account-provider';
-import { AuthFallback } from '@/components/account/auth-fallback';
 import { AnalyticsTracker } from '@/components/layout/analytics-tracker';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { SiteHeader } from '@/components/layout/site-header';

@@ -6,8 +6,10 @@
  * anywhere a script can read (no localStorage, no readable cookie). `setAuthToken` of ./http is for clients
  * that cannot use cookies; the browser does not need it.
  */
+import 'client-only';
 import { REGISTRATION_FORM_ID } from '@/lib/constants';
-import { capMessage, type RegistrationFields, WEB_FORM_ERROR_MESSAGE } from '@/lib/validation';
+import type { RegistrationForm } from '@/lib/contracts/accounts';
+import { capMessage, WEB_FORM_ERROR_MESSAGE } from '@/lib/validation';
 import { ApiError, apiFetch, apiJson, discardBody, isAbortError, setAuthToken } from './http';
 
 /** The shop customer as the header shows them (spec section 3 "User"). */
@@ -63,7 +65,7 @@ export type WebFormDefinition = {
 };
 
 /** What the registration form holds (src/lib/validation.ts); optin becomes 'O' or 'N' on the wire. */
-export type RegistrationValues = RegistrationFields;
+export type RegistrationValues = RegistrationForm;
 
 /** An error of a web form result: the field it concerns (null for the whole form) and its message. */
 export type WebFormError = { field: string | null; message: string };

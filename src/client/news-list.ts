@@ -1,5 +1,7 @@
 'use client';
 
+import 'client-only';
+
 import { useCallback, useReducer, useRef } from 'react';
 import { FIRST_PAGE, MAX_PAGE, NEWS_PAGE_SIZE } from '@/lib/constants';
 import { ApiError, apiJson, isAbortError } from './http';

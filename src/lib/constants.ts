@@ -218,9 +218,6 @@ export const API_BASE_PATH = '/api';
 export const FLASH_LINK_PREFIX = 'flash:id:';
 export const FLASH_LINK_SLUG = 'actu';
 
-/** Robots directives sent on every page, whether indexing is allowed or not. */
-export const ROBOTS_PREVIEW_DIRECTIVES = 'max-snippet:-1, max-image-preview:large, max-video-preview:-1';
-
 // ---------------------------------------------------------------------------------------------------------
 // Content types, topics, formats
 

@@ -6,6 +6,7 @@ import { GET as meGet } from '@/app/api/eshop/me/route';
 import { GET as fieldsGet } from '@/app/api/eshop/webFormFields/route';
 import { POST as resultPost } from '@/app/api/eshop/webFormResult/route';
 import { REGISTRATION_FORM_ID } from '@/lib/constants';
+import { ACCOUNT_FORM_MESSAGES } from '@/lib/contracts/accounts';
 import {
   EMAIL_MESSAGE,
   PASSWORD_CLASSES_MESSAGE,
@@ -15,15 +16,17 @@ import {
 } from '@/lib/validation';
 import { INVALID_CREDENTIALS_MESSAGE } from '@/server/accounts/login';
 import { COMMON_PASSWORD_MESSAGE, PASSWORD_TOO_LONG_MESSAGE } from '@/server/accounts/passwords';
-import {
-  DUPLICATE_EMAIL_MESSAGE,
-  INVALID_CIVILITY_MESSAGE,
-  INVALID_FUNCTION_MESSAGE,
-  INVALID_OPTIN_MESSAGE,
-  NAME_CHARACTERS_MESSAGE,
-  NAME_TOO_LONG_MESSAGE,
-} from '@/server/accounts/registration';
 import { SESSION_COOKIE } from '@/server/accounts/sessions';
+
+const {
+  duplicate_email: DUPLICATE_EMAIL_MESSAGE,
+  invalid_civility: INVALID_CIVILITY_MESSAGE,
+  invalid_function: INVALID_FUNCTION_MESSAGE,
+  invalid_optin: INVALID_OPTIN_MESSAGE,
+  name_characters: NAME_CHARACTERS_MESSAGE,
+  name_too_long: NAME_TOO_LONG_MESSAGE,
+} = ACCOUNT_FORM_MESSAGES;
+
 import { LIMITS } from '@/server/accounts/throttle';
 import type { Database, Db } from '@/server/db/client';
 import { customers, jobs, newsletterSubscribers, sessions } from '@/server/db/schema';

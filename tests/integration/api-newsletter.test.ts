@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { POST as subscriptionPost } from '@/app/api/contentAlert/subscription/route';
 import { POST as unsubscribePost } from '@/app/api/contentAlert/unsubscribe/route';
-import { NEWSLETTER_ALREADY_MESSAGE, NEWSLETTER_SUCCESS_MESSAGE } from '@/client/newsletter';
+import { NEWSLETTER_ALREADY_MESSAGE, NEWSLETTER_SUCCESS_MESSAGE } from '@/lib/contracts/newsletter';
 import { EMAIL_MESSAGE } from '@/lib/validation';
 import { LIMITS } from '@/server/accounts/throttle';
 import type { Database, Db } from '@/server/db/client';

@@ -8,9 +8,9 @@ import { queryRows } from '@/server/db/rows';
 import { articles, topics } from '@/server/db/schema';
 import { CANDIDATE_CAP, search } from '@/server/search/engine';
 import { suggest } from '@/server/search/suggest';
-import { insertSearchCorpus } from '@/server/search/test-corpus';
 import { UR_TYPES } from '@/server/search/types';
 import { createTestDatabase } from '../support/database';
+import { insertSearchCorpus } from '../support/search-corpus';
 
 /**
  * What migration 0004 keeps beside the search vectors: the stop words before unaccent, the lexeme dictionary and

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/server/db/client';
 import { search } from '@/server/search/engine';
-import { insertSearchCorpus } from '@/server/search/test-corpus';
 import { UR_TYPES } from '@/server/search/types';
 import { createTestDatabase } from '../support/database';
+import { insertSearchCorpus } from '../support/search-corpus';
 
 /**
- * Relevance judgements over the fixed test corpus (src/server/search/test-corpus.ts): for each query, the
+ * Relevance judgements over the fixed test corpus (tests/support/search-corpus.ts): for each query, the
  * document a reader expects must come in the first three results. Plural and singular, stemming, accents typed
  * or not, phrases, legal references and misspellings.
  */

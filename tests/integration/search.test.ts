@@ -7,9 +7,9 @@ import { searchAsArticles } from '@/server/search/as-articles';
 import { CANDIDATE_CAP, type SearchParams, search } from '@/server/search/engine';
 import { toSearchParams } from '@/server/search/params';
 import { suggest } from '@/server/search/suggest';
-import { DOC_FIXTURES, GATED_WORD, insertSearchCorpus, NEWS_FIXTURES } from '@/server/search/test-corpus';
 import { UR_TYPES } from '@/server/search/types';
 import { createTestDatabase } from '../support/database';
+import { DOC_FIXTURES, GATED_WORD, insertSearchCorpus, NEWS_FIXTURES } from '../support/search-corpus';
 
 let database: Database;
 

@@ -41,7 +41,8 @@ describe('AccountMenu', () => {
     expect(shopLogin.getAttribute('href')).toBe('https://boutique.test/login');
     expect(shopLogin.getAttribute('target')).toBe('_blank');
     fireEvent.click(screen.getByRole('button', { name: 'Se connecter ou créer un compte' }));
-    expect(await screen.findByRole('dialog')).toBeTruthy();
+    // The modal's module is imported on demand (forms, schemas, Radix): more than a second on a loaded machine.
+    expect(await screen.findByRole('dialog', {}, { timeout: 10_000 })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Se connecter' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Créer un compte' })).toBeTruthy();
   });

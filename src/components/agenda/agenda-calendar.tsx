@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { DayPicker } from 'react-day-picker';
 import { fr } from 'react-day-picker/locale';
 import 'react-day-picker/style.css';
+import { dayGroupId } from '@/lib/day-group-id';
 import styles from './agenda.module.css';
-import { dayGroupId } from './day-group-id';
 
 type Props = {
   /** The month shown, YYYY-MM. */

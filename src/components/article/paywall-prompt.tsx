@@ -1,8 +1,8 @@
 'use client';
 
 import { useAccount } from '@/components/account/account-provider';
+import { GATED_PART_CLASS_NAME } from '@/lib/gated-part';
 import styles from './article.module.css';
-import { GATED_PART_CLASS_NAME } from './gated-part';
 
 type Props = { enriched: boolean };
 

@@ -2,23 +2,24 @@ import 'server-only';
 import { z } from 'zod';
 import type { RegistrationResult, WebFormError } from '@/client/accounts';
 import { REGISTRATION_FORM_ID } from '@/lib/constants';
-import { capMessage, normalizePassword, validateRegistration } from '@/lib/validation';
+import {
+  ACCOUNT_FORM_MESSAGES,
+  type AccountFormCode,
+  formErrors,
+  NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  registrationForm,
+} from '@/lib/contracts/accounts';
+import { capMessage, normalizePassword } from '@/lib/validation';
 import type { Db } from '../db/client';
 import { customers } from '../db/schema';
 import { logger } from '../log';
 import { activateSubscription } from '../newsletter/subscriptions';
-import {
-  COMMON_PASSWORD_MESSAGE,
-  hashPassword,
-  isCommonPassword,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_TOO_LONG_MESSAGE,
-} from './passwords';
+import { hashPassword, isCommonPassword } from './passwords';
 import {
   assertKnownWebForm,
   CIVILITIES,
   functionChoices,
-  NAME_MAX_LENGTH,
   REGISTRATION_FIELD_CODES,
   selectableFunctions,
 } from './registration-form';
@@ -38,21 +39,12 @@ export type RegistrationInput = {
   optin?: string;
 };
 
+/** A refused field: its message for the API answer, its code for the no-JavaScript form. */
+export type RegistrationError = WebFormError & { code: AccountFormCode };
+
 export type RegistrationOutcome =
   | { success: true; result: RegistrationResult; errors: [] }
-  | { success: false; result: null; errors: WebFormError[]; reason: 'invalid' | 'duplicate' };
-
-export const INVALID_CIVILITY_MESSAGE = 'Veuillez choisir une civilité de la liste.';
-export const INVALID_FUNCTION_MESSAGE = 'Veuillez choisir une fonction de la liste.';
-export const INVALID_OPTIN_MESSAGE = "Le choix d'inscription à la newsletter doit valoir O ou N.";
-export const NAME_TOO_LONG_MESSAGE = `Ce champ ne peut pas dépasser ${NAME_MAX_LENGTH} caractères.`;
-export const NAME_CHARACTERS_MESSAGE = 'Ce champ contient des caractères non autorisés.';
-/**
- * A registered address: said plainly (the reader must know why no account was made) while pointing to login
- * and password recovery rather than confirming anything else (docs/API-accounts.md).
- */
-export const DUPLICATE_EMAIL_MESSAGE =
-  'Un compte existe peut-être déjà avec cette adresse e-mail : connectez-vous ou utilisez « Mot de passe oublié ».';
+  | { success: false; result: null; errors: RegistrationError[]; reason: 'invalid' | 'duplicate' };
 
 /** Control characters and angle brackets have no place in a name (they only serve markup injection). */
 const FORBIDDEN_NAME_CHARACTERS = /[\p{Cc}<>]/u;
@@ -148,7 +140,7 @@ export async function registerCustomer(
     return {
       success: false,
       result: null,
-      errors: [{ field: 'email', message: DUPLICATE_EMAIL_MESSAGE }],
+      errors: [{ field: 'email', code: 'duplicate_email', message: ACCOUNT_FORM_MESSAGES.duplicate_email }],
       reason: 'duplicate',
     };
   }
@@ -160,10 +152,10 @@ export async function registerCustomer(
   };
 }
 
-async function validate(db: Db, input: RegistrationInput): Promise<WebFormError[]> {
+async function validate(db: Db, input: RegistrationInput): Promise<RegistrationError[]> {
   const text = (value: string | undefined) => value ?? '';
   const password = text(input.password);
-  const checks = validateRegistration({
+  const checks = formErrors(registrationForm, {
     civility: text(input.civility),
     lastname: text(input.lastname),
     firstname: text(input.firstname),
@@ -174,29 +166,30 @@ async function validate(db: Db, input: RegistrationInput): Promise<WebFormError[
     function: text(input.function),
     optin: input.optin === 'O',
   });
-  const errors: Record<string, string | undefined> = { ...checks };
-  if (input.confirmed === undefined) errors.confirmed = undefined;
+  const errors: Partial<Record<string, AccountFormCode>> = Object.fromEntries(
+    Object.entries(checks).flatMap(([field, error]) => (error ? [[field, error.code]] : [])),
+  );
+  if (input.confirmed === undefined) delete errors.confirmed;
   const civility = text(input.civility).trim();
   if (!errors.civility && !CIVILITIES.some((option) => String(option.value) === civility)) {
-    errors.civility = INVALID_CIVILITY_MESSAGE;
+    errors.civility = 'invalid_civility';
   }
   for (const field of ['lastname', 'firstname'] as const) {
     const value = text(input[field]).trim();
     if (errors[field]) continue;
-    if (value.length > NAME_MAX_LENGTH) errors[field] = NAME_TOO_LONG_MESSAGE;
-    else if (FORBIDDEN_NAME_CHARACTERS.test(value)) errors[field] = NAME_CHARACTERS_MESSAGE;
+    if (value.length > NAME_MAX_LENGTH) errors[field] = 'name_too_long';
+    else if (FORBIDDEN_NAME_CHARACTERS.test(value)) errors[field] = 'name_characters';
   }
   if (!errors.password) {
-    if (normalizePassword(password).length > PASSWORD_MAX_LENGTH) errors.password = PASSWORD_TOO_LONG_MESSAGE;
-    else if (isCommonPassword(password)) errors.password = COMMON_PASSWORD_MESSAGE;
+    if (normalizePassword(password).length > PASSWORD_MAX_LENGTH) errors.password = 'password_too_long';
+    else if (isCommonPassword(password)) errors.password = 'common_password';
   }
   if (!errors.function && !selectableFunctions(await functionChoices(db)).has(text(input.function))) {
-    errors.function = INVALID_FUNCTION_MESSAGE;
+    errors.function = 'invalid_function';
   }
-  if (input.optin !== undefined && !['O', 'N', ''].includes(input.optin))
-    errors.optin = INVALID_OPTIN_MESSAGE;
+  if (input.optin !== undefined && !['O', 'N', ''].includes(input.optin)) errors.optin = 'invalid_optin';
   return REGISTRATION_FIELD_CODES.flatMap((field) => {
-    const message = errors[field];
-    return message ? [{ field, message: capMessage(message) }] : [];
+    const code = errors[field];
+    return code ? [{ field, code, message: capMessage(ACCOUNT_FORM_MESSAGES[code]) }] : [];
   });
 }

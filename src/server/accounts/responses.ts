@@ -51,6 +51,8 @@ export function registrationResponse(outcome: RegistrationOutcome): Response {
     const body: WebFormResult = { success: true, result: outcome.result, errors: [] };
     return jsonResponse(body);
   }
-  const { success, result, errors } = outcome;
+  const { success, result } = outcome;
+  // The answer's errors are {field, message}, as the web form API has them; the codes serve our own form.
+  const errors = outcome.errors.map(({ field, message }) => ({ field, message }));
   return jsonResponse({ success, result, errors }, { status: REGISTRATION_STATUS[outcome.reason] });
 }

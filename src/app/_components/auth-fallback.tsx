@@ -1,13 +1,13 @@
 import { loginFormAction, registerFormAction } from '@/app/actions/account';
-import { AUTH_MESSAGES } from '@/app/actions/outcomes';
 import type { FunctionChoice, WebFormDefinition } from '@/client/accounts';
+import styles from '@/components/account/auth-modal.module.css';
+import { LoginFormView } from '@/components/account/login-form-view';
+import { RegistrationFormView } from '@/components/account/registration-form-view';
 import type { FieldBinding } from '@/components/ui/text-field';
 import { REGISTRATION_FORM_ID } from '@/lib/constants';
+import { ACCOUNT_FORM_MESSAGES, type AccountFormCode, accountFormAnchor } from '@/lib/contracts/accounts';
 import { CIVILITIES, OPTIN_COMMENT } from '@/server/accounts/registration-form';
 import { buildJobs } from '@/server/seed/taxonomy';
-import styles from './auth-modal.module.css';
-import { LoginFormView } from './login-form-view';
-import { RegistrationFormView } from './registration-form-view';
 
 /**
  * The job list of registration, grouped under its parents, from the taxonomy the job table is built from: the
@@ -52,9 +52,9 @@ export function AuthFallback({ forgotPasswordUrl }: { forgotPasswordUrl: string 
       className={`container ${styles.fallback}`}
       aria-label="Connexion ou création de compte"
     >
-      {AUTH_MESSAGES.map((entry) => (
-        <p key={entry.id} id={entry.id} className={`${styles.alert} ${styles.targetMessage}`}>
-          {entry.message}
+      {(Object.entries(ACCOUNT_FORM_MESSAGES) as [AccountFormCode, string][]).map(([code, message]) => (
+        <p key={code} id={accountFormAnchor(code)} className={`${styles.alert} ${styles.targetMessage}`}>
+          {message}
         </p>
       ))}
       <div className={styles.halves}>

@@ -1,5 +1,4 @@
-import 'server-only';
-import type { Db } from '../db/client';
+import type { Db } from '@/server/db/client';
 import {
   articleSections,
   articles,
@@ -8,7 +7,7 @@ import {
   subscriberDocuments,
   type TagRef,
   topics,
-} from '../db/schema';
+} from '@/server/db/schema';
 
 /**
  * A small fixed corpus for the search tests (integration, relevance judgements, end-to-end): French news and
