@@ -51,6 +51,26 @@ export function resolveInternalLink(href: string): string {
   return `${PATHS.news}/${FLASH_LINK_SLUG}${ARTICLE_ID_SEPARATOR}${id}`;
 }
 
+/**
+ * The path and query of `referer` when it is a page of this site (`host`), to send a reader back to after a form
+ * post; '/' otherwise. A path such as `//evil.example/x` is another host for a browser (a scheme-relative URL),
+ * so a path that a browser could read as one is refused too: the answer is always a path of this site.
+ */
+export function sameSiteBackPath(referer: string | null, host: string | null): string {
+  if (!referer || !host) return '/';
+  let url: URL;
+  try {
+    url = new URL(referer);
+  } catch {
+    return '/';
+  }
+  if (url.host !== host || (url.protocol !== 'http:' && url.protocol !== 'https:')) return '/';
+  const path = `${url.pathname}${url.search}`;
+  if (!path.startsWith('/') || path.startsWith('//') || path.includes('\\')) return '/';
+  // Read back as a browser would, relative to this site: it must stay on it.
+  return new URL(path, 'http://site.invalid').host === 'site.invalid' ? path : '/';
+}
+
 /** The slug and id of an article path segment {slug}_{id}; null when the segment has another shape. */
 export function parseArticleParam(param: string): { slug: string; id: string } | null {
   const match = ARTICLE_PARAM_PATTERN.exec(param);

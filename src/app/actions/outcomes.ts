@@ -1,5 +1,6 @@
 import 'server-only';
 import { headers } from 'next/headers';
+import { sameSiteBackPath } from '@/lib/urls';
 import {
   EMAIL_MESSAGE,
   PASSWORD_CLASSES_MESSAGE,
@@ -54,13 +55,5 @@ export function authMessageAnchor(message: string): string {
 /** The page the form was posted from (same site only), where the reader is sent back; '/' otherwise. */
 export async function backPath(): Promise<string> {
   const requestHeaders = await headers();
-  const referer = requestHeaders.get('referer');
-  const host = requestHeaders.get('host');
-  if (!referer || !host) return '/';
-  try {
-    const url = new URL(referer);
-    return url.host === host ? `${url.pathname}${url.search}` : '/';
-  } catch {
-    return '/';
-  }
+  return sameSiteBackPath(requestHeaders.get('referer'), requestHeaders.get('host'));
 }
