@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { env } from '../env';
+import { openDurablePglite } from './durable-pglite';
 import { noteConnectionAttempt, watchPoolConnections } from './reachability';
 import * as schema from './schema';
 
@@ -38,7 +39,11 @@ const MIGRATIONS_FOLDER = path.join(process.cwd(), 'drizzle');
 /** Opens a database and brings its schema up to date. `dataDir` undefined means in memory (tests). */
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   if (config.driver === 'pglite') {
-    const client = await PGlite.create(config.dataDir, { extensions: { unaccent, pg_trgm } });
+    const extensions = { unaccent, pg_trgm };
+    // On a data directory, commits are synced to disk (durable-pglite.ts); in memory (tests) there is no disk.
+    const client = config.dataDir
+      ? await openDurablePglite(config.dataDir, { extensions })
+      : await PGlite.create({ extensions });
     try {
       const db = drizzlePglite({ client, schema, casing: 'snake_case' });
       await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
