@@ -71,6 +71,23 @@ export function sameSiteBackPath(referer: string | null, host: string | null): s
   return new URL(path, 'http://site.invalid').host === 'site.invalid' ? path : '/';
 }
 
+/**
+ * Where a listing path with thematics (`{base}/{topic}/{t1_t2}`) must be sent when its thematics segment is not
+ * exactly the valid ones it selects (an unknown slug dropped, a repeated one once, spec: "an invalid slug is
+ * dropped"): the same listing at its canonical address, so an endless supply of made-up slugs is one page, not
+ * one cached page each. Null when the path is already canonical.
+ */
+export function canonicalThematicsPath(
+  base: string,
+  topic: string,
+  given: string,
+  selected: readonly { slug: string }[],
+): string | null {
+  const canonical = selected.map((thematic) => thematic.slug).join(THEMATIC_SEPARATOR);
+  if (given === canonical) return null;
+  return canonical ? `${base}/${topic}/${canonical}` : `${base}/${topic}`;
+}
+
 /** The slug and id of an article path segment {slug}_{id}; null when the segment has another shape. */
 export function parseArticleParam(param: string): { slug: string; id: string } | null {
   const match = ARTICLE_PARAM_PATTERN.exec(param);
