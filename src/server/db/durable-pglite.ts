@@ -1,5 +1,6 @@
 import 'server-only';
-import { fsyncSync } from 'node:fs';
+import { existsSync, fsyncSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
 
@@ -17,16 +18,77 @@ import { NodeFS } from '@electric-sql/pglite/nodefs';
  * (`tests/integration/durability.test.ts` traces it).
  */
 export async function openDurablePglite(dataDir: string, options: PGliteOptions = {}): Promise<PGlite> {
-  return PGlite.create({
-    ...options,
-    fs: new DurableNodeFS(dataDir),
-    startParams: [
-      ...PGlite.defaultStartParams.filter((parameter) => parameter !== '-F'),
-      // Emscripten's fdatasync() does nothing (only fsync reaches the file system): the WAL is synced with fsync.
-      '-c',
-      'wal_sync_method=fsync',
-    ],
-  });
+  const release = claimDataDir(dataDir);
+  try {
+    const client = await PGlite.create({
+      ...options,
+      fs: new DurableNodeFS(dataDir),
+      startParams: [
+        ...PGlite.defaultStartParams.filter((parameter) => parameter !== '-F'),
+        // Emscripten's fdatasync() does nothing (only fsync reaches the file system): the WAL is synced with fsync.
+        '-c',
+        'wal_sync_method=fsync',
+      ],
+    });
+    const close = client.close.bind(client);
+    client.close = async () => {
+      try {
+        await close();
+      } finally {
+        release();
+      }
+    };
+    return client;
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+/** Beside the data directory: the id of the process that has it open. */
+export function dataDirLockFile(dataDir: string): string {
+  return `${path.resolve(dataDir)}.lock`;
+}
+
+export class DataDirInUseError extends Error {
+  override name = 'DataDirInUseError';
+  constructor(
+    readonly dataDir: string,
+    readonly pid: number,
+  ) {
+    super(
+      `Le dossier de données ${dataDir} est ouvert par le processus ${pid} (le site tourne ?) : un seul processus peut l'ouvrir.`,
+    );
+  }
+}
+
+/**
+ * Marks the data directory as open by this process, or throws when another live process has it: PGlite has no
+ * lock of its own (its postmaster.pid is a constant), and two processes on one directory corrupt it. A lock left
+ * by a process that died (kill -9, crash) is taken over. Returns the release.
+ */
+function claimDataDir(dataDir: string): () => void {
+  const file = dataDirLockFile(dataDir);
+  const holder = lockHolder(file);
+  if (holder !== undefined && holder !== process.pid) throw new DataDirInUseError(dataDir, holder);
+  writeFileSync(file, String(process.pid));
+  return () => {
+    if (lockHolder(file) === process.pid) rmSync(file, { force: true });
+  };
+}
+
+/** The live process named by a lock file, if any. */
+export function lockHolder(file: string): number | undefined {
+  if (!existsSync(file)) return undefined;
+  const pid = Number(readFileSync(file, 'utf8').trim());
+  if (!Number.isInteger(pid) || pid <= 0) return undefined;
+  try {
+    process.kill(pid, 0);
+    return pid;
+  } catch (error) {
+    // EPERM: alive, owned by someone else.
+    return (error as NodeJS.ErrnoException).code === 'EPERM' ? pid : undefined;
+  }
 }
 
 /** The Emscripten stream of a file opened through NODEFS: `nfd` is the host's file descriptor. */

@@ -10,8 +10,7 @@ import { env } from '../env';
  */
 export function mayReadMetrics(request: Request, token = env().METRICS_TOKEN): boolean {
   if (token && hasBearer(request.headers.get('authorization'), token)) return true;
-  const address = request.headers.get('x-forwarded-for')?.split(',').at(-1)?.trim();
-  return address !== undefined && isLoopback(address);
+  return isFromLoopback(request);
 }
 
 function hasBearer(header: string | null, token: string): boolean {
@@ -20,6 +19,12 @@ function hasBearer(header: string | null, token: string): boolean {
   const given = Buffer.from(match[1]);
   const expected = Buffer.from(token);
   return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** True for a request from this machine (the client address the HTTP hook settled). */
+export function isFromLoopback(request: Request): boolean {
+  const address = request.headers.get('x-forwarded-for')?.split(',').at(-1)?.trim();
+  return address !== undefined && isLoopback(address);
 }
 
 function isLoopback(address: string): boolean {
