@@ -37,6 +37,8 @@ export type PostgresCluster = {
   url(database?: string): string;
   /** Stops the server (fast shutdown, then kill) and deletes the folder. Safe to call twice. */
   stop(): Promise<void>;
+  /** Stops the server (fast shutdown), waits `downMs`, starts it again on the same port and data (benchmarks). */
+  restart?(downMs: number): Promise<void>;
 };
 
 type Owner = { uid: number; gid: number } | undefined;
@@ -120,7 +122,7 @@ export async function startPostgresCluster(binaries: PostgresBinaries): Promise<
       throw new Error(`PostgreSQL did not start (${outcome}); end of ${logFile}:\n${log}`);
     }
 
-    const server = child;
+    let server = child;
     let stopped = false;
     return {
       host: HOST,
@@ -134,6 +136,15 @@ export async function startPostgresCluster(binaries: PostgresBinaries): Promise<
         await stopServer(server);
         rmSync(dir, { recursive: true, force: true });
         removeExitHooks();
+      },
+      async restart(downMs: number) {
+        await stopServer(server);
+        await sleep(downMs);
+        server = startServer(binaries, dataDir, port, owner, logFile);
+        child = server;
+        const outcome = await waitUntilReady(server, port);
+        if (outcome !== 'ready')
+          throw new Error(`PostgreSQL did not restart (${outcome}):\n${tail(logFile)}`);
       },
     };
   } catch (error) {

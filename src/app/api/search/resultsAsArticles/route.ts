@@ -9,5 +9,8 @@ export const dynamic = 'force-dynamic';
 /** The search restricted to the daily's news, as article summaries flagged asArticle. */
 export const GET = apiRoute(async (request) => {
   const query = parseQuery(request, searchQuerySchema);
-  return searchAsArticles(await getReadDb(), toSearchParams({ ...query, facetsJson: query.selectedFacetsJson }));
+  return searchAsArticles(
+    await getReadDb(),
+    toSearchParams({ ...query, facetsJson: query.selectedFacetsJson }),
+  );
 });
