@@ -132,12 +132,13 @@ export class BackupError extends Error {
  * on any error nothing changes. The database must have the backup's schema (the same migrations).
  */
 export async function restoreBackup(db: Db, input: Readable): Promise<BackupSummary> {
-  const lines = createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY });
   const summary: BackupSummary = { tables: {} };
   await db.transaction(async (tx) => {
     let header: Header | undefined;
     let columns: string[] = [];
     const tables = await applicationTables(tx);
+    // Read from here on: lines a reader emits before its iteration starts would be lost.
+    const lines = createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY });
     for await (const text of lines) {
       if (!text) continue;
       const line = JSON.parse(text) as Line;
