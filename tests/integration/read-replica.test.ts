@@ -99,8 +99,16 @@ describe('DATABASE_READ_URL', () => {
          publication_date, topics, thematics, topic_ids, trades, images, attachments, additional_properties)
        select 'replica-1', type, 'article-${MARKER}', 'Le ${MARKER} arrive', summary, body_html, body_text,
          now(), topics, thematics, topic_ids, trades, images, attachments, additional_properties
-       from articles where type = 'EFL_TEE_actualite' order by publication_date desc limit 1`),
+       from articles where type = 'actualite' and enriched_news_id is null order by publication_date desc limit 1`),
     );
+    // On the primary it is there at once.
+    const { sql } = await import('drizzle-orm');
+    const onPrimary = (await source.db.execute(
+      sql`select count(*)::int as n from articles where id = 'replica-1'`,
+    )) as {
+      rows: { n: number }[];
+    };
+    expect(onPrimary.rows[0]?.n).toBe(1);
     const listIds = async () => {
       const answer = (await (
         await routes.summary(new Request(`${SITE}/api/article/summary?limit=5`), undefined)
