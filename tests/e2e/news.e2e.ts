@@ -132,8 +132,10 @@ test('a topic page: its thematic filter, product, carousel and list; a thematic 
   expect(one.robots).toContain('max-snippet:-1');
   const two = await robotsOf(`/actualite/fiscal/${slugs[0]}_${slugs[1]}`);
   expect(two.robots).toContain('noindex');
-  // An invalid slug is dropped: the page is the one-thematic page.
+  // An invalid slug is dropped: the reader is sent to the one-thematic page (308), so made-up slugs never make
+  // pages of their own.
   const invalid = await robotsOf(`/actualite/fiscal/${slugs[0]}_pas-une-thematique`);
+  expect(new URL(invalid.page.url()).pathname).toBe(`/actualite/fiscal/${slugs[0]}`);
   expect(await invalid.page.locator('link[rel="canonical"]').getAttribute('href')).toMatch(
     new RegExp(`/actualite/fiscal/${slugs[0]}$`),
   );

@@ -56,7 +56,7 @@ beforeAll(async () => {
   const { openDatabase } = await import('@/server/db/client');
   source = await openDatabase({ driver: 'postgres', url: primary.url('app'), maxConnections: 4 });
   const { seedDatabase } = await import('@/server/seed');
-  await seedDatabase(source.db, { articles: 200, documents: 100, today: new Date(), reset: false });
+  await seedDatabase(source.db, { articles: 100, documents: 50, today: new Date(), reset: false });
   replica = await startReplica(binaries, primary);
   vi.stubEnv('DATABASE_URL', primary.url('app'));
   vi.stubEnv('DATABASE_READ_URL', replica.url('app'));
@@ -73,7 +73,8 @@ beforeAll(async () => {
     me: (await import('@/app/api/eshop/me/route')).GET,
     register: (await import('@/app/api/eshop/webFormResult/route')).POST,
   };
-}, 240_000);
+  // Two servers, a seed and a base backup: minutes on a loaded 2-core machine.
+}, 600_000);
 
 afterAll(async () => {
   const client = await import('@/server/db/client');
