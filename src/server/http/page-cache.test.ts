@@ -313,7 +313,8 @@ describe('page cache in front of Next.js', () => {
     expect(
       reached.filter((request) => request.url === `/actualite/sujet-${PAGE_CACHE_MAX_ENTRIES}`),
     ).toHaveLength(1);
-  });
+    // Hundreds of requests: seconds on a loaded machine.
+  }, 30_000);
 });
 
 describe('a nonce of its own for every answer of a cached page, without nginx', () => {
@@ -525,7 +526,8 @@ describe('page cache for pages rendered per request (search, agenda)', () => {
     expect(pageCacheStats().entries).toBe(1 + RENDERED_PAGE_CACHE_MAX_ENTRIES);
     await get('/actualite/fiscal');
     expect(reached.filter((request) => request.url === '/actualite/fiscal')).toHaveLength(1);
-  });
+    // Hundreds of requests: seconds on a loaded machine.
+  }, 30_000);
 });
 
 describe('page cache for the public API reads', () => {
@@ -581,5 +583,6 @@ describe('page cache for the public API reads', () => {
     expect(pageCacheStats().entries).toBe(1 + SHARED_READ_CACHE_MAX_ENTRIES);
     await get('/actualite/social');
     expect(reached.filter((request) => request.url === '/actualite/social')).toHaveLength(1);
-  });
+    // Hundreds of requests: seconds on a loaded machine.
+  }, 30_000);
 });
