@@ -337,7 +337,8 @@ function answerWithFreshNonce(
   response: ServerResponse,
   entry: Entry,
   stored: StoredNonce,
-  slot: Slot,
+  /** Where the entry is kept (its size grows with its compressed pieces), null for an answer sent once. */
+  slot: Slot | null,
 ): void {
   const nonce = freshNonce();
   const policy = String(entry.headers['content-security-policy']);
@@ -383,7 +384,7 @@ const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0, 0, 0xff]);
  * uncompressed bytes of this answer. About a tenth of a millisecond per answer where compressing the page took
  * several; the pieces weigh a little more than one compressed page.
  */
-function gzipWithNonce(entry: Entry, stored: StoredNonce, fresh: Buffer, slot: Slot): Buffer[] {
+function gzipWithNonce(entry: Entry, stored: StoredNonce, fresh: Buffer, slot: Slot | null): Buffer[] {
   if (!stored.gzipPieces) {
     const stretches = plainWithNonce(entry, stored, fresh).filter((_, index) => index % 2 === 0);
     stored.gzipPieces = stretches.map((stretch, index) =>
@@ -391,7 +392,7 @@ function gzipWithNonce(entry: Entry, stored: StoredNonce, fresh: Buffer, slot: S
         finishFlush: index === stretches.length - 1 ? constants.Z_FINISH : constants.Z_FULL_FLUSH,
       }),
     );
-    resize(slot, entry);
+    if (slot) resize(slot, entry);
   }
   const nonceBlock = Buffer.alloc(5 + fresh.length);
   // BFINAL 0, BTYPE 00 (stored), then LEN and its complement, little-endian.
@@ -573,6 +574,7 @@ function holdBack(request: IncomingMessage, response: ServerResponse, slot: Slot
   response.writeHead = function heldWriteHead(this: ServerResponse, ...args: unknown[]) {
     const [status, reason, headers] = args as [number, unknown, unknown];
     this.statusCode = status;
+    if (typeof reason === 'string') this.statusMessage = reason;
     const given = typeof reason === 'object' && reason !== null ? reason : headers;
     if (Array.isArray(given)) {
       for (let index = 0; index + 1 < given.length; index += 2)
@@ -629,14 +631,15 @@ function answerHeldBack(
       ? store(slot, response, body, { nonce })
       : undefined;
   if (gzipWanted) request.headers['accept-encoding'] = 'gzip';
-  const answered = entry ?? { ...newEntry(response, body, { nonce }), headers: currentHeaders(response) };
-  const target = entry && slot ? slot : { store: { kind: 'cached', entries: UNSTORED } as Store, key: '' };
   response.removeHeader('content-length');
-  answerWithFreshNonce(request, response, answered, nonce, target);
+  answerWithFreshNonce(
+    request,
+    response,
+    entry ?? newEntry(response, body, { nonce }),
+    nonce,
+    entry ? slot : null,
+  );
 }
-
-/** The store of answers that are sent once and never kept (a not-found page): nothing ever stays in it. */
-const UNSTORED = new LRUCache<string, Entry>({ max: 1 });
 
 function currentHeaders(response: ServerResponse): OutgoingHttpHeaders {
   const headers: OutgoingHttpHeaders = {};
