@@ -1,8 +1,6 @@
 // Next's ISR cache (next.config.ts `cacheHandler`), bounded: loaded by `next start` itself (plain Node, no
 // TypeScript loader), hence JavaScript. Decision 003 and docs/OPERATIONS.md ("Disk").
-import { rmSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import path from 'node:path';
 import { LRUCache } from 'lru-cache';
 import nextFileSystemCache from 'next/dist/server/lib/incremental-cache/file-system-cache.js';
 
@@ -12,24 +10,21 @@ const FileSystemCache = nextFileSystemCache.default ?? nextFileSystemCache;
 /** Rendered pages and route answers kept on disk by this process, at most. */
 export const ISR_CACHE_MAX_ENTRIES = 5_000;
 export const ISR_CACHE_MAX_BYTES = 512 * 1024 * 1024;
-/** Where Next writes the answers it renders at run time (under `.next/server`). */
-const ROUTE_CACHE_DIRECTORY = 'route-cache';
 
 /**
  * Next's file-system cache, with two limits it lacks:
  *
  * - only successful answers are stored: a not-found page or a redirect rendered for a made-up URL
  *   (`/actualite/x_123`) was written to disk and kept, about 200 KB each, so random URLs filled the disk;
- * - what this process writes is bounded (entries and bytes, least recently used evicted, files deleted), and the
- *   run-time entries of earlier runs are dropped when the server starts (they are only a cache: a missing entry
- *   is rendered again).
+ * - what this process writes is bounded (entries and bytes, least recently used evicted, files deleted; a
+ *   missing entry is rendered again).
  *
  * Pages prerendered at build time stay where the build put them; Next reads them as before.
  */
 export default class BoundedIsrCache extends FileSystemCache {
   constructor(context) {
     super(context);
-    const shared = sharedState(context.serverDistDir);
+    const shared = sharedState();
     this.written = shared.written;
   }
 
@@ -80,15 +75,14 @@ function sizeOf(data) {
 const STATE = Symbol.for('quotidienne.isr-cache');
 
 /**
- * One registry of written entries per process (Next builds a cache handler per request), created with the first
- * handler: it empties the run-time folder left by earlier runs, so the bound holds across restarts too.
+ * One registry of written entries per process (Next builds a cache handler per request). Entries written by
+ * earlier runs are left in place: instances share the build folder, and emptying it at one's start broke the
+ * other's writes (measured in the scale benchmark); since only real pages are stored, they are bounded by the
+ * site's own pages.
  */
-function sharedState(serverDistDir) {
+function sharedState() {
   const holder = globalThis;
   if (!holder[STATE]) {
-    if (serverDistDir) {
-      rmSync(path.join(serverDistDir, ROUTE_CACHE_DIRECTORY), { recursive: true, force: true });
-    }
     holder[STATE] = {
       written: new LRUCache({
         max: ISR_CACHE_MAX_ENTRIES,
