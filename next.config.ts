@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { NextConfig } from 'next';
 import { TRADE_OPTIONS } from './src/lib/navigation';
 
@@ -23,6 +24,9 @@ const nextConfig: NextConfig = {
   // A separate build folder per checkout user (NEXT_DIST_DIR) lets two builds run side by side.
   distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
+  // Next's ISR cache without its two holes: made-up URLs' not-found pages and redirects are not stored, and what
+  // is stored is bounded (isr-cache-handler.mjs, docs/OPERATIONS.md "Disk").
+  cacheHandler: path.join(process.cwd(), 'isr-cache-handler.mjs'),
   // Types are checked once by `npm run typecheck` (CI runs it); checking again in every build only slows
   // `npm start` down and would refuse to serve the site over an error in a test or a benchmark file.
   typescript: { ignoreBuildErrors: true },

@@ -50,6 +50,10 @@ describe('parseEnv', () => {
     ['SMTP_URL', { SMTP_URL: 'http://mail.example.test' }],
     ['NEWSLETTER_UNSUBSCRIBE_SECRET', { NEWSLETTER_UNSUBSCRIBE_SECRET: 'trop-court' }],
     ['NEWSLETTER_UNSUBSCRIBE_SECRET', { APP_ENV: 'production' }],
+    ['METRICS_TOKEN', { METRICS_TOKEN: 'court' }],
+    ['METRICS_TOKEN', { METRICS_TOKEN: `${'x'.repeat(40)} espace` }],
+    ['DATABASE_READ_URL', { DATABASE_READ_URL: 'http://replica.example.test/db' }],
+    ['DATABASE_READ_URL', { DATABASE_READ_URL: 'postgres://replica.example.test/db' }],
   ])('rejects a bad %s with a message naming it', (name, source) => {
     expect(() => parseEnv(source)).toThrow(ConfigurationError);
     expect(() => parseEnv(source)).toThrow(new RegExp(`${name} :`));

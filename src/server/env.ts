@@ -110,8 +110,37 @@ export const envSchema = z
       emptyAsUndefined,
       z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     ),
+    // --- Operations (issue 17): metrics access and the read replica ---
+    /** Lets a scraper read /metrics from another host with `Authorization: Bearer …`; loopback needs none. */
+    METRICS_TOKEN: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .min(32, 'doit contenir au moins 32 caractères')
+        .max(256, 'doit contenir au plus 256 caractères')
+        .regex(/^[A-Za-z0-9._~+/=-]+$/, 'doit être un jeton (lettres, chiffres, . _ ~ + / = -)')
+        .optional(),
+    ),
+    /**
+     * A streaming replica of DATABASE_URL for the public reads (lists, search, suggestions); writes and the reads
+     * that must see them stay on DATABASE_URL (docs/SCALING.md).
+     */
+    DATABASE_READ_URL: z.preprocess(
+      emptyAsUndefined,
+      z
+        .url({ protocol: /^postgres(ql)?$/, error: 'doit être une URL postgres://utilisateur@hôte/base' })
+        .optional(),
+    ),
+    // --- end of operations ---
   })
   .superRefine((config, context) => {
+    if (config.DATABASE_READ_URL && !config.DATABASE_URL) {
+      context.addIssue({
+        code: 'custom',
+        path: ['DATABASE_READ_URL'],
+        message: 'demande DATABASE_URL (une réplique de la base PostgreSQL principale)',
+      });
+    }
     if (Boolean(config.NEWSROOM_ADMIN_EMAIL) !== Boolean(config.NEWSROOM_ADMIN_PASSWORD)) {
       context.addIssue({
         code: 'custom',

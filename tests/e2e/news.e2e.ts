@@ -105,8 +105,10 @@ test('a topic page: its thematic filter, product, carousel and list; a thematic 
   await expect(robots).toHaveAttribute('content', /max-snippet:-1/);
   await open(page, `/actualite/fiscal/${first}_${second}`);
   await expect(robots).toHaveAttribute('content', /noindex/);
-  // An invalid slug is dropped: the page is the one-thematic page.
+  // An invalid slug is dropped: the reader is sent to the one-thematic page (308), so made-up slugs never make
+  // pages of their own.
   await open(page, `/actualite/fiscal/${first}_pas-une-thematique`);
+  await expect(page).toHaveURL(new RegExp(`/actualite/fiscal/${first}$`));
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
     'href',
     new RegExp(`/actualite/fiscal/${first}$`),

@@ -185,6 +185,18 @@ describe('POST /api/contentAlert/subscription', () => {
       last = (await subscribe(newEmail(), { address })).status;
     expect(last).toBe(429);
   });
+
+  it('limits an IPv6 client per /64, whichever addresses of it the calls come from', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i <= LIMITS.subscribeAddress.limit; i += 1)
+      statuses.push(
+        (await subscribe(newEmail(), { address: `2001:db8:64:64::${(i + 1).toString(16)}` })).status,
+      );
+    expect(statuses.slice(0, LIMITS.subscribeAddress.limit).every((status) => status === 200)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+    // Another /64 is another client.
+    expect((await subscribe(newEmail(), { address: '2001:db8:64:65::1' })).status).toBe(200);
+  });
 });
 
 describe('POST /api/contentAlert/unsubscribe', () => {

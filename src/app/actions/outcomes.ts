@@ -1,6 +1,7 @@
 import 'server-only';
 import { headers } from 'next/headers';
 import type { AccountFormCode } from '@/lib/contracts/accounts';
+import { sameSiteBackPath } from '@/lib/urls';
 import { type AppError, toAppError } from '@/server/http/errors';
 
 /**
@@ -20,13 +21,5 @@ export function accountErrorCode(error: unknown): AccountFormCode {
 /** The page the form was posted from (same site only), where the reader is sent back; '/' otherwise. */
 export async function backPath(): Promise<string> {
   const requestHeaders = await headers();
-  const referer = requestHeaders.get('referer');
-  const host = requestHeaders.get('host');
-  if (!referer || !host) return '/';
-  try {
-    const url = new URL(referer);
-    return url.host === host ? `${url.pathname}${url.search}` : '/';
-  } catch {
-    return '/';
-  }
+  return sameSiteBackPath(requestHeaders.get('referer'), requestHeaders.get('host'));
 }

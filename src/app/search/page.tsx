@@ -4,7 +4,7 @@ import { wantsArticles } from '@/components/search/search-view-model';
 import { QUERY_PARAM } from '@/lib/constants';
 import type { ParamValue } from '@/lib/params';
 import { shopLinks } from '@/lib/shop-links';
-import { getDb } from '@/server/db/client';
+import { getReadDb } from '@/server/db/client';
 import { env } from '@/server/env';
 import { searchAsArticles } from '@/server/search/as-articles';
 import { search } from '@/server/search/engine';
@@ -36,7 +36,7 @@ export default async function SearchPage({ searchParams }: Props) {
     facetsJson: first(query[QUERY_PARAM.facets]),
     metier: first(query[QUERY_PARAM.trade]),
   });
-  const db = await getDb();
+  const db = await getReadDb();
   const term = params.term.trim();
   const [answer, products] = await Promise.all([
     wantsArticles(params.selected) ? searchAsArticles(db, params) : search(db, params),

@@ -5,7 +5,7 @@ import { SectionArticle } from '@/components/article/section-article';
 import { ListingView } from '@/components/news/listing-view';
 import { PATHS } from '@/lib/constants';
 import { shopLinks } from '@/lib/shop-links';
-import { articlePath } from '@/lib/urls';
+import { articlePath, canonicalThematicsPath } from '@/lib/urls';
 import { env } from '@/server/env';
 import { resolveNewsRoute } from '@/server/pages/news-route';
 import { articleMetadata, listingMetadata, organizationJsonLd } from '@/server/pages/seo';
@@ -33,6 +33,12 @@ export default async function NewsPage({ params }: Props) {
   const route = await resolveNewsRoute(segments);
   if (!route) notFound();
   if (route.kind === 'listing') {
+    const [topic, thematics] = segments.map((segment) => decodeURIComponent(segment));
+    const canonical =
+      topic !== undefined && thematics !== undefined
+        ? canonicalThematicsPath(PATHS.news, topic, thematics, route.data.selected)
+        : null;
+    if (canonical) permanentRedirect(canonical);
     return (
       <>
         <ListingView data={route.data} contactUrl={shopLinks(env().SHOP_BASE_URL).contact} />

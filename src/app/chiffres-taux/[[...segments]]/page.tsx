@@ -3,7 +3,7 @@ import { notFound, permanentRedirect } from 'next/navigation';
 import { SectionArticle } from '@/components/article/section-article';
 import { RATES_TITLE, RatesView } from '@/components/rates/rates-view';
 import { PATHS } from '@/lib/constants';
-import { articlePath, topicPath } from '@/lib/urls';
+import { articlePath, canonicalThematicsPath, topicPath } from '@/lib/urls';
 import { articleMetadata, pageMetadata } from '@/server/pages/seo';
 import { resolveRatesRoute } from './rates-route';
 
@@ -41,7 +41,15 @@ export default async function RatesPage({ params }: Props) {
   const segments = (await params).segments ?? [];
   const route = await resolveRatesRoute(segments);
   if (!route) notFound();
-  if (route.kind === 'listing') return <RatesView data={route.data} />;
+  if (route.kind === 'listing') {
+    const [topic, thematics] = segments.map((segment) => decodeURIComponent(segment));
+    const canonical =
+      topic !== undefined && thematics !== undefined
+        ? canonicalThematicsPath(PATHS.rates, topic, thematics, route.data.selected)
+        : null;
+    if (canonical) permanentRedirect(canonical);
+    return <RatesView data={route.data} />;
+  }
 
   const { article } = route.data;
   const path = articlePath({ ...article, enrichedNewsId: article.enriched_news_id });

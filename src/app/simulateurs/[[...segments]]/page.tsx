@@ -3,7 +3,7 @@ import { notFound, permanentRedirect } from 'next/navigation';
 import { SimulatorView } from '@/components/simulators/simulator-view';
 import { SIMULATORS_TITLE, SimulatorsView } from '@/components/simulators/simulators-view';
 import { ARTICLE_TYPE, PATHS } from '@/lib/constants';
-import { articlePath, topicPath } from '@/lib/urls';
+import { articlePath, canonicalThematicsPath, topicPath } from '@/lib/urls';
 import { articleMetadata, pageMetadata } from '@/server/pages/seo';
 import { resolveSimulatorsRoute } from './simulators-route';
 
@@ -41,7 +41,15 @@ export default async function SimulatorsPage({ params }: Props) {
   const segments = (await params).segments ?? [];
   const route = await resolveSimulatorsRoute(segments);
   if (!route) notFound();
-  if (route.kind === 'listing') return <SimulatorsView data={route.data} />;
+  if (route.kind === 'listing') {
+    const [topic, thematics] = segments.map((segment) => decodeURIComponent(segment));
+    const canonical =
+      topic !== undefined && thematics !== undefined
+        ? canonicalThematicsPath(PATHS.simulators, topic, thematics, route.data.selected)
+        : null;
+    if (canonical) permanentRedirect(canonical);
+    return <SimulatorsView data={route.data} />;
+  }
   const { article } = route.data;
   const path = articlePath({ ...article, enrichedNewsId: article.enriched_news_id });
   // Another content type, or an outdated slug, leads to the article's own address; the id form stays as is.

@@ -1,5 +1,5 @@
 // GET /api/search/results
-import { getDb } from '@/server/db/client';
+import { getReadDb } from '@/server/db/client';
 import { apiRoute, parseQuery } from '@/server/http/api-route';
 import { search } from '@/server/search/engine';
 import { searchQuerySchema, toSearchParams } from '@/server/search/params';
@@ -9,5 +9,5 @@ export const dynamic = 'force-dynamic';
 /** One page of search results with the facets of the whole match set. */
 export const GET = apiRoute(async (request) => {
   const query = parseQuery(request, searchQuerySchema);
-  return search(await getDb(), toSearchParams({ ...query, facetsJson: query.selectedFacetsJson }));
+  return search(await getReadDb(), toSearchParams({ ...query, facetsJson: query.selectedFacetsJson }));
 });
