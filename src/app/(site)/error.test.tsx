@@ -4,7 +4,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { LoadingStatus } from '@/components/ui/loading-status';
 import ErrorPage from './error';
-import GlobalError from './global-error';
+import GlobalError from '../global-error';
 
 afterEach(cleanup);
 
