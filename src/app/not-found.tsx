@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import styles from '@/components/layout/status-page.module.css';
 import { SiteChrome } from '@/components/layout/site-chrome';
+import styles from '@/components/layout/status-page.module.css';
 import { BackLink } from '@/components/ui/back-link';
 import { env } from '@/server/env';
 

@@ -60,13 +60,11 @@ export function Combobox<Item>({
   const showEmpty = isOpen && items.length === 0 && inputValue.trim() !== '';
   return (
     <div className={styles.combobox}>
+      {/* biome-ignore lint/a11y/noLabelWithoutControl: Downshift's getLabelProps gives it the input's id. */}
       <label className={styles.label} {...getLabelProps()}>
         {label}
       </label>
-      <input
-        className={styles.input}
-        {...getInputProps({ 'aria-describedby': hint ? hintId : undefined })}
-      />
+      <input className={styles.input} {...getInputProps({ 'aria-describedby': hint ? hintId : undefined })} />
       {hint ? (
         <p id={hintId} className={styles.hint}>
           {hint}
@@ -81,7 +79,9 @@ export function Combobox<Item>({
                 {...getItemProps({ item, index })}
               >
                 <span>{itemLabel(item)}</span>
-                {itemDetail?.(item) ? <span className={styles.comboboxDetail}>{itemDetail(item)}</span> : null}
+                {itemDetail?.(item) ? (
+                  <span className={styles.comboboxDetail}>{itemDetail(item)}</span>
+                ) : null}
               </li>
             ))
           : null}

@@ -35,7 +35,10 @@ export function cleanPastedHtml(html: string, parser: DOMParser = new DOMParser(
     element.removeAttribute('align');
   }
   for (const paragraph of Array.from(body.querySelectorAll('p'))) {
-    if ((paragraph.textContent ?? '').replace(/\u00a0/g, ' ').trim() === '' && !paragraph.querySelector('img')) {
+    if (
+      (paragraph.textContent ?? '').replace(/\u00a0/g, ' ').trim() === '' &&
+      !paragraph.querySelector('img')
+    ) {
       paragraph.remove();
     }
   }
@@ -78,18 +81,24 @@ function convertWordLists(document: Document): void {
       /MsoListParagraph/i.test(paragraph.getAttribute('class') ?? ''),
   );
   let list: HTMLElement | null = null;
+  let listId: string | null = null;
   for (const paragraph of paragraphs) {
-    // Word's own marker span (mso-list:Ignore) holds the bullet: drop it before reading the text.
-    for (const marker of Array.from(paragraph.querySelectorAll('[style*="mso-list:Ignore" i]'))) marker.remove();
-    const text = paragraph.textContent ?? '';
+    // Word's own marker span (mso-list:Ignore) holds the bullet or number: read it, then drop it.
+    const markers = Array.from(paragraph.querySelectorAll('[style*="mso-list:Ignore" i]'));
+    const markerText = markers.map((marker) => marker.textContent ?? '').join('');
+    for (const marker of markers) marker.remove();
+    const text = markerText ? `${markerText.trim()} ` : (paragraph.textContent ?? '');
     const ordered = !BULLET.test(text) && NUMBER.test(text);
     const tag = ordered ? 'OL' : 'UL';
+    // Word numbers its lists (mso-list:l0, l1…): a new number starts a new list.
+    const id = /mso-list\s*:\s*(l\d+)/i.exec(paragraph.getAttribute('style') ?? '')?.[1] ?? null;
     const previous = paragraph.previousElementSibling;
-    if (!list || previous !== list || list.tagName !== tag) {
+    if (!list || previous !== list || list.tagName !== tag || id !== listId) {
       list = document.createElement(tag);
       paragraph.before(list);
     }
-    stripLeadingMarker(paragraph, ordered ? NUMBER : BULLET);
+    listId = id;
+    if (!markerText) stripLeadingMarker(paragraph, ordered ? NUMBER : BULLET);
     const item = document.createElement('li');
     const content = document.createElement('p');
     content.append(...Array.from(paragraph.childNodes));

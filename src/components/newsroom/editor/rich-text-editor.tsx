@@ -1,14 +1,13 @@
 'use client';
 
-import { TableKit } from '@tiptap/extension-table';
-import { EditorContent, type Editor, useEditor, useEditorState } from '@tiptap/react';
-import { StarterKit } from '@tiptap/starter-kit';
+import { type Editor, EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { EMBED_PROVIDERS, embedProviderOf } from '@/lib/embeds';
 import { Combobox } from '../combobox';
 import styles from '../newsroom.module.css';
 import { cleanPastedHtml } from './clean-pasted-html';
-import { EMBED_DEFAULT_HEIGHT, Embed } from './embed-node';
+import { EMBED_DEFAULT_HEIGHT } from './embed-node';
+import { editorExtensions, internalHref } from './extensions';
 
 /** An article an internal link may point to. */
 export type LinkTarget = { id: string; title: string; detail?: string };
@@ -21,9 +20,6 @@ export type RichTextEditorProps = {
   /** Articles matching a text, for the internal-link picker. */
   searchArticles: (text: string) => Promise<LinkTarget[]>;
 };
-
-/** An internal link as the site's sanitiser resolves it (spec section 2: flash:id:{id}). */
-export const internalHref = (id: string) => `flash:id:${id}`;
 
 /** The editor's HTML with an empty document as an empty string. */
 export function editorHtml(editor: Editor): string {
@@ -38,27 +34,17 @@ type Panel = 'link' | 'internal' | 'embed' | null;
  * frames of the spec's embed platforms. Its HTML is what the site's sanitiser keeps; pasted word-processor HTML
  * is cleaned first.
  */
-export default function RichTextEditor({ label, initialHtml, onChange, searchArticles }: RichTextEditorProps) {
+export default function RichTextEditor({
+  label,
+  initialHtml,
+  onChange,
+  searchArticles,
+}: RichTextEditorProps) {
   const labelId = useId();
   const [panel, setPanel] = useState<Panel>(null);
   const editor = useEditor({
     immediatelyRender: false,
-    extensions: [
-      StarterKit.configure({
-        heading: { levels: [2, 3, 4] },
-        code: false,
-        codeBlock: false,
-        link: {
-          openOnClick: false,
-          autolink: true,
-          defaultProtocol: 'https',
-          protocols: ['flash', 'mailto', 'tel'],
-          isAllowedUri: (url, context) => url.startsWith('flash:id:') || context.defaultValidate(url),
-        },
-      }),
-      TableKit.configure({ table: { resizable: false } }),
-      Embed,
-    ],
+    extensions: editorExtensions(),
     content: initialHtml,
     editorProps: {
       attributes: {
@@ -103,7 +89,11 @@ export default function RichTextEditor({ label, initialHtml, onChange, searchArt
         {label}
       </p>
       <div role="toolbar" aria-label={`Mise en forme : ${label}`} className={styles.toolbar}>
-        <ToolButton label="Titre" pressed={state.h2} onClick={() => chain().toggleHeading({ level: 2 }).run()}>
+        <ToolButton
+          label="Titre"
+          pressed={state.h2}
+          onClick={() => chain().toggleHeading({ level: 2 }).run()}
+        >
           T2
         </ToolButton>
         <ToolButton
@@ -133,13 +123,21 @@ export default function RichTextEditor({ label, initialHtml, onChange, searchArt
         >
           1.
         </ToolButton>
-        <ToolButton label="Citation" pressed={state.blockquote} onClick={() => chain().toggleBlockquote().run()}>
+        <ToolButton
+          label="Citation"
+          pressed={state.blockquote}
+          onClick={() => chain().toggleBlockquote().run()}
+        >
           «»
         </ToolButton>
         <ToolButton label="Lien" pressed={state.link || panel === 'link'} onClick={() => toggle('link')}>
           Lien
         </ToolButton>
-        <ToolButton label="Lien vers un article" pressed={panel === 'internal'} onClick={() => toggle('internal')}>
+        <ToolButton
+          label="Lien vers un article"
+          pressed={panel === 'internal'}
+          onClick={() => toggle('internal')}
+        >
           Lien interne
         </ToolButton>
         <ToolButton
@@ -148,7 +146,11 @@ export default function RichTextEditor({ label, initialHtml, onChange, searchArt
         >
           Tableau
         </ToolButton>
-        <ToolButton label="Intégrer un contenu externe" pressed={panel === 'embed'} onClick={() => toggle('embed')}>
+        <ToolButton
+          label="Intégrer un contenu externe"
+          pressed={panel === 'embed'}
+          onClick={() => toggle('embed')}
+        >
           Intégration
         </ToolButton>
         <ToolButton label="Annuler" disabled={!state.canUndo} onClick={() => chain().undo().run()}>
@@ -388,7 +390,12 @@ function EmbedPanel({ editor, onDone }: { editor: Editor; onDone: () => void }) 
       <label htmlFor={titleId} className={styles.label}>
         Titre de l’intégration
       </label>
-      <input id={titleId} className={styles.input} value={title} onChange={(event) => setTitle(event.target.value)} />
+      <input
+        id={titleId}
+        className={styles.input}
+        value={title}
+        onChange={(event) => setTitle(event.target.value)}
+      />
       {error ? (
         <p id={`${srcId}-error`} className={styles.error}>
           {error}
