@@ -1,6 +1,7 @@
 // npm start: migrates the database, seeds demo content into an empty one, builds if needed, then serves the site.
 import { closeDatabase, getDatabase } from '@/server/db/client';
 import { ConfigurationError, parseEnv } from '@/server/env';
+import { ensureDemoStaff } from '@/server/newsroom/bootstrap';
 import { DEFAULT_ARTICLES, DEFAULT_DOCUMENTS, isSeeded, seedDatabase } from '@/server/seed';
 import { buildIfNeeded, runNext } from './lib/build';
 
@@ -25,6 +26,10 @@ async function prepareDatabase(): Promise<void> {
     });
     console.log(`Contenu de démonstration prêt en ${Math.round((Date.now() - started) / 1000)} s.`);
   }
+  // Development only: one newsroom account per role, printed here so a developer can sign in at once.
+  const demoStaff = await ensureDemoStaff(database.db);
+  if (demoStaff.length > 0)
+    console.log(['Comptes de démonstration de la rédaction (/redaction) :', ...demoStaff].join('\n'));
   // PGlite allows one process per data directory: the server opens it again once this one is closed.
   await closeDatabase();
 }

@@ -11,9 +11,20 @@ export async function register(): Promise<void> {
   batchSearchCounts(getDb);
   registerDatabaseGauges();
   await refreshCachesOnContentChanges();
+  await prepareNewsroomAtStart();
   // Next's own SIGTERM handler exits as soon as the server closed, without closing the database: ours replaces it
   // when the start script turned it off.
   if (process.env.NEXT_MANUAL_SIG_HANDLE) handleStopSignals();
+}
+
+/** Newsroom (issue 14): the first administrator from the environment, or a setup token in the log. */
+async function prepareNewsroomAtStart(): Promise<void> {
+  const { prepareNewsroom } = await import('./server/newsroom/bootstrap');
+  const { logger } = await import('./server/log');
+  const { getDb } = await import('./server/db/client');
+  await prepareNewsroom(await getDb()).catch((error: unknown) =>
+    logger.error({ err: error }, 'rédaction : préparation impossible'),
+  );
 }
 
 /**
