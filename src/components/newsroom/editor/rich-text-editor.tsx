@@ -28,6 +28,20 @@ export function editorHtml(editor: Editor): string {
 
 type Panel = 'link' | 'internal' | 'embed' | null;
 
+const IDLE_TOOLBAR = {
+  h2: false,
+  h3: false,
+  bold: false,
+  italic: false,
+  bulletList: false,
+  orderedList: false,
+  blockquote: false,
+  link: false,
+  table: false,
+  canUndo: false,
+  canRedo: false,
+};
+
 /**
  * The rich-text body of an article or a section (Tiptap over ProseMirror, decision NNN-rich-text-editor): headings
  * from h2, lists, links (outside, and internal `flash:id:` links picked among the articles), quotes, tables and
@@ -58,27 +72,29 @@ export default function RichTextEditor({
     onUpdate: ({ editor: current }) => onChange(editorHtml(current)),
   });
 
-  const state = useEditorState({
-    editor,
-    selector: ({ editor: current }) =>
-      current
-        ? {
-            h2: current.isActive('heading', { level: 2 }),
-            h3: current.isActive('heading', { level: 3 }),
-            bold: current.isActive('bold'),
-            italic: current.isActive('italic'),
-            bulletList: current.isActive('bulletList'),
-            orderedList: current.isActive('orderedList'),
-            blockquote: current.isActive('blockquote'),
-            link: current.isActive('link'),
-            table: current.isActive('table'),
-            canUndo: current.can().undo(),
-            canRedo: current.can().redo(),
-          }
-        : null,
-  });
+  // Tiptap's state store only reads the editor again at its first transaction: until then, nothing is active.
+  const state =
+    useEditorState({
+      editor,
+      selector: ({ editor: current }) =>
+        current
+          ? {
+              h2: current.isActive('heading', { level: 2 }),
+              h3: current.isActive('heading', { level: 3 }),
+              bold: current.isActive('bold'),
+              italic: current.isActive('italic'),
+              bulletList: current.isActive('bulletList'),
+              orderedList: current.isActive('orderedList'),
+              blockquote: current.isActive('blockquote'),
+              link: current.isActive('link'),
+              table: current.isActive('table'),
+              canUndo: current.can().undo(),
+              canRedo: current.can().redo(),
+            }
+          : null,
+    }) ?? IDLE_TOOLBAR;
 
-  if (!editor || !state) return <p className="loading">Chargement...</p>;
+  if (!editor) return <p className="loading">Chargement de l’éditeur...</p>;
 
   const chain = () => editor.chain().focus();
   const toggle = (name: Exclude<Panel, null>) => setPanel((open) => (open === name ? null : name));
