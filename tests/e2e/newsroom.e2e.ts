@@ -119,11 +119,11 @@ test('a journalist writes an enriched article, the editor schedules it, it goes 
   await journalist.getByRole('link', { name: 'Nouvel article', exact: true }).first().click();
   await journalist.getByRole('heading', { level: 1, name: 'Nouvel article' }).waitFor();
   const title = `Réforme de la TVA ${Date.now()}`;
-  await journalist.getByLabel('Titre', { exact: true }).fill(title);
+  await journalist.getByRole('textbox', { name: 'Titre', exact: true }).fill(title);
   await journalist.getByLabel('Chapô').fill('Ce qui change pour les entreprises au 1er janvier.');
   const topicPicker = journalist.getByRole('combobox', { name: 'Ajouter : thèmes' });
   await topicPicker.fill('fisc');
-  await journalist.getByRole('option').first().click();
+  await journalist.getByRole('option', { name: /^Fiscal/ }).click();
   await expect
     .poll(() => journalist.getByRole('list', { name: 'Thèmes choisis' }).textContent())
     .toMatch(/Fiscal/i);
@@ -139,7 +139,7 @@ test('a journalist writes an enriched article, the editor schedules it, it goes 
 
   for (const [index, sectionTitle] of ['L’essentiel', 'Exemple chiffré'].entries()) {
     await journalist.getByRole('button', { name: 'Ajouter une section' }).click();
-    await journalist.getByLabel(`Titre de la section ${index + 1}`).fill(sectionTitle);
+    await journalist.getByRole('textbox', { name: `Titre de la section ${index + 1}` }).fill(sectionTitle);
     await typeInBody(journalist, `Corps de la section ${index + 1}`, `Texte de la section ${index + 1}.`);
   }
   await journalist.getByRole('button', { name: 'Enregistrer', exact: true }).click();
@@ -155,7 +155,7 @@ test('a journalist writes an enriched article, the editor schedules it, it goes 
   const editor = await newPage(DESKTOP);
   await signIn(editor, 'editeur');
   await editor.goto('/redaction?status=in_review');
-  await editor.getByRole('link', { name: title }).click();
+  await editor.getByRole('link', { name: title, exact: true }).click();
   await editor.getByRole('heading', { level: 1, name: `Modifier : ${title}` }).waitFor();
   const when = nextMinute(20);
   await editor.getByLabel('Programmer pour le (heure de Paris)').fill(when.input);
@@ -194,7 +194,7 @@ test('a journalist writes an enriched article, the editor schedules it, it goes 
   await expect
     .poll(async () => (await fetch(`${baseUrl()}${published.path}`)).status, { timeout: 10_000 })
     .toBe(410);
-});
+}, 300_000);
 
 test('every newsroom page of an administrator passes axe, at desktop and phone widths', async ({
   newPage,
@@ -238,7 +238,7 @@ test('every newsroom page of an administrator passes axe, at desktop and phone w
   await phone.getByRole('heading', { level: 1, name: /^Modifier/ }).waitFor();
   await expectNoAxeViolations(phone);
   await screenshot(phone, 'newsroom-editor-phone');
-});
+}, 300_000);
 
 test('keyboard only: sign in, write a new article with a topic, bold text and a list, save it', async ({
   page,
@@ -274,7 +274,7 @@ test('keyboard only: sign in, write a new article with a topic, bold text and a 
     }
     throw new Error('not reachable with Tab');
   };
-  await focusOn(page.getByLabel('Titre', { exact: true }));
+  await focusOn(page.getByRole('textbox', { name: 'Titre', exact: true }));
   const title = `Au clavier ${Date.now()}`;
   await page.keyboard.type(title);
   // The topic combobox: type, arrow down, Enter.

@@ -507,7 +507,7 @@ function EditorForm({ loaded, taxonomy }: { loaded: Loaded; taxonomy: TaxonomyAn
               <InputField
                 label="Date de publication (heure de Paris)"
                 type="datetime-local"
-                hint="Vide : fixée au moment de la publication."
+                hint="Remplacée par l’heure de mise en ligne à la première publication."
                 value={draft.publication_date ? toParisInput(draft.publication_date) : ''}
                 onChange={(event) => set('publication_date')(fromParisInput(event.target.value))}
                 error={fieldError('publication_date')}

@@ -106,14 +106,14 @@ export default function RichTextEditor({
       </p>
       <div role="toolbar" aria-label={`Mise en forme : ${label}`} className={styles.toolbar}>
         <ToolButton
-          label="Titre"
+          label="Intertitre"
           pressed={state.h2}
           onClick={() => chain().toggleHeading({ level: 2 }).run()}
         >
           T2
         </ToolButton>
         <ToolButton
-          label="Sous-titre"
+          label="Sous-intertitre"
           pressed={state.h3}
           onClick={() => chain().toggleHeading({ level: 3 }).run()}
         >
