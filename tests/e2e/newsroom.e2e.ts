@@ -306,3 +306,85 @@ test('keyboard only: sign in, write a new article with a topic, bold text and a 
   expect(saved.article.topics.map((topic) => topic.slug)).toContain('social');
   expect(saved.article.view).toContain('<ul><li><p><strong>Texte en gras</strong></p></li></ul>');
 });
+
+test('two people save the same article: the second is refused, shown what changed, and chooses', async ({
+  newPage,
+}) => {
+  const first = await newPage(DESKTOP);
+  await signIn(first, 'editeur');
+  const second = await newPage(DESKTOP);
+  await signIn(second, 'administrateur');
+  const list = articleListAnswer.parse(
+    await (await adminFetch(first, '/articles?status=draft&perPage=1')).json(),
+  );
+  const draft =
+    list.items[0] ??
+    articleListAnswer.parse(await (await adminFetch(first, '/articles?perPage=1')).json()).items[0];
+  expect(draft).toBeTruthy();
+  const path = `/redaction/articles/${draft?.id}`;
+  for (const page of [first, second]) {
+    await page.goto(path);
+    await page.getByRole('heading', { level: 1, name: /^Modifier/ }).waitFor();
+  }
+  const theirTitle = `Titre de l’éditeur ${Date.now()}`;
+  await first.getByRole('textbox', { name: 'Titre', exact: true }).fill(theirTitle);
+  await first.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+  await expect.poll(() => first.getByText(/Enregistré à/).count(), { timeout: 15_000 }).toBe(1);
+
+  second.consoleGuard.allow(/409/);
+  await second.getByLabel('Chapô').fill('Mon chapô, écrit sans voir le nouveau titre.');
+  await second.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+  const conflict = second.getByRole('alert').filter({ hasText: 'Enregistrement refusé' });
+  await conflict.waitFor({ timeout: 15_000 });
+  expect(await conflict.textContent()).toContain('Dominique Éditeur');
+  expect(await conflict.textContent()).toContain('Titre');
+  expect(await conflict.textContent()).toContain(theirTitle);
+  await expectNoAxeViolations(second);
+  await screenshot(second, 'newsroom-conflict');
+  // Nothing was overwritten: the server still has the first person's title and no chapô from the second.
+  const current = adminArticleSchema.parse(await (await adminFetch(second, `/articles/${draft?.id}`)).json());
+  expect(current.article.title).toBe(theirTitle);
+  expect(current.article.summary).not.toContain('Mon chapô');
+  // The second person takes the other version: the form shows it.
+  await second.getByRole('button', { name: /Reprendre leur version/ }).click();
+  await expect
+    .poll(() => second.getByRole('textbox', { name: 'Titre', exact: true }).inputValue())
+    .toBe(theirTitle);
+}, 180_000);
+
+test('edits made offline are kept in the browser and sent once the network is back', async ({ newPage }) => {
+  const page = await newPage(DESKTOP);
+  await signIn(page, 'redacteur');
+  await page.goto('/redaction/articles/nouveau');
+  await page.getByRole('heading', { level: 1, name: 'Nouvel article' }).waitFor();
+  const title = `Hors ligne ${Date.now()}`;
+  await page.getByRole('textbox', { name: 'Titre', exact: true }).fill(title);
+  // Autosave creates the article a few seconds after the last keystroke.
+  await expect.poll(() => page.getByText(/Enregistré à/).count(), { timeout: 20_000 }).toBe(1);
+  const id = /\/redaction\/articles\/([A-Za-z0-9-]+)$/.exec(page.url())?.[1];
+  expect(id).toBeTruthy();
+
+  page.consoleGuard.allow(/ERR_INTERNET_DISCONNECTED|Failed to fetch/);
+  await page.context().setOffline(true);
+  await page.getByLabel('Chapô').fill('Écrit dans le train, sans réseau.');
+  await page.getByText(/Serveur injoignable/).waitFor({ timeout: 20_000 });
+  const kept = await page.evaluate((key) => localStorage.getItem(key), `redaction:modifications:${id}`);
+  expect(kept).toContain('Écrit dans le train, sans réseau.');
+  await screenshot(page, 'newsroom-offline');
+
+  // The tab is closed while offline; reopened online, the editor resumes the edits and sends them.
+  await page.close();
+  await page.context().setOffline(false);
+  const again = await page.context().newPage();
+  await again.goto(`/redaction/articles/${id}`);
+  await expect
+    .poll(
+      async () =>
+        adminArticleSchema.parse(await (await adminFetch(again, `/articles/${id}`)).json()).article.summary,
+      { timeout: 30_000, interval: 1_000 },
+    )
+    .toBe('Écrit dans le train, sans réseau.');
+  expect(
+    await again.evaluate((key) => localStorage.getItem(key), `redaction:modifications:${id}`),
+  ).toBeNull();
+}, 180_000);
