@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { adminArticleSchema, articleListAnswer } from '@/lib/contracts/admin';
 import { DEMO_STAFF, DEMO_STAFF_PASSWORD } from '@/server/newsroom/bootstrap';
+import { currentTotpCode } from '@/server/newsroom/totp';
 import {
   baseUrl,
   DESKTOP,
@@ -387,4 +388,63 @@ test('edits made offline are kept in the browser and sent once the network is ba
   expect(
     await again.evaluate((key) => localStorage.getItem(key), `redaction:modifications:${id}`),
   ).toBeNull();
+}, 180_000);
+
+test('two-factor authentication: enrolment with a QR code drawn locally, then sign-in asks for the code', async ({
+  newPage,
+}) => {
+  // A staff member of its own, created by an administrator, so other tests' accounts keep signing in without TOTP.
+  const admin = await newPage(DESKTOP);
+  await signIn(admin, 'administrateur');
+  const email = `totp-${Date.now()}@demo.quotidienne.test`;
+  const password = 'Double-Facteur-2026!';
+  const cookies = (await admin.context().cookies()).map((item) => `${item.name}=${item.value}`).join('; ');
+  const created = await fetch(`${baseUrl()}/api/admin/staff`, {
+    method: 'POST',
+    headers: { Cookie: cookies, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, name: 'Claude Deuxfacteurs', role: 'redacteur', password }),
+  });
+  expect(created.status).toBe(201);
+
+  const page = await newPage(DESKTOP);
+  page.consoleGuard.allow(NO_STAFF_SESSION);
+  await page.goto('/redaction/connexion');
+  await waitForHydration(page.getByRole('button', { name: 'Se connecter' }));
+  await page.getByLabel('Adresse e-mail').fill(email);
+  await page.getByLabel('Mot de passe').fill(password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Articles' }).waitFor();
+  await page.goto('/redaction/compte');
+  await page.getByRole('button', { name: 'Activer la double authentification' }).click();
+  const qr = page.getByRole('img', { name: /Code QR/ });
+  await qr.waitFor();
+  // Drawn in the page as SVG: no image is fetched from anywhere.
+  expect(await qr.locator('svg').count()).toBe(1);
+  const secret = (await page.locator('code').first().textContent()) ?? '';
+  expect(secret).toMatch(/^[A-Z2-7]+=*$/);
+  await expectNoAxeViolations(page);
+  await screenshot(page, 'newsroom-totp-enrolment');
+  const enrolledStep = Math.floor(Date.now() / 30_000);
+  await page.getByLabel('Code de vérification').fill(currentTotpCode(secret));
+  await page.getByRole('button', { name: 'Confirmer' }).click();
+  await page.getByText(/double authentification est activée/).waitFor();
+
+  // Signed out, the next sign-in asks for the code after the password.
+  await page.getByRole('button', { name: 'Se déconnecter', exact: true }).click();
+  await page.waitForURL(/\/redaction\/connexion/);
+  await waitForHydration(page.getByRole('button', { name: 'Se connecter' }));
+  await page.getByLabel('Adresse e-mail').fill(email);
+  await page.getByLabel('Mot de passe').fill(password);
+  page.consoleGuard.allow(/401/);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  const code = page.getByLabel('Code de vérification');
+  await code.waitFor();
+  await expectNoAxeViolations(page);
+  // A code is accepted once: wait for the next time step rather than reuse the enrolment's.
+  await expect
+    .poll(() => Math.floor(Date.now() / 30_000) > enrolledStep, { timeout: 35_000, interval: 1_000 })
+    .toBe(true);
+  await code.fill(currentTotpCode(secret));
+  await page.getByRole('button', { name: 'Valider le code' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Articles' }).waitFor();
 }, 180_000);
