@@ -103,10 +103,20 @@ test('the newsroom is private: no-store, noindex, and its pages need a staff ses
   await page.getByLabel('Mot de passe').fill('pas-le-bon-mot-de-passe');
   page.consoleGuard.allow(/401/);
   await wrong.click();
-  await expect
-    .poll(() => page.getByRole('alert').textContent())
-    .toContain('Adresse e-mail ou mot de passe incorrect.');
+  await page.getByRole('alert').filter({ hasText: 'Adresse e-mail ou mot de passe incorrect.' }).waitFor();
   await expectNoAxeViolations(page);
+
+  // The pages before any session: first administrator (one-time token) and invitation.
+  page.consoleGuard.allow(/\/api\/admin\/setup/);
+  for (const [path, heading] of [
+    ['/redaction/installation', 'Premier compte administrateur'],
+    ['/redaction/invitation#jeton-de-test', 'Choisir votre mot de passe'],
+  ] as const) {
+    await page.goto(path);
+    await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+    await expectNoAxeViolations(page);
+    await screenshot(page, `newsroom-${path.split(/[/#]/)[2]}`);
+  }
 });
 
 test('a journalist writes an enriched article, the editor schedules it, it goes live, then unpublishes it', async ({

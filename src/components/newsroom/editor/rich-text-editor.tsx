@@ -19,6 +19,8 @@ export type RichTextEditorProps = {
   onChange: (html: string) => void;
   /** Articles matching a text, for the internal-link picker. */
   searchArticles: (text: string) => Promise<LinkTarget[]>;
+  /** Shown but not editable (an article the role may not change). */
+  readOnly?: boolean;
 };
 
 /** The editor's HTML with an empty document as an empty string. */
@@ -53,11 +55,13 @@ export default function RichTextEditor({
   initialHtml,
   onChange,
   searchArticles,
+  readOnly = false,
 }: RichTextEditorProps) {
   const labelId = useId();
   const [panel, setPanel] = useState<Panel>(null);
   const editor = useEditor({
     immediatelyRender: false,
+    editable: !readOnly,
     extensions: editorExtensions(),
     content: initialHtml,
     editorProps: {
