@@ -99,6 +99,11 @@ describe('POST /api/admin/media', () => {
     expect(served.headers.get('content-type')).toBe('image/webp');
     expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect((await sharp(Buffer.from(await served.arrayBuffer())).metadata()).width).toBe(640);
+    // A width that was not made (a page guessing the image's width) gets the widest variant below it.
+    const guessed = await mediaFileGet(new Request(`${TEST_ORIGIN}/media/${id}/w1200.webp`), {
+      params: Promise.resolve({ id, file: 'w1200.webp' }),
+    });
+    expect((await sharp(Buffer.from(await guessed.arrayBuffer())).metadata()).width).toBe(1000);
   });
 
   it('stores a PDF attachment without variants', async () => {

@@ -277,17 +277,30 @@ export async function listMedia(db: Db, query: z.output<typeof mediaListQuery>) 
   };
 }
 
-/** The bytes of one file of a medium, for the public /media route. */
+/**
+ * The bytes of one file of a medium, for the public /media route. A width that was not made (a page that guessed
+ * the image's width) gets the widest variant not wider than it, else the narrowest: the answer for one address
+ * never changes, so it can still be cached for ever.
+ */
 export async function readMediaFile(
   db: Db,
   id: number,
   key: string,
 ): Promise<{ bytes: Buffer; contentType: string; name: string } | null> {
-  const [row] = await db
-    .select({ bytes: mediaFiles.bytes, contentType: mediaFiles.contentType, name: media.name })
-    .from(mediaFiles)
-    .innerJoin(media, eq(media.id, mediaFiles.mediaId))
-    .where(and(eq(mediaFiles.mediaId, id), eq(mediaFiles.key, key)))
-    .limit(1);
-  return row ? { ...row, bytes: Buffer.from(row.bytes) } : null;
+  const read = async (fileKey: string) => {
+    const [row] = await db
+      .select({ bytes: mediaFiles.bytes, contentType: mediaFiles.contentType, name: media.name })
+      .from(mediaFiles)
+      .innerJoin(media, eq(media.id, mediaFiles.mediaId))
+      .where(and(eq(mediaFiles.mediaId, id), eq(mediaFiles.key, fileKey)))
+      .limit(1);
+    return row ? { ...row, bytes: Buffer.from(row.bytes) } : null;
+  };
+  const found = await read(key);
+  const wanted = /^w(\d+)$/.exec(key)?.[1];
+  if (found || wanted === undefined) return found;
+  const [row] = await db.select({ variants: media.variants }).from(media).where(eq(media.id, id)).limit(1);
+  const widths = (row?.variants ?? []).map((variant) => variant.width).sort((a, b) => a - b);
+  const fallback = widths.filter((width) => width <= Number(wanted)).at(-1) ?? widths[0];
+  return fallback === undefined ? null : read(`w${fallback}`);
 }
