@@ -20,18 +20,14 @@ export async function register(): Promise<void> {
 
 /** Newsroom (issue 14): the first administrator from the environment, or a setup token in the log. */
 async function prepareNewsroomAtStart(): Promise<void> {
-  // Folded away in the edge build, which would otherwise bundle argon2's browser stub and fail.
-  if (process.env.NEXT_RUNTIME !== 'nodejs') return;
-  const { prepareNewsroom } = await import('./server/newsroom/bootstrap');
-  const { refreshGoneArticles } = await import('./server/newsroom/gone');
-  const { logger } = await import('./server/log');
-  const { getDb } = await import('./server/db/client');
   // The build never opens the database (ARCHITECTURE.md), even if it loads this hook to prerender.
   if (process.env.NEXT_PHASE === 'phase-production-build') return;
-  const db = await getDb();
-  await Promise.all([prepareNewsroom(db), refreshGoneArticles(db)]).catch((error: unknown) =>
-    logger.error({ err: error }, 'rédaction : préparation impossible'),
-  );
+  // In this form the Edge compile of this file drops the import (NEXT_RUNTIME is inlined there): the newsroom
+  // hashes passwords with argon2, which has no Edge build.
+  if (process.env.NEXT_RUNTIME === 'nodejs') {
+    const { prepareNewsroomAtStart: prepare } = await import('./server/newsroom/start');
+    await prepare();
+  }
 }
 
 /** Every instance runs the background jobs (e-mails, scheduled publications…): they claim them without overlap. */
