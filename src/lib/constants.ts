@@ -189,6 +189,8 @@ export const QUERY_PARAM = {
   facets: 'zapette',
   urType: 'urType',
   page: 'page',
+  /** Search results order: absent (relevance) or `date` (newest first). */
+  sort: 'tri',
   /** Month-year of the agenda. */
   agendaDate: 'date',
 } as const;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEARCH_SORTS } from '@/lib/contracts/search';
 import type { Database } from '@/server/db/client';
 import { search } from '@/server/search/engine';
 import { insertSearchCorpus } from '@/server/search/test-corpus';
@@ -74,7 +75,13 @@ describe('search relevance', () => {
   });
 
   it.each(JUDGEMENTS)('%s -> %s in the top 3', async (query, expected) => {
-    const answer = await search(database.db, { term: query, page: 1, urType: UR_TYPES.all, selected: {} });
+    const answer = await search(database.db, {
+      term: query,
+      page: 1,
+      urType: UR_TYPES.all,
+      selected: {},
+      sort: SEARCH_SORTS.relevance,
+    });
     const top = answer.results.slice(0, 3).map((result) => result.id);
     expect(top).toContain(expected);
   });

@@ -4,6 +4,7 @@ import { ARTICLE_TYPE } from '@/lib/constants';
 import { slugify } from '@/lib/slug';
 import { ARTICLE_ID_PATTERN } from '@/lib/urls';
 import type { ArticleImage, articleSections, articles, TagRef } from '../db/schema';
+import { publicSearchText } from './paywall';
 import { htmlToPlainText, sanitizeEditorialHtml } from './sanitize';
 
 /** Size limits of an article as the import (and later the API) accepts it. */
@@ -257,6 +258,15 @@ export function toArticleRows(input: ArticleInput): ArticleRows {
       summary: input.summary,
       bodyHtml,
       bodyText,
+      publicText: publicSearchText({
+        view: bodyHtml,
+        sections: sections.map((section) => ({
+          title: section.title,
+          summary: section.summary ?? '',
+          view: section.bodyHtml ?? '',
+        })),
+        paywalled: input.paywalled,
+      }),
       source: input.source ?? null,
       format: input.format ?? null,
       author: input.author ?? null,
