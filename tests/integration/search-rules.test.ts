@@ -188,3 +188,19 @@ describe('suggestion rules', () => {
     for (const row of rows) expect(row.client).not.toMatch(/^\d+\.\d+\.\d+\.\d+$/);
   });
 });
+
+describe('facet labels', () => {
+  it('labels a subscription by its product name, not its code', async () => {
+    await database.db.execute(
+      sql`insert into memento_codes (code, sku, label, kind) values ('DOCF', 'sku-docf', 'Documentation fiscale', 'revue')`,
+    );
+    try {
+      const { facets } = await search(database.db, params({}));
+      expect(facets.abonnement.find((entry) => entry.id === 'DOCF')?.label).toBe('Documentation fiscale');
+      // With a job mapping, the mapping's label.
+      expect(facets.abonnement.find((entry) => entry.id === 'MFI')?.label).toBe('Mémento Fiscal');
+    } finally {
+      await database.db.execute(sql`delete from memento_codes where code = 'DOCF'`);
+    }
+  });
+});

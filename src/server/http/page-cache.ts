@@ -2,6 +2,7 @@ import 'server-only';
 import { randomBytes } from 'node:crypto';
 import http, { type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import { gunzipSync, gzip, gzipSync } from 'node:zlib';
+import { readCookie, SESSION_COOKIE } from '../accounts/sessions';
 import { freshNonce, isCachedPagePath } from '../observability/security-headers';
 import { requestIdFrom } from './request-id';
 
@@ -177,10 +178,17 @@ function slotOf(request: IncomingMessage): Slot | null {
   const query = new URLSearchParams(queryStart === -1 ? '' : url.slice(queryStart + 1));
   // Next's client router asks the same URL for an RSC payload with `?_rsc=` (and the `rsc` header).
   if (query.has('_rsc')) return null;
+  // Search (issue 15): a logged-in reader's search matches gated text, so it is neither served from nor kept in
+  // the cache shared with anonymous readers.
+  if (pathname === '/search' && hasSessionCookie(request)) return null;
   if (kind !== 'cached') return { store: state().stores[kind], key: url };
   const trade = pathname === '/' ? query.get(HOME_TRADE_PARAMETER) : null;
   const key = trade === null ? pathname : `/?${HOME_TRADE_PARAMETER}=${encodeURIComponent(trade)}`;
   return { store: state().stores.cached, key };
+}
+
+function hasSessionCookie(request: IncomingMessage): boolean {
+  return readCookie(request.headers.cookie ?? null, SESSION_COOKIE) !== null;
 }
 
 function acceptsGzip(request: IncomingMessage): boolean {
@@ -270,6 +278,11 @@ function answerWith(request: IncomingMessage, response: ServerResponse, slot: Sl
 
 function isOwnRefresh(request: IncomingMessage): boolean {
   return request.headers[REFRESH_HEADER] === state().refreshToken;
+}
+
+/** True for the server's own background refresh of a cached page (not a reader's request: never rate-limited). */
+export function isPageCacheRefresh(request: IncomingMessage): boolean {
+  return isOwnRefresh(request);
 }
 
 /**

@@ -116,7 +116,7 @@ export async function deleteExpiredRateLimits(db: Db): Promise<void> {
  * leaves exactly one trusted address in X-Forwarded-For, per TRUSTED_PROXY_HOPS; the last entry is read so that
  * a handler called without the hook (tests) still reads what the nearest proxy appended.
  */
-export function clientAddress(request: Request): string {
+export function clientAddress(request: Pick<Request, 'headers'>): string {
   const forwarded = request.headers.get('x-forwarded-for');
   return forwarded?.split(',').at(-1)?.trim() || 'unknown';
 }

@@ -80,7 +80,10 @@ export function facetColumns(from: Sources): SQL {
     (select json_agg(f) from (select type_code as key, count(*)::int as count from ${from.types} m group by 1) f) as types,
     (select json_agg(f) from (select v as key, count(*)::int as count from ${from.matieres} m, unnest(m.matiere) v group by 1) f) as matieres,
     (select json_agg(f) from (
-      select v as key, (select min(pm.product_label) from product_mappings pm where pm.product_code = v) as label, count(*)::int as count
+      select v as key, coalesce(
+          (select min(pm.product_label) from product_mappings pm where pm.product_code = v),
+          (select min(mc.label) from memento_codes mc where mc.code = v)) as label,
+        count(*)::int as count
       from ${from.abonnements} m, unnest(m.abonnement) v group by 1) f) as abonnements,
     (select json_agg(f) from (
       select pm.job as key, min(j.label) as label, count(distinct m.id)::int as count
