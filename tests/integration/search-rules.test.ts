@@ -204,3 +204,15 @@ describe('facet labels', () => {
     }
   });
 });
+
+describe('bounded query', () => {
+  it('searches the first 12 words of a longer text', async () => {
+    const words = 'bail commercial révision loyer plafonnement indice';
+    const long = `${words} ${Array.from({ length: 20 }, (_, index) => `inconnu${index}q`).join(' ')}`;
+    // The 6 known words and 6 unknown ones: nothing matches all 12 (no correction for so many unknown words) …
+    expect((await search(database.db, params({ term: long }))).total).toBe(0);
+    // … while the same known words followed by unknown words past the 12th are dropped.
+    const padded = `${words} ${words} ${Array.from({ length: 20 }, (_, index) => `inconnu${index}q`).join(' ')}`;
+    expect((await search(database.db, params({ term: padded }))).results[0]?.id).toBe('n14');
+  });
+});
