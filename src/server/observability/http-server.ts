@@ -6,6 +6,7 @@ import { closeDatabase, getDb } from '../db/client';
 import { isDatabaseUnreachable } from '../db/reachability';
 import { env } from '../env';
 import { answerFromPageCache, isPageCacheRefresh, recordForPageCache } from '../http/page-cache';
+import { stopJobRunner } from '../jobs/runner';
 import { logger } from '../log';
 import { consumeSearchRateLimit, SEARCH_RATE_LIMIT_MESSAGE } from '../search/admission';
 import { countCachedSearch, flushSearchCounts } from '../search/query-counts';
@@ -202,7 +203,7 @@ export async function gracefulStop(signal: NodeJS.Signals): Promise<void> {
   }
   await waitForIdle(SHUTDOWN_GRACE_MS);
   for (const server of current.servers) server.closeAllConnections();
-  await flushSearchCounts();
+  await Promise.all([flushSearchCounts(), stopJobRunner()]);
   await closeDatabase().catch((error: unknown) =>
     logger.error({ err: error }, 'fermeture de la base impossible'),
   );
