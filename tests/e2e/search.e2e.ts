@@ -1,4 +1,13 @@
-import { baseUrl, DESKTOP, expect, expectNoAxeViolations, MOBILE, screenshot, test } from './support/browser';
+import {
+  baseUrl,
+  DESKTOP,
+  expect,
+  expectNoAxeViolations,
+  MOBILE,
+  screenshot,
+  test,
+  waitForHydration,
+} from './support/browser';
 
 /**
  * An anonymous visitor's /api/eshop/me answers 401, and the site has no favicon yet (404): Chromium logs both as
@@ -194,3 +203,126 @@ for (const [name, viewport] of [
     await screenshot(page, `search-${name}`);
   });
 }
+
+// Issue 15: multi-choice facets, the more/less toggle, sorting and the mobile filter panel.
+
+test('two years, then two subjects, can be chosen together; other values stay listed', async ({ page }) => {
+  page.consoleGuard.allow(ANONYMOUS_ME);
+  await page.goto(`/search?term=${encodeURIComponent(COMMON_TERM)}`);
+  const years = () => page.getByRole('region', { name: 'Date' }).locator(':scope > ul > li > a');
+  const yearCount = await years().count();
+  expect(yearCount).toBeGreaterThan(1);
+  const first = ((await years().nth(0).locator('span').nth(1).textContent()) ?? '').trim();
+  const second = ((await years().nth(1).locator('span').nth(1).textContent()) ?? '').trim();
+  await years().nth(0).click();
+  await page.waitForURL(
+    (url) => url.searchParams.get('zapette') === JSON.stringify({ date_zapette: [first] }),
+  );
+  // Disjunctive: the other years are still offered, with their counts.
+  await expect.poll(() => years().count()).toBe(yearCount);
+  await years().nth(1).click();
+  await page.waitForURL((url) => {
+    const chosen = JSON.parse(url.searchParams.get('zapette') ?? '{}').date_zapette ?? [];
+    return chosen.length === 2 && chosen.includes(first) && chosen.includes(second);
+  });
+  const subjects = () => page.getByRole('region', { name: 'Matière' }).locator(':scope > ul > li > a');
+  await subjects().nth(0).click();
+  await page.waitForURL(
+    (url) => (JSON.parse(url.searchParams.get('zapette') ?? '{}').matiere ?? []).length === 1,
+  );
+  await subjects().nth(1).click();
+  await page.waitForURL(
+    (url) => (JSON.parse(url.searchParams.get('zapette') ?? '{}').matiere ?? []).length === 2,
+  );
+  expect(await page.locator('[aria-current="true"]').count()).toBe(4);
+  await expectNoAxeViolations(page);
+  await screenshot(page, 'search-multi-choice-desktop');
+});
+
+test('every facet with more values than shown has the more/less toggle', async ({ page }) => {
+  page.consoleGuard.allow(ANONYMOUS_ME);
+  const answer = await (
+    await fetch(`${baseUrl()}/api/search/results?term=${encodeURIComponent(COMMON_TERM)}`)
+  ).json();
+  await page.goto(`/search?term=${encodeURIComponent(COMMON_TERM)}`);
+  const titles: Record<string, string> = {
+    date_zapette: 'Date',
+    matiere: 'Matière',
+    theme_quot_zapette: 'Thèmes de La Quotidienne',
+    abonnement: 'Abonnement',
+  };
+  for (const [facet, title] of Object.entries(titles)) {
+    const values: { label: string }[] = answer.facets[facet];
+    const initial = facet === 'theme_quot_zapette' ? 10 : 5;
+    const region = page.getByRole('region', { name: title });
+    if (values.length === 0) continue;
+    const toggle = region.getByRole('button', { name: /Afficher plus/ });
+    expect(await toggle.count(), title).toBe(values.length > initial ? 1 : 0);
+    // Values are named, never product codes such as MFIN.
+    for (const label of await region.locator(':scope > ul > li > a span:nth-child(2)').allTextContents()) {
+      expect(label).not.toMatch(/^[A-Z]{2,6}$/);
+    }
+    if (values.length <= initial) continue;
+    await waitForHydration(toggle);
+    await toggle.click();
+    expect(await region.locator(':scope > ul > li').count()).toBe(Math.min(values.length, initial + 10));
+    await region
+      .getByRole('button', { name: /Afficher moins|Afficher plus/ })
+      .first()
+      .waitFor();
+  }
+});
+
+test('results sort by date from the URL, and facets and pages keep the order', async ({ page }) => {
+  page.consoleGuard.allow(ANONYMOUS_ME);
+  await page.goto(`/search?term=${encodeURIComponent(COMMON_TERM)}`);
+  const sort = page.getByRole('navigation', { name: 'Trier les résultats par' });
+  expect(await sort.getByRole('link', { name: 'Pertinence' }).getAttribute('aria-current')).toBe('page');
+  await sort.getByRole('link', { name: 'Date' }).click();
+  await page.waitForURL((url) => url.searchParams.get('tri') === 'date');
+  const dates = await page
+    .locator('ol article time')
+    .evaluateAll((items) => items.map((item) => item.getAttribute('datetime') ?? ''));
+  expect(dates.length).toBeGreaterThan(1);
+  expect(dates).toEqual([...dates].sort().reverse());
+  await page.getByRole('region', { name: 'Matière' }).locator(':scope > ul > li > a').first().click();
+  await page.waitForURL((url) => url.searchParams.has('zapette') && url.searchParams.get('tri') === 'date');
+  const next = page.getByRole('link', { name: /Page suivante/ });
+  if ((await next.count()) > 0) expect(await next.first().getAttribute('href')).toContain('tri=date');
+});
+
+test('on mobile the results come first and Filtrer opens the facets in an accessible dialog', async ({
+  newPage,
+}) => {
+  const page = await newPage(MOBILE);
+  page.consoleGuard.allow(ANONYMOUS_ME);
+  await page.goto(`/search?term=${encodeURIComponent(COMMON_TERM)}`);
+  // The header has a search button where the search bar is hidden.
+  const headerSearch = page.getByRole('banner').getByRole('link', { name: 'Rechercher' });
+  expect(await headerSearch.isVisible()).toBe(true);
+  expect(await headerSearch.getAttribute('href')).toBe('/search');
+  const filter = page.getByRole('button', { name: /^Filtrer/ });
+  await waitForHydration(filter);
+  const firstResult = page.locator('ol article').first();
+  const filterBox = await filter.boundingBox();
+  const resultBox = await firstResult.boundingBox();
+  // The first result is within the first screen, the facets panel is not in the page flow.
+  expect(resultBox?.y ?? Number.POSITIVE_INFINITY).toBeLessThan(812);
+  expect(filterBox?.y ?? 0).toBeLessThan(resultBox?.y ?? 0);
+  expect(await page.getByRole('complementary', { name: 'Affinez votre recherche' }).isVisible()).toBe(false);
+  await filter.click();
+  const dialog = page.getByRole('dialog', { name: 'Affinez votre recherche' });
+  await dialog.waitFor();
+  expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+  await expectNoAxeViolations(page);
+  await screenshot(page, 'search-filter-dialog-mobile');
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'hidden' });
+  // Choosing a value from the dialog filters the results.
+  await filter.click();
+  await dialog.getByRole('region', { name: 'Matière' }).locator(':scope > ul > li > a').first().click();
+  await page.waitForURL((url) => url.searchParams.has('zapette'));
+  await dialog.getByRole('button', { name: /Fermer/ }).click();
+  await dialog.waitFor({ state: 'hidden' });
+  expect(await page.getByRole('button', { name: /^Filtrer \(1/ }).count()).toBe(1);
+});
