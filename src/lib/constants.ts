@@ -117,8 +117,6 @@ export const THEME_FACET_INITIAL_COUNT = 10;
 export const THEME_FACET = 'theme_quot_zapette';
 /** 'Show more' adds this many entries. */
 export const FACET_SHOW_MORE = 10;
-/** The more/less toggle is shown when a facet has more entries than this. */
-export const FACET_TOGGLE_THRESHOLD = 10;
 
 // ---------------------------------------------------------------------------------------------------------
 // Interaction timings
@@ -189,6 +187,8 @@ export const QUERY_PARAM = {
   facets: 'zapette',
   urType: 'urType',
   page: 'page',
+  /** Search results order: absent (relevance) or `date` (newest first). */
+  sort: 'tri',
   /** Month-year of the agenda. */
   agendaDate: 'date',
 } as const;

@@ -80,3 +80,20 @@ describe('indexingAllowed', () => {
     }
   });
 });
+
+describe('search settings (issue 15)', () => {
+  it('defaults to 5 distinct clients for a suggestion and 60 searches a minute', () => {
+    expect(parseEnv({})).toMatchObject({
+      SEARCH_SUGGESTION_MIN_CLIENTS: 5,
+      SEARCH_RATE_LIMIT_PER_MINUTE: 60,
+    });
+    expect(parseEnv({ SEARCH_SUGGESTION_MIN_CLIENTS: '12' }).SEARCH_SUGGESTION_MIN_CLIENTS).toBe(12);
+  });
+
+  it('refuses values that would turn the rules off or are not whole numbers, in French', () => {
+    for (const value of ['0', '-3', '2.5', 'cinq', '5000']) {
+      expect(() => parseEnv({ SEARCH_SUGGESTION_MIN_CLIENTS: value })).toThrow(ConfigurationError);
+    }
+    expect(() => parseEnv({ SEARCH_RATE_LIMIT_PER_MINUTE: '0' })).toThrow(/SEARCH_RATE_LIMIT_PER_MINUTE/);
+  });
+});

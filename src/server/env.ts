@@ -73,6 +73,26 @@ export const envSchema = z
      * Reverse proxies in front of the app that append the client's address to X-Forwarded-For (nginx, a load
      * balancer). 0: nobody, the connection's own address is the client's and X-Forwarded-For is ignored.
      */
+    // Search (issue 15): distinct client addresses that must have made a search in 7 days before it is suggested.
+    SEARCH_SUGGESTION_MIN_CLIENTS: z.preprocess(
+      emptyAsUndefined,
+      z.coerce
+        .number({ error: 'doit être un nombre' })
+        .int('doit être un entier')
+        .min(1, 'doit être entre 1 et 1000')
+        .max(1000, 'doit être entre 1 et 1000')
+        .default(5),
+    ),
+    // Search (issue 15): searches a client address may make per minute (pages and API together).
+    SEARCH_RATE_LIMIT_PER_MINUTE: z.preprocess(
+      emptyAsUndefined,
+      z.coerce
+        .number({ error: 'doit être un nombre' })
+        .int('doit être un entier')
+        .min(1, 'doit être entre 1 et 10000')
+        .max(10000, 'doit être entre 1 et 10000')
+        .default(60),
+    ),
     TRUSTED_PROXY_HOPS: z.preprocess(
       emptyAsUndefined,
       z.coerce

@@ -1,3 +1,4 @@
+import { publicSearchText } from '@/server/content/paywall';
 import type { Db } from '@/server/db/client';
 import {
   articleSections,
@@ -389,6 +390,15 @@ export async function insertSearchCorpus(db: Db): Promise<void> {
       topicIds: [...news.topics, ...news.thematics].map((t) => t.id),
       paywalled: news.paywalled ?? false,
       enrichedNewsId: news.enrichedNewsId ?? null,
+      // As every writer stores it: what the paywall shows a reader without access.
+      publicText: publicSearchText({
+        view: `<p>${news.body}</p>`,
+        sections: (news.sections ?? []).map((section) => ({
+          title: section.title,
+          view: `<p>${section.body}</p>`,
+        })),
+        paywalled: news.paywalled ?? false,
+      }),
     })),
   );
   await db.insert(subscriberDocuments).values(

@@ -60,6 +60,8 @@ export const MINIMUM_ROLE = {
   'staff.manage': 'administrateur',
   'apiKey.manage': 'administrateur',
   'audit.read': 'administrateur',
+  // Search (issue 15): the words never offered as suggestions.
+  'search.blocklist': 'administrateur',
 } as const satisfies Record<string, StaffRole>;
 export type AdminPermission = keyof typeof MINIMUM_ROLE;
 

@@ -110,12 +110,42 @@ export function visiblePlainText(
   content: { summary: string; view: string; sections: { title: string; view: string }[]; paywalled: boolean },
   hasAccess: boolean,
 ): string {
+  return joinTexts([content.summary, visibleBodyText(content, hasAccess)]);
+}
+
+/**
+ * What a reader without access may match of a gated article in a search (stored as `articles.public_text`): the
+ * plain text of the body and sections the gate leaves, section summaries included. Null for a free article, all
+ * of which is public.
+ */
+export function publicSearchText(content: {
+  view: string;
+  sections: { title: string; summary?: string; view: string }[];
+  paywalled: boolean;
+}): string | null {
+  if (!isGated({ paywalled: content.paywalled, sectionCount: content.sections.length })) return null;
+  return visibleBodyText(content, false);
+}
+
+function visibleBodyText(
+  content: {
+    view: string;
+    sections: { title: string; summary?: string; view: string }[];
+    paywalled: boolean;
+  },
+  hasAccess: boolean,
+): string {
   const gated = gateContent(content, hasAccess);
-  return [
-    content.summary,
+  return joinTexts([
     htmlToPlainText(gated.view),
-    ...gated.sections.flatMap((section) => [section.title, htmlToPlainText(section.view)]),
-  ]
-    .filter((text) => text.trim() !== '')
-    .join('\n');
+    ...gated.sections.flatMap((section) => [
+      section.title,
+      section.summary ?? '',
+      htmlToPlainText(section.view),
+    ]),
+  ]);
+}
+
+function joinTexts(texts: string[]): string {
+  return texts.filter((text) => text.trim() !== '').join('\n');
 }

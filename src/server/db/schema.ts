@@ -149,6 +149,19 @@ export const articles = pgTable(
     searchVector: tsvector().generatedAlwaysAs(
       sql`setweight(to_tsvector('french_unaccent', coalesce(title, '')), 'A') || setweight(to_tsvector('french_unaccent', coalesce(summary, '')), 'B') || setweight(to_tsvector('french_unaccent', coalesce(body_text, '')), 'C')`,
     ),
+    // Search (issue 15, gated text): what a reader without access may match of a gated news.
+    /**
+     * Plain text of what the paywall shows a reader without access of the body and sections (`publicSearchText`
+     * of src/server/content/paywall.ts), set by every writer; null for a free article (all of it is public).
+     */
+    publicText: text(),
+    /**
+     * The search vector of a reader without access, for a gated news only (paywalled, enriched, or with a public
+     * text): title, summary and `public_text`. Null for a free article, whose whole vector is public.
+     */
+    publicSearchVector: tsvector().generatedAlwaysAs(
+      sql`case when paywalled or enriched_news_id is not null or public_text is not null then setweight(to_tsvector('french_unaccent', coalesce(title, '')), 'A') || setweight(to_tsvector('french_unaccent', coalesce(summary, '')), 'B') || setweight(to_tsvector('french_unaccent', coalesce(public_text, '')), 'C') end`,
+    ),
     /** Labels of `topics` and of `thematics` (search_tag_labels, migration 0004): the search facets' values. */
     topicLabels: text().array().generatedAlwaysAs(sql`search_tag_labels(topics)`),
     thematicLabels: text().array().generatedAlwaysAs(sql`search_tag_labels(thematics)`),
@@ -418,6 +431,30 @@ export const searchQueries = pgTable(
   },
   (t) => [index('search_queries_hits_idx').on(t.hits.desc())],
 );
+
+// Search (issue 15, trustworthy suggestions): a frequent search is suggested only once enough distinct readers
+// made it lately (SEARCH_SUGGESTION_MIN_CLIENTS addresses in 7 days), and never when the blocklist holds one of
+// its words or phrases (src/server/search/suggestion-rules.ts).
+
+/** Who made each frequent search lately: one row per search and client (a hash of the address, never the address). */
+export const searchQueryClients = pgTable(
+  'search_query_clients',
+  {
+    normalized: text().notNull(),
+    client: text().notNull(),
+    lastSearchedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.normalized, t.client] }),
+    index('search_query_clients_last_idx').on(t.lastSearchedAt),
+  ],
+);
+
+/** Words and phrases administrators never want suggested (normalised: search_normalize). */
+export const searchBlocklist = pgTable('search_blocklist', {
+  normalized: text().primaryKey(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
 
 /** Every lexeme of the search vectors with the number of news and of subscriber documents holding it. */
 export const searchLexemes = pgTable('search_lexemes', {

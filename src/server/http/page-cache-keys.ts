@@ -1,5 +1,6 @@
 import 'server-only';
 import { QUERY_PARAM } from '@/lib/constants';
+import { SEARCH_SORT_VALUES } from '@/lib/contracts/search';
 import { monthValue } from '@/lib/months';
 import { TRADE_OPTIONS } from '@/lib/navigation';
 import { parsePage } from '@/lib/params';
@@ -60,6 +61,7 @@ const RENDERED_PAGE_PARAMETERS: Record<string, Record<string, Validator>> = {
     [QUERY_PARAM.urType]: (value) => (UR_TYPE_VALUES as readonly string[]).includes(value),
     [QUERY_PARAM.facets]: isFacetSelection,
     [QUERY_PARAM.trade]: (value) => /^[A-Za-z0-9_-]{1,64}$/.test(value),
+    tri: (value) => (SEARCH_SORT_VALUES as readonly string[]).includes(value),
   },
   '/agenda': {
     [QUERY_PARAM.agendaDate]: (value) => {

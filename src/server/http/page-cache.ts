@@ -4,6 +4,7 @@ import http, { type IncomingMessage, type OutgoingHttpHeaders, type ServerRespon
 import { constants, crc32, deflateRawSync, gunzipSync, gzipSync } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
 import { isNewsroomPath } from '@/lib/newsroom-paths';
+import { readCookie, SESSION_COOKIE } from '../accounts/sessions';
 import { freshNonce, isCachedPagePath } from '../observability/security-headers';
 import { homeKey, isKeptRenderedQuery, sharedReadKey } from './page-cache-keys';
 import { requestIdFrom } from './request-id';
@@ -201,6 +202,9 @@ function slotOf(request: IncomingMessage): Slot | null {
   const query = new URLSearchParams(queryStart === -1 ? '' : url.slice(queryStart + 1));
   // Next's client router asks the same URL for an RSC payload with `?_rsc=` (and the `rsc` header).
   if (query.has('_rsc')) return null;
+  // Search (issue 15): a logged-in reader's search matches gated text, so it is neither served from nor kept in
+  // the cache shared with anonymous readers.
+  if (pathname === '/search' && hasSessionCookie(request)) return null;
   const { stores } = state();
   switch (kind) {
     case 'cached':
@@ -219,6 +223,10 @@ function slotOf(request: IncomingMessage): Slot | null {
 
 /** The query parameter the home page's rewrite reads (next.config.ts): `/?metier=x` is served from /accueil/x. */
 const HOME_TRADE_PARAMETER = 'metier';
+
+function hasSessionCookie(request: IncomingMessage): boolean {
+  return readCookie(request.headers.cookie ?? null, SESSION_COOKIE) !== null;
+}
 
 function acceptsGzip(request: IncomingMessage): boolean {
   const accepted = request.headers['accept-encoding'];
@@ -308,6 +316,11 @@ function resize({ store, key }: Slot, entry: Entry): void {
 
 function isOwnRefresh(request: IncomingMessage): boolean {
   return request.headers[REFRESH_HEADER] === state().refreshToken;
+}
+
+/** True for the server's own background refresh of a cached page (not a reader's request: never rate-limited). */
+export function isPageCacheRefresh(request: IncomingMessage): boolean {
+  return isOwnRefresh(request);
 }
 
 /**

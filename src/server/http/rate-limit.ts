@@ -119,7 +119,7 @@ export async function deleteExpiredRateLimits(db: Db): Promise<void> {
  * the nearest proxy appended. An IPv6 client counts by its /64 (`2001:db8:0:1::/64`): one subscriber line gets a
  * whole /64, so counting full addresses would give it 2^64 fresh counters. An IPv4-mapped address counts as IPv4.
  */
-export function clientAddress(request: Request): string {
+export function clientAddress(request: Pick<Request, 'headers'>): string {
   const forwarded = request.headers.get('x-forwarded-for')?.split(',').at(-1)?.trim();
   return forwarded ? rateLimitedClient(forwarded) : 'unknown';
 }
