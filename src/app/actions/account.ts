@@ -2,6 +2,7 @@
 
 import { cookies, headers } from 'next/headers';
 import { redirect } from 'next/navigation';
+import { SESSION_HINT_COOKIE } from '@/lib/constants';
 import { WEB_FORM_ERROR_MESSAGE } from '@/lib/validation';
 import { type Authenticated, authenticate } from '@/server/accounts/login';
 import { registerCustomer } from '@/server/accounts/registration';
@@ -11,15 +12,12 @@ import { getDb } from '@/server/db/client';
 import { toAppError } from '@/server/http/errors';
 import { authMessageAnchor, backPath } from './outcomes';
 
-/** The HttpOnly session cookie, as the login call sets it (Secure, SameSite=Lax). */
+/** The HttpOnly session cookie and its readable hint, as the login call sets them (Secure, SameSite=Lax). */
 async function openSession(session: Authenticated): Promise<void> {
-  (await cookies()).set(SESSION_COOKIE, session.token, {
-    httpOnly: true,
-    secure: true,
-    sameSite: 'lax',
-    path: '/',
-    maxAge: session.ttlSeconds,
-  });
+  const jar = await cookies();
+  const options = { secure: true, sameSite: 'lax', path: '/', maxAge: session.ttlSeconds } as const;
+  jar.set(SESSION_COOKIE, session.token, { ...options, httpOnly: true });
+  jar.set(SESSION_HINT_COOKIE, '1', options);
 }
 
 const text = (form: FormData, name: string) => String(form.get(name) ?? '');
