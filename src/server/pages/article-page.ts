@@ -25,13 +25,49 @@ export async function loadArticlePage(db: Db, newsId: string): Promise<ArticlePa
   const thematicsIds = article.thematics.map((thematic) => thematic.id);
   const topicId = thematicsIds.length === 0 ? article.topics[0]?.id : undefined;
   const [{ news }, products] = await Promise.all([
-    listNews(db, { thematicsIds, topicId, limit: RELATED_ARTICLES_REQUESTED }),
+    listNews(db, { thematicsIds, topicId, limit: RELATED_CANDIDATES }),
     getProducts(db, {
       nbProducts: ARTICLE_RELATED_PRODUCTS,
       metier: article.trades[0],
       subject: article.topics[0]?.slug,
     }),
   ]);
-  const related = news.filter((item) => item.id !== article.id).slice(0, RELATED_ARTICLES);
-  return { ...single, related, products };
+  return { ...single, related: relatedNews(article, news), products };
+}
+
+/**
+ * Candidates read for 'A lire aussi': the spec's four leave room for the article itself only, and the same story
+ * is often published twice (a news and its enriched version, a repeated title): twice that lets three remain.
+ */
+const RELATED_CANDIDATES = RELATED_ARTICLES_REQUESTED * 2;
+
+/** A title as readers compare them: case, accents, punctuation and spacing aside. */
+const titleKey = (title: string) =>
+  title
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+
+/**
+ * 'A lire aussi': never the article being read, nor its enriched twin or plain twin (same enriched news id, same
+ * title), and no two news of the same title; at most RELATED_ARTICLES, newest first.
+ */
+export function relatedNews<T extends Pick<ArticleSummary, 'id' | 'enriched_news_id' | 'title'>>(
+  article: Pick<ArticleSummary, 'id' | 'enriched_news_id' | 'title'>,
+  candidates: readonly T[],
+): T[] {
+  const seenTitles = new Set([titleKey(article.title)]);
+  const related: T[] = [];
+  for (const item of candidates) {
+    if (related.length === RELATED_ARTICLES) break;
+    if (item.id === article.id) continue;
+    if (article.enriched_news_id && item.enriched_news_id === article.enriched_news_id) continue;
+    const key = titleKey(item.title);
+    if (seenTitles.has(key)) continue;
+    seenTitles.add(key);
+    related.push(item);
+  }
+  return related;
 }
