@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importArticles } from '@/server/content/import';
 import type { Database } from '@/server/db/client';
 import { loadArticlePage } from '@/server/pages/article-page';
+import { loadListingPage } from '@/server/pages/news-listing';
 import { FIXTURE_TAGS, seedApiFixtures } from '../support/api';
 import { createTestDatabase } from '../support/database';
 
@@ -59,5 +60,41 @@ describe("'A lire aussi'", () => {
       // The newest of the two same-titled news stays.
       expect(related[0]?.id).toBe('T004');
     }
+  });
+});
+
+describe('the trade and format filters of the news home, topic and thematic pages', () => {
+  it('a trade filters the grid, the list, the media carousel and the next pages', async () => {
+    const plain = await loadListingPage(database.db, undefined, undefined);
+    expect(plain?.news.some((item) => !item.trades.includes('social'))).toBe(true);
+    const data = await loadListingPage(database.db, undefined, undefined, { metier: 'social' });
+    expect(data?.news.length).toBeGreaterThan(0);
+    expect(data?.news.every((item) => item.trades.includes('social'))).toBe(true);
+    expect(data?.media.length).toBeGreaterThan(0);
+    expect(data?.media.every((item) => item.trades.includes('social'))).toBe(true);
+    expect(data?.filter).toMatchObject({ trade: 'social' });
+    expect(data?.filters).toEqual({ metier: 'social' });
+  });
+
+  it('on a topic page, a trade nobody writes for there leaves the page empty', async () => {
+    const data = await loadListingPage(database.db, 'fiscal', undefined, { metier: 'social' });
+    expect(data?.news).toEqual([]);
+    expect(data?.media).toEqual([]);
+    const thematic = await loadListingPage(database.db, 'fiscal', tva.slug, { metier: 'fiscal' });
+    expect(thematic?.news.length).toBeGreaterThan(0);
+    expect(thematic?.filter).toMatchObject({ trade: 'fiscal', topic: 'fiscal' });
+  });
+
+  it('a format filters the whole page: grid, list, carousel', async () => {
+    const videos = await loadListingPage(database.db, undefined, undefined, { format: 'videos' });
+    expect(videos?.news.map((item) => item.type)).toEqual(Array(5).fill('videos'));
+    expect(videos?.media.every((item) => item.type === 'videos')).toBe(true);
+    expect(videos?.filter.type).toBe('videos');
+    const podcasts = await loadListingPage(database.db, 'fiscal', undefined, { format: 'podcast' });
+    expect(podcasts?.news.map((item) => item.id)).toEqual(['C004']);
+    expect(podcasts?.media.map((item) => item.id)).toEqual(['C004']);
+    const timelines = await loadListingPage(database.db, undefined, undefined, { format: 'timeline' });
+    expect(timelines?.news).toEqual([]);
+    expect(timelines?.media).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@ import 'server-only';
 import { randomBytes } from 'node:crypto';
 import http, { type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import { gunzipSync, gzip, gzipSync } from 'node:zlib';
+import { readNewsFilters, withNewsFilters } from '@/lib/news-filters';
 import { freshNonce, isCachedPagePath } from '../observability/security-headers';
 import { requestIdFrom } from './request-id';
 
@@ -148,6 +149,8 @@ export function purgePageCache(): void {
 
 /** The query parameter the home page's rewrite reads (next.config.ts): `/?metier=x` is served from /accueil/x. */
 const HOME_TRADE_PARAMETER = 'metier';
+/** The news pages, whose listings are filtered by known ?metier= and ?format= values. */
+const NEWS_LISTING_PREFIX = '/actualite';
 
 type Slot = { store: Store; key: string };
 
@@ -178,6 +181,11 @@ function slotOf(request: IncomingMessage): Slot | null {
   // Next's client router asks the same URL for an RSC payload with `?_rsc=` (and the `rsc` header).
   if (query.has('_rsc')) return null;
   if (kind !== 'cached') return { store: state().stores[kind], key: url };
+  if (pathname.startsWith(NEWS_LISTING_PREFIX)) {
+    // The news listings' ?metier= and ?format= are rewritten onto filtered pages (next.config.ts), known values
+    // only: those make the key, anything else shares the page without filter.
+    return { store: state().stores.cached, key: withNewsFilters(pathname, readNewsFilters(query)) };
+  }
   const trade = pathname === '/' ? query.get(HOME_TRADE_PARAMETER) : null;
   const key = trade === null ? pathname : `/?${HOME_TRADE_PARAMETER}=${encodeURIComponent(trade)}`;
   return { store: state().stores.cached, key };
