@@ -5,6 +5,7 @@ import { AuthFallback } from '@/components/account/auth-fallback';
 import { AnalyticsTracker } from '@/components/layout/analytics-tracker';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { SiteHeader } from '@/components/layout/site-header';
+import { ImageFallback } from '@/components/ui/image-fallback';
 import { ScrollToTop } from '@/components/ui/scroll-to-top';
 import { shopLinks } from '@/lib/shop-links';
 import { DAILY_NAME, PUBLISHER_NAME, SITE_TAGLINE } from '@/lib/site';
@@ -50,6 +51,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
           <SiteFooter shop={shop} />
         </AccountProvider>
         <ScrollToTop />
+        <ImageFallback />
         {config.ANALYTICS_SCRIPT_URL ? <AnalyticsTracker scriptUrl={config.ANALYTICS_SCRIPT_URL} /> : null}
       </body>
     </html>
