@@ -23,6 +23,13 @@ function wantsFallback(image: HTMLImageElement): boolean {
 export function replaceFailedImage(image: HTMLImageElement): void {
   if (!wantsFallback(image)) return;
   image.setAttribute(FALLBACK_ATTRIBUTE, REPLACED);
+  // The placeholder takes the box the image had (its width and height), whatever its own proportions: nothing
+  // around it moves.
+  const box = image.getBoundingClientRect();
+  const width = box.width || Number(image.getAttribute('width'));
+  const height = box.height || Number(image.getAttribute('height'));
+  if (width > 0 && height > 0) image.style.aspectRatio = `${width} / ${height}`;
+  image.style.objectFit = 'cover';
   if (image.parentElement?.tagName === 'PICTURE') {
     for (const source of image.parentElement.querySelectorAll('source')) {
       source.setAttribute('srcset', PLACEHOLDER_IMAGE);

@@ -3,7 +3,7 @@ import { importArticles } from '@/server/content/import';
 import type { Database } from '@/server/db/client';
 import { loadArticlePage } from '@/server/pages/article-page';
 import { loadListingPage } from '@/server/pages/news-listing';
-import { FIXTURE_TAGS, seedApiFixtures } from '../support/api';
+import { FIXTURE_TAGS, SECRET_WORDS, seedApiFixtures } from '../support/api';
 import { createTestDatabase } from '../support/database';
 
 // The defects a reader found on the pages (issue 16), on the API fixtures plus the news below.
@@ -60,6 +60,20 @@ describe("'A lire aussi'", () => {
       // The newest of the two same-titled news stays.
       expect(related[0]?.id).toBe('T004');
     }
+  });
+});
+
+describe('the locked sections of an enriched news', () => {
+  it('lists the withheld sections by title only, for the table of contents of a visitor without access', async () => {
+    const data = await loadArticlePage(database.db, 'EN-1');
+    expect(data?.article.sections.map((section) => section.id)).toEqual(['E001-S1']);
+    expect(data?.lockedSections).toEqual([
+      { id: 'E001-S2', title: 'Le contexte' },
+      { id: 'E001-S3', title: 'À retenir' },
+    ]);
+    for (const word of SECRET_WORDS) expect(JSON.stringify(data)).not.toContain(word);
+    expect((await loadArticlePage(database.db, 'A002'))?.lockedSections).toEqual([]);
+    expect((await loadArticlePage(database.db, 'EN-T'))?.lockedSections).toEqual([]);
   });
 });
 

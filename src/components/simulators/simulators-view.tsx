@@ -2,7 +2,7 @@ import Link from 'next/link';
 import { TopicTabs } from '@/components/rates/topic-tabs';
 import { Breadcrumb } from '@/components/ui/breadcrumb';
 import { PATHS, SIMULATOR_TOPICS } from '@/lib/constants';
-import { TOPIC_LABELS } from '@/lib/navigation';
+import { SIMULATOR_TOPIC_TITLES, TOPIC_LABELS } from '@/lib/navigation';
 import { articlePath, topicPath } from '@/lib/urls';
 import { simulatorSource } from '@/server/simulators/catalog';
 import type { SectionListing } from '@/server/simulators/section-listing';
@@ -22,7 +22,9 @@ export function SimulatorsView({ data }: { data: SectionListing }) {
         ]}
       />
       <h1 className={styles.title}>
-        {topic ? `${SIMULATORS_TITLE} : ${topic.label.toLowerCase()}` : 'Simulateurs en ligne'}
+        {topic
+          ? (SIMULATOR_TOPIC_TITLES[topic.slug] ?? `${SIMULATORS_TITLE} : ${topic.label}`)
+          : 'Simulateurs en ligne'}
         {selected.length > 0 ? ` – ${selected.map((thematic) => thematic.label).join(', ')}` : ''}
       </h1>
       <p className={styles.intro}>

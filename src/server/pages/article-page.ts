@@ -1,12 +1,23 @@
 import 'server-only';
+import { and, asc, eq, notInArray } from 'drizzle-orm';
 import { ARTICLE_RELATED_PRODUCTS, RELATED_ARTICLES, RELATED_ARTICLES_REQUESTED } from '@/lib/constants';
 import { type ArticleForReader, getArticleForReader } from '@/server/content/article-single';
 import type { ArticleSummary } from '@/server/content/article-summary';
 import { listNews } from '@/server/content/news-list';
 import type { Db } from '@/server/db/client';
+import { articleSections } from '@/server/db/schema';
 import { getProducts, type ShopProduct } from '@/server/shop/products';
 
+/** A section withheld from a visitor without access: its title only, shown locked in the table of contents. */
+export type LockedSection = { id: string; title: string };
+
 export type ArticlePageData = ArticleForReader & {
+  /**
+   * The titles of the sections the paywall withheld (enriched news, visitor without access), in order: the table
+   * of contents lists them locked, leading to the registration prompt, so readers see what registering unlocks.
+   * Titles only: summaries and bodies stay behind the gate.
+   */
+  lockedSections: LockedSection[];
   /** 'A lire aussi': news sharing a thematic (else the topic), the article itself left out. */
   related: ArticleSummary[];
   /** 'Aller plus loin': shop products for the article's trade and subject (with the shop's fallback). */
@@ -24,15 +35,30 @@ export async function loadArticlePage(db: Db, newsId: string): Promise<ArticlePa
   const { article } = single;
   const thematicsIds = article.thematics.map((thematic) => thematic.id);
   const topicId = thematicsIds.length === 0 ? article.topics[0]?.id : undefined;
-  const [{ news }, products] = await Promise.all([
+  const [{ news }, products, lockedSections] = await Promise.all([
     listNews(db, { thematicsIds, topicId, limit: RELATED_CANDIDATES }),
     getProducts(db, {
       nbProducts: ARTICLE_RELATED_PRODUCTS,
       metier: article.trades[0],
       subject: article.topics[0]?.slug,
     }),
+    single.isPaywallable && article.sections.length > 0
+      ? db
+          .select({ id: articleSections.id, title: articleSections.title })
+          .from(articleSections)
+          .where(
+            and(
+              eq(articleSections.articleId, article.id),
+              notInArray(
+                articleSections.id,
+                article.sections.map((section) => section.id),
+              ),
+            ),
+          )
+          .orderBy(asc(articleSections.position))
+      : [],
   ]);
-  return { ...single, related: relatedNews(article, news), products };
+  return { ...single, related: relatedNews(article, news), products, lockedSections };
 }
 
 /**

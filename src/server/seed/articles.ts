@@ -361,7 +361,10 @@ export class ArticleBuilder {
     const title = `${thematic.label} : ${rng.pick(definition.suffixes)}`;
     const summary = fill(rng.pick(definition.summaries), vars);
     const points = [...rng.sample(corpus.measures, 2), ...rng.sample(corpus.advice, 1)];
-    const body = writeMultimediaBody(rng, type, vars, planned.day, points);
+    const body = writeMultimediaBody(rng, type, vars, planned.day, points, {
+      id: Number(planned.id),
+      title,
+    });
     const cover = rng.pick(COVERS[type] ?? []);
     return {
       article: this.row(planned, {
