@@ -474,7 +474,7 @@ export class ArticleBuilder {
         attachments: [],
         additionalProperties: {},
         format: null,
-        simulatorUrl: simulator.url,
+        simulatorUrl: simulator.yearly ? `${simulator.url}?annee=${vars.annee}` : simulator.url,
       }),
       sections: [],
     };

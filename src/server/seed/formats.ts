@@ -182,6 +182,8 @@ export function writeMultimediaBody(
 /** The embedded simulators (served by the app under /embed/), one article per simulator and year. */
 export const SIMULATORS: readonly {
   url: string;
+  /** One page per year of taxation: the article of a year frames that year's scale (`?annee=`). */
+  yearly?: boolean;
   topic: NewsTopic;
   thematic: string;
   title: string;
@@ -191,6 +193,7 @@ export const SIMULATORS: readonly {
 }[] = [
   {
     url: '/embed/impot-revenu',
+    yearly: true,
     topic: 'fiscal',
     thematic: 'Impôt sur le revenu',
     title: "Simulateur de calcul de l'impôt sur le revenu {annee}",
