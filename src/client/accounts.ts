@@ -85,6 +85,7 @@ export function hasSessionHint(cookies: string): boolean {
 }
 
 function clearSessionHint(): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: removing one readable cookie; the Cookie Store API is not in every browser.
   document.cookie = `${SESSION_HINT_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
 }
 

@@ -24,6 +24,7 @@ const ALL = [
 /** Answers /api/eshop/me (logged in or not) and /api/article/single (the whole article). */
 function serve(loggedIn: boolean) {
   // Login sets the readable session hint: without it the browser does not ask /api/eshop/me at all.
+  // biome-ignore lint/suspicious/noDocumentCookie: the hint cookie the server sets at login.
   document.cookie = loggedIn ? 'quotidienne_connecte=1' : 'quotidienne_connecte=; Max-Age=0';
   fetchMock.mockImplementation(async (input) => {
     const url = String(input);

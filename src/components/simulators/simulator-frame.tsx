@@ -15,7 +15,7 @@ export function SimulatorFrame({ src, title, className }: Props) {
     const element = frame.current;
     if (!element) return;
     let observer: ResizeObserver | undefined;
-    const fit = () => {
+    const fitHeight = () => {
       const body = element.contentDocument?.body;
       if (body && body.childElementCount > 0) {
         element.style.height = `${Math.ceil(body.getBoundingClientRect().height)}px`;
@@ -25,8 +25,8 @@ export function SimulatorFrame({ src, title, className }: Props) {
       observer?.disconnect();
       const body = element.contentDocument?.body;
       if (!body) return;
-      fit();
-      observer = new ResizeObserver(fit);
+      fitHeight();
+      observer = new ResizeObserver(fitHeight);
       observer.observe(body);
     };
     element.addEventListener('load', watch);

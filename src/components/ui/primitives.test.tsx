@@ -56,8 +56,10 @@ describe('installImageFallback', () => {
           <img src="/media/banners/small.webp" alt="Bannière" />
         </picture>
         <div {...{ [FALLBACK_ATTRIBUTE]: '' }}>
+          {/* biome-ignore lint/performance/noImgElement: editorial HTML's images are plain <img>. */}
           <img src="/media/editorial.png" srcSet="/media/editorial.png 2x" alt="Dans le texte" />
         </div>
+        {/* biome-ignore lint/performance/noImgElement: an image outside the marked ones. */}
         <img src="/autre.png" alt="Non marquée" />
       </div>,
     );
@@ -80,6 +82,7 @@ describe('installImageFallback', () => {
   });
 
   test('replaces the images that failed before it listened (before hydration)', () => {
+    // biome-ignore lint/performance/noImgElement: the markup the fallback handler works on.
     render(<img src="/media/absente.png" alt="Déjà cassée" {...{ [FALLBACK_ATTRIBUTE]: '' }} />);
     const image = screen.getByAltText('Déjà cassée') as HTMLImageElement;
     Object.defineProperty(image, 'complete', { value: true });
