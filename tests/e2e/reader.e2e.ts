@@ -13,7 +13,6 @@ import {
 // What a reader found on the pages (issue 16), checked in Chromium: failed images, filters, media, the table of
 // contents on a phone, a failed 'Plus d'actualités', the anonymous console, printing.
 
-type Opener = (viewport?: typeof DESKTOP) => Promise<Page & { consoleGuard: { allow(p: RegExp): void } }>;
 type Summary = { news: { id: string; slug: string; type: string; enriched_news_id: string | null }[] };
 
 const summary = async (query: string): Promise<Summary> =>
