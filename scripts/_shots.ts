@@ -8,7 +8,8 @@ const browser = await chromium.launch({
 });
 const errors: string[] = [];
 for (const arg of process.argv.slice(2)) {
-  const [name, path] = arg.split('=');
+  const name = arg.slice(0, arg.indexOf('='));
+  const path = arg.slice(arg.indexOf('=') + 1);
   for (const [suffix, width, height] of [
     ['desktop', 1280, 900],
     ['mobile', 390, 844],
