@@ -84,6 +84,7 @@ export function AgendaCalendar({ month, eventDays, today }: Props) {
   }
 
   return (
+    // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the WAI-ARIA date picker pattern, a table as a grid with arrow keys.
     <table
       ref={grid}
       role="grid"
@@ -110,6 +111,7 @@ export function AgendaCalendar({ month, eventDays, today }: Props) {
                 // biome-ignore lint/suspicious/noArrayIndexKey: the empty cells of a week have nothing else.
                 <td key={index} />
               ) : (
+                // biome-ignore lint/a11y/useAriaPropsSupportedByRole: a cell of a grid table is a gridcell, which takes aria-selected.
                 <td key={day} aria-selected={day === selected}>
                   <button
                     type="button"
