@@ -84,9 +84,9 @@ export function AgendaCalendar({ month, eventDays, today }: Props) {
   }
 
   return (
-    // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the WAI-ARIA date picker pattern, a table as a grid with arrow keys.
     <table
       ref={grid}
+      // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the WAI-ARIA date picker pattern, a table as a grid with arrow keys.
       role="grid"
       className={styles.calendar}
       aria-label={monthLabel.format(new Date(`${month}-01T00:00:00Z`))}
