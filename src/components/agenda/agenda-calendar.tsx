@@ -116,7 +116,7 @@ export function AgendaCalendar({ month, eventDays, today }: Props) {
                   <button
                     type="button"
                     data-day={day}
-                    className={days.has(day) ? styles.withEvents : styles.day}
+                    className={days.has(day) ? styles.withEvents : styles.calendarDay}
                     disabled={!days.has(day)}
                     tabIndex={day === focusable ? 0 : -1}
                     aria-label={dayLabel.format(new Date(`${day}T00:00:00Z`))}
