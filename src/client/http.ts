@@ -35,6 +35,11 @@ export function setAuthToken(token: string | null): void {
   authToken = token;
 }
 
+/** Whether a token is stored (setAuthToken): its calls carry it, so there is a session to ask about. */
+export function hasAuthToken(): boolean {
+  return authToken !== null;
+}
+
 export function isAbortError(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';
 }

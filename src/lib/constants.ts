@@ -167,6 +167,11 @@ export const INDEXING_BLOCKED_BEFORE = '2022-03-01';
 
 /** Cookies live this long unless told otherwise; they are set Secure and SameSite=Lax. */
 export const COOKIE_DEFAULT_TTL_SECONDS = 3600;
+/**
+ * Set beside the HttpOnly session cookie, readable by scripts and holding no secret: the browser asks who the
+ * reader is (GET /api/eshop/me) only when it is there, so an anonymous page makes no call that answers 401.
+ */
+export const SESSION_HINT_COOKIE = 'quotidienne_connecte';
 /** A cookie of this name disables analytics. */
 export const ANALYTICS_OPT_OUT_COOKIE = 'disabledAnalytics';
 

@@ -4,6 +4,7 @@ import { AccountProvider } from '@/components/account/account-provider';
 import { AnalyticsTracker } from '@/components/layout/analytics-tracker';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { SiteHeader } from '@/components/layout/site-header';
+import { ImageFallback } from '@/components/ui/image-fallback';
 import { ScrollToTop } from '@/components/ui/scroll-to-top';
 import { shopLinks } from '@/lib/shop-links';
 
@@ -34,6 +35,7 @@ export function SiteChrome({ shopBaseUrl, subscriberUrl, analyticsScriptUrl, chi
         <SiteFooter shop={shop} />
       </AccountProvider>
       <ScrollToTop />
+      <ImageFallback />
       {analyticsScriptUrl ? <AnalyticsTracker scriptUrl={analyticsScriptUrl} /> : null}
     </>
   );

@@ -2,6 +2,7 @@
 
 import { cookies, headers } from 'next/headers';
 import { redirect } from 'next/navigation';
+import { SESSION_HINT_COOKIE } from '@/lib/constants';
 import {
   accountFormAnchor,
   type FormFieldError,
@@ -19,15 +20,12 @@ import { SESSION_COOKIE } from '@/server/accounts/sessions';
 import { getDb } from '@/server/db/client';
 import { accountErrorCode, backPath } from './outcomes';
 
-/** The HttpOnly session cookie, as the login call sets it (Secure, SameSite=Lax). */
+/** The HttpOnly session cookie and its readable hint, as the login call sets them (Secure, SameSite=Lax). */
 async function openSession(session: Authenticated): Promise<void> {
-  (await cookies()).set(SESSION_COOKIE, session.token, {
-    httpOnly: true,
-    secure: true,
-    sameSite: 'lax',
-    path: '/',
-    maxAge: session.ttlSeconds,
-  });
+  const jar = await cookies();
+  const options = { secure: true, sameSite: 'lax', path: '/', maxAge: session.ttlSeconds } as const;
+  jar.set(SESSION_COOKIE, session.token, { ...options, httpOnly: true });
+  jar.set(SESSION_HINT_COOKIE, '1', options);
 }
 
 const text = (form: FormData, name: string) => String(form.get(name) ?? '');

@@ -9,6 +9,7 @@ import {
   toApiImage,
   toArticleSummary,
 } from './article-summary';
+import { placeholdEmbeds } from './embeds';
 import { gateContent } from './paywall';
 import { sanitizeEditorialHtml } from './sanitize';
 
@@ -139,12 +140,15 @@ export function toReaderArticle(
 
   const gated = gateContent({ view: row.bodyHtml, sections, paywalled: row.paywalled }, hasAccess);
   // Sanitised on import and again on the way out: rows written by other means (SQL, an older importer) are
-  // never trusted, and what the gate cut is well-formed again.
+  // never trusted, and what the gate cut is well-formed again. Platform frames wait behind a placeholder.
   return {
     article: {
       ...toArticleSummary(row),
-      view: sanitizeEditorialHtml(gated.view),
-      sections: gated.sections.map((section) => ({ ...section, view: sanitizeEditorialHtml(section.view) })),
+      view: placeholdEmbeds(sanitizeEditorialHtml(gated.view)),
+      sections: gated.sections.map((section) => ({
+        ...section,
+        view: placeholdEmbeds(sanitizeEditorialHtml(section.view)),
+      })),
       source: row.source,
       paywalled: row.paywalled,
       event_date: row.eventDate,

@@ -10,8 +10,9 @@ import { htmlToPlainText } from './sanitize';
  * descriptions all go through it, so the gated text never leaves the server in any field.
  *
  * - Enriched news (an article with sections): only its first section is sent, whole. The other sections are
- *   removed entirely (no title, summary or body: not even for a table of contents), and so is the article's
- *   own body.
+ *   removed entirely (no title, summary or body), and so is the article's own body. The article page alone
+ *   lists the withheld sections' titles, locked, in its table of contents (`loadArticlePage`): titles are what
+ *   registering unlocks, not gated text.
  * - A paywalled article: the first PAYWALL_VISIBLE_SHARE (20 percent) of the text of its body, cut at a
  *   top-level block boundary (a paragraph, heading, list, table…).
  * - Anything else is free.

@@ -223,7 +223,7 @@ describe('page cache in front of Next.js', () => {
 
   it('serves a page whatever its other query parameters: Next.js answers one ISR entry per path', async () => {
     await get('/actualite/fiscal');
-    await get('/actualite/fiscal?utm_source=lettre&format=videos');
+    await get('/actualite/fiscal?utm_source=lettre&format=inconnu&metier=toString');
     await get('/?utm_source=lettre');
     await get('/');
     await get('/?metier=social&utm_source=lettre');
@@ -232,6 +232,24 @@ describe('page cache in front of Next.js', () => {
       '/actualite/fiscal',
       '/?utm_source=lettre',
       '/?metier=social&utm_source=lettre',
+    ]);
+  });
+
+  it('keeps one entry per known trade and format on the news listings, the format in one spelling', async () => {
+    await get('/actualite/fiscal?metier=social');
+    await get('/actualite/fiscal?utm_source=lettre&metier=social');
+    await get('/actualite?format=video');
+    await get('/actualite?format=videos');
+    await get('/actualite?format=videos&metier=social');
+    await get('/actualite?metier=social&format=video');
+    // Unknown values make no entry of their own: Next.js answers the page without filter for them.
+    await get('/actualite/fiscal');
+    await get('/actualite/fiscal?metier=inconnu&format=constructor');
+    expect(reached.map((request) => request.url)).toEqual([
+      '/actualite/fiscal?metier=social',
+      '/actualite?format=video',
+      '/actualite?format=videos&metier=social',
+      '/actualite/fiscal',
     ]);
   });
 

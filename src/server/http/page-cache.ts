@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import http, { type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import { constants, crc32, deflateRawSync, gunzipSync, gzipSync } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
+import { readNewsFilters, withNewsFilters } from '@/lib/news-filters';
 import { isNewsroomPath } from '@/lib/newsroom-paths';
 import { readCookie, SESSION_COOKIE } from '../accounts/sessions';
 import { freshNonce, isCachedPagePath } from '../observability/security-headers';
@@ -172,6 +173,9 @@ export function purgePageCache(): void {
   for (const store of Object.values(state().stores)) store.entries.clear();
 }
 
+/** The news pages, whose listings are filtered by known ?metier= and ?format= values. */
+const NEWS_LISTING_PREFIX = '/actualite';
+
 type Slot = { store: Store; key: string };
 
 /**
@@ -210,7 +214,13 @@ function slotOf(request: IncomingMessage): Slot | null {
     case 'cached':
       return {
         store: stores.cached,
-        key: pathname === '/' ? homeKey(query.get(HOME_TRADE_PARAMETER)) : pathname,
+        // The news listings' ?metier= and ?format= are rewritten onto filtered pages (next.config.ts), known
+        // values only: those make the key, anything else shares the page without filter.
+        key: pathname.startsWith(NEWS_LISTING_PREFIX)
+          ? withNewsFilters(pathname, readNewsFilters(query))
+          : pathname === '/'
+            ? homeKey(query.get(HOME_TRADE_PARAMETER))
+            : pathname,
       };
     case 'reads': {
       const key = sharedReadKey(pathname, query);

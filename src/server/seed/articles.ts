@@ -376,7 +376,10 @@ export class ArticleBuilder {
     const title = `${thematic.label} : ${rng.pick(definition.suffixes)}`;
     const summary = fill(rng.pick(definition.summaries), vars);
     const points = [...rng.sample(corpus.measures, 2), ...rng.sample(corpus.advice, 1)];
-    const body = writeMultimediaBody(rng, type, vars, planned.day, points);
+    const body = writeMultimediaBody(rng, type, vars, planned.day, points, {
+      id: Number(planned.id),
+      title,
+    });
     const cover = rng.pick(COVERS[type] ?? []);
     return {
       article: this.row(planned, {
@@ -486,7 +489,7 @@ export class ArticleBuilder {
         attachments: [],
         additionalProperties: {},
         format: null,
-        simulatorUrl: simulator.url,
+        simulatorUrl: simulator.yearly ? `${simulator.url}?annee=${vars.annee}` : simulator.url,
       }),
       sections: [],
     };

@@ -3,6 +3,7 @@ import { notFound, permanentRedirect } from 'next/navigation';
 import { SimulatorView } from '@/components/simulators/simulator-view';
 import { SIMULATORS_TITLE, SimulatorsView } from '@/components/simulators/simulators-view';
 import { ARTICLE_TYPE, PATHS } from '@/lib/constants';
+import { SIMULATOR_TOPIC_TITLES } from '@/lib/navigation';
 import { articlePath, canonicalThematicsPath, topicPath } from '@/lib/urls';
 import { articleMetadata, pageMetadata } from '@/server/pages/seo';
 import { resolveSimulatorsRoute } from './simulators-route';
@@ -24,7 +25,12 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { topic, selected } = route.data;
   const names = [topic?.label, ...selected.map((thematic) => thematic.label)].filter(Boolean).join(', ');
   return pageMetadata({
-    title: names ? `${SIMULATORS_TITLE} : ${names}` : `${SIMULATORS_TITLE} fiscaux, sociaux et financiers`,
+    title:
+      topic && selected.length === 0
+        ? (SIMULATOR_TOPIC_TITLES[topic.slug] ?? `${SIMULATORS_TITLE} : ${names}`)
+        : names
+          ? `${SIMULATORS_TITLE} : ${names}`
+          : `${SIMULATORS_TITLE} fiscaux, sociaux et financiers`,
     description:
       'Simulateurs gratuits tenus à jour des barèmes officiels : impôt sur le revenu, indemnité légale de licenciement, barème kilométrique.',
     path: topicPath(
