@@ -27,7 +27,7 @@ const nextConfig: NextConfig = {
   // `npm start` down and would refuse to serve the site over an error in a test or a benchmark file.
   typescript: { ignoreBuildErrors: true },
   reactStrictMode: true,
-  // The home page is cached per trade (src/app/accueil/[metier]): `/` and `/?metier=<trade>` are served from
+  // The home page is cached per trade (src/app/(site)/accueil/[metier]): `/` and `/?metier=<trade>` are served from
   // those pages; an unknown trade shows every trade, as the filter ignores it.
   async rewrites() {
     return {

@@ -12,6 +12,7 @@ export async function register(): Promise<void> {
   registerDatabaseGauges();
   await refreshCachesOnContentChanges();
   await startBackgroundJobs(getDb);
+  await prepareNewsroomAtStart();
   // Next's own SIGTERM handler exits as soon as the server closed, without closing the database: ours replaces it
   // when the start script turned it off.
   if (process.env.NEXT_MANUAL_SIG_HANDLE) handleStopSignals();
@@ -24,6 +25,16 @@ async function startBackgroundJobs(getDb: () => Promise<import('./server/db/clie
   await import('./server/jobs/handlers');
   const { startJobRunner } = await import('./server/jobs/runner');
   startJobRunner({ getDb });
+}
+
+/** Newsroom (issue 14): the first administrator from the environment, or a setup token in the log. */
+async function prepareNewsroomAtStart(): Promise<void> {
+  const { prepareNewsroom } = await import('./server/newsroom/bootstrap');
+  const { logger } = await import('./server/log');
+  const { getDb } = await import('./server/db/client');
+  await prepareNewsroom(await getDb()).catch((error: unknown) =>
+    logger.error({ err: error }, 'rédaction : préparation impossible'),
+  );
 }
 
 /**

@@ -2,7 +2,13 @@ import 'server-only';
 import { asc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { articleSections, articles, type TagRef } from '../db/schema';
-import { type ArticleSummary, articleSummaryColumns, toApiImage, toArticleSummary } from './article-summary';
+import {
+  type ArticleSummary,
+  type ArticleSummaryRow,
+  articleSummaryColumns,
+  toApiImage,
+  toArticleSummary,
+} from './article-summary';
 import { gateContent } from './paywall';
 import { sanitizeEditorialHtml } from './sanitize';
 
@@ -83,21 +89,40 @@ export async function getArticleForReader(
       .orderBy(asc(articleSections.position)),
   ]);
   if (!row) return null;
+  return gateArticle({ ...row, sections: sectionRows.map(toArticleSection) }, hasAccess);
+}
 
-  const sections = sectionRows.map(
-    (section): ArticleSection => ({
-      id: section.id,
-      title: section.title,
-      summary: section.summary,
-      images: section.images.map(toApiImage),
-      section_type: section.sectionType,
-      publication_date: section.publicationDate?.toISOString() ?? null,
-      topics: section.topics,
-      thematics: section.thematics,
-      view: section.bodyHtml,
-    }),
-  );
+/** A section row in the API's shape. */
+export function toArticleSection(section: typeof articleSections.$inferSelect): ArticleSection {
+  return {
+    id: section.id,
+    title: section.title,
+    summary: section.summary,
+    images: section.images.map(toApiImage),
+    section_type: section.sectionType,
+    publication_date: section.publicationDate?.toISOString() ?? null,
+    topics: section.topics,
+    thematics: section.thematics,
+    view: section.bodyHtml,
+  };
+}
 
+/** The columns of an article a reader's page needs, with its sections (from the database or a draft). */
+export type ReadableArticle = ArticleSummaryRow & {
+  bodyHtml: string;
+  source: string | null;
+  paywalled: boolean;
+  eventDate: string | null;
+  simulatorUrl: string | null;
+  sections: ArticleSection[];
+};
+
+/**
+ * The paywall gate and the sanitising pass on the way out, for a public article or for the newsroom's preview
+ * of a draft (src/server/newsroom/preview.ts), so both render through the same steps.
+ */
+export function gateArticle(row: ReadableArticle, hasAccess: boolean): ArticleForReader {
+  const { sections } = row;
   const gated = gateContent({ view: row.bodyHtml, sections, paywalled: row.paywalled }, hasAccess);
   // Sanitised on import and again on the way out: rows written by other means (SQL, an older importer) are
   // never trusted, and what the gate cut is well-formed again.

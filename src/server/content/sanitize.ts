@@ -1,21 +1,10 @@
 import 'server-only';
 import { compile } from 'html-to-text';
 import sanitizeHtml from 'sanitize-html';
+import { EMBED_PROVIDERS } from '@/lib/embeds';
 import { resolveInternalLink } from '@/lib/urls';
 
-/**
- * The embed providers whose frames editorial bodies may carry (spec section 2: a podcast platform, an audio
- * platform, an infographic tool, a timeline tool, a chart tool and a short-message social network). Frames are
- * kept only over https from exactly these hosts; pages can reuse the list for their frame-src policy.
- */
-export const EMBED_PROVIDERS = [
-  { name: 'Ausha', hostname: 'player.ausha.co' },
-  { name: 'SoundCloud', hostname: 'w.soundcloud.com' },
-  { name: 'Infogram', hostname: 'e.infogram.com' },
-  { name: 'Knight Lab Timeline', hostname: 'cdn.knightlab.com' },
-  { name: 'Datawrapper', hostname: 'datawrapper.dwcdn.net' },
-  { name: 'X', hostname: 'platform.twitter.com' },
-] as const;
+export { EMBED_PROVIDERS };
 
 const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
@@ -106,6 +95,36 @@ const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
  */
 export function sanitizeEditorialHtml(html: string): string {
   return sanitizeHtml(html, SANITIZE_OPTIONS);
+}
+
+/**
+ * The same allowlist for the newsroom's working copy, which keeps internal links as `flash:id:{id}` so the
+ * editor still shows them as links to an article; they are resolved when the article is published (toArticleRows).
+ */
+const NEWSROOM_SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
+  ...SANITIZE_OPTIONS,
+  allowedSchemesByTag: {
+    img: ['http', 'https'],
+    iframe: ['https'],
+    a: ['http', 'https', 'mailto', 'tel', 'flash'],
+  },
+  transformTags: {
+    h1: 'h2',
+    a: (tagName, attribs) => {
+      const result: sanitizeHtml.Attributes = { ...attribs };
+      // Only the internal-link form of the flash scheme is ours.
+      if (/^\s*flash:/i.test(attribs.href ?? '') && !INTERNAL_LINK.test(attribs.href ?? ''))
+        delete result.href;
+      if (attribs.target === '_blank') result.rel = 'noopener noreferrer';
+      return { tagName, attribs: result };
+    },
+  },
+};
+
+const INTERNAL_LINK = /^flash:id:[A-Za-z0-9-]+$/;
+
+export function sanitizeNewsroomHtml(html: string): string {
+  return sanitizeHtml(html, NEWSROOM_SANITIZE_OPTIONS);
 }
 
 /**

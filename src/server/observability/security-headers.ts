@@ -25,7 +25,7 @@ export function isEmbedPath(pathname: string): boolean {
 }
 
 export function isCachedPagePath(pathname: string): boolean {
-  // `/` is the cached home page of src/app/accueil (rewritten after this check, in next.config.ts).
+  // `/` is the cached home page of src/app/(site)/accueil (rewritten after this check, in next.config.ts).
   if (pathname === '/') return true;
   return CACHED_PAGE_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
 }

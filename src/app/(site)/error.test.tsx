@@ -3,8 +3,8 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { LoadingStatus } from '@/components/ui/loading-status';
+import GlobalError from '../global-error';
 import ErrorPage from './error';
-import GlobalError from './global-error';
 
 afterEach(cleanup);
 
