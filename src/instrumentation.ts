@@ -11,11 +11,25 @@ export async function register(): Promise<void> {
   batchSearchCounts(getDb);
   registerDatabaseGauges();
   await refreshCachesOnContentChanges();
-  await startBackgroundJobs(getDb);
   await prepareNewsroomAtStart();
+  await startBackgroundJobs(getDb);
   // Next's own SIGTERM handler exits as soon as the server closed, without closing the database: ours replaces it
   // when the start script turned it off.
   if (process.env.NEXT_MANUAL_SIG_HANDLE) handleStopSignals();
+}
+
+/** Newsroom (issue 14): the first administrator from the environment, or a setup token in the log. */
+async function prepareNewsroomAtStart(): Promise<void> {
+  const { prepareNewsroom } = await import('./server/newsroom/bootstrap');
+  const { refreshGoneArticles } = await import('./server/newsroom/gone');
+  const { logger } = await import('./server/log');
+  const { getDb } = await import('./server/db/client');
+  // The build never opens the database (ARCHITECTURE.md), even if it loads this hook to prerender.
+  if (process.env.NEXT_PHASE === 'phase-production-build') return;
+  const db = await getDb();
+  await Promise.all([prepareNewsroom(db), refreshGoneArticles(db)]).catch((error: unknown) =>
+    logger.error({ err: error }, 'rédaction : préparation impossible'),
+  );
 }
 
 /** Every instance runs the background jobs (e-mails, scheduled publications…): they claim them without overlap. */
@@ -27,16 +41,6 @@ async function startBackgroundJobs(getDb: () => Promise<import('./server/db/clie
   startJobRunner({ getDb });
 }
 
-/** Newsroom (issue 14): the first administrator from the environment, or a setup token in the log. */
-async function prepareNewsroomAtStart(): Promise<void> {
-  const { prepareNewsroom } = await import('./server/newsroom/bootstrap');
-  const { logger } = await import('./server/log');
-  const { getDb } = await import('./server/db/client');
-  await prepareNewsroom(await getDb()).catch((error: unknown) =>
-    logger.error({ err: error }, 'rédaction : préparation impossible'),
-  );
-}
-
 /**
  * On PostgreSQL, other processes (the import, other instances' writers) change content while this server runs:
  * it listens for their announcements and refreshes its caches through its own `POST /api/revalidate`.
@@ -44,20 +48,12 @@ async function prepareNewsroomAtStart(): Promise<void> {
 async function refreshCachesOnContentChanges(): Promise<void> {
   const { env } = await import('./server/env');
   const config = env();
+  const { listenForContentChanges, newRevalidateSecret, requestOwnRevalidation, setRevalidateSecret } =
+    await import('./server/content/content-changes');
+  // Set on both drivers: the newsroom's scheduled publications refresh this process's caches with it on PGlite.
+  setRevalidateSecret(newRevalidateSecret());
   if (!config.DATABASE_URL) return;
-  const { listenForContentChanges, newRevalidateSecret, setRevalidateSecret } = await import(
-    './server/content/content-changes'
-  );
-  const { logger } = await import('./server/log');
-  const secret = newRevalidateSecret();
-  setRevalidateSecret(secret);
   listenForContentChanges(config.DATABASE_URL, () => {
-    fetch(`http://127.0.0.1:${config.PORT}/api/revalidate`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${secret}` },
-    }).then(
-      (response) => logger.info({ status: response.status }, 'contenu modifié : caches rafraîchis'),
-      (error: unknown) => logger.warn({ err: error }, 'rafraîchissement des caches impossible'),
-    );
+    void requestOwnRevalidation(config.PORT);
   });
 }

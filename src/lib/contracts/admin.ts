@@ -186,11 +186,24 @@ export const articleCreateBody = articleFieldsSchema
   .superRefine(checkArticleFields);
 export type ArticleCreateBody = z.input<typeof articleCreateBody>;
 
+type FieldShape = typeof articleFieldsSchema.shape;
+type WithoutDefaults = {
+  [Key in keyof FieldShape]: FieldShape[Key] extends z.ZodDefault<infer Inner> ? Inner : FieldShape[Key];
+};
+/** The article's fields with their defaults removed: a field absent from a PATCH stays absent. */
+const patchableFields = Object.fromEntries(
+  Object.entries(articleFieldsSchema.shape).map(([key, schema]) => [
+    key,
+    schema instanceof z.ZodDefault ? schema.unwrap() : schema,
+  ]),
+) as WithoutDefaults;
+
 /**
  * PATCH /api/admin/articles/{id}: the fields to change, and the `version` they were edited from. A field absent
  * is kept; `null` clears an optional one. The whole article is checked again once the changes are applied.
  */
-export const articlePatchBody = articleFieldsSchema
+export const articlePatchBody = z
+  .strictObject(patchableFields)
   .omit({ id: true })
   .partial()
   .extend({
@@ -303,6 +316,7 @@ export const REVISION_ACTIONS = [
   'import',
 ] as const;
 export const revisionActionSchema = z.enum(REVISION_ACTIONS);
+export type RevisionAction = z.infer<typeof revisionActionSchema>;
 
 /** GET /api/admin/articles/{id}/revisions: every save, newest first. */
 export const revisionSummarySchema = z.object({
