@@ -8,6 +8,7 @@ import {
   checkArticleFields,
   dateTimeSchema,
 } from './article';
+import { SITE_AUDIT_ACTIONS, SITE_MINIMUM_ROLE } from './site-newsroom';
 
 // The Admin API (/api/admin/…): every call's query, body and answer. Route handlers validate with these
 // schemas, the newsroom's pages (/redaction) parse answers with them, tests import them. Documented in
@@ -60,6 +61,7 @@ export const MINIMUM_ROLE = {
   'staff.manage': 'administrateur',
   'apiKey.manage': 'administrateur',
   'audit.read': 'administrateur',
+  ...SITE_MINIMUM_ROLE,
 } as const satisfies Record<string, StaffRole>;
 export type AdminPermission = keyof typeof MINIMUM_ROLE;
 
@@ -487,6 +489,7 @@ export const AUDIT_ACTIONS = [
   'staff.password_set',
   'api_key.create',
   'api_key.revoke',
+  ...SITE_AUDIT_ACTIONS,
 ] as const;
 export const auditActionSchema = z.enum(AUDIT_ACTIONS, { error: 'action inconnue' });
 export type AuditAction = z.infer<typeof auditActionSchema>;
