@@ -20,7 +20,7 @@ import { auditLog, backgroundJobs, newsletterDeliveries } from '@/server/db/sche
 import { closeEmailTransports } from '@/server/email/transport';
 import { countJobs } from '@/server/jobs/queue';
 import { runDueJobs } from '@/server/jobs/runner';
-import { sendCampaignSlice, startSending } from '@/server/newsletter/campaign-sender';
+import { campaignMessageId, sendCampaignSlice, startSending } from '@/server/newsletter/campaign-sender';
 import { newsletterSender, scheduleDailySend } from '@/server/newsletter/campaigns';
 import { verifyUnsubscribeToken } from '@/server/newsletter/unsubscribe-token';
 import { forgetDatabaseForRoutes, useDatabaseForRoutes } from '../support/api';
@@ -267,6 +267,9 @@ describe('a campaign from the day’s issue', () => {
       '/unsubscribe/lecteur00%40example.fr/one-click?token=',
     );
     expect(header(parsed, 'precedence')).toBe('bulk');
+    expect(parsed.messageId).toBe(
+      campaignMessageId(draft.id, 'lecteur00@example.fr', 'https://www.example.test'),
+    );
 
     const again = await onCampaign(sendPost, draft.id, 'POST', editor, {});
     expect(again.status).toBe(409);

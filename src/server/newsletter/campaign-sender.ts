@@ -1,4 +1,5 @@
 import 'server-only';
+import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { getIssueByDate } from '../content/daily-issue';
 import type { Db } from '../db/client';
@@ -155,6 +156,15 @@ async function finishIfComplete(db: Db, campaignId: number): Promise<boolean> {
   return rows.length > 0;
 }
 
+/**
+ * The same Message-ID every time one campaign is sent to one address: a message sent again after a crash (its
+ * acceptance was not recorded in time) is recognisably the same one, and mailboxes that deduplicate drop it.
+ */
+export function campaignMessageId(campaignId: number, email: string, siteUrl: string): string {
+  const digest = createHash('sha256').update(`${campaignId}:${email}`).digest('hex').slice(0, 24);
+  return `<newsletter-${campaignId}-${digest}@${new URL(siteUrl).hostname}>`;
+}
+
 export type DeliveryEvent = { email: string; status: Outcome['status']; error?: string };
 
 export type SliceOptions = {
@@ -210,6 +220,7 @@ export async function sendCampaignSlice(
         } else {
           await pacer.next();
           const message = buildNewsletterEmail(issue, email, options.siteUrl, edits);
+          message.headers['Message-ID'] = campaignMessageId(campaignId, email, options.siteUrl);
           try {
             await options.deliver(message);
             outcome = { status: 'sent' };
