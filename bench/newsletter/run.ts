@@ -270,7 +270,7 @@ const result = {
   benchmark: 'newsletter',
   command: `node_modules/.bin/node --conditions=react-server --import tsx bench/newsletter/run.ts --recipients ${RECIPIENTS} --kill-at ${KILL_AT} --driver ${DRIVER}`,
   date: new Date().toISOString(),
-  commit: execFileSync('git', ['rev-parse', 'HEAD'], { encoding: 'utf8' }).trim(),
+  commit: process.env.BENCH_COMMIT ?? execFileSync('git', ['rev-parse', 'HEAD'], { encoding: 'utf8' }).trim(),
   machine: {
     cpus: os.cpus().length,
     model: os.cpus()[0]?.model,
