@@ -2,6 +2,8 @@
  * Browser side of the site newsroom's Admin API calls (issue 18: newsletter campaigns, daily issue, redirects,
  * subscribers), on the newsroom's own `adminCall` (answers parsed with their contract, no casts).
  */
+
+import { adminIssueSchema, type IssuePutBody, issueListAnswer } from '@/lib/contracts/issues';
 import {
   type CampaignPatchBody,
   campaignFailuresAnswer,
@@ -30,3 +32,11 @@ export const cancelCampaign = (id: number) =>
   adminCall(campaignSchema, `/newsletters/${id}/cancel`, { method: 'POST' });
 export const listCampaignFailures = (id: number) =>
   adminCall(campaignFailuresAnswer, `/newsletters/${id}/failures`);
+
+// Daily issue
+
+export const listIssues = (signal?: AbortSignal) => adminCall(issueListAnswer, '/issues', { signal });
+export const getIssue = (date: string, signal?: AbortSignal) =>
+  adminCall(adminIssueSchema, `/issues/${encodeURIComponent(date)}`, { signal });
+export const putIssue = (date: string, body: IssuePutBody) =>
+  adminCall(adminIssueSchema, `/issues/${encodeURIComponent(date)}`, { method: 'PUT', json: body });
