@@ -17,7 +17,7 @@ export const fromPathSchema = z
   .string()
   .trim()
   .max(REDIRECT_LIMITS.pathLength, `au plus ${REDIRECT_LIMITS.pathLength} caractères`)
-  .regex(/^\/(?!\/)[^\u0000-\u001f?#\\]*$/, PATH_MESSAGE);
+  .regex(/^\/(?!\/)[^\p{Cc}?#\\]*$/u, PATH_MESSAGE);
 
 /** The new address: a path of this site (query allowed) or an absolute http(s) URL. */
 export const toPathSchema = z
