@@ -21,6 +21,8 @@ export async function register(): Promise<void> {
 
 /** Newsroom (issue 14): the first administrator from the environment, or a setup token in the log. */
 async function prepareNewsroomAtStart(): Promise<void> {
+  // Folded away in the edge build, which would otherwise bundle argon2's browser stub and fail.
+  if (process.env.NEXT_RUNTIME !== 'nodejs') return;
   const { prepareNewsroom } = await import('./server/newsroom/bootstrap');
   const { refreshGoneArticles } = await import('./server/newsroom/gone');
   const { logger } = await import('./server/log');

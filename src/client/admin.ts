@@ -32,8 +32,7 @@ import {
   taxonomyAnswer,
   totpSetupAnswer,
 } from '@/lib/contracts/admin';
-
-export const ADMIN_API = '/api/admin';
+import { ADMIN_API_PATH } from '@/lib/newsroom-paths';
 
 /** Shown when the server could not be reached (the request never got an answer). */
 export const NETWORK_ERROR_MESSAGE = 'Le serveur est injoignable. Vérifiez votre connexion puis réessayez.';
@@ -81,7 +80,7 @@ function urlOf(path: string, query: Query = {}): string {
     if (value !== undefined && value !== null && value !== '') search.set(name, String(value));
   }
   const text = search.toString();
-  return `${ADMIN_API}${path}${text ? `?${text}` : ''}`;
+  return `${ADMIN_API_PATH}${path}${text ? `?${text}` : ''}`;
 }
 
 async function send(path: string, options: CallOptions): Promise<Response> {

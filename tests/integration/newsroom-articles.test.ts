@@ -25,9 +25,18 @@ import {
 } from '@/lib/contracts/admin';
 import { importArticles } from '@/server/content/import';
 import type { Database } from '@/server/db/client';
-import { articleSections, articles, auditLog, newsroomArticles, newsroomRevisions } from '@/server/db/schema';
+import {
+  articleSections,
+  articles,
+  auditLog,
+  backgroundJobs,
+  newsroomArticles,
+  newsroomRevisions,
+} from '@/server/db/schema';
+import { runDueJobs } from '@/server/jobs/runner';
 import { isGoneArticlePath } from '@/server/newsroom/gone';
-import { publishDueArticles } from '@/server/newsroom/workflow';
+import { loadPreviewPage } from '@/server/newsroom/preview';
+import { publishDueArticles, publishScheduledJob } from '@/server/newsroom/workflow';
 import { newsFeedXml } from '@/server/pages/feeds';
 import { search } from '@/server/search/engine';
 import { toSearchParams } from '@/server/search/params';
@@ -424,14 +433,14 @@ describe('scheduling', () => {
       '/publish',
     );
     expect(scheduled.body).toMatchObject({ status: 'scheduled', scheduledAt: at.toISOString() });
-    expect(await publishDueArticles(database.db, new Date())).toEqual([]);
+    expect(await publishDueArticles(database.db, { now: new Date() })).toEqual([]);
     expect(await readerSees(created.id)).toBe(false);
 
     // Two runners at once after its time: one publishes it.
     const later = new Date(at.getTime() + 1_000);
     const runs = await Promise.all([
-      publishDueArticles(database.db, later),
-      publishDueArticles(database.db, later),
+      publishDueArticles(database.db, { now: later }),
+      publishDueArticles(database.db, { now: later }),
     ]);
     expect(runs.flat().filter((id) => id === created.id)).toHaveLength(1);
     expect(await readerSees(created.id)).toBe(true);
@@ -449,13 +458,65 @@ describe('scheduling', () => {
     expect(publications[0]?.actorKind).toBe('system');
   });
 
+  it('the job runner publishes it once its time has come, once with two runners at the same moment', async () => {
+    const created = await create(editor, { title: 'Par la file des tâches' });
+    const at = new Date(Date.now() + 1_500);
+    await call(publishPost, created.id, editor, { version: 1, at: at.toISOString() }, '/publish');
+    const [job] = await database.db
+      .select()
+      .from(backgroundJobs)
+      .where(eq(backgroundJobs.dedupeKey, `${created.id}@${at.toISOString()}`));
+    expect(job).toMatchObject({ status: 'pending', kind: publishScheduledJob.kind });
+    await runDueJobs(database.db);
+    expect(await readerSees(created.id)).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, at.getTime() - Date.now()) + 200));
+    const counts = await Promise.all([runDueJobs(database.db), runDueJobs(database.db)]);
+    expect(counts.reduce((sum, count) => sum + count.done, 0)).toBe(1);
+    expect(await readerSees(created.id)).toBe(true);
+    const publications = await database.db
+      .select()
+      .from(auditLog)
+      .where(sql`${auditLog.targetId} = ${created.id} and ${auditLog.action} = 'article.publish'`);
+    expect(publications).toHaveLength(1);
+  });
+
   it('unpublishing a scheduled, never-published article takes it back to draft', async () => {
     const created = await create(editor);
     const at = new Date(Date.now() + 3_600_000).toISOString();
     await call(publishPost, created.id, editor, { version: 1, at }, '/publish');
     const back = await call(unpublishPost, created.id, editor, { version: 2 }, '/unpublish');
     expect(back.body).toMatchObject({ status: 'draft', scheduledAt: null });
-    expect(await publishDueArticles(database.db, new Date(Date.now() + 7_200_000))).not.toContain(created.id);
+    const jobs = await database.db
+      .select({ status: backgroundJobs.status })
+      .from(backgroundJobs)
+      .where(eq(backgroundJobs.dedupeKey, `${created.id}@${at}`));
+    expect(jobs).toEqual([{ status: 'cancelled' }]);
+    expect(await publishDueArticles(database.db, { now: new Date(Date.now() + 7_200_000) })).not.toContain(
+      created.id,
+    );
+  });
+});
+
+describe('preview', () => {
+  it('renders a draft as readers would get it, whole for staff or gated as for an anonymous reader', async () => {
+    const created = await create(journalist, {
+      paywalled: true,
+      sections: [
+        { id: 'PREV-S1', title: 'Première section', view: '<p>Ouverte</p>' },
+        { id: 'PREV-S2', title: 'Seconde section', view: '<p>Réservée</p>' },
+      ],
+    });
+    await patch(created.id, journalist, { version: 1, title: 'Titre relu' });
+    const whole = await loadPreviewPage(database.db, created.id);
+    expect(whole.article.title).toBe('Titre relu');
+    expect(whole.article.view).toContain('href="/actualite/actu_A001"');
+    expect(whole.article.sections.map((section) => section.id)).toEqual(['PREV-S1', 'PREV-S2']);
+    const gated = await loadPreviewPage(database.db, created.id, { hasAccess: false });
+    expect(gated.isPaywallable).toBe(true);
+    expect(gated.article.sections.map((section) => section.id)).toEqual(['PREV-S1']);
+    const first = await loadPreviewPage(database.db, created.id, { revision: 1 });
+    expect(first.article.title).toBe('Réforme de la TVA sur les acomptes');
+    expect(await readerSees(created.id)).toBe(false);
   });
 });
 

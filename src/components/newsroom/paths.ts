@@ -17,12 +17,12 @@ export const previewPath = (id: string, revision?: number) =>
 
 /** The sign-in page, coming back to `back` afterwards (only a newsroom path: no open redirect). */
 export function signInPath(back?: string): string {
-  return back && isNewsroomPath(back) && back !== NEWSROOM_PATHS.signIn
+  return back && isSafeReturnPath(back) && back !== NEWSROOM_PATHS.signIn
     ? `${NEWSROOM_PATHS.signIn}?retour=${encodeURIComponent(back)}`
     : NEWSROOM_PATHS.signIn;
 }
 
-/** True for a path of the newsroom itself (`/redaction`, `/redaction/…`), never another host. */
-export function isNewsroomPath(path: string): boolean {
+/** True for a path of the newsroom itself (`/redaction`, `/redaction/…`), never another host: where sign-in may return. */
+export function isSafeReturnPath(path: string): boolean {
   return /^\/redaction(?:[/?#]|$)/.test(path) && !path.includes('//') && !path.includes('\\');
 }

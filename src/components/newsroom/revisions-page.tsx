@@ -181,7 +181,13 @@ export function RevisionsPage({ id }: { id: string }) {
           </div>
         ) : null}
       </form>
-      {diff ? <DiffView diff={diff} /> : null}
+      {diff ? (
+        <DiffView diff={diff} />
+      ) : from && to && from !== to ? (
+        <p className="loading" role="status">
+          Comparaison en cours...
+        </p>
+      ) : null}
     </>
   );
 }

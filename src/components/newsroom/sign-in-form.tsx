@@ -6,7 +6,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { AdminApiError, errorMessage, getSetupStatus, signIn } from '@/client/admin';
 import { InputField } from './fields';
 import styles from './newsroom.module.css';
-import { isNewsroomPath, NEWSROOM_PATHS } from './paths';
+import { isSafeReturnPath, NEWSROOM_PATHS } from './paths';
 
 /**
  * Staff sign-in: e-mail and password, then the authenticator's code when the account has two-factor
@@ -43,7 +43,7 @@ export function SignInForm() {
       router.replace(
         session.totpSetupRequired
           ? NEWSROOM_PATHS.account
-          : back && isNewsroomPath(back)
+          : back && isSafeReturnPath(back)
             ? back
             : NEWSROOM_PATHS.articles,
       );

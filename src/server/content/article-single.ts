@@ -89,40 +89,54 @@ export async function getArticleForReader(
       .orderBy(asc(articleSections.position)),
   ]);
   if (!row) return null;
-  return gateArticle({ ...row, sections: sectionRows.map(toArticleSection) }, hasAccess);
+  return toReaderArticle(row, sectionRows, hasAccess);
 }
 
-/** A section row in the API's shape. */
-export function toArticleSection(section: typeof articleSections.$inferSelect): ArticleSection {
-  return {
-    id: section.id,
-    title: section.title,
-    summary: section.summary,
-    images: section.images.map(toApiImage),
-    section_type: section.sectionType,
-    publication_date: section.publicationDate?.toISOString() ?? null,
-    topics: section.topics,
-    thematics: section.thematics,
-    view: section.bodyHtml,
-  };
-}
-
-/** The columns of an article a reader's page needs, with its sections (from the database or a draft). */
-export type ReadableArticle = ArticleSummaryRow & {
+/** The columns of an article its reader's view is made of, beyond its summary's. */
+export type ReaderArticleRow = ArticleSummaryRow & {
   bodyHtml: string;
   source: string | null;
   paywalled: boolean;
   eventDate: string | null;
   simulatorUrl: string | null;
-  sections: ArticleSection[];
 };
 
+export type ReaderSectionRow = Pick<
+  typeof articleSections.$inferSelect,
+  | 'id'
+  | 'title'
+  | 'summary'
+  | 'images'
+  | 'sectionType'
+  | 'publicationDate'
+  | 'topics'
+  | 'thematics'
+  | 'bodyHtml'
+>;
+
 /**
- * The paywall gate and the sanitising pass on the way out, for a public article or for the newsroom's preview
- * of a draft (src/server/newsroom/preview.ts), so both render through the same steps.
+ * An article's rows as a reader receives them, gated by the paywall; shared by the public reads and the
+ * newsroom's preview, which renders a draft's rows with the same components.
  */
-export function gateArticle(row: ReadableArticle, hasAccess: boolean): ArticleForReader {
-  const { sections } = row;
+export function toReaderArticle(
+  row: ReaderArticleRow,
+  sectionRows: readonly ReaderSectionRow[],
+  hasAccess: boolean,
+): ArticleForReader {
+  const sections = sectionRows.map(
+    (section): ArticleSection => ({
+      id: section.id,
+      title: section.title,
+      summary: section.summary,
+      images: section.images.map(toApiImage),
+      section_type: section.sectionType,
+      publication_date: section.publicationDate?.toISOString() ?? null,
+      topics: section.topics,
+      thematics: section.thematics,
+      view: section.bodyHtml,
+    }),
+  );
+
   const gated = gateContent({ view: row.bodyHtml, sections, paywalled: row.paywalled }, hasAccess);
   // Sanitised on import and again on the way out: rows written by other means (SQL, an older importer) are
   // never trusted, and what the gate cut is well-formed again.

@@ -193,6 +193,15 @@ describe('page cache in front of Next.js', () => {
     expect(reached).toHaveLength(2);
   });
 
+  it('never keeps a newsroom page or an Admin API answer', async () => {
+    for (const path of ['/redaction', '/redaction/articles', '/api/admin/articles']) {
+      await get(path);
+      await get(path);
+    }
+    expect(reached).toHaveLength(6);
+    expect(pageCacheStats().entries).toBe(0);
+  });
+
   it('never answers a POST from the cache', async () => {
     await get('/actualite/fiscal');
     await get('/actualite/fiscal', { method: 'POST', body: 'x' });

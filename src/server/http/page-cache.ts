@@ -2,6 +2,7 @@ import 'server-only';
 import { randomBytes } from 'node:crypto';
 import http, { type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import { gunzipSync, gzip, gzipSync } from 'node:zlib';
+import { isNewsroomPath } from '@/lib/newsroom-paths';
 import { freshNonce, isCachedPagePath } from '../observability/security-headers';
 import { requestIdFrom } from './request-id';
 
@@ -165,6 +166,8 @@ function slotOf(request: IncomingMessage): Slot | null {
   if (!url || url.length > MAX_URL_LENGTH || !url.startsWith('/')) return null;
   const queryStart = url.indexOf('?');
   const pathname = queryStart === -1 ? url : url.slice(0, queryStart);
+  // Newsroom (issue 14): staff answers are never kept, whatever the lists below come to hold.
+  if (isNewsroomPath(pathname)) return null;
   const kind: Kind | null = RENDERED_PAGE_PATHS.has(pathname)
     ? 'rendered'
     : SHARED_READ_PATHS.has(pathname)

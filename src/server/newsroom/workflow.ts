@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { AdminArticle, ArticleDocument, articlePublishBody } from '@/lib/contracts/admin';
 import { slugify } from '@/lib/slug';
 import { toArticleRows } from '../content/article-input';
@@ -15,6 +15,8 @@ import { type Db, getDatabase } from '../db/client';
 import { newsroomArticles, newsroomRevisions } from '../db/schema';
 import { env } from '../env';
 import { AppError } from '../http/errors';
+import { defineJob } from '../jobs/definitions';
+import { cancelJobs, enqueueJob } from '../jobs/queue';
 import { logger } from '../log';
 import {
   assertCanEdit,
@@ -169,6 +171,15 @@ export async function publishArticle(
     await assertVersion(tx, row, body.version);
     assertAltTexts(row.document as ArticleDocument);
     if (scheduled) {
+      // A new time replaces the old one's job; the job of a time passed meanwhile finds nothing due.
+      if (row.scheduledAt)
+        await cancelJobs(tx, { kind: PUBLISH_JOB, dedupeKey: scheduleKey(id, row.scheduledAt) });
+      await enqueueJob(
+        tx,
+        publishScheduledJob,
+        { articleId: id },
+        { runAt: at, dedupeKey: scheduleKey(id, at) },
+      );
       await saveVersion(tx, row, { status: 'scheduled', scheduledAt: at }, 'schedule', principal);
       await recordAudit(tx, {
         actor: principal.actor,
@@ -198,14 +209,25 @@ export async function publishArticle(
  * FOR UPDATE SKIP LOCKED and published only if still scheduled, so two runners (two instances, a restart in
  * the middle) never publish it twice. Answers the ids published.
  */
-export async function publishDueArticles(db: Db, now: Date = new Date()): Promise<string[]> {
+export async function publishDueArticles(
+  db: Db,
+  options: { now?: Date; articleId?: string } = {},
+): Promise<string[]> {
+  // The database's clock by default: the job runner's "due" is the database's too, whatever the instance's clock.
+  const now = options.now ?? sql`now()`;
   const published: string[] = [];
   for (;;) {
     const id = await db.transaction(async (tx) => {
       const [row] = await tx
         .select()
         .from(newsroomArticles)
-        .where(and(eq(newsroomArticles.status, 'scheduled'), lte(newsroomArticles.scheduledAt, now)))
+        .where(
+          and(
+            eq(newsroomArticles.status, 'scheduled'),
+            lte(newsroomArticles.scheduledAt, now),
+            options.articleId === undefined ? undefined : eq(newsroomArticles.id, options.articleId),
+          ),
+        )
         .orderBy(asc(newsroomArticles.scheduledAt))
         .limit(1)
         .for('update', { skipLocked: true });
@@ -214,7 +236,7 @@ export async function publishDueArticles(db: Db, now: Date = new Date()): Promis
         await goLive(
           tx,
           row,
-          { publishedAt: row.scheduledAt ?? now, markUpdated: false },
+          { publishedAt: row.scheduledAt ?? new Date(), markUpdated: false },
           null,
           SCHEDULER,
           'server',
@@ -242,6 +264,28 @@ export async function publishDueArticles(db: Db, now: Date = new Date()): Promis
   return published;
 }
 
+const PUBLISH_JOB = 'newsroom.publish-scheduled';
+
+/** One job per article and time: rescheduling cancels the old time's job and queues the new one. */
+function scheduleKey(articleId: string, at: Date): string {
+  return `${articleId}@${at.toISOString()}`;
+}
+
+/**
+ * The job of a scheduled publication, queued with the schedule in the same transaction and run by the job
+ * runner at that time (on any instance, after a restart too). Publishing is idempotent: the row is claimed and
+ * published only while still scheduled and due, so a job run twice (an instance dying after the work) does not
+ * publish twice, and a job whose article was rescheduled, published or unpublished meanwhile does nothing.
+ */
+export const publishScheduledJob = defineJob({
+  kind: PUBLISH_JOB,
+  payload: z.object({ articleId: z.string().min(1).max(100) }),
+  maxAttempts: 20,
+  run: async ({ articleId }, { db }) => {
+    await publishDueArticles(db, { articleId });
+  },
+});
+
 /**
  * POST …/unpublish: readers lose the article (its address answers 410). A scheduled article that was never
  * published goes back to draft instead.
@@ -261,6 +305,8 @@ export async function unpublishArticle(
       await deletePublicArticle(tx, id);
       await announceContentChange(tx);
     }
+    if (row.scheduledAt)
+      await cancelJobs(tx, { kind: PUBLISH_JOB, dedupeKey: scheduleKey(id, row.scheduledAt) });
     await saveVersion(
       tx,
       row,

@@ -21,11 +21,11 @@ export type ArticlePageData = ArticleForReader & {
 export async function loadArticlePage(db: Db, newsId: string): Promise<ArticlePageData | null> {
   const single = await getArticleForReader(db, newsId, false);
   if (!single) return null;
-  return withRelatedBlocks(db, single);
+  return withRelated(db, single);
 }
 
-/** An article's page blocks around it: 'A lire aussi' and 'Aller plus loin' (also for the newsroom's preview). */
-export async function withRelatedBlocks(db: Db, single: ArticleForReader): Promise<ArticlePageData> {
+/** The page around an article: related news and shop products (the newsroom's preview builds it too). */
+export async function withRelated(db: Db, single: ArticleForReader): Promise<ArticlePageData> {
   const { article } = single;
   const thematicsIds = article.thematics.map((thematic) => thematic.id);
   const topicId = thematicsIds.length === 0 ? article.topics[0]?.id : undefined;

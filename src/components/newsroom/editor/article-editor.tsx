@@ -458,6 +458,7 @@ function EditorForm({ loaded, taxonomy }: { loaded: Loaded; taxonomy: TaxonomyAn
               label="Corps de l’article"
               initialHtml={draft.view}
               onChange={set('view')}
+              readOnly={!canEdit}
             />
             {fieldError('view') ? <p className={styles.error}>{fieldError('view')}</p> : null}
           </section>
@@ -507,7 +508,7 @@ function EditorForm({ loaded, taxonomy }: { loaded: Loaded; taxonomy: TaxonomyAn
               <InputField
                 label="Date de publication (heure de Paris)"
                 type="datetime-local"
-                hint="Vide : fixée au moment de la publication."
+                hint="Remplacée par l’heure de mise en ligne à la première publication."
                 value={draft.publication_date ? toParisInput(draft.publication_date) : ''}
                 onChange={(event) => set('publication_date')(fromParisInput(event.target.value))}
                 error={fieldError('publication_date')}
@@ -569,6 +570,7 @@ function EditorForm({ loaded, taxonomy }: { loaded: Loaded; taxonomy: TaxonomyAn
 
           <SectionsField
             generation={generation}
+            readOnly={!canEdit}
             sections={draft.sections}
             onChange={set('sections')}
             fieldError={fieldError}
@@ -612,7 +614,11 @@ function EditorForm({ loaded, taxonomy }: { loaded: Loaded; taxonomy: TaxonomyAn
                 type="button"
                 className={styles.primaryButton}
                 onClick={() => {
-                  dirtyRef.current = dirtyRef.current || !idRef.current;
+                  if (!dirtyRef.current && idRef.current && state) {
+                    setSaveStatus({ kind: 'saved', at: state.updatedAt });
+                    return;
+                  }
+                  dirtyRef.current = true;
                   void save();
                 }}
               >

@@ -19,6 +19,8 @@ export type RichTextEditorProps = {
   onChange: (html: string) => void;
   /** Articles matching a text, for the internal-link picker. */
   searchArticles: (text: string) => Promise<LinkTarget[]>;
+  /** Shown but not editable (an article the role may not change). */
+  readOnly?: boolean;
 };
 
 /** The editor's HTML with an empty document as an empty string. */
@@ -27,6 +29,20 @@ export function editorHtml(editor: Editor): string {
 }
 
 type Panel = 'link' | 'internal' | 'embed' | null;
+
+const IDLE_TOOLBAR = {
+  h2: false,
+  h3: false,
+  bold: false,
+  italic: false,
+  bulletList: false,
+  orderedList: false,
+  blockquote: false,
+  link: false,
+  table: false,
+  canUndo: false,
+  canRedo: false,
+};
 
 /**
  * The rich-text body of an article or a section (Tiptap over ProseMirror, decision NNN-rich-text-editor): headings
@@ -39,11 +55,13 @@ export default function RichTextEditor({
   initialHtml,
   onChange,
   searchArticles,
+  readOnly = false,
 }: RichTextEditorProps) {
   const labelId = useId();
   const [panel, setPanel] = useState<Panel>(null);
   const editor = useEditor({
     immediatelyRender: false,
+    editable: !readOnly,
     extensions: editorExtensions(),
     content: initialHtml,
     editorProps: {
@@ -58,27 +76,29 @@ export default function RichTextEditor({
     onUpdate: ({ editor: current }) => onChange(editorHtml(current)),
   });
 
-  const state = useEditorState({
-    editor,
-    selector: ({ editor: current }) =>
-      current
-        ? {
-            h2: current.isActive('heading', { level: 2 }),
-            h3: current.isActive('heading', { level: 3 }),
-            bold: current.isActive('bold'),
-            italic: current.isActive('italic'),
-            bulletList: current.isActive('bulletList'),
-            orderedList: current.isActive('orderedList'),
-            blockquote: current.isActive('blockquote'),
-            link: current.isActive('link'),
-            table: current.isActive('table'),
-            canUndo: current.can().undo(),
-            canRedo: current.can().redo(),
-          }
-        : null,
-  });
+  // Tiptap's state store only reads the editor again at its first transaction: until then, nothing is active.
+  const state =
+    useEditorState({
+      editor,
+      selector: ({ editor: current }) =>
+        current
+          ? {
+              h2: current.isActive('heading', { level: 2 }),
+              h3: current.isActive('heading', { level: 3 }),
+              bold: current.isActive('bold'),
+              italic: current.isActive('italic'),
+              bulletList: current.isActive('bulletList'),
+              orderedList: current.isActive('orderedList'),
+              blockquote: current.isActive('blockquote'),
+              link: current.isActive('link'),
+              table: current.isActive('table'),
+              canUndo: current.can().undo(),
+              canRedo: current.can().redo(),
+            }
+          : null,
+    }) ?? IDLE_TOOLBAR;
 
-  if (!editor || !state) return <p className="loading">Chargement...</p>;
+  if (!editor) return <p className="loading">Chargement de l’éditeur...</p>;
 
   const chain = () => editor.chain().focus();
   const toggle = (name: Exclude<Panel, null>) => setPanel((open) => (open === name ? null : name));
@@ -90,14 +110,14 @@ export default function RichTextEditor({
       </p>
       <div role="toolbar" aria-label={`Mise en forme : ${label}`} className={styles.toolbar}>
         <ToolButton
-          label="Titre"
+          label="Intertitre"
           pressed={state.h2}
           onClick={() => chain().toggleHeading({ level: 2 }).run()}
         >
           T2
         </ToolButton>
         <ToolButton
-          label="Sous-titre"
+          label="Sous-intertitre"
           pressed={state.h3}
           onClick={() => chain().toggleHeading({ level: 3 }).run()}
         >

@@ -14,12 +14,14 @@ export function SectionsField({
   sections,
   onChange,
   generation,
+  readOnly,
   fieldError,
 }: {
   sections: SectionValue[];
   onChange: (sections: SectionValue[]) => void;
   /** Body editors restart when the whole document is replaced. */
   generation: number;
+  readOnly: boolean;
   fieldError: (field: string) => string | undefined;
 }) {
   const update = (index: number, changes: Partial<SectionValue>) =>
@@ -74,6 +76,7 @@ export function SectionsField({
               label={`Corps de la section ${index + 1}`}
               initialHtml={section.view}
               onChange={(view) => update(index, { view })}
+              readOnly={readOnly}
             />
             <div className={styles.actions}>
               <button

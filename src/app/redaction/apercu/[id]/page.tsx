@@ -7,13 +7,15 @@ import { SiteChrome } from '@/components/layout/site-chrome';
 import styles from '@/components/newsroom/newsroom.module.css';
 import { articleEditPath, previewPath, revisionsPath, signInPath } from '@/components/newsroom/paths';
 import { PATHS } from '@/lib/constants';
-import { ARTICLE_STATUS_LABELS } from '@/lib/contracts/admin';
+import { type AdminArticle, ARTICLE_STATUS_LABELS } from '@/lib/contracts/admin';
 import { articlePath } from '@/lib/urls';
 import { getDb } from '@/server/db/client';
 import { env } from '@/server/env';
 import { AppError } from '@/server/http/errors';
+import { getAdminArticle } from '@/server/newsroom/articles';
 import { requireStaff } from '@/server/newsroom/auth';
-import { loadArticlePreview } from '@/server/newsroom/preview';
+import { loadPreviewPage } from '@/server/newsroom/preview';
+import type { ArticlePageData } from '@/server/pages/article-page';
 
 export const metadata: Metadata = { title: 'Aperçu' };
 
@@ -46,10 +48,15 @@ export default async function PreviewPage({ params, searchParams }: Props) {
     if (error instanceof AppError && error.code === 'unauthorized') redirect(signInPath(here));
     throw error;
   }
-  const preview = /^[A-Za-z0-9-]{1,100}$/.test(id)
-    ? await loadArticlePreview(db, id, { revision, asReader })
-    : null;
-  if (!preview) notFound();
+  if (!/^[A-Za-z0-9-]{1,100}$/.test(id)) notFound();
+  let preview: { state: AdminArticle; data: ArticlePageData };
+  try {
+    const state = await getAdminArticle(db, id);
+    preview = { state, data: await loadPreviewPage(db, id, { revision, hasAccess: !asReader }) };
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'not_found') notFound();
+    throw error;
+  }
 
   const { article } = preview.data;
   const path = articlePath({ ...article, enrichedNewsId: article.enriched_news_id });
@@ -60,8 +67,8 @@ export default async function PreviewPage({ params, searchParams }: Props) {
     <>
       <div className={styles.previewBanner} role="note" aria-label="Aperçu">
         <span>
-          Aperçu – {ARTICLE_STATUS_LABELS[preview.status]}, version {preview.revision ?? preview.version}
-          {preview.revision ? ' (révision)' : ''}
+          Aperçu – {ARTICLE_STATUS_LABELS[preview.state.status]}, version {revision ?? preview.state.version}
+          {revision && revision !== preview.state.version ? ' (révision)' : ''}
           {asReader ? ' – vu par un lecteur non inscrit' : ''}
         </span>
         <Link href={articleEditPath(id)}>Retour à l’éditeur</Link>
