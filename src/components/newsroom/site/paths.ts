@@ -4,6 +4,8 @@ import type { AdminPermission } from '@/lib/contracts/admin';
 export const SITE_PATHS = {
   newsletters: '/redaction/newsletters',
   issues: '/redaction/numeros',
+  redirects: '/redaction/redirections',
+  subscribers: '/redaction/abonnes',
 } as const;
 
 export const issuePath = (date: string) => `${SITE_PATHS.issues}/${date}`;
@@ -15,4 +17,6 @@ export const campaignPath = (id: number) => `${SITE_PATHS.newsletters}/${id}`;
 export const SITE_NAV: { href: string; label: string; permission: AdminPermission }[] = [
   { href: SITE_PATHS.issues, label: 'Quotidienne', permission: 'issue.read' },
   { href: SITE_PATHS.newsletters, label: 'Newsletters', permission: 'newsletter.read' },
+  { href: SITE_PATHS.subscribers, label: 'Abonnés', permission: 'subscriber.read' },
+  { href: SITE_PATHS.redirects, label: 'Redirections', permission: 'redirect.read' },
 ];
