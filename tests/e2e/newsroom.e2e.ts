@@ -1,19 +1,18 @@
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { adminArticleSchema, articleListAnswer } from '@/lib/contracts/admin';
 import { DEMO_STAFF, DEMO_STAFF_PASSWORD } from '@/server/newsroom/bootstrap';
 import { currentTotpCode } from '@/server/newsroom/totp';
 import {
   baseUrl,
+  type ConsoleGuard,
   DESKTOP,
   expect,
-  expectNoAxeViolations,
   MOBILE,
-  type OpenedPage,
   screenshot,
   test,
   waitForHydration,
-} from './support/browser';
+} from './support/fixtures';
 
 // The newsroom (/redaction, issue 14) driven in Chromium with the demo accounts of a development server.
 
@@ -28,9 +27,13 @@ const account = (role: 'redacteur' | 'editeur' | 'administrateur') => {
   return { ...member, password: DEMO_STAFF_PASSWORD };
 };
 
-async function signIn(page: OpenedPage, role: 'redacteur' | 'editeur' | 'administrateur'): Promise<void> {
+async function signIn(
+  page: Page,
+  guard: ConsoleGuard,
+  role: 'redacteur' | 'editeur' | 'administrateur',
+): Promise<void> {
   const { email, password } = account(role);
-  page.consoleGuard.allow(NO_STAFF_SESSION);
+  guard.allow(NO_STAFF_SESSION);
   await page.goto('/redaction/connexion');
   const form = page.getByRole('button', { name: 'Se connecter' });
   await waitForHydration(form);
@@ -82,7 +85,10 @@ function nextMinute(aheadSeconds: number): { input: string; at: number } {
   return { input: `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`, at };
 }
 
-test('the newsroom is private: no-store, noindex, and its pages need a staff session', async ({ page }) => {
+test('the newsroom is private: no-store, noindex, and its pages need a staff session', async ({
+  page,
+  consoleGuard,
+}) => {
   const response = await fetch(`${baseUrl()}/redaction/connexion`);
   expect(response.status).toBe(200);
   expect(response.headers.get('cache-control')).toMatch(/private/);
@@ -90,42 +96,44 @@ test('the newsroom is private: no-store, noindex, and its pages need a staff ses
   expect(response.headers.get('x-robots-tag')).toMatch(/noindex/);
   expect(await response.text()).toMatch(/<meta name="robots" content="noindex, nofollow/);
 
-  page.consoleGuard.allow(NO_STAFF_SESSION);
+  consoleGuard.allow(NO_STAFF_SESSION);
   await page.goto('/redaction/equipe');
   await page.waitForURL(/\/redaction\/connexion\?retour=%2Fredaction%2Fequipe/);
   await page.getByRole('heading', { level: 1, name: 'Connexion à la rédaction' }).waitFor();
-  await expectNoAxeViolations(page);
+  await expect(page).toPassAxe();
   await screenshot(page, 'newsroom-sign-in');
 
   const wrong = page.getByRole('button', { name: 'Se connecter' });
   await waitForHydration(wrong);
   await page.getByLabel('Adresse e-mail').fill(account('editeur').email);
   await page.getByLabel('Mot de passe').fill('pas-le-bon-mot-de-passe');
-  page.consoleGuard.allow(/401/);
+  consoleGuard.allow(/401/);
   await wrong.click();
   await page.getByRole('alert').filter({ hasText: 'Adresse e-mail ou mot de passe incorrect.' }).waitFor();
-  await expectNoAxeViolations(page);
+  await expect(page).toPassAxe();
 
   // The pages before any session: first administrator (one-time token) and invitation.
-  page.consoleGuard.allow(/\/api\/admin\/setup/);
+  consoleGuard.allow(/\/api\/admin\/setup/);
   for (const [path, heading] of [
     ['/redaction/installation', 'Premier compte administrateur'],
     ['/redaction/invitation#jeton-de-test', 'Choisir votre mot de passe'],
   ] as const) {
     await page.goto(path);
     await page.getByRole('heading', { level: 1, name: heading }).waitFor();
-    await expectNoAxeViolations(page);
+    await expect(page).toPassAxe();
     await screenshot(page, `newsroom-${path.split(/[/#]/)[2]}`);
   }
 });
 
 test('a journalist writes an enriched article, the editor schedules it, it goes live, then unpublishes it', async ({
   newPage,
+  consoleGuard,
 }) => {
+  test.setTimeout(300_000);
   // The journalist: a new enriched article with two sections and a cover image, submitted for review.
   const journalist = await newPage(DESKTOP);
-  await signIn(journalist, 'redacteur');
-  await expectNoAxeViolations(journalist);
+  await signIn(journalist, consoleGuard, 'redacteur');
+  await expect(journalist).toPassAxe();
   await screenshot(journalist, 'newsroom-list');
   await journalist.getByRole('link', { name: 'Nouvel article', exact: true }).first().click();
   await journalist.getByRole('heading', { level: 1, name: 'Nouvel article' }).waitFor();
@@ -155,7 +163,7 @@ test('a journalist writes an enriched article, the editor schedules it, it goes 
   }
   await journalist.getByRole('button', { name: 'Enregistrer', exact: true }).click();
   await expect.poll(() => journalist.getByText(/Enregistré à/).count(), { timeout: 15_000 }).toBe(1);
-  await expectNoAxeViolations(journalist);
+  await expect(journalist).toPassAxe();
   await screenshot(journalist, 'newsroom-editor');
   await journalist.getByRole('button', { name: 'Soumettre à la relecture' }).click();
   await journalist.getByText('Article soumis à la relecture.').waitFor();
@@ -164,7 +172,7 @@ test('a journalist writes an enriched article, the editor schedules it, it goes 
 
   // The editor finds it among the articles in review and schedules it for the next minute.
   const editor = await newPage(DESKTOP);
-  await signIn(editor, 'editeur');
+  await signIn(editor, consoleGuard, 'editeur');
   await editor.goto('/redaction?status=in_review');
   await editor.getByRole('link', { name: title, exact: true }).click();
   await editor.getByRole('heading', { level: 1, name: `Modifier : ${title}` }).waitFor();
@@ -184,13 +192,13 @@ test('a journalist writes an enriched article, the editor schedules it, it goes 
         published = adminArticleSchema.parse(await (await adminFetch(editor, `/articles/${id}`)).json());
         return published.status;
       },
-      { timeout: 150_000, interval: 2_000 },
+      { timeout: 150_000, intervals: [2_000] },
     )
     .toBe('published');
 
   // An anonymous reader sees the first section only.
   const reader = await newPage(DESKTOP);
-  reader.consoleGuard.allow(ANONYMOUS_ME);
+  consoleGuard.allow(ANONYMOUS_ME);
   const answer = await reader.goto(published.path);
   expect(answer?.status()).toBe(200);
   await reader.getByRole('heading', { level: 1, name: title }).waitFor();
@@ -205,17 +213,19 @@ test('a journalist writes an enriched article, the editor schedules it, it goes 
   await expect
     .poll(async () => (await fetch(`${baseUrl()}${published.path}`)).status, { timeout: 10_000 })
     .toBe(410);
-}, 300_000);
+});
 
 test('every newsroom page of an administrator passes axe, at desktop and phone widths', async ({
   newPage,
+  consoleGuard,
 }) => {
+  test.setTimeout(300_000);
   const admin = await newPage(DESKTOP);
-  await signIn(admin, 'administrateur');
+  await signIn(admin, consoleGuard, 'administrateur');
   const list = articleListAnswer.parse(await (await adminFetch(admin, '/articles?perPage=1')).json());
   const id = list.items[0]?.id;
   expect(id).toBeTruthy();
-  admin.consoleGuard.allow(ANONYMOUS_ME);
+  consoleGuard.allow(ANONYMOUS_ME);
   const pages: [string, string][] = [
     ['/redaction', 'Articles'],
     ['/redaction/articles/nouveau', 'Nouvel article'],
@@ -234,27 +244,28 @@ test('every newsroom page of an administrator passes axe, at desktop and phone w
       .first()
       .waitFor({ state: 'detached' })
       .catch(() => undefined);
-    await expectNoAxeViolations(admin);
+    await expect(admin).toPassAxe();
     await screenshot(admin, `newsroom-${path.replaceAll('/', '-')}`);
   }
   await admin.goto(`/redaction/apercu/${id}`);
   await admin.getByRole('note', { name: 'Aperçu' }).waitFor();
-  await expectNoAxeViolations(admin);
+  await expect(admin).toPassAxe();
   await screenshot(admin, 'newsroom-preview');
 
   const phone = await newPage(MOBILE);
-  await signIn(phone, 'administrateur');
-  await expectNoAxeViolations(phone);
+  await signIn(phone, consoleGuard, 'administrateur');
+  await expect(phone).toPassAxe();
   await phone.goto(`/redaction/articles/${id}`);
   await phone.getByRole('heading', { level: 1, name: /^Modifier/ }).waitFor();
-  await expectNoAxeViolations(phone);
+  await expect(phone).toPassAxe();
   await screenshot(phone, 'newsroom-editor-phone');
-}, 300_000);
+});
 
 test('keyboard only: sign in, write a new article with a topic, bold text and a list, save it', async ({
   page,
+  consoleGuard,
 }) => {
-  page.consoleGuard.allow(NO_STAFF_SESSION);
+  consoleGuard.allow(NO_STAFF_SESSION);
   const { email, password } = account('redacteur');
   await page.goto('/redaction/connexion');
   await waitForHydration(page.getByRole('button', { name: 'Se connecter' }));
@@ -320,11 +331,13 @@ test('keyboard only: sign in, write a new article with a topic, bold text and a 
 
 test('two people save the same article: the second is refused, shown what changed, and chooses', async ({
   newPage,
+  consoleGuard,
 }) => {
+  test.setTimeout(180_000);
   const first = await newPage(DESKTOP);
-  await signIn(first, 'editeur');
+  await signIn(first, consoleGuard, 'editeur');
   const second = await newPage(DESKTOP);
-  await signIn(second, 'administrateur');
+  await signIn(second, consoleGuard, 'administrateur');
   const list = articleListAnswer.parse(
     await (await adminFetch(first, '/articles?status=draft&perPage=1')).json(),
   );
@@ -342,7 +355,7 @@ test('two people save the same article: the second is refused, shown what change
   await first.getByRole('button', { name: 'Enregistrer', exact: true }).click();
   await expect.poll(() => first.getByText(/Enregistré à/).count(), { timeout: 15_000 }).toBe(1);
 
-  second.consoleGuard.allow(/409/);
+  consoleGuard.allow(/409/);
   await second.getByLabel('Chapô').fill('Mon chapô, écrit sans voir le nouveau titre.');
   await second.getByRole('button', { name: 'Enregistrer', exact: true }).click();
   const conflict = second.getByRole('alert').filter({ hasText: 'Enregistrement refusé' });
@@ -350,7 +363,7 @@ test('two people save the same article: the second is refused, shown what change
   expect(await conflict.textContent()).toContain('Dominique Éditeur');
   expect(await conflict.textContent()).toContain('Titre');
   expect(await conflict.textContent()).toContain(theirTitle);
-  await expectNoAxeViolations(second);
+  await expect(second).toPassAxe();
   await screenshot(second, 'newsroom-conflict');
   // Nothing was overwritten: the server still has the first person's title and no chapô from the second.
   const current = adminArticleSchema.parse(await (await adminFetch(second, `/articles/${draft?.id}`)).json());
@@ -361,11 +374,15 @@ test('two people save the same article: the second is refused, shown what change
   await expect
     .poll(() => second.getByRole('textbox', { name: 'Titre', exact: true }).inputValue())
     .toBe(theirTitle);
-}, 180_000);
+});
 
-test('edits made offline are kept in the browser and sent once the network is back', async ({ newPage }) => {
+test('edits made offline are kept in the browser and sent once the network is back', async ({
+  newPage,
+  consoleGuard,
+}) => {
+  test.setTimeout(180_000);
   const page = await newPage(DESKTOP);
-  await signIn(page, 'redacteur');
+  await signIn(page, consoleGuard, 'redacteur');
   await page.goto('/redaction/articles/nouveau');
   await page.getByRole('heading', { level: 1, name: 'Nouvel article' }).waitFor();
   const title = `Hors ligne ${Date.now()}`;
@@ -375,7 +392,7 @@ test('edits made offline are kept in the browser and sent once the network is ba
   const id = /\/redaction\/articles\/([A-Za-z0-9-]+)$/.exec(page.url())?.[1];
   expect(id).toBeTruthy();
 
-  page.consoleGuard.allow(/ERR_INTERNET_DISCONNECTED|Failed to fetch/);
+  consoleGuard.allow(/ERR_INTERNET_DISCONNECTED|Failed to fetch/);
   await page.context().setOffline(true);
   await page.getByLabel('Chapô').fill('Écrit dans le train, sans réseau.');
   await page.getByText(/Serveur injoignable/).waitFor({ timeout: 20_000 });
@@ -392,20 +409,22 @@ test('edits made offline are kept in the browser and sent once the network is ba
     .poll(
       async () =>
         adminArticleSchema.parse(await (await adminFetch(again, `/articles/${id}`)).json()).article.summary,
-      { timeout: 30_000, interval: 1_000 },
+      { timeout: 30_000, intervals: [1_000] },
     )
     .toBe('Écrit dans le train, sans réseau.');
   expect(
     await again.evaluate((key) => localStorage.getItem(key), `redaction:modifications:${id}`),
   ).toBeNull();
-}, 180_000);
+});
 
 test('two-factor authentication: enrolment with a QR code drawn locally, then sign-in asks for the code', async ({
   newPage,
+  consoleGuard,
 }) => {
+  test.setTimeout(180_000);
   // A staff member of its own, created by an administrator, so other tests' accounts keep signing in without TOTP.
   const admin = await newPage(DESKTOP);
-  await signIn(admin, 'administrateur');
+  await signIn(admin, consoleGuard, 'administrateur');
   const email = `totp-${Date.now()}@demo.quotidienne.test`;
   const password = 'Double-Facteur-2026!';
   const cookies = (await admin.context().cookies()).map((item) => `${item.name}=${item.value}`).join('; ');
@@ -417,7 +436,7 @@ test('two-factor authentication: enrolment with a QR code drawn locally, then si
   expect(created.status).toBe(201);
 
   const page = await newPage(DESKTOP);
-  page.consoleGuard.allow(NO_STAFF_SESSION);
+  consoleGuard.allow(NO_STAFF_SESSION);
   await page.goto('/redaction/connexion');
   await waitForHydration(page.getByRole('button', { name: 'Se connecter' }));
   await page.getByLabel('Adresse e-mail').fill(email);
@@ -432,7 +451,7 @@ test('two-factor authentication: enrolment with a QR code drawn locally, then si
   expect(await qr.locator('svg').count()).toBe(1);
   const secret = (await page.locator('code').first().textContent()) ?? '';
   expect(secret).toMatch(/^[A-Z2-7]+=*$/);
-  await expectNoAxeViolations(page);
+  await expect(page).toPassAxe();
   await screenshot(page, 'newsroom-totp-enrolment');
   await page.getByLabel('Code de vérification').fill(currentTotpCode(secret));
   await page.getByRole('button', { name: 'Confirmer' }).click();
@@ -446,16 +465,16 @@ test('two-factor authentication: enrolment with a QR code drawn locally, then si
   await waitForHydration(page.getByRole('button', { name: 'Se connecter' }));
   await page.getByLabel('Adresse e-mail').fill(email);
   await page.getByLabel('Mot de passe').fill(password);
-  page.consoleGuard.allow(/401/);
+  consoleGuard.allow(/401/);
   await page.getByRole('button', { name: 'Se connecter' }).click();
   const code = page.getByLabel('Code de vérification');
   await code.waitFor();
-  await expectNoAxeViolations(page);
+  await expect(page).toPassAxe();
   // A code is accepted once: wait for the next time step rather than reuse the enrolment's.
   await expect
-    .poll(() => Math.floor(Date.now() / 30_000) > enrolledStep, { timeout: 35_000, interval: 1_000 })
+    .poll(() => Math.floor(Date.now() / 30_000) > enrolledStep, { timeout: 35_000, intervals: [1_000] })
     .toBe(true);
   await code.fill(currentTotpCode(secret));
   await page.getByRole('button', { name: 'Valider le code' }).click();
   await page.getByRole('heading', { level: 1, name: 'Articles' }).waitFor();
-}, 180_000);
+});

@@ -1,15 +1,8 @@
+import type { Page } from '@playwright/test';
 import { parisIsoDay } from '@/lib/dates';
 import { DEMO_STAFF, DEMO_STAFF_PASSWORD } from '@/server/newsroom/bootstrap';
 import { TestSmtpServer } from '../support/smtp-server';
-import {
-  baseUrl,
-  expect,
-  expectNoAxeViolations,
-  type OpenedPage,
-  screenshot,
-  test,
-  waitForHydration,
-} from './support/browser';
+import { baseUrl, type ConsoleGuard, expect, screenshot, test, waitForHydration } from './support/fixtures';
 
 // The site newsroom (issue 18) in Chromium with the demo editor of a development server: the daily issue composed
 // and published, then seen on the home page; a newsletter campaign sent and followed to 100 %.
@@ -22,10 +15,10 @@ const NO_STAFF_SESSION = /\/api\/admin\/session/;
 /** Visitors without a reader session get a 401 from GET /api/eshop/me on the site's pages: expected. */
 const ANONYMOUS_ME = /\/api\/eshop\/me/;
 
-async function signInAsEditor(page: OpenedPage): Promise<void> {
+async function signInAsEditor(page: Page, guard: ConsoleGuard): Promise<void> {
   const editor = DEMO_STAFF.find((member) => member.role === 'editeur');
   if (!editor) throw new Error('no demo editor');
-  page.consoleGuard.allow(NO_STAFF_SESSION);
+  guard.allow(NO_STAFF_SESSION);
   await page.goto('/redaction/connexion');
   const submit = page.getByRole('button', { name: 'Se connecter' });
   await waitForHydration(submit);
@@ -40,11 +33,12 @@ const frenchToday = today.split('-').reverse().join('/');
 
 test('compose today’s issue, reorder it with the keyboard, publish it and see the home page change', async ({
   page,
+  consoleGuard,
 }) => {
-  await signInAsEditor(page);
+  await signInAsEditor(page, consoleGuard);
   await page.goto('/redaction/numeros');
   await page.getByRole('heading', { level: 1, name: 'La Quotidienne' }).waitFor();
-  await expectNoAxeViolations(page);
+  await expect(page).toPassAxe();
 
   await page.goto(`/redaction/numeros/${today}`);
   await page.getByRole('heading', { level: 1, name: `Numéro du ${frenchToday}` }).waitFor();
@@ -69,26 +63,29 @@ test('compose today’s issue, reorder it with the keyboard, publish it and see 
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Space');
   await expect.poll(async () => (await items.nth(1).textContent()) ?? '').toContain(firstTitle.slice(0, 20));
-  await expectNoAxeViolations(page);
+  await expect(page).toPassAxe();
 
   await page.getByRole('button', { name: 'Publier maintenant' }).click();
   await page.getByText('Numéro publié : la page d’accueil le montre.').waitFor();
   await screenshot(page, 'site-newsroom-issue');
 
   // The home page (cached for a few seconds, refreshed on the content change) shows the new issue.
-  page.consoleGuard.allow(ANONYMOUS_ME);
+  consoleGuard.allow(ANONYMOUS_ME);
   await expect
     .poll(
       async () => {
         await page.goto('/');
         return (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
       },
-      { timeout: 30_000, interval: 1_000 },
+      { timeout: 30_000, intervals: [1_000] },
     )
     .toContain(name);
 });
 
-test('send a campaign of today’s issue and watch its progress reach 100 %', async ({ page }) => {
+test('send a campaign of today’s issue and watch its progress reach 100 %', async ({
+  page,
+  consoleGuard,
+}) => {
   const smtpUrl = process.env.SMTP_URL;
   const smtp = smtpUrl ? new TestSmtpServer() : null;
   if (smtp && smtpUrl) await smtp.start(Number(new URL(smtpUrl).port));
@@ -103,7 +100,7 @@ test('send a campaign of today’s issue and watch its progress reach 100 %', as
       expect(response.status).toBe(200);
     }
 
-    await signInAsEditor(page);
+    await signInAsEditor(page, consoleGuard);
     await page.goto('/redaction/newsletters');
     await page.getByRole('heading', { level: 1, name: 'Newsletters' }).waitFor();
     const prepare = page.getByRole('button', { name: 'Préparer la campagne' });
@@ -113,7 +110,7 @@ test('send a campaign of today’s issue and watch its progress reach 100 %', as
     await page.waitForURL(/\/redaction\/newsletters\/\d+$/);
     await page.getByRole('heading', { name: 'Aperçu de l’e-mail' }).waitFor();
     await page.getByTitle('Aperçu HTML de l’e-mail').waitFor();
-    await expectNoAxeViolations(page);
+    await expect(page).toPassAxe();
 
     await page.getByRole('button', { name: 'Envoyer aux abonnés' }).click();
     await page.getByText('Envoi lancé.').waitFor();

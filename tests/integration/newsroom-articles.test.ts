@@ -279,6 +279,10 @@ describe('workflow and what readers see', () => {
     expect(gone.results.map((result) => result.id)).not.toContain(created.id);
     expect(await suggested()).not.toContain(title);
     expect(isGoneArticlePath(unpublished.body.path)).toBe(true);
+    const withdrawn = await callHandler(singleRoute, '/api/article/single', {
+      query: { newsId: created.id },
+    });
+    expect(withdrawn.status).toBe(410);
     expect(isGoneArticlePath('/actualite/autre_A001')).toBe(false);
 
     const actions = await database.db

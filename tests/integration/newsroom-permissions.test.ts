@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DELETE as apiKeyDelete } from '@/app/api/admin/api-keys/[id]/route';
 import * as apiKeysRoute from '@/app/api/admin/api-keys/route';
@@ -315,6 +316,71 @@ function expected(call: Call, caller: (typeof callers)[string]): 'allowed' | 401
   if (call.ownArticlesOnly && caller.role === 'redacteur') return 403;
   return 'allowed';
 }
+
+describe('API keys and the audit log', () => {
+  it('an external system creates and publishes with a key; revoked, the key is refused; all of it is logged', async () => {
+    const admin = callers.administrateur as Caller;
+    const createdKey = await callAdmin<{ id: number; secret: string; prefix: string }>(apiKeysRoute.POST, {
+      path: '/api/admin/api-keys',
+      method: 'POST',
+      caller: admin,
+      body: { name: 'Système éditorial', role: 'editeur' },
+    });
+    expect(createdKey.status).toBe(201);
+    const { secret, id: keyId } = createdKey.body;
+    expect(secret.startsWith(createdKey.body.prefix)).toBe(true);
+    const listed = await callAdmin<{ items: Record<string, unknown>[] }>(apiKeysRoute.GET, {
+      path: '/api/admin/api-keys',
+      caller: admin,
+    });
+    expect(JSON.stringify(listed.body)).not.toContain(secret);
+    const system: Caller = { authorization: `Bearer ${secret}` };
+    const article = await callAdmin<{ id: string; version: number }>(articlesRoute.POST, {
+      path: '/api/admin/articles',
+      method: 'POST',
+      caller: system,
+      body: articleBody({ id: 'EXT-1' }),
+    });
+    expect(article.status).toBe(201);
+    const published = await callAdmin(publishPost, {
+      path: '/api/admin/articles/EXT-1/publish',
+      method: 'POST',
+      caller: system,
+      params: { id: 'EXT-1' },
+      body: { version: 1 },
+    });
+    expect(published.status).toBe(200);
+    const revoked = await callAdmin(apiKeyDelete, {
+      path: `/api/admin/api-keys/${keyId}`,
+      method: 'DELETE',
+      caller: admin,
+      params: { id: String(keyId) },
+    });
+    expect(revoked.body).toMatchObject({ revokedAt: expect.any(String) });
+    const refused = await callAdmin(articlesRoute.GET, { path: '/api/admin/articles', caller: system });
+    expect(refused.status).toBe(401);
+
+    const audit = await callAdmin<{ items: { action: string; actor: { kind: string; name: string } }[] }>(
+      auditGet,
+      {
+        path: '/api/admin/audit',
+        caller: admin,
+        query: { targetId: 'EXT-1' },
+      },
+    );
+    expect(audit.body.items.map((entry) => entry.action)).toEqual(['article.publish', 'article.create']);
+    expect(audit.body.items[0]?.actor).toMatchObject({ kind: 'api_key', name: 'Système éditorial' });
+    const keyEvents = await callAdmin<{ items: { action: string }[] }>(auditGet, {
+      path: '/api/admin/audit',
+      caller: admin,
+      query: { targetType: 'api_key', action: 'api_key.revoke' },
+    });
+    expect(keyEvents.body.items).toHaveLength(1);
+    // Append-only: the database itself refuses to change history.
+    await expect(database.db.execute(sql`delete from audit_log`)).rejects.toThrow();
+    await expect(database.db.execute(sql`update audit_log set action = 'x'`)).rejects.toThrow();
+  });
+});
 
 describe('permission matrix of the Admin API', () => {
   it('answers every caller of every call as its role allows', async () => {

@@ -9,6 +9,8 @@ export const ERROR_STATUS = {
   not_found: 404,
   /** A stale version or a step that does not apply to the current state (the Admin API). */
   conflict: 409,
+  /** A withdrawn article (the newsroom unpublished it). */
+  gone: 410,
   payload_too_large: 413,
   unsupported_media_type: 415,
   range_not_satisfiable: 416,
