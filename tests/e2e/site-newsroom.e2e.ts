@@ -6,7 +6,8 @@ import { baseUrl, type ConsoleGuard, expect, screenshot, test, waitForHydration 
 
 // The site newsroom (issue 18) in Chromium with the demo editor of a development server: the daily issue composed
 // and published, then seen on the home page; a newsletter campaign sent and followed to 100 %.
-// With SMTP_URL=smtp://127.0.0.1:<port> in the environment of `npm run test:e2e`, the server sends through it
+// With SMTP_URL=smtp://127.0.0.1:<port> in the environment of `npm run test:e2e` (Playwright passes it to the
+// server it starts), the server sends through it
 // and this spec listens on that port and checks each subscriber's message arrived; without it the server writes
 // the messages to DATA_DIR/emails and the spec checks the progress only.
 
