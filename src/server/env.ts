@@ -126,6 +126,25 @@ export const envSchema = z
         .max(1440, 'doit être entre 5 et 1440')
         .default(480),
     ),
+    // Site newsroom (issue 18): newsletter campaigns
+    /** Messages per second a campaign sends at most (the SMTP provider's limit). */
+    NEWSLETTER_RATE_PER_SECOND: z.preprocess(
+      emptyAsUndefined,
+      z.coerce
+        .number({ error: 'doit être un nombre' })
+        .int('doit être un entier')
+        .min(1, 'doit être entre 1 et 10000')
+        .max(10_000, 'doit être entre 1 et 10000')
+        .default(50),
+    ),
+    /** Daily automatic send of the day's issue at this Paris time (HH:MM); empty: staff send campaigns. */
+    NEWSLETTER_DAILY_SEND_TIME: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'doit être une heure HH:MM (00:00 à 23:59)')
+        .optional(),
+    ),
     LOG_LEVEL: z.preprocess(
       emptyAsUndefined,
       z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

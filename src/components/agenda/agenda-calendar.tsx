@@ -1,9 +1,6 @@
 'use client';
 
 import { type KeyboardEvent, useRef, useState } from 'react';
-import { DayPicker } from 'react-day-picker';
-import { fr } from 'react-day-picker/locale';
-import 'react-day-picker/style.css';
 import { dayGroupId } from '@/lib/day-group-id';
 import styles from './agenda.module.css';
 

@@ -13,6 +13,7 @@ import {
 } from '@/lib/contracts/admin';
 import styles from './newsroom.module.css';
 import { NEWSROOM_PATHS, signInPath } from './paths';
+import { SITE_NAV } from './site/paths';
 
 type StaffContext = {
   staff: StaffMember;
@@ -36,6 +37,7 @@ const NAV: { href: string; label: string; permission: AdminPermission }[] = [
   { href: NEWSROOM_PATHS.staff, label: 'Équipe', permission: 'staff.manage' },
   { href: NEWSROOM_PATHS.apiKeys, label: 'Clés d’API', permission: 'apiKey.manage' },
   { href: NEWSROOM_PATHS.audit, label: 'Journal', permission: 'audit.read' },
+  ...SITE_NAV,
 ];
 
 /**

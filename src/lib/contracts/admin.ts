@@ -8,6 +8,8 @@ import {
   checkArticleFields,
   dateTimeSchema,
 } from './article';
+import { SITE_AUDIT_ACTIONS, SITE_MINIMUM_ROLE } from './site-newsroom';
+import { STAFF_ROLES, type StaffRole } from './staff-roles';
 
 // The Admin API (/api/admin/…): every call's query, body and answer. Route handlers validate with these
 // schemas, the newsroom's pages (/redaction) parse answers with them, tests import them. Documented in
@@ -19,9 +21,8 @@ export { frenchErrorMap } from './article';
 // Roles, statuses, shared shapes
 
 /** Staff roles, from least to most powerful. */
-export const STAFF_ROLES = ['redacteur', 'editeur', 'administrateur'] as const;
+export { STAFF_ROLES, type StaffRole };
 export const staffRoleSchema = z.enum(STAFF_ROLES, { error: 'rôle inconnu' });
-export type StaffRole = z.infer<typeof staffRoleSchema>;
 
 export const STAFF_ROLE_LABELS: Record<StaffRole, string> = {
   redacteur: 'Rédacteur',
@@ -62,6 +63,7 @@ export const MINIMUM_ROLE = {
   'audit.read': 'administrateur',
   // Search (issue 15): the words never offered as suggestions.
   'search.blocklist': 'administrateur',
+  ...SITE_MINIMUM_ROLE,
 } as const satisfies Record<string, StaffRole>;
 export type AdminPermission = keyof typeof MINIMUM_ROLE;
 
@@ -494,6 +496,7 @@ export const AUDIT_ACTIONS = [
   'staff.password_set',
   'api_key.create',
   'api_key.revoke',
+  ...SITE_AUDIT_ACTIONS,
 ] as const;
 export const auditActionSchema = z.enum(AUDIT_ACTIONS, { error: 'action inconnue' });
 export type AuditAction = z.infer<typeof auditActionSchema>;

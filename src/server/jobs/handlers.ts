@@ -3,3 +3,5 @@ import 'server-only';
 // calls defineJob; add yours here.
 import '../email/outbox';
 import '../newsroom/workflow';
+import '../newsletter/campaigns';
+import '../site-newsroom/issues';

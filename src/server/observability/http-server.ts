@@ -11,6 +11,7 @@ import { logger } from '../log';
 import { answerGoneArticle } from '../newsroom/gone';
 import { consumeSearchRateLimit, SEARCH_RATE_LIMIT_MESSAGE } from '../search/admission';
 import { countCachedSearch, flushSearchCounts } from '../search/query-counts';
+import { answerRedirect } from '../site-newsroom/redirects';
 import { requestFinished, requestStarted } from './metrics';
 
 /**
@@ -130,6 +131,8 @@ export function instrumentHttpServers(): void {
       const response = args[1] as ServerResponse;
       settleClientAddress(request, env().TRUSTED_PROXY_HOPS);
       observe(this, request, response);
+      // Site newsroom (issue 18): redirected and removed old addresses, from a table in memory.
+      if (answerRedirect(request, response)) return true;
       // Newsroom (issue 14): a withdrawn article's address answers 410 before Next.js.
       if (answerGoneArticle(request, response)) return true;
       const cached = answerFromPageCache(request, response);
