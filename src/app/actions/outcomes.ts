@@ -7,7 +7,7 @@ import { type AppError, toAppError } from '@/server/http/errors';
 /**
  * Forms without JavaScript post to server actions, which redirect back to the page with an anchor naming the
  * outcome's code; the page holds every message it may name, shown by CSS (:target). This keeps the pages static:
- * no cookie or query parameter is read to show a message (docs/decisions/NNN-forms-one-definition.md).
+ * no cookie or query parameter is read to show a message (docs/decisions/009-forms-one-definition.md).
  */
 
 /** The code of a login or registration refused by an error: by its kind, never by its message. */

@@ -13,7 +13,7 @@ import {
 
 /**
  * The account forms (login, registration): one definition each, used by the browser form, the API route and the
- * no-JavaScript server action (docs/decisions/NNN-forms-one-definition.md). Zod Mini: these schemas also run in
+ * no-JavaScript server action (docs/decisions/009-forms-one-definition.md). Zod Mini: these schemas also run in
  * the browser, where the full Zod would cost its weight on every page.
  */
 

@@ -45,7 +45,7 @@ const IDLE_TOOLBAR = {
 };
 
 /**
- * The rich-text body of an article or a section (Tiptap over ProseMirror, decision NNN-rich-text-editor): headings
+ * The rich-text body of an article or a section (Tiptap over ProseMirror, decision 012-rich-text-editor): headings
  * from h2, lists, links (outside, and internal `flash:id:` links picked among the articles), quotes, tables and
  * frames of the spec's embed platforms. Its HTML is what the site's sanitiser keeps; pasted word-processor HTML
  * is cleaned first.
