@@ -151,11 +151,12 @@ export async function restoreBackup(db: Db, input: Readable): Promise<BackupSumm
           throw new BackupError(
             `La sauvegarde vient d'un autre schéma (${header.migrations.length} migrations, la base en a ${migrations.length}) : restaurez-la avec la version du site qui l'a faite.`,
           );
-        // Every table is emptied before any row comes in. Triggers that derive rows from others (the search
-        // lexicon from the articles) stay off while the backup brings those rows itself; foreign keys stay on.
+        // Every table is emptied before any row comes in. Our triggers are off first: those that derive rows
+        // from others (the search lexicon from the articles) while the backup brings those rows itself, and the
+        // audit log's append-only guard, which a restore replaces with the backup's own log. Foreign keys stay on.
         const all = tables.map((table) => `public.${quoteIdentifier(table)}`);
-        await tx.execute(sql.raw(`truncate ${all.join(', ')} cascade`));
         for (const table of all) await tx.execute(sql.raw(`alter table ${table} disable trigger user`));
+        await tx.execute(sql.raw(`truncate ${all.join(', ')} cascade`));
         continue;
       }
       if (line.kind === 'table') {
