@@ -1,5 +1,6 @@
 'use client';
 
+import '@/lib/contracts/zod-setup';
 import { useCallback, useRef, useState } from 'react';
 import type { ZodMiniType } from 'zod/mini';
 import { formErrors } from '@/lib/contracts/accounts';

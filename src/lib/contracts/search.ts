@@ -1,3 +1,4 @@
+import './zod-setup';
 import { z } from 'zod';
 
 /** How search results are ordered (query parameter `tri`): by relevance (default, left out of URLs) or newest first. */

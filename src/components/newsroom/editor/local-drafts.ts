@@ -1,3 +1,4 @@
+import '@/lib/contracts/zod-setup';
 import { z } from 'zod';
 import type { Draft } from './draft';
 
