@@ -1,5 +1,6 @@
 import 'server-only';
-import { embedDocument, escapeHtml, formatEuros, numberField, readNumber, selectField } from './embed-page';
+import { escapeHtml } from '@/lib/text';
+import { embedDocument, formatEuros, numberField, readNumber, selectField } from './embed-page';
 import { computeIncomeTax, incomeTaxScale, isValidShares, LATEST_INCOME_TAX_YEAR } from './income-tax';
 
 const SITUATIONS = [
