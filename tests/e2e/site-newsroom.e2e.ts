@@ -36,6 +36,7 @@ test('compose today’s issue, reorder it with the keyboard, publish it and see 
   page,
   consoleGuard,
 }) => {
+  test.setTimeout(180_000);
   await signInAsEditor(page, consoleGuard);
   await page.goto('/redaction/numeros');
   await page.getByRole('heading', { level: 1, name: 'La Quotidienne' }).waitFor();
@@ -57,12 +58,18 @@ test('compose today’s issue, reorder it with the keyboard, publish it and see 
 
   // Keyboard reordering (dnd-kit): the first news, picked up with Space, goes one place down.
   const items = page.getByRole('list', { name: /Actualités/ }).getByRole('listitem');
-  const firstTitle = ((await items.nth(0).textContent()) ?? '').replace(/^1\. /, '');
+  const firstTitle = ((await items.nth(0).textContent()) ?? '').replace(/^\D*1\. /, '');
   const handle = page.getByRole('button', { name: /^Déplacer « / }).first();
+  await waitForHydration(handle);
   await handle.focus();
+  // Each key waits for dnd-kit's spoken announcement (its live region), so no key is pressed too early; once
+  // picked up, the item is announced over its own place (position 1).
   await page.keyboard.press('Space');
+  await page.getByText(/au-dessus de la position 1\./).waitFor({ state: 'attached' });
   await page.keyboard.press('ArrowDown');
+  await page.getByText(/au-dessus de la position 2\./).waitFor({ state: 'attached' });
   await page.keyboard.press('Space');
+  await page.getByText(/déposé en position 2\./).waitFor({ state: 'attached' });
   await expect.poll(async () => (await items.nth(1).textContent()) ?? '').toContain(firstTitle.slice(0, 20));
   await expect(page).toPassAxe();
 
@@ -87,6 +94,7 @@ test('send a campaign of today’s issue and watch its progress reach 100 %', as
   page,
   consoleGuard,
 }) => {
+  test.setTimeout(180_000);
   const smtpUrl = process.env.SMTP_URL;
   const smtp = smtpUrl ? new TestSmtpServer() : null;
   if (smtp && smtpUrl) await smtp.start(Number(new URL(smtpUrl).port));
@@ -111,6 +119,9 @@ test('send a campaign of today’s issue and watch its progress reach 100 %', as
     await page.waitForURL(/\/redaction\/newsletters\/\d+$/);
     await page.getByRole('heading', { name: 'Aperçu de l’e-mail' }).waitFor();
     await page.getByTitle('Aperçu HTML de l’e-mail').waitFor();
+    // axe injects its script into every frame, which the sandboxed e-mail preview refuses: check the page with
+    // the text preview shown instead.
+    await page.getByRole('button', { name: 'Texte' }).click();
     await expect(page).toPassAxe();
 
     await page.getByRole('button', { name: 'Envoyer aux abonnés' }).click();
