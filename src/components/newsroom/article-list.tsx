@@ -163,7 +163,7 @@ export function ArticleList() {
           <p role="status" className={styles.status}>
             {answer.total === 0
               ? 'Aucun article ne correspond à ces filtres.'
-              : `${answer.total.toLocaleString('fr-FR')} article${answer.total > 1 ? 's' : ''}, page ${answer.page} sur ${answer.pageCount}`}
+              : `${answer.totalIsLowerBound ? 'Plus de ' : ''}${answer.total.toLocaleString('fr-FR')} article${answer.total > 1 ? 's' : ''}, page ${answer.page} sur ${answer.pageCount}${answer.totalIsLowerBound ? ' ou plus' : ''}`}
           </p>
           {answer.items.length > 0 ? (
             <div className={styles.tableWrap}>

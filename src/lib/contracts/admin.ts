@@ -267,7 +267,12 @@ export const adminArticleSummarySchema = z.object({
 });
 export type AdminArticleSummary = z.infer<typeof adminArticleSummarySchema>;
 
-export const articleListAnswer = z.object({ items: z.array(adminArticleSummarySchema), ...paginationAnswer });
+export const articleListAnswer = z.object({
+  items: z.array(adminArticleSummarySchema),
+  ...paginationAnswer,
+  /** True when more than 10,000 articles match: `total` (and `pageCount`) then count the first 10,000 only. */
+  totalIsLowerBound: z.boolean(),
+});
 export type ArticleListAnswer = z.infer<typeof articleListAnswer>;
 
 /** Body of the workflow calls: the version the person saw (a stale one answers 409). */
