@@ -5,7 +5,7 @@
  */
 import 'client-only';
 import { SUGGEST_MIN_CHARS } from '@/lib/constants';
-import type { SearchSuggestion } from '@/server/search/types';
+import type { SearchSuggestion } from '@/lib/contracts/search';
 import { apiJson, isAbortError } from './http';
 
 export const SUGGEST_KEY = 'search-suggest';

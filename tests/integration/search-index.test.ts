@@ -2,14 +2,13 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEARCH_SORTS } from '@/lib/contracts/search';
+import { SEARCH_SORTS, UR_TYPES } from '@/lib/contracts/search';
 import { importArticles } from '@/server/content/import';
 import type { Database } from '@/server/db/client';
 import { queryRows } from '@/server/db/rows';
 import { articles, topics } from '@/server/db/schema';
 import { CANDIDATE_CAP, search } from '@/server/search/engine';
 import { suggest } from '@/server/search/suggest';
-import { UR_TYPES } from '@/server/search/types';
 import { createTestDatabase } from '../support/database';
 import { insertSearchCorpus } from '../support/search-corpus';
 

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEARCH_SORTS } from '@/lib/contracts/search';
+import { SEARCH_SORTS, UR_TYPES } from '@/lib/contracts/search';
 import type { Database } from '@/server/db/client';
 import { search } from '@/server/search/engine';
 import { JUDGEMENTS, meanNdcgAt10 } from '@/server/search/relevance-judgements';
-import { UR_TYPES } from '@/server/search/types';
 import { createTestDatabase } from '../support/database';
 import { insertSearchCorpus } from '../support/search-corpus';
 

@@ -21,7 +21,7 @@ function ofMonth(label: string): string {
 }
 
 /** The agenda page: topic tabs, month navigation, the calendar, events grouped by day, pages, feed link. */
-export function AgendaView({ data }: { data: AgendaPageData }) {
+export function AgendaView({ data, siteUrl }: { data: AgendaPageData; siteUrl: string }) {
   const { topic, month, previous, next, agenda, today } = data;
   const base = topicPath('agenda', topic ?? undefined);
   const monthHref = (param: string) => `${base}?${QUERY_PARAM.agendaDate}=${param}`;
@@ -31,6 +31,7 @@ export function AgendaView({ data }: { data: AgendaPageData }) {
   return (
     <div className={`container ${styles.page}`}>
       <Breadcrumb
+        siteUrl={siteUrl}
         crumbs={[
           { name: 'Agenda', path: PATHS.agenda },
           ...(topic ? [{ name: TOPIC_LABELS[topic] ?? topic }] : []),

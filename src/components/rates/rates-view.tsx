@@ -15,7 +15,7 @@ export const RATES_TITLE = 'Chiffres et taux';
  * Figures and rates: the latest items, the first RATES_SHOWCASE as a showcase, the others grouped by
  * thematic with a loader for more; the thematics of a topic as filters.
  */
-export function RatesView({ data }: { data: SectionListing }) {
+export function RatesView({ data, siteUrl }: { data: SectionListing; siteUrl: string }) {
   const { topic, thematics, selected, news, hasMore, filter } = data;
   const showcase = news.slice(0, RATES_SHOWCASE);
   const rest = news.slice(RATES_SHOWCASE);
@@ -23,6 +23,7 @@ export function RatesView({ data }: { data: SectionListing }) {
   return (
     <div className={`container ${styles.page}`}>
       <Breadcrumb
+        siteUrl={siteUrl}
         crumbs={[{ name: RATES_TITLE, path: PATHS.rates }, ...(topic ? [{ name: topic.label }] : [])]}
       />
       <h1 className={styles.title}>

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
+import { NewsletterBlock } from '@/app/_components/newsletter-block';
 import { JsonLd } from '@/components/article/json-ld';
 import { BannerCarousel } from '@/components/home/banner-carousel';
 import { HomeNews } from '@/components/home/home-news';
@@ -8,7 +9,6 @@ import { SolutionsCarousel } from '@/components/home/solutions-carousel';
 import { QuestionBlock } from '@/components/news/question-block';
 import { SimulatorsBlock } from '@/components/news/simulators-block';
 import { WhitePapersBlock } from '@/components/news/white-papers-block';
-import { NewsletterBlock } from '@/components/newsletter/newsletter-block';
 import { TradeSelector } from '@/components/ui/trade-selector';
 import { PATHS } from '@/lib/constants';
 import { TRADE_OPTIONS } from '@/lib/navigation';

@@ -1,7 +1,8 @@
 import type { Metadata } from 'next';
 import { notFound, permanentRedirect } from 'next/navigation';
+import { NewsletterBlock } from '@/app/_components/newsletter-block';
+import { SectionArticle } from '@/app/_components/section-article';
 import { JsonLd } from '@/components/article/json-ld';
-import { SectionArticle } from '@/components/article/section-article';
 import { ListingView } from '@/components/news/listing-view';
 import { PATHS } from '@/lib/constants';
 import { shopLinks } from '@/lib/shop-links';
@@ -41,7 +42,12 @@ export default async function NewsPage({ params }: Props) {
     if (canonical) permanentRedirect(canonical);
     return (
       <>
-        <ListingView data={route.data} contactUrl={shopLinks(env().SHOP_BASE_URL).contact} />
+        <ListingView
+          data={route.data}
+          contactUrl={shopLinks(env().SHOP_BASE_URL).contact}
+          siteUrl={env().SITE_URL}
+          newsletter={<NewsletterBlock />}
+        />
         {route.data.topic ? null : <JsonLd data={organizationJsonLd()} />}
       </>
     );

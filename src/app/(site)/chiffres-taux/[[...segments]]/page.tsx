@@ -1,9 +1,10 @@
 import type { Metadata } from 'next';
 import { notFound, permanentRedirect } from 'next/navigation';
-import { SectionArticle } from '@/components/article/section-article';
+import { SectionArticle } from '@/app/_components/section-article';
 import { RATES_TITLE, RatesView } from '@/components/rates/rates-view';
 import { PATHS } from '@/lib/constants';
 import { articlePath, canonicalThematicsPath, topicPath } from '@/lib/urls';
+import { env } from '@/server/env';
 import { articleMetadata, pageMetadata } from '@/server/pages/seo';
 import { resolveRatesRoute } from './rates-route';
 
@@ -48,7 +49,7 @@ export default async function RatesPage({ params }: Props) {
         ? canonicalThematicsPath(PATHS.rates, topic, thematics, route.data.selected)
         : null;
     if (canonical) permanentRedirect(canonical);
-    return <RatesView data={route.data} />;
+    return <RatesView data={route.data} siteUrl={env().SITE_URL} />;
   }
 
   const { article } = route.data;

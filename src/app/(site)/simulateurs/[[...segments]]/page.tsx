@@ -5,7 +5,9 @@ import { SIMULATORS_TITLE, SimulatorsView } from '@/components/simulators/simula
 import { ARTICLE_TYPE, PATHS } from '@/lib/constants';
 import { SIMULATOR_TOPIC_TITLES } from '@/lib/navigation';
 import { articlePath, canonicalThematicsPath, topicPath } from '@/lib/urls';
+import { env } from '@/server/env';
 import { articleMetadata, pageMetadata } from '@/server/pages/seo';
+import { simulatorSource } from '@/server/simulators/catalog';
 import { resolveSimulatorsRoute } from './simulators-route';
 
 // Rendered on first request, then cached and regenerated in the background; nothing at build time.
@@ -54,7 +56,7 @@ export default async function SimulatorsPage({ params }: Props) {
         ? canonicalThematicsPath(PATHS.simulators, topic, thematics, route.data.selected)
         : null;
     if (canonical) permanentRedirect(canonical);
-    return <SimulatorsView data={route.data} />;
+    return <SimulatorsView data={route.data} sourceOf={simulatorSource} siteUrl={env().SITE_URL} />;
   }
   const { article } = route.data;
   const path = articlePath({ ...article, enrichedNewsId: article.enriched_news_id });
@@ -65,5 +67,5 @@ export default async function SimulatorsPage({ params }: Props) {
   ) {
     permanentRedirect(path);
   }
-  return <SimulatorView data={route.data} />;
+  return <SimulatorView data={route.data} sourceOf={simulatorSource} siteUrl={env().SITE_URL} />;
 }
