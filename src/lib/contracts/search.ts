@@ -1,6 +1,7 @@
 import './zod-setup';
 import { z } from 'zod';
 import * as zm from 'zod/mini';
+import { articleSummary } from './content';
 
 /** How search results are ordered (query parameter `tri`): by relevance (default, left out of URLs) or newest first. */
 export const SEARCH_SORTS = { relevance: 'pertinence', date: 'date' } as const;
@@ -124,3 +125,10 @@ export const searchSuggestion = zm.object({ value: zm.string(), formatedSuggesti
 export type SearchSuggestion = zm.infer<typeof searchSuggestion>;
 /** Answer of GET /api/search/suggest. */
 export const searchSuggestions = zm.array(searchSuggestion);
+
+/** Answer of GET /api/search/resultsAsArticles: the same search over the daily's news, each result its summary. */
+export const searchArticlesAnswer = zm.extend(zm.omit(searchAnswer, { results: true }), {
+  asArticle: zm.literal(true),
+  results: zm.array(zm.extend(articleSummary, { asArticle: zm.literal(true) })),
+});
+export type SearchArticlesAnswer = zm.infer<typeof searchArticlesAnswer>;
