@@ -1,6 +1,7 @@
 import type { ComponentProps } from 'react';
 import { ArticleView } from '@/components/article/article-view';
 import { JsonLd } from '@/components/article/json-ld';
+import { PageAnalytics } from '@/components/layout/page-analytics';
 import { Breadcrumb } from '@/components/ui/breadcrumb';
 import { type ListingSection, topicPath } from '@/lib/urls';
 import { env } from '@/server/env';
@@ -22,6 +23,10 @@ export function SectionArticle({ data, canonical, section }: Props) {
   const cover = article.images.find((image) => image.content_type === 'cover');
   return (
     <>
+      <PageAnalytics
+        pageName="article"
+        contentKind={article.sections.length > 0 ? 'article_enrichi' : 'article'}
+      />
       <ArticleView
         data={data}
         url={absoluteUrl(canonical)}

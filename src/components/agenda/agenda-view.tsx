@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { PageAnalytics } from '@/components/layout/page-analytics';
 import { TopicTabs } from '@/components/rates/topic-tabs';
 import { Breadcrumb } from '@/components/ui/breadcrumb';
 import { Pagination } from '@/components/ui/pagination';
@@ -30,6 +31,7 @@ export function AgendaView({ data, siteUrl }: { data: AgendaPageData; siteUrl: s
 
   return (
     <div className={`container ${styles.page}`}>
+      <PageAnalytics pageName="agenda" contentKind="agenda" />
       <Breadcrumb
         siteUrl={siteUrl}
         crumbs={[

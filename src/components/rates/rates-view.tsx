@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { PageAnalytics } from '@/components/layout/page-analytics';
 import { NewsTeaser } from '@/components/news/news-teaser';
 import { Breadcrumb } from '@/components/ui/breadcrumb';
 import { PATHS, RATES_SHOWCASE, RATES_TOPICS } from '@/lib/constants';
@@ -22,6 +23,7 @@ export function RatesView({ data, siteUrl }: { data: SectionListing; siteUrl: st
   const heading = topic ? `${RATES_TITLE} : ${topic.label.toLowerCase()}` : RATES_TITLE;
   return (
     <div className={`container ${styles.page}`}>
+      <PageAnalytics pageName="chiffres-taux" contentKind="chiffre_et_taux" />
       <Breadcrumb
         siteUrl={siteUrl}
         crumbs={[{ name: RATES_TITLE, path: PATHS.rates }, ...(topic ? [{ name: topic.label }] : [])]}

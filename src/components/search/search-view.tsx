@@ -1,3 +1,4 @@
+import { PageAnalytics } from '@/components/layout/page-analytics';
 import { NewsTeaser } from '@/components/news/news-teaser';
 import { ProductCard } from '@/components/news/product-card';
 import { Pagination } from '@/components/ui/pagination';
@@ -41,6 +42,7 @@ export function SearchView({ location, results, facets, total, bounded, product,
   const hrefForPage = (page: number) => hrefOf({ ...location, page });
   return (
     <div className={`container ${styles.page}`}>
+      <PageAnalytics pageName="recherche" contentKind="recherche" />
       <h1 className={styles.heading}>
         {location.term ? <>Résultats pour « {location.term} »</> : 'Rechercher'}
       </h1>

@@ -1,6 +1,7 @@
 import { ArticleContent } from '@/components/article/article-content';
 import { ArticleMeta } from '@/components/article/article-meta';
 import { RelatedNews } from '@/components/article/related-news';
+import { PageAnalytics } from '@/components/layout/page-analytics';
 import { Breadcrumb } from '@/components/ui/breadcrumb';
 import { PATHS } from '@/lib/constants';
 import { topicPath } from '@/lib/urls';
@@ -24,6 +25,7 @@ export function SimulatorView({
   const source = sourceOf(article.simulator_url);
   return (
     <div className={`container ${styles.page}`}>
+      <PageAnalytics pageName="simulateur" contentKind="simulateur" />
       <Breadcrumb
         siteUrl={siteUrl}
         crumbs={[

@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { PageAnalytics } from '@/components/layout/page-analytics';
 import { TopicTabs } from '@/components/rates/topic-tabs';
 import { Breadcrumb } from '@/components/ui/breadcrumb';
 import { PATHS, SIMULATOR_TOPICS } from '@/lib/constants';
@@ -28,6 +29,7 @@ export function SimulatorsView({
   const news = latestPerTool(data.news);
   return (
     <div className={`container ${styles.page}`}>
+      <PageAnalytics pageName="simulateurs" contentKind="simulateur" />
       <Breadcrumb
         siteUrl={siteUrl}
         crumbs={[

@@ -6,6 +6,7 @@ import { BannerCarousel } from '@/components/home/banner-carousel';
 import { HomeNews } from '@/components/home/home-news';
 import { OffersCarousel } from '@/components/home/offers-carousel';
 import { SolutionsCarousel } from '@/components/home/solutions-carousel';
+import { PageAnalytics } from '@/components/layout/page-analytics';
 import { QuestionBlock } from '@/components/news/question-block';
 import { SimulatorsBlock } from '@/components/news/simulators-block';
 import { WhitePapersBlock } from '@/components/news/white-papers-block';
@@ -64,6 +65,7 @@ export default async function HomePage({ params }: Props) {
 
   return (
     <div className={`container ${styles.home}`}>
+      <PageAnalytics pageName="accueil" contentKind="homepage" trade={trade} />
       {/* The spec's hidden marker: an issue that failed to load leaves "(status):message" for diagnosis. */}
       {data.issueError ? (
         <span hidden data-testid="issue-error">
