@@ -22,6 +22,7 @@ export const SITE_AUDIT_ACTIONS = [
   'issue.update',
   'issue.publish',
   'issue.schedule',
+  'issue.prepare',
   'newsletter.create',
   'newsletter.update',
   'newsletter.test',
