@@ -5,8 +5,8 @@ import type { AdminIssue, IssueListAnswer, IssueNewsItem, IssuePutBody } from '@
 import { parisIsoDay } from '@/lib/dates';
 import { DAILY_NAME } from '@/lib/site';
 import { articlePath } from '@/lib/urls';
-import { announceContentChange, requestOwnRevalidation } from '../content/content-changes';
-import { type Db, getDatabase } from '../db/client';
+import { announceContentChange } from '../content/content-changes';
+import type { Db } from '../db/client';
 import { articles, dailyIssueArticles, dailyIssues } from '../db/schema';
 import { env } from '../env';
 import { AppError } from '../http/errors';
@@ -15,6 +15,7 @@ import { cancelJobs, enqueueJob } from '../jobs/queue';
 import { nextDailySend } from '../newsletter/campaigns';
 import { type Actor, recordAudit } from '../newsroom/audit';
 import type { StaffPrincipal } from '../newsroom/auth';
+import { refreshReaders } from './readers';
 
 // The daily issue in the newsroom (issue 18 item 1): composed as a draft, published now or at a time by a job.
 // Publishing announces a content change in its transaction, so every instance refreshes the home page and
@@ -189,12 +190,6 @@ export async function listIssues(db: Db): Promise<IssueListAnswer> {
       publishAt: row.publishAt?.toISOString() ?? null,
     })),
   };
-}
-
-/** What every instance must see once a change of a published issue is committed (PGlite has no listener). */
-async function refreshReaders(): Promise<void> {
-  const database = await getDatabase();
-  if (database.driver === 'pglite') await requestOwnRevalidation(env().PORT);
 }
 
 /**
