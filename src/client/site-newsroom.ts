@@ -1,9 +1,10 @@
 /**
  * Browser side of the site newsroom's Admin API calls (issue 18: newsletter campaigns, daily issue, redirects,
- * subscribers), on the newsroom's own `adminCall` (answers parsed with their contract, no casts).
+ * subscribers, home blocks), on the newsroom's own `adminCall` (answers parsed with their contract, no casts).
  */
 
 import { apiErrorSchema } from '@/lib/contracts/admin';
+import { type HomeBlock, homeBlocksAnswer } from '@/lib/contracts/home-blocks';
 import { adminIssueSchema, type IssuePutBody, issueListAnswer } from '@/lib/contracts/issues';
 import {
   type CampaignPatchBody,
@@ -50,6 +51,13 @@ export const getIssue = (date: string, signal?: AbortSignal) =>
   adminCall(adminIssueSchema, `/issues/${encodeURIComponent(date)}`, { signal });
 export const putIssue = (date: string, body: IssuePutBody) =>
   adminCall(adminIssueSchema, `/issues/${encodeURIComponent(date)}`, { method: 'PUT', json: body });
+
+// Home blocks
+
+export const getHomeBlocks = (signal?: AbortSignal) => adminCall(homeBlocksAnswer, '/home', { signal });
+/** One block replaced whole, in display order (the body is checked by the server's contract). */
+export const putHomeBlock = (block: HomeBlock, items: unknown[]) =>
+  adminCall(homeBlocksAnswer, `/home/${block}`, { method: 'PUT', json: { items } });
 
 // Redirects
 
