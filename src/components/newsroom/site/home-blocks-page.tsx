@@ -33,7 +33,8 @@ function ItemList<T>({
 }: {
   noun: string;
   items: T[];
-  onChange: (items: T[]) => void;
+  /** Takes an update of the current list (uploads finish late: never an old copy of the list). */
+  onChange: (update: (items: T[]) => T[]) => void;
   blank: () => T;
   children: (item: T, update: (changes: Partial<T>) => void, index: number) => ReactNode;
   readOnly: boolean;
@@ -49,7 +50,8 @@ function ItemList<T>({
           </legend>
           {children(
             item,
-            (changes) => onChange(items.map((at, i) => (i === index ? { ...at, ...changes } : at))),
+            (changes) =>
+              onChange((current) => current.map((at, i) => (i === index ? { ...at, ...changes } : at))),
             index,
           )}
           <div className={styles.actions}>
@@ -57,7 +59,7 @@ function ItemList<T>({
               type="button"
               className={styles.secondaryButton}
               disabled={index === 0}
-              onClick={() => onChange(move(items, index, -1))}
+              onClick={() => onChange((current) => move(current, index, -1))}
             >
               Monter<span className="visually-hidden"> {`${noun.toLowerCase()} ${index + 1}`}</span>
             </button>
@@ -65,14 +67,14 @@ function ItemList<T>({
               type="button"
               className={styles.secondaryButton}
               disabled={index === items.length - 1}
-              onClick={() => onChange(move(items, index, 1))}
+              onClick={() => onChange((current) => move(current, index, 1))}
             >
               Descendre<span className="visually-hidden"> {`${noun.toLowerCase()} ${index + 1}`}</span>
             </button>
             <button
               type="button"
               className={styles.dangerButton}
-              onClick={() => onChange(items.filter((_, at) => at !== index))}
+              onClick={() => onChange((current) => current.filter((_, at) => at !== index))}
             >
               Retirer<span className="visually-hidden"> {`${noun.toLowerCase()} ${index + 1}`}</span>
             </button>
@@ -84,7 +86,7 @@ function ItemList<T>({
           <button
             type="button"
             className={styles.secondaryButton}
-            onClick={() => onChange([...items, blank()])}
+            onClick={() => onChange((current) => [...current, blank()])}
           >
             Ajouter : {noun.toLowerCase()}
           </button>
@@ -209,8 +211,8 @@ export function HomeBlocksPage() {
   );
   const set =
     <Key extends keyof HomeBlocksAnswer>(key: Key) =>
-    (items: HomeBlocksAnswer[Key]) =>
-      setBlocks({ ...blocks, [key]: items });
+    (update: (items: HomeBlocksAnswer[Key]) => HomeBlocksAnswer[Key]) =>
+      setBlocks((current) => (current ? { ...current, [key]: update(current[key]) } : current));
 
   return (
     <>
