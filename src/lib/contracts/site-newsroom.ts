@@ -1,7 +1,7 @@
 import type { StaffRole } from './staff-roles';
 
 // The site newsroom's permissions and audit actions (issue 18: daily issue, newsletter campaigns, redirects,
-// subscribers, home blocks). `admin.ts` spreads them into its MINIMUM_ROLE and AUDIT_ACTIONS, so there is one guard
+// subscribers, home blocks, taxonomy). `admin.ts` spreads them into its MINIMUM_ROLE and AUDIT_ACTIONS, so there is one guard
 // (`requireStaff`) and one audit log for the whole newsroom. Only a type is imported from admin.ts: no cycle at
 // run time.
 
@@ -18,6 +18,7 @@ export const SITE_MINIMUM_ROLE = {
   'subscriber.manage': 'administrateur',
   'home.read': 'redacteur',
   'home.edit': 'editeur',
+  'taxonomy.manage': 'editeur',
 } as const satisfies Record<string, StaffRole>;
 
 export const SITE_AUDIT_ACTIONS = [
@@ -37,4 +38,7 @@ export const SITE_AUDIT_ACTIONS = [
   'subscriber.unsubscribe',
   'subscriber.export',
   'home.update',
+  'taxonomy.create',
+  'taxonomy.update',
+  'taxonomy.delete',
 ] as const;
