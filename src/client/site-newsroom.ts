@@ -1,6 +1,6 @@
 /**
  * Browser side of the site newsroom's Admin API calls (issue 18: newsletter campaigns, daily issue, redirects,
- * subscribers, home blocks), on the newsroom's own `adminCall` (answers parsed with their contract, no casts).
+ * subscribers, home blocks, taxonomy), on the newsroom's own `adminCall` (answers parsed with their contract, no casts).
  */
 
 import { apiErrorSchema } from '@/lib/contracts/admin';
@@ -22,6 +22,14 @@ import {
   redirectSchema,
 } from '@/lib/contracts/redirects';
 import { subscriberDailyAnswer, subscriberListAnswer, subscriberSchema } from '@/lib/contracts/subscribers';
+import {
+  adminTopicSchema,
+  adminTradeSchema,
+  type TopicCreateBody,
+  type TopicPatchBody,
+  type TradePatchBody,
+  taxonomyTermsAnswer,
+} from '@/lib/contracts/taxonomy';
 import { ADMIN_API_PATH } from '@/lib/newsroom-paths';
 import { AdminApiError, adminCall, adminSend } from './admin';
 
@@ -58,6 +66,23 @@ export const getHomeBlocks = (signal?: AbortSignal) => adminCall(homeBlocksAnswe
 /** One block replaced whole, in display order (the body is checked by the server's contract). */
 export const putHomeBlock = (block: HomeBlock, items: unknown[]) =>
   adminCall(homeBlocksAnswer, `/home/${block}`, { method: 'PUT', json: { items } });
+
+// Taxonomy
+
+export const getTerms = (signal?: AbortSignal) =>
+  adminCall(taxonomyTermsAnswer, '/taxonomy/terms', { signal });
+export const createTopic = (body: TopicCreateBody) =>
+  adminCall(adminTopicSchema, '/taxonomy/topics', { json: body });
+const topicPath = (id: string) => `/taxonomy/topics/${encodeURIComponent(id)}`;
+export const patchTopic = (id: string, body: TopicPatchBody) =>
+  adminCall(adminTopicSchema, topicPath(id), { method: 'PATCH', json: body });
+export const deleteTopic = (id: string, moveTo?: string) =>
+  adminSend(topicPath(id), { method: 'DELETE', query: { moveTo } });
+export const patchTrade = (slug: string, body: TradePatchBody) =>
+  adminCall(adminTradeSchema, `/taxonomy/trades/${encodeURIComponent(slug)}`, {
+    method: 'PATCH',
+    json: body,
+  });
 
 // Redirects
 

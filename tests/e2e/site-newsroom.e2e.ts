@@ -196,3 +196,34 @@ test('add a home banner, move it first with the keyboard and see it on the home 
   await page.goto('/');
   await expect(page.getByRole('img', { name: alt }).first()).toBeVisible();
 });
+
+test('rename a thematic in the taxonomy: its old address answers 301 to the new one', async ({
+  page,
+  consoleGuard,
+}) => {
+  test.setTimeout(120_000);
+  await signInAsEditor(page, consoleGuard);
+  await page.goto('/redaction/taxonomie');
+  await page.getByRole('heading', { level: 1, name: 'Thèmes et métiers' }).waitFor();
+  const filter = page.getByLabel('Filtrer par libellé ou adresse');
+  await waitForHydration(filter);
+  await filter.fill('TVA');
+  await page.getByRole('button', { name: 'Modifier TVA', exact: true }).click();
+  await page.getByRole('heading', { level: 2, name: 'Modifier « TVA »' }).waitFor();
+  await expect(page).toPassAxe();
+  const form = page.getByRole('form', { name: 'Modifier le thème' });
+  await form.getByLabel('Libellé', { exact: true }).fill('TVA et taxes assimilées');
+  await form.getByRole('button', { name: 'Enregistrer le thème' }).click();
+  const notice = page.getByText(/^Thème « TVA et taxes assimilées » enregistré \(adresse « [a-z-]+ »\)\.$/);
+  await notice.waitFor();
+  const slug = /adresse « ([a-z-]+) »/.exec((await notice.textContent()) ?? '')?.[1];
+  expect(slug).toMatch(/^tva-/);
+  await screenshot(page, 'site-newsroom-taxonomy');
+
+  const old = await fetch(`${baseUrl()}/actualite/fiscal/tva`, { redirect: 'manual' });
+  expect(old.status).toBe(301);
+  expect(new URL(old.headers.get('location') ?? '', baseUrl()).pathname).toBe(`/actualite/fiscal/${slug}`);
+  consoleGuard.allow(ANONYMOUS_ME);
+  await page.goto('/actualite/fiscal/tva');
+  await page.waitForURL(new RegExp(`/actualite/fiscal/${slug}$`));
+});
