@@ -3,6 +3,7 @@
  * subscribers, home blocks, taxonomy), on the newsroom's own `adminCall` (answers parsed with their contract, no casts).
  */
 
+import type { z } from 'zod';
 import { apiErrorSchema } from '@/lib/contracts/admin';
 import { type HomeBlock, homeBlocksAnswer } from '@/lib/contracts/home-blocks';
 import { adminIssueSchema, type IssuePutBody, issueListAnswer } from '@/lib/contracts/issues';
@@ -21,6 +22,7 @@ import {
   redirectListAnswer,
   redirectSchema,
 } from '@/lib/contracts/redirects';
+import { type ProductMapping, productMappingsAnswer, shopImportAnswer } from '@/lib/contracts/shop-catalogue';
 import { subscriberDailyAnswer, subscriberListAnswer, subscriberSchema } from '@/lib/contracts/subscribers';
 import {
   adminTopicSchema,
@@ -67,6 +69,13 @@ export const getHomeBlocks = (signal?: AbortSignal) => adminCall(homeBlocksAnswe
 export const putHomeBlock = (block: HomeBlock, items: unknown[]) =>
   adminCall(homeBlocksAnswer, `/home/${block}`, { method: 'PUT', json: { items } });
 
+// Shop catalogue
+
+export const getMappings = (signal?: AbortSignal) =>
+  adminCall(productMappingsAnswer, '/shop/mappings', { signal });
+export const putMappings = (items: ProductMapping[]) =>
+  adminCall(productMappingsAnswer, '/shop/mappings', { method: 'PUT', json: { items } });
+
 // Taxonomy
 
 export const getTerms = (signal?: AbortSignal) =>
@@ -92,11 +101,16 @@ export const createRedirect = (body: RedirectCreateBody) =>
   adminCall(redirectSchema, '/redirects', { json: body });
 export const deleteRedirect = (fromPath: string) =>
   adminSend('/redirects', { method: 'DELETE', query: { fromPath } });
-/** The CSV file as the body (text/csv): all lines or none. */
-export async function importRedirectsCsv(file: File): Promise<RedirectImportAnswer> {
-  const response = await fetch(`${ADMIN_API_PATH}/redirects/import`, {
+/** A file sent as the body of an import (all lines or none), its answer parsed with `schema`. */
+async function uploadFile<S extends z.ZodType>(
+  schema: S,
+  path: string,
+  file: File,
+  contentType: string,
+): Promise<z.infer<S>> {
+  const response = await fetch(`${ADMIN_API_PATH}${path}`, {
     method: 'POST',
-    headers: { 'Content-Type': 'text/csv', Accept: 'application/json' },
+    headers: { 'Content-Type': contentType, Accept: 'application/json' },
     body: file,
     credentials: 'same-origin',
   });
@@ -110,8 +124,21 @@ export async function importRedirectsCsv(file: File): Promise<RedirectImportAnsw
       parsed.success ? (parsed.data.error.details ?? []) : [],
     );
   }
-  return redirectImportAnswer.parse(payload);
+  return schema.parse(payload);
 }
+
+/** The CSV file as the body (text/csv): all lines or none. */
+export const importRedirectsCsv = (file: File): Promise<RedirectImportAnswer> =>
+  uploadFile(redirectImportAnswer, '/redirects/import', file, 'text/csv');
+
+/** The shop's feed: CSV, or NDJSON for a `.ndjson`/`.jsonl` file; the whole catalogue or nothing. */
+export const importShopCatalogue = (file: File) =>
+  uploadFile(
+    shopImportAnswer,
+    '/shop/products/import',
+    file,
+    /\.(ndjson|jsonl)$/i.test(file.name) ? 'application/x-ndjson' : 'text/csv',
+  );
 
 // Subscribers
 

@@ -212,7 +212,7 @@ test('rename a thematic in the taxonomy: its old address answers 301 to the new 
   await page.getByRole('heading', { level: 2, name: 'Modifier « TVA »' }).waitFor();
   await expect(page).toPassAxe();
   const form = page.getByRole('form', { name: 'Modifier le thème' });
-  await form.getByLabel('Libellé', { exact: true }).fill('TVA et taxes assimilées');
+  await form.getByRole('textbox', { name: 'Libellé', exact: true }).fill('TVA et taxes assimilées');
   await form.getByRole('button', { name: 'Enregistrer le thème' }).click();
   const notice = page.getByText(/^Thème « TVA et taxes assimilées » enregistré \(adresse « [a-z-]+ »\)\.$/);
   await notice.waitFor();

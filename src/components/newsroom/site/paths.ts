@@ -10,6 +10,7 @@ export const SITE_PATHS = {
   agenda: '/redaction/agenda',
   rates: '/redaction/chiffres-taux',
   taxonomy: '/redaction/taxonomie',
+  shop: '/redaction/boutique',
 } as const;
 
 export const issuePath = (date: string) => `${SITE_PATHS.issues}/${date}`;
@@ -24,6 +25,7 @@ export const SITE_NAV: { href: string; label: string; permission: AdminPermissio
   { href: SITE_PATHS.rates, label: 'Chiffres et taux', permission: 'article.read' },
   { href: SITE_PATHS.home, label: 'Page d’accueil', permission: 'home.read' },
   { href: SITE_PATHS.taxonomy, label: 'Thèmes et métiers', permission: 'article.read' },
+  { href: SITE_PATHS.shop, label: 'Boutique', permission: 'shop.read' },
   { href: SITE_PATHS.newsletters, label: 'Newsletters', permission: 'newsletter.read' },
   { href: SITE_PATHS.subscribers, label: 'Abonnés', permission: 'subscriber.read' },
   { href: SITE_PATHS.redirects, label: 'Redirections', permission: 'redirect.read' },
