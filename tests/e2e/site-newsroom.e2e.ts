@@ -227,3 +227,44 @@ test('rename a thematic in the taxonomy: its old address answers 301 to the new 
   await page.goto('/actualite/fiscal/tva');
   await page.waitForURL(new RegExp(`/actualite/fiscal/${slug}$`));
 });
+
+test('write an agenda event from the newsroom agenda, publish it and find it in the reader agenda', async ({
+  page,
+  consoleGuard,
+}) => {
+  test.setTimeout(120_000);
+  await signInAsEditor(page, consoleGuard);
+  await page.goto('/redaction/agenda');
+  await page.getByRole('heading', { level: 1, name: 'Agenda' }).waitFor();
+  await expect(page).toPassAxe();
+  await page.getByRole('link', { name: 'Nouvel événement' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Nouvel article' }).waitFor();
+  const title = page.getByRole('textbox', { name: 'Titre', exact: true });
+  await waitForHydration(title);
+  await expect(page.getByLabel('Type', { exact: true })).toHaveValue('agenda');
+
+  const eventTitle = `Échéance d’essai ${Date.now()}`;
+  await title.fill(eventTitle);
+  await page.getByLabel('Chapô').fill('Dépôt de la déclaration de TVA.');
+  await page.getByLabel('Date de l’événement').fill(today);
+  const topicPicker = page.getByRole('combobox', { name: 'Ajouter : thèmes' });
+  await topicPicker.fill('fisc');
+  await page.getByRole('option', { name: /^Fiscal/ }).click();
+  const body = page.getByRole('textbox', { name: 'Corps de l’article' });
+  await body.click();
+  await page.keyboard.type('Les entreprises déposent leur déclaration.');
+  await page.getByLabel('Auteur', { exact: true }).fill('Dominique Chef');
+  await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+  await expect.poll(() => page.getByText(/Enregistré à/).count(), { timeout: 15_000 }).toBe(1);
+  await page.getByRole('button', { name: 'Publier maintenant' }).click();
+  await page.getByText('Article publié.').waitFor();
+  await screenshot(page, 'site-newsroom-agenda-event');
+
+  // The reader agenda of this month lists it once the caches have followed the publication.
+  await expect
+    .poll(async () => (await (await fetch(`${baseUrl()}/agenda`)).text()).includes(eventTitle), {
+      timeout: 15_000,
+      intervals: [500],
+    })
+    .toBe(true);
+});
