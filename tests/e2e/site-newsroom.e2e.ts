@@ -18,9 +18,13 @@ const NO_STAFF_SESSION = /\/api\/admin\/session/;
 /** Visitors without a reader session get a 401 from GET /api/eshop/me on the site's pages: expected. */
 const ANONYMOUS_ME = /\/api\/eshop\/me/;
 
-async function signInAsEditor(page: Page, guard: ConsoleGuard): Promise<void> {
-  const editor = DEMO_STAFF.find((member) => member.role === 'editeur');
-  if (!editor) throw new Error('no demo editor');
+async function signInAsEditor(
+  page: Page,
+  guard: ConsoleGuard,
+  role: 'editeur' | 'administrateur' = 'editeur',
+): Promise<void> {
+  const editor = DEMO_STAFF.find((member) => member.role === role);
+  if (!editor) throw new Error(`no demo ${role}`);
   guard.allow(NO_STAFF_SESSION);
   await page.goto('/redaction/connexion');
   const submit = page.getByRole('button', { name: 'Se connecter' });
@@ -263,6 +267,38 @@ test('write an agenda event from the newsroom agenda, publish it and find it in 
   // The reader agenda of this month lists it once the caches have followed the publication.
   await expect
     .poll(async () => (await (await fetch(`${baseUrl()}/agenda`)).text()).includes(eventTitle), {
+      timeout: 15_000,
+      intervals: [500],
+    })
+    .toBe(true);
+});
+
+test('import the shop feed as an administrator: the home page offers come from it', async ({
+  page,
+  consoleGuard,
+}) => {
+  test.setTimeout(120_000);
+  await signInAsEditor(page, consoleGuard, 'administrateur');
+  await page.goto('/redaction/boutique');
+  await page.getByRole('heading', { level: 1, name: 'Boutique' }).waitFor();
+  const input = page.getByLabel(/^Flux de produits/);
+  await waitForHydration(input);
+  await expect(page).toPassAxe();
+  const name = `Mémento d’essai ${Date.now()}`;
+  const csv = [
+    'sku,name,image_url,product_url,add_to_cart_url,categories,final_price',
+    `ESSAI1,${name},/media/essai.webp,/memento-essai,/panier?sku=ESSAI1,11,"99,00"`,
+    'ESSAI2,Revue d’essai,/media/revue.webp,/revue-essai,/panier?sku=ESSAI2,3,49',
+  ].join('\n');
+  await input.setInputFiles({ name: 'catalogue.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await page.getByRole('button', { name: 'Importer' }).click();
+  await page.getByText('2 produit(s) importé(s) : le catalogue est remplacé.').waitFor();
+  await page.getByText('2 produit(s) au catalogue.').waitFor();
+  await screenshot(page, 'site-newsroom-shop');
+
+  // The offers of the moment (category 11) now come from the imported catalogue.
+  await expect
+    .poll(async () => (await (await fetch(`${baseUrl()}/`)).text()).includes(name), {
       timeout: 15_000,
       intervals: [500],
     })
