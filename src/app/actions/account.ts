@@ -34,7 +34,9 @@ export async function loginFormAction(form: FormData): Promise<void> {
   try {
     const context = contextFromHeaders(await headers());
     await openSession(
-      await authenticate(await getDb(), text(form, 'email'), text(form, 'password'), context),
+      await authenticate(await getDb(), text(form, 'email'), text(form, 'password'), context, {
+        remember: form.get('remember') === 'on',
+      }),
     );
   } catch (error) {
     target = `${back}#${authMessageAnchor(toAppError(error).message)}`;
