@@ -2,10 +2,11 @@ import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
 import { AccountProvider } from '@/components/account/account-provider';
 import { AuthFallback } from '@/components/account/auth-fallback';
-import { AnalyticsTracker } from '@/components/layout/analytics-tracker';
+import { ConsentManager } from '@/components/consent/consent-manager';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { SiteHeader } from '@/components/layout/site-header';
 import { ScrollToTop } from '@/components/ui/scroll-to-top';
+import { accountLinks } from '@/lib/account-links';
 import { shopLinks } from '@/lib/shop-links';
 import { DAILY_NAME, PUBLISHER_NAME, SITE_TAGLINE } from '@/lib/site';
 import { env } from '@/server/env';
@@ -35,22 +36,23 @@ export const viewport: Viewport = {
 export default function RootLayout({ children }: { children: ReactNode }) {
   const config = env();
   const shop = shopLinks(config.SHOP_BASE_URL);
+  const accounts = accountLinks(config.ACCOUNTS_MANAGED_BY, shop);
   return (
     <html lang="fr" className={`${sourceSans.variable} ${sourceSerif.variable}`}>
       <body>
         <a className="skip-link" href="#contenu">
           Aller au contenu
         </a>
-        <AccountProvider forgotPasswordUrl={shop.forgotPassword}>
-          <SiteHeader shop={shop} subscriberUrl={config.SUBSCRIBER_URL} />
+        <ConsentManager analyticsScriptUrl={config.ANALYTICS_SCRIPT_URL} />
+        <AccountProvider forgotPasswordUrl={accounts.forgotPassword}>
+          <SiteHeader shop={shop} subscriberUrl={config.SUBSCRIBER_URL} accountUrl={accounts.account} />
           <main id="contenu" tabIndex={-1}>
             {children}
           </main>
-          <AuthFallback forgotPasswordUrl={shop.forgotPassword} />
+          <AuthFallback forgotPasswordUrl={accounts.forgotPassword} />
           <SiteFooter shop={shop} />
         </AccountProvider>
         <ScrollToTop />
-        {config.ANALYTICS_SCRIPT_URL ? <AnalyticsTracker scriptUrl={config.ANALYTICS_SCRIPT_URL} /> : null}
       </body>
     </html>
   );

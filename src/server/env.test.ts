@@ -76,3 +76,16 @@ describe('indexingAllowed', () => {
     }
   });
 });
+
+describe('ACCOUNTS_MANAGED_BY', () => {
+  it('defaults to this site and accepts shop', () => {
+    expect(parseEnv({}).ACCOUNTS_MANAGED_BY).toBe('site');
+    expect(parseEnv({ ACCOUNTS_MANAGED_BY: 'shop' }).ACCOUNTS_MANAGED_BY).toBe('shop');
+  });
+
+  it('refuses any other value, naming the variable', () => {
+    expect(() => parseEnv({ ACCOUNTS_MANAGED_BY: 'boutique' })).toThrow(
+      /ACCOUNTS_MANAGED_BY : doit valoir site ou shop/,
+    );
+  });
+});

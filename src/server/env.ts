@@ -80,6 +80,15 @@ export const envSchema = z
         .max(10, 'doit être entre 0 et 10')
         .default(0),
     ),
+    // Accounts (issue 19)
+    /**
+     * Where readers' accounts live: `site` (this site's own password reset and Mon compte pages) or `shop` (the
+     * shop's forgot-password and account pages, for a publisher whose shop owns the accounts).
+     */
+    ACCOUNTS_MANAGED_BY: z.preprocess(
+      emptyAsUndefined,
+      z.enum(['site', 'shop'], { error: 'doit valoir site ou shop' }).default('site'),
+    ),
     LOG_LEVEL: z.preprocess(
       emptyAsUndefined,
       z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

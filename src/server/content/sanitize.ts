@@ -1,21 +1,16 @@
 import 'server-only';
 import { compile } from 'html-to-text';
 import sanitizeHtml from 'sanitize-html';
+import { EMBED_PLATFORMS } from '@/lib/consent';
 import { resolveInternalLink } from '@/lib/urls';
 
 /**
  * The embed providers whose frames editorial bodies may carry (spec section 2: a podcast platform, an audio
- * platform, an infographic tool, a timeline tool, a chart tool and a short-message social network). Frames are
- * kept only over https from exactly these hosts; pages can reuse the list for their frame-src policy.
+ * platform, an infographic tool, a timeline tool, a chart tool and a short-message social network), defined with
+ * the consent each needs in src/lib/consent.ts. Frames are kept only over https from exactly these hosts; pages can
+ * reuse the list for their frame-src policy.
  */
-export const EMBED_PROVIDERS = [
-  { name: 'Ausha', hostname: 'player.ausha.co' },
-  { name: 'SoundCloud', hostname: 'w.soundcloud.com' },
-  { name: 'Infogram', hostname: 'e.infogram.com' },
-  { name: 'Knight Lab Timeline', hostname: 'cdn.knightlab.com' },
-  { name: 'Datawrapper', hostname: 'datawrapper.dwcdn.net' },
-  { name: 'X', hostname: 'platform.twitter.com' },
-] as const;
+export const EMBED_PROVIDERS = EMBED_PLATFORMS;
 
 const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
