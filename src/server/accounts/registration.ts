@@ -2,7 +2,7 @@ import 'server-only';
 import { z } from 'zod';
 import type { RegistrationResult, WebFormError } from '@/client/accounts';
 import { REGISTRATION_FORM_ID } from '@/lib/constants';
-import { capMessage, normalizePassword, validateRegistration } from '@/lib/validation';
+import { capMessage, normalizePassword, requiredError, validateRegistration } from '@/lib/validation';
 import type { Db } from '../db/client';
 import { customers } from '../db/schema';
 import { logger } from '../log';
@@ -176,27 +176,62 @@ async function validate(db: Db, input: RegistrationInput): Promise<WebFormError[
   });
   const errors: Record<string, string | undefined> = { ...checks };
   if (input.confirmed === undefined) errors.confirmed = undefined;
-  const civility = text(input.civility).trim();
-  if (!errors.civility && !CIVILITIES.some((option) => String(option.value) === civility)) {
-    errors.civility = INVALID_CIVILITY_MESSAGE;
-  }
-  for (const field of ['lastname', 'firstname'] as const) {
-    const value = text(input[field]).trim();
-    if (errors[field]) continue;
-    if (value.length > NAME_MAX_LENGTH) errors[field] = NAME_TOO_LONG_MESSAGE;
-    else if (FORBIDDEN_NAME_CHARACTERS.test(value)) errors[field] = NAME_CHARACTERS_MESSAGE;
-  }
-  if (!errors.password) {
-    if (normalizePassword(password).length > PASSWORD_MAX_LENGTH) errors.password = PASSWORD_TOO_LONG_MESSAGE;
-    else if (isCommonPassword(password)) errors.password = COMMON_PASSWORD_MESSAGE;
-  }
-  if (!errors.function && !selectableFunctions(await functionChoices(db)).has(text(input.function))) {
-    errors.function = INVALID_FUNCTION_MESSAGE;
-  }
+  await checkProfileRules(db, input, errors);
+  if (!errors.password) errors.password = newPasswordRuleError(password) ?? undefined;
   if (input.optin !== undefined && !['O', 'N', ''].includes(input.optin))
     errors.optin = INVALID_OPTIN_MESSAGE;
   return REGISTRATION_FIELD_CODES.flatMap((field) => {
     const message = errors[field];
     return message ? [{ field, message: capMessage(message) }] : [];
   });
+}
+
+/** The profile fields of an account (registration, and Mon compte's profile). */
+export type ProfileInput = Pick<RegistrationInput, 'civility' | 'lastname' | 'firstname' | 'function'>;
+
+/**
+ * The rules of the profile fields beyond "required": civility codes, name length and characters, the job list.
+ * Adds a message to `errors` for each field that has none yet.
+ */
+async function checkProfileRules(
+  db: Db,
+  input: ProfileInput,
+  errors: Record<string, string | undefined>,
+): Promise<void> {
+  const civility = (input.civility ?? '').trim();
+  if (!errors.civility && !CIVILITIES.some((option) => String(option.value) === civility)) {
+    errors.civility = INVALID_CIVILITY_MESSAGE;
+  }
+  for (const field of ['lastname', 'firstname'] as const) {
+    const value = (input[field] ?? '').trim();
+    if (errors[field]) continue;
+    if (value.length > NAME_MAX_LENGTH) errors[field] = NAME_TOO_LONG_MESSAGE;
+    else if (FORBIDDEN_NAME_CHARACTERS.test(value)) errors[field] = NAME_CHARACTERS_MESSAGE;
+  }
+  if (!errors.function && !selectableFunctions(await functionChoices(db)).has(input.function ?? '')) {
+    errors.function = INVALID_FUNCTION_MESSAGE;
+  }
+}
+
+/** The checks of a profile update: every field required, then the rules of registration. */
+export async function validateProfile(db: Db, input: ProfileInput): Promise<WebFormError[]> {
+  const fields = ['civility', 'lastname', 'firstname', 'function'] as const;
+  const errors: Record<string, string | undefined> = Object.fromEntries(
+    fields.map((field) => [field, requiredError(input[field]) ?? undefined]),
+  );
+  await checkProfileRules(db, input, errors);
+  return fields.flatMap((field) => {
+    const message = errors[field];
+    return message ? [{ field, message: capMessage(message) }] : [];
+  });
+}
+
+/**
+ * The server's own rules for a new password, after the spec's (length, classes): not too long to hash, not
+ * a common password. Null when it passes.
+ */
+export function newPasswordRuleError(password: string): string | null {
+  if (normalizePassword(password).length > PASSWORD_MAX_LENGTH) return PASSWORD_TOO_LONG_MESSAGE;
+  if (isCommonPassword(password)) return COMMON_PASSWORD_MESSAGE;
+  return null;
 }

@@ -28,6 +28,16 @@ export const LIMITS = {
   subscribeEmail: { name: 'newsletter:subscribe:email', limit: 5, windowSeconds: 10 * MINUTE },
   unsubscribeAddress: { name: 'newsletter:unsubscribe:address', limit: 20, windowSeconds: 10 * MINUTE },
   unsubscribeEmail: { name: 'newsletter:unsubscribe:email', limit: 5, windowSeconds: 10 * MINUTE },
+  // Accounts (issue 19)
+  /** Mon compte's checks of the current password (a session left open must not become a guessing oracle). */
+  accountPassword: { name: 'account:password', limit: 10, windowSeconds: HOUR },
+  /** "Mot de passe oublié ?" requests, per client address and per e-mail (no mail bombing). */
+  resetAddress: { name: 'reset:address', limit: 10, windowSeconds: HOUR },
+  resetEmail: { name: 'reset:email', limit: 3, windowSeconds: HOUR },
+  /** Reset links used, per client address (a guessed token is 256 bits; this only bounds the work). */
+  resetUseAddress: { name: 'reset:use:address', limit: 20, windowSeconds: HOUR },
+  /** Confirmation links e-mailed again from Mon compte, per account. */
+  resendConfirmation: { name: 'account:confirmation', limit: 3, windowSeconds: HOUR },
 } as const satisfies Record<string, RateLimitRule>;
 
 export const RATE_LIMITED_MESSAGE = 'Trop de tentatives, merci de réessayer plus tard.';

@@ -1,0 +1,68 @@
+'use client';
+
+import { useEffect, useState } from 'react';
+import { fetchArticleSaved, setArticleSaved } from '@/client/saved-articles';
+import { useAccount } from '@/components/account/account-provider';
+import styles from './article.module.css';
+
+/**
+ * "Enregistrer": a logged-in reader keeps the article in Mon compte's list. Nothing shows for anonymous visitors
+ * (the page is the same cached HTML for everybody; the reader is known in the browser only).
+ */
+export function SaveArticleButton({ articleId }: { articleId: string }) {
+  const { user } = useAccount();
+  const [saved, setSaved] = useState<boolean | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    if (!user) return;
+    let current = true;
+    fetchArticleSaved(articleId).then(
+      (value) => {
+        if (current) setSaved(value);
+      },
+      () => {
+        if (current) setSaved(false);
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [user, articleId]);
+
+  if (!user || saved === null) return null;
+
+  const toggle = async () => {
+    setBusy(true);
+    setFailed(false);
+    try {
+      setSaved(await setArticleSaved(articleId, !saved));
+    } catch {
+      setFailed(true);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className={styles.save}>
+      <button
+        type="button"
+        className={styles.saveButton}
+        aria-pressed={saved}
+        disabled={busy}
+        onClick={toggle}
+      >
+        {saved ? 'Enregistré' : 'Enregistrer'}
+      </button>
+      <span role="status" className={styles.saveStatus}>
+        {failed
+          ? 'L’article n’a pas pu être enregistré, merci de réessayer.'
+          : saved
+            ? 'Retrouvez-le dans Mon compte.'
+            : ''}
+      </span>
+    </div>
+  );
+}
