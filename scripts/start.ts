@@ -1,6 +1,7 @@
 // npm start: migrates the database, seeds demo content into an empty one, builds if needed, then serves the site.
 import { closeDatabase, getDatabase } from '@/server/db/client';
-import { ConfigurationError, parseEnv } from '@/server/env';
+import { emailFolder } from '@/server/email/transport';
+import { ConfigurationError, type Env, parseEnv } from '@/server/env';
 import { DEFAULT_ARTICLES, DEFAULT_DOCUMENTS, isSeeded, seedDatabase } from '@/server/seed';
 import { buildIfNeeded, runNext } from './lib/build';
 
@@ -29,6 +30,16 @@ async function prepareDatabase(): Promise<void> {
   await closeDatabase();
 }
 
+/** Says where e-mails go when no SMTP server is set: a folder in development, nowhere (queued) in production. */
+function reportEmailDelivery(config: Env): void {
+  if (config.SMTP_URL) return;
+  if (config.APP_ENV === 'production') {
+    console.warn('Attention : SMTP_URL manquant, les e-mails restent dans la file jusqu’à sa configuration.');
+  } else {
+    console.log(`E-mails (pas de SMTP_URL) : écrits dans ${emailFolder(config)}`);
+  }
+}
+
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
@@ -37,6 +48,7 @@ async function main(): Promise<void> {
   const config = parseEnv(process.env);
   // The database first: an unreachable one is reported in seconds, not after a build.
   await prepareDatabase();
+  reportEmailDelivery(config);
   await buildIfNeeded();
   // The app's own SIGTERM handler (src/server/observability/http-server.ts) replaces Next's: it also lets requests
   // in flight finish and closes the database before exiting.

@@ -11,9 +11,19 @@ export async function register(): Promise<void> {
   batchSearchCounts(getDb);
   registerDatabaseGauges();
   await refreshCachesOnContentChanges();
+  await startBackgroundJobs(getDb);
   // Next's own SIGTERM handler exits as soon as the server closed, without closing the database: ours replaces it
   // when the start script turned it off.
   if (process.env.NEXT_MANUAL_SIG_HANDLE) handleStopSignals();
+}
+
+/** Every instance runs the background jobs (e-mails, scheduled publications…): they claim them without overlap. */
+async function startBackgroundJobs(getDb: () => Promise<import('./server/db/client').Db>): Promise<void> {
+  // The build never opens the database (ARCHITECTURE.md), even if it loads this hook to prerender.
+  if (process.env.NEXT_PHASE === 'phase-production-build') return;
+  await import('./server/jobs/handlers');
+  const { startJobRunner } = await import('./server/jobs/runner');
+  startJobRunner({ getDb });
 }
 
 /**

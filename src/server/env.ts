@@ -67,6 +67,8 @@ export const envSchema = z
     ),
     /** Sender of the newsletter, e.g. `La Quotidienne <newsletter@example.fr>`; defaults to the site's domain. */
     NEWSLETTER_FROM: z.preprocess(emptyAsUndefined, z.string().min(3).max(200).optional()),
+    /** Sender of transactional e-mails (confirmations, password resets, alerts); defaults to the site's domain. */
+    EMAIL_FROM: z.preprocess(emptyAsUndefined, z.string().min(3).max(200).optional()),
     /**
      * Reverse proxies in front of the app that append the client's address to X-Forwarded-For (nginx, a load
      * balancer). 0: nobody, the connection's own address is the client's and X-Forwarded-For is ignored.

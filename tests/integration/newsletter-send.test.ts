@@ -1,15 +1,14 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import PostalMime, { type Email } from 'postal-mime';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/server/db/client';
 import { articles, dailyIssueArticles, dailyIssues, newsletterSubscribers } from '@/server/db/schema';
 import { sendNewsletter } from '@/server/newsletter/sending/send-newsletter';
 import { verifyUnsubscribeToken } from '@/server/newsletter/unsubscribe-token';
 import { createTestDatabase } from '../support/database';
+import { TestSmtpServer } from '../support/smtp-server';
 
 const SITE = 'https://www.example.test';
 const FROM = 'La Quotidienne <newsletter@example.test>';
@@ -21,52 +20,6 @@ const ACTIVE = [
   'david@example.fr',
   'emma@example.fr',
 ];
-
-type Received = { to: string[]; raw: string };
-
-/** An SMTP server inside the test: it keeps every accepted message and refuses the recipients it is told to. */
-class TestSmtpServer {
-  readonly received: Received[] = [];
-  refuse = new Set<string>();
-  private readonly server: SMTPServer;
-
-  constructor() {
-    this.server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onRcptTo: (address, _session, callback) => {
-        if (this.refuse.has(address.address)) callback(new Error('550 boîte aux lettres indisponible'));
-        else callback();
-      },
-      onData: (stream, session, callback) => {
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
-          this.received.push({
-            to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-            raw: Buffer.concat(chunks).toString('utf8'),
-          });
-          callback();
-        });
-      },
-    });
-  }
-
-  async start(): Promise<string> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    const { port } = this.server.server.address() as AddressInfo;
-    return `smtp://127.0.0.1:${port}`;
-  }
-
-  stop(): Promise<void> {
-    return new Promise((resolve) => this.server.close(() => resolve()));
-  }
-
-  countFor(email: string): number {
-    return this.received.filter((message) => message.to.includes(email)).length;
-  }
-}
 
 let database: Database;
 let smtp: TestSmtpServer;

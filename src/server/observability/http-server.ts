@@ -6,6 +6,7 @@ import { closeDatabase } from '../db/client';
 import { isDatabaseUnreachable } from '../db/reachability';
 import { env } from '../env';
 import { answerFromPageCache, recordForPageCache } from '../http/page-cache';
+import { stopJobRunner } from '../jobs/runner';
 import { logger } from '../log';
 import { countCachedSearch, flushSearchCounts } from '../search/query-counts';
 import { requestFinished, requestStarted } from './metrics';
@@ -167,7 +168,7 @@ export async function gracefulStop(signal: NodeJS.Signals): Promise<void> {
   }
   await waitForIdle(SHUTDOWN_GRACE_MS);
   for (const server of current.servers) server.closeAllConnections();
-  await flushSearchCounts();
+  await Promise.all([flushSearchCounts(), stopJobRunner()]);
   await closeDatabase().catch((error: unknown) =>
     logger.error({ err: error }, 'fermeture de la base impossible'),
   );

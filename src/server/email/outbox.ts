@@ -1,0 +1,54 @@
+import 'server-only';
+import { z } from 'zod';
+import type { Db } from '../db/client';
+import { env } from '../env';
+import { defineJob, PermanentJobError } from '../jobs/definitions';
+import { enqueueJob } from '../jobs/queue';
+import { emailSenderFor } from './transport';
+
+const emailMessage = z.object({
+  to: z.email(),
+  subject: z.string().min(1).max(250),
+  html: z.string().min(1).max(1_000_000),
+  text: z.string().min(1).max(500_000),
+  headers: z.record(z.string(), z.string().max(2_000)).optional(),
+  /** What the message is (password-reset, newsletter-confirmation, …): for logs and counts. */
+  category: z.string().min(1).max(60),
+});
+
+export type EmailMessage = z.infer<typeof emailMessage>;
+
+/** An SMTP reply that will not change by retrying: the recipient or the message was refused for good. */
+function isPermanentRefusal(error: unknown): boolean {
+  const code = (error as { responseCode?: unknown }).responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
+}
+
+/**
+ * Sends one queued e-mail. Retries follow the runner's backoff (30 s doubling up to an hour): with 40 attempts an
+ * SMTP outage of more than a day loses nothing. A 5xx refusal is final and recorded with the server's answer.
+ */
+export const sendEmailJob = defineJob({
+  kind: 'email.send',
+  payload: emailMessage,
+  maxAttempts: 40,
+  run: async ({ category: _category, ...message }) => {
+    try {
+      await emailSenderFor(env())(message);
+    } catch (error) {
+      if (isPermanentRefusal(error)) {
+        throw new PermanentJobError(error instanceof Error ? error.message : String(error));
+      }
+      throw error;
+    }
+  },
+});
+
+/**
+ * Queues an e-mail for the job runner. Pass the transaction of the write the e-mail belongs to (a reset token,
+ * a subscription): the message is sent if and only if that write is committed, and an SMTP outage never fails
+ * the reader's request.
+ */
+export async function queueEmail(db: Db, message: EmailMessage): Promise<void> {
+  await enqueueJob(db, sendEmailJob, message);
+}
