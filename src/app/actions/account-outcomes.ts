@@ -2,6 +2,7 @@ import 'server-only';
 import { EMAIL_MESSAGE, WEB_FORM_ERROR_MESSAGE } from '@/lib/validation';
 import { WRONG_PASSWORD_MESSAGE } from '@/server/accounts/account';
 import { ALERT_FREQUENCY_MESSAGE, ALERT_TOPICS_MESSAGE } from '@/server/accounts/alerts';
+import { SAME_EMAIL_MESSAGE } from '@/server/accounts/confirmations';
 import { RATE_LIMITED_MESSAGE } from '@/server/accounts/throttle';
 import { AUTH_MESSAGES } from './outcomes';
 
@@ -49,7 +50,7 @@ const ACCOUNT_ERROR_MESSAGES: readonly string[] = [
     ALERT_TOPICS_MESSAGE,
     RATE_LIMITED_MESSAGE,
     EMAIL_MESSAGE,
-    'La nouvelle adresse est celle de votre compte.',
+    SAME_EMAIL_MESSAGE,
   ]),
 ];
 

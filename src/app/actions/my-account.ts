@@ -5,6 +5,11 @@ import { redirect } from 'next/navigation';
 import { WEB_FORM_ERROR_MESSAGE } from '@/lib/validation';
 import { changePassword, deleteAccount, updateProfile } from '@/server/accounts/account';
 import { setAlertPreferences, stopAlerts } from '@/server/accounts/alerts';
+import {
+  requestEmailChange,
+  resendAccountConfirmation,
+  setAccountNewsletter,
+} from '@/server/accounts/confirmations';
 import { unsaveArticle } from '@/server/accounts/saved-articles';
 import { type FoundSession, revokeSession, SESSION_COOKIE } from '@/server/accounts/sessions';
 import { getDb } from '@/server/db/client';
@@ -102,4 +107,30 @@ export async function deleteAccountAction(form: FormData): Promise<void> {
   }
   (await cookies()).delete(SESSION_COOKIE);
   redirect('/mon-compte/supprime');
+}
+
+export async function changeEmailAction(form: FormData): Promise<void> {
+  await accountForm('adresse', async (session) => {
+    await requestEmailChange(await getDb(), session.customer.id, text(form, 'email'), text(form, 'password'));
+    return 'adresse-envoyee';
+  });
+}
+
+export async function resendConfirmationAction(): Promise<void> {
+  await accountForm('adresse', async (session) => {
+    await resendAccountConfirmation(await getDb(), session.customer.id);
+    return 'confirmation-envoyee';
+  });
+}
+
+export async function newsletterAction(form: FormData): Promise<void> {
+  await accountForm('newsletter', async (session) => {
+    const outcome = await setAccountNewsletter(
+      await getDb(),
+      session.customer.id,
+      text(form, 'subscribe') === '1',
+    );
+    if (outcome === 'subscribed') return 'newsletter-inscrit';
+    return outcome === 'confirmation_sent' ? 'newsletter-confirmation' : 'newsletter-desinscrit';
+  });
 }

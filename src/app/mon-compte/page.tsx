@@ -1,8 +1,11 @@
 import type { Metadata } from 'next';
 import { type AccountSection, accountNotice } from '@/app/actions/account-outcomes';
 import {
+  changeEmailAction,
   changePasswordAction,
   deleteAccountAction,
+  newsletterAction,
+  resendConfirmationAction,
   revokeSessionAction,
   saveAlertsAction,
   unsaveArticleAction,
@@ -13,7 +16,9 @@ import type { SectionNotice } from '@/components/my-account/account-section';
 import { AlertsSection } from '@/components/my-account/alerts-section';
 import { DataSection, DeleteSection } from '@/components/my-account/data-sections';
 import { DevicesSection } from '@/components/my-account/devices-section';
+import { EmailSection } from '@/components/my-account/email-section';
 import styles from '@/components/my-account/my-account.module.css';
+import { NewsletterSection } from '@/components/my-account/newsletter-section';
 import { PasswordSection } from '@/components/my-account/password-section';
 import { ProfileSection } from '@/components/my-account/profile-section';
 import { SavedArticlesSection } from '@/components/my-account/saved-articles-section';
@@ -41,7 +46,9 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 
 const SECTIONS: readonly { id: AccountSection; label: string }[] = [
   { id: 'profil', label: 'Mon profil' },
+  { id: 'adresse', label: 'Adresse e-mail' },
   { id: 'mot-de-passe', label: 'Mot de passe' },
+  { id: 'newsletter', label: 'Newsletter' },
   { id: 'alertes', label: 'Alertes par thème' },
   { id: 'articles', label: 'Articles enregistrés' },
   { id: 'appareils', label: 'Appareils connectés' },
@@ -96,7 +103,19 @@ export default async function MyAccountPage({ searchParams }: Props) {
             action={updateProfileAction}
             notice={noticeFor('profil')}
           />
+          <EmailSection
+            email={profile.email}
+            confirmed={profile.emailConfirmed}
+            changeAction={changeEmailAction}
+            resendAction={resendConfirmationAction}
+            notice={noticeFor('adresse')}
+          />
           <PasswordSection action={changePasswordAction} notice={noticeFor('mot-de-passe')} />
+          <NewsletterSection
+            subscribed={profile.newsletter}
+            action={newsletterAction}
+            notice={noticeFor('newsletter')}
+          />
           <AlertsSection
             choices={topicChoices}
             frequencies={ALERT_FREQUENCIES.map((value) => ({ value, label: ALERT_FREQUENCY_LABELS[value] }))}

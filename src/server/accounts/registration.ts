@@ -6,7 +6,7 @@ import { capMessage, normalizePassword, requiredError, validateRegistration } fr
 import type { Db } from '../db/client';
 import { customers } from '../db/schema';
 import { logger } from '../log';
-import { activateSubscription } from '../newsletter/subscriptions';
+import { sendAccountConfirmation } from './confirmations';
 import {
   COMMON_PASSWORD_MESSAGE,
   hashPassword,
@@ -107,8 +107,8 @@ function flattenFields(raw: unknown): unknown {
 
 /**
  * Creates a customer from the registration form, enforcing every rule of spec section 5 plus the civility
- * codes, the job list, lengths and the common-password list. With optin 'O' the address is also subscribed to
- * the newsletter, in the same transaction. Rate-limited per client address and per e-mail (429). A registered
+ * codes, the job list, lengths and the common-password list. The link confirming the address is e-mailed in the
+ * same transaction; with optin 'O' the newsletter starts when that link is followed (double opt-in). Rate-limited per client address and per e-mail (429). A registered
  * address gives success false; the password is hashed in every case so the answer time tells nothing more.
  */
 export async function registerCustomer(
@@ -141,7 +141,8 @@ export async function registerCustomer(
       .onConflictDoNothing({ target: customers.email })
       .returning({ id: customers.id, firstname: customers.firstname, lastname: customers.lastname });
     const row = rows[0];
-    if (row && optin) await activateSubscription(tx as unknown as Db, email, 'registration');
+    // The address is confirmed by a link e-mailed with the account; the newsletter starts with that click.
+    if (row) await sendAccountConfirmation(tx as unknown as Db, { ...row, email }, optin);
     return row;
   });
   if (!created) {
