@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { StaticPage } from '@/components/static/static-page';
+import styles from '@/components/static/static-page.module.css';
 import { EMBED_PLATFORMS } from '@/lib/consent';
 import { PATHS } from '@/lib/constants';
 import { DAILY_NAME, PUBLISHER_NAME } from '@/lib/site';
@@ -112,52 +113,57 @@ export default function PrivacyPage() {
         le modifier à tout moment. Tant que vous n’avez pas accepté une plateforme, ses contenus sont
         remplacés par un bouton qui vous propose de les afficher.
       </p>
-      <table>
-        <caption className="visually-hidden">Cookies déposés par le site ou par des tiers</caption>
-        <thead>
-          <tr>
-            <th scope="col">Cookie</th>
-            <th scope="col">Finalité</th>
-            <th scope="col">Durée</th>
-            <th scope="col">Dépôt</th>
-          </tr>
-        </thead>
-        <tbody>
-          {COOKIES.map((cookie) => (
-            <tr key={cookie.name}>
-              <th scope="row">{cookie.name}</th>
-              <td>{cookie.purpose}</td>
-              <td>{cookie.lifetime}</td>
-              <td>{cookie.basis}</td>
+      {/* A scrolling region a keyboard can reach: the table is wider than a phone. */}
+      <div className={styles.tableRegion} role="region" aria-label="Cookies" tabIndex={0}>
+        <table>
+          <caption className="visually-hidden">Cookies déposés par le site ou par des tiers</caption>
+          <thead>
+            <tr>
+              <th scope="col">Cookie</th>
+              <th scope="col">Finalité</th>
+              <th scope="col">Durée</th>
+              <th scope="col">Dépôt</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {COOKIES.map((cookie) => (
+              <tr key={cookie.name}>
+                <th scope="row">{cookie.name}</th>
+                <td>{cookie.purpose}</td>
+                <td>{cookie.lifetime}</td>
+                <td>{cookie.basis}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
 
       <h2>Traitements de données personnelles</h2>
-      <table>
-        <caption className="visually-hidden">
-          Traitements, données, bases légales et durées de conservation
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">Traitement</th>
-            <th scope="col">Données</th>
-            <th scope="col">Base légale</th>
-            <th scope="col">Conservation</th>
-          </tr>
-        </thead>
-        <tbody>
-          {PROCESSING.map((item) => (
-            <tr key={item.name}>
-              <th scope="row">{item.name}</th>
-              <td>{item.data}</td>
-              <td>{item.basis}</td>
-              <td>{item.retention}</td>
+      <div className={styles.tableRegion} role="region" aria-label="Traitements" tabIndex={0}>
+        <table>
+          <caption className="visually-hidden">
+            Traitements, données, bases légales et durées de conservation
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Traitement</th>
+              <th scope="col">Données</th>
+              <th scope="col">Base légale</th>
+              <th scope="col">Conservation</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {PROCESSING.map((item) => (
+              <tr key={item.name}>
+                <th scope="row">{item.name}</th>
+                <td>{item.data}</td>
+                <td>{item.basis}</td>
+                <td>{item.retention}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       <p>
         Ces données sont traitées par {PUBLISHER_NAME} et son hébergeur situé dans l’Union européenne ; elles
         ne sont ni vendues ni cédées.
