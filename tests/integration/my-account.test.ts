@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GET as savedGet, POST as savedPost } from '@/app/api/account/savedArticles/route';
 import { GET as exportGet } from '@/app/mon-compte/donnees/route';
@@ -17,6 +17,7 @@ import { findSession, findSessionCustomer } from '@/server/accounts/sessions';
 import type { Database } from '@/server/db/client';
 import {
   articles,
+  backgroundJobs,
   customers,
   jobs,
   newsletterSubscribers,
@@ -24,6 +25,7 @@ import {
   sessions,
   topics,
 } from '@/server/db/schema';
+import { queueEmail } from '@/server/email/outbox';
 import { callHandler, forgetDatabaseForRoutes, TEST_ORIGIN, useDatabaseForRoutes } from '../support/api';
 import { createTestDatabase } from '../support/database';
 
@@ -205,7 +207,17 @@ describe('"Télécharger mes données" and "Supprimer mon compte"', () => {
     await expect(deleteAccount(database.db, id, 'faux')).rejects.toThrow(WRONG_PASSWORD_MESSAGE);
     expect(await getAccountProfile(database.db, id)).not.toBeNull();
 
+    await queueEmail(database.db, {
+      to: email,
+      subject: 'Vos alertes',
+      html: '<p>x</p>',
+      text: 'x',
+      category: 'test',
+    });
     await deleteAccount(database.db, id, PASSWORD);
+    expect(
+      await database.db.select().from(backgroundJobs).where(sql`${backgroundJobs.payload}->>'to' = ${email}`),
+    ).toEqual([]);
     expect(await getAccountProfile(database.db, id)).toBeNull();
     expect(await findSessionCustomer(database.db, token)).toBeNull();
     expect(

@@ -1,5 +1,5 @@
 import 'server-only';
-import { eq, or } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { WebFormError } from '@/client/accounts';
 import {
   capMessage,
@@ -9,7 +9,8 @@ import {
   requiredError,
 } from '@/lib/validation';
 import type { Db } from '../db/client';
-import { accountTokens, customers, newsletterSubscribers } from '../db/schema';
+import { accountTokens, backgroundJobs, customers, newsletterSubscribers } from '../db/schema';
+import { sendEmailJob } from '../email/outbox';
 import { AppError } from '../http/errors';
 import { logger } from '../log';
 import { getAlertPreferences } from './alerts';
@@ -182,8 +183,8 @@ export type AccountExport = Awaited<ReturnType<typeof exportAccountData>>;
 
 /**
  * Deletes an account once its password is given again (RGPD article 17): the account, its sessions, alerts,
- * saved articles and links go (foreign keys cascade), and the newsletter subscription of its address is ended and
- * erased, in one transaction.
+ * saved articles and links go (foreign keys cascade), the newsletter subscription of its address is ended and
+ * erased, and e-mails to it still in the outbox are dropped, in one transaction.
  */
 export async function deleteAccount(db: Db, customerId: number, password: string): Promise<void> {
   await assertPassword(db, customerId, password);
@@ -196,6 +197,16 @@ export async function deleteAccount(db: Db, customerId: number, password: string
     await tx.delete(newsletterSubscribers).where(eq(newsletterSubscribers.email, row.email));
     // Links sent to the address without the account (a newsletter confirmation).
     await tx.delete(accountTokens).where(eq(accountTokens.email, row.email));
+    // E-mails to the address still waiting in the outbox (a digest, a confirmation) are not sent any more.
+    await tx
+      .delete(backgroundJobs)
+      .where(
+        and(
+          eq(backgroundJobs.kind, sendEmailJob.kind),
+          inArray(backgroundJobs.status, ['pending', 'failed']),
+          sql`${backgroundJobs.payload}->>'to' = ${row.email}`,
+        ),
+      );
   });
   logger.info({ event: 'account_deleted', customerId }, 'Compte supprimé');
 }

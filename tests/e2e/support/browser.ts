@@ -3,6 +3,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, chromium, type Locator, type Page, type ViewportSize } from 'playwright-core';
 import { test as base, expect as vitestExpect } from 'vitest';
+import { CONSENT_COOKIE } from '@/lib/consent';
 
 /**
  * Browser harness of the e2e specs (docs/TESTING.md): Debian's Chromium driven by playwright-core, against the
@@ -183,6 +184,9 @@ export const test = base.extend<E2eFixtures>({
         locale: 'fr-FR',
         timezoneId: 'Europe/Paris',
       });
+      // The cookie consent banner of a first visit covers the bottom of the viewport: specs see the site as a
+      // reader who already chose (refused everything); consent.e2e.ts clears it to test the banner.
+      await context.addCookies([{ name: CONSENT_COOKIE, value: 'v1%3A', url: baseUrl() }]);
       const page = await context.newPage();
       const opened_ = Object.assign(page, { consoleGuard: guardConsole(page) });
       opened.push(opened_);
