@@ -113,8 +113,9 @@ export default function PrivacyPage() {
         le modifier à tout moment. Tant que vous n’avez pas accepté une plateforme, ses contenus sont
         remplacés par un bouton qui vous propose de les afficher.
       </p>
-      {/* A scrolling region a keyboard can reach: the table is wider than a phone. */}
-      <div className={styles.tableRegion} role="region" aria-label="Cookies" tabIndex={0}>
+      {/* A scrolling region a keyboard can reach (axe: scrollable-region-focusable): the table is wider than a phone. */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolled region must take the focus to scroll by keyboard. */}
+      <section className={styles.tableRegion} aria-label="Cookies" tabIndex={0}>
         <table>
           <caption className="visually-hidden">Cookies déposés par le site ou par des tiers</caption>
           <thead>
@@ -136,10 +137,11 @@ export default function PrivacyPage() {
             ))}
           </tbody>
         </table>
-      </div>
+      </section>
 
       <h2>Traitements de données personnelles</h2>
-      <div className={styles.tableRegion} role="region" aria-label="Traitements" tabIndex={0}>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolled region must take the focus to scroll by keyboard. */}
+      <section className={styles.tableRegion} aria-label="Traitements" tabIndex={0}>
         <table>
           <caption className="visually-hidden">
             Traitements, données, bases légales et durées de conservation
@@ -163,7 +165,7 @@ export default function PrivacyPage() {
             ))}
           </tbody>
         </table>
-      </div>
+      </section>
       <p>
         Ces données sont traitées par {PUBLISHER_NAME} et son hébergeur situé dans l’Union européenne ; elles
         ne sont ni vendues ni cédées.
