@@ -20,6 +20,11 @@ const VITEST = path.join(root, 'node_modules', 'vitest', 'vitest.mjs');
 const HEALTH_TIMEOUT_MS = Number(process.env.E2E_HEALTH_TIMEOUT_MS ?? 180_000);
 const SEED_ARTICLES = process.env.E2E_ARTICLES ?? '400';
 const SEED_DOCUMENTS = process.env.E2E_DOCUMENTS ?? '500';
+/**
+ * The tag manager of the e2e server: nothing listens there (a request fails at once), but the browser's network log
+ * shows whether the page asked for it (consent.e2e.ts).
+ */
+const E2E_ANALYTICS_URL = 'http://127.0.0.1:9/tags/utag.js';
 const STOP_TIMEOUT_MS = 15_000;
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -70,7 +75,7 @@ async function startServer(port: number): Promise<string> {
   const output = openSync(SERVER_LOG, 'w');
   server = spawn(npm, ['start'], {
     cwd: root,
-    env: appEnv({ DATA_DIR: dataDir ?? '', PORT: String(port) }),
+    env: appEnv({ DATA_DIR: dataDir ?? '', PORT: String(port), ANALYTICS_SCRIPT_URL: E2E_ANALYTICS_URL }),
     stdio: ['ignore', output, output],
     detached: true,
   });
@@ -184,6 +189,9 @@ async function main(): Promise<number> {
   const code = await run(process.execPath, [VITEST, 'run', '--project', 'e2e', ...process.argv.slice(2)], {
     ...process.env,
     E2E_BASE_URL: url,
+    // The server's e-mails (no SMTP_URL: .eml files under DATA_DIR/emails) and its tag manager, for the specs.
+    E2E_DATA_DIR: dataDir ?? '',
+    E2E_ANALYTICS_URL,
   });
   if (code !== 0) printServerLogTail(20);
   log(`done in ${seconds(started)}`);
