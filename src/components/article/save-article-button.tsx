@@ -1,9 +1,11 @@
 'use client';
 
-import { useEffect, useState } from 'react';
-import { fetchArticleSaved, setArticleSaved } from '@/client/saved-articles';
 import { useAccount } from '@/components/account/account-provider';
-import styles from './article.module.css';
+import { useOnDemand } from '@/components/ui/use-on-demand';
+
+// The toggle and its API client (with the answer's zod schema) are fetched only for a logged-in reader: anonymous
+// readers, most of the article page's visitors, do not pay for them (decision 007).
+const loadToggle = () => import('./save-article-toggle');
 
 /**
  * "Enregistrer": a logged-in reader keeps the article in Mon compte's list. Nothing shows for anonymous visitors
@@ -11,58 +13,6 @@ import styles from './article.module.css';
  */
 export function SaveArticleButton({ articleId }: { articleId: string }) {
   const { user } = useAccount();
-  const [saved, setSaved] = useState<boolean | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    if (!user) return;
-    let current = true;
-    fetchArticleSaved(articleId).then(
-      (value) => {
-        if (current) setSaved(value);
-      },
-      () => {
-        if (current) setSaved(false);
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [user, articleId]);
-
-  if (!user || saved === null) return null;
-
-  const toggle = async () => {
-    setBusy(true);
-    setFailed(false);
-    try {
-      setSaved(await setArticleSaved(articleId, !saved));
-    } catch {
-      setFailed(true);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  return (
-    <div className={styles.save}>
-      <button
-        type="button"
-        className={styles.saveButton}
-        aria-pressed={saved}
-        disabled={busy}
-        onClick={toggle}
-      >
-        {saved ? 'Enregistré' : 'Enregistrer'}
-      </button>
-      <span role="status" className={styles.saveStatus}>
-        {failed
-          ? 'L’article n’a pas pu être enregistré, merci de réessayer.'
-          : saved
-            ? 'Retrouvez-le dans Mon compte.'
-            : ''}
-      </span>
-    </div>
-  );
+  const toggle = useOnDemand(loadToggle, user !== null);
+  return user && toggle ? <toggle.SaveArticleToggle articleId={articleId} /> : null;
 }
