@@ -37,15 +37,19 @@ const INTEGRATION_OPTIONS = {
  *   migrated template data directory per test file) and once on a throwaway PostgreSQL cluster (a database copied
  *   from a migrated template per test file). The PostgreSQL project exists
  *   when the server binaries are installed, or when CI=true (its global setup then fails loudly).
- * - e2e: browser specs under tests/e2e against a running server; exists only when E2E_BASE_URL is set
- *   (scripts/e2e.ts starts the server and sets it).
+ * The end-to-end specs under tests/e2e run on Playwright's runner instead (playwright.config.ts).
  */
 const projects: TestProjectInlineConfiguration[] = [
   {
     extends: true,
     test: {
       name: 'unit',
-      include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],
+      include: [
+        'src/**/*.test.ts',
+        'src/**/*.test.tsx',
+        'scripts/**/*.test.ts',
+        'tests/support/**/*.test.ts',
+      ],
       environment: 'node',
     },
   },
@@ -82,25 +86,6 @@ if (findPostgresBinaries() || postgresRunRequired() || process.env.TEST_DATABASE
   holder[said] = true;
 }
 
-if (process.env.E2E_BASE_URL) {
-  projects.push({
-    extends: true,
-    test: {
-      name: 'e2e',
-      include: ['tests/e2e/**/*.e2e.ts'],
-      environment: 'node',
-      // One browser at a time against one server: specs run one file after another.
-      fileParallelism: false,
-      maxWorkers: 1,
-      testTimeout: 60_000,
-      hookTimeout: 120_000,
-      // A real browser on a loaded 2-core CI machine can miss a timing once; a test that fails twice is red.
-      // Locally there is no retry, so a flaky test shows up where it is written.
-      retry: process.env.CI ? 1 : 0,
-    },
-  });
-}
-
 /** True unless the command line selects only projects other than the integration ones (no notice noise then). */
 function wantsIntegrationRun(): boolean {
   const selected: string[] = [];
@@ -119,6 +104,8 @@ export default defineConfig({
     },
   },
   test: {
+    // A console.error fails the test that logged it (docs/TESTING.md).
+    setupFiles: ['tests/support/console-error-guard.ts'],
     projects,
   },
 });

@@ -2,6 +2,7 @@
 import { closeDatabase, getDatabase } from '@/server/db/client';
 import { emailFolder } from '@/server/email/transport';
 import { ConfigurationError, type Env, parseEnv } from '@/server/env';
+import { ensureDemoStaff } from '@/server/newsroom/bootstrap';
 import { DEFAULT_ARTICLES, DEFAULT_DOCUMENTS, isSeeded, seedDatabase } from '@/server/seed';
 import { buildIfNeeded, runNext } from './lib/build';
 
@@ -26,6 +27,10 @@ async function prepareDatabase(): Promise<void> {
     });
     console.log(`Contenu de démonstration prêt en ${Math.round((Date.now() - started) / 1000)} s.`);
   }
+  // Development only: one newsroom account per role, printed here so a developer can sign in at once.
+  const demoStaff = await ensureDemoStaff(database.db);
+  if (demoStaff.length > 0)
+    console.log(['Comptes de démonstration de la rédaction (/redaction) :', ...demoStaff].join('\n'));
   // PGlite allows one process per data directory: the server opens it again once this one is closed.
   await closeDatabase();
 }

@@ -4,7 +4,7 @@
 //   2. integration (PGlite)     vitest project `integration-pglite`
 //   3. integration (PostgreSQL) vitest project `integration-postgres` (throwaway cluster; skipped with a notice when
 //                               the server binaries are missing, an error with CI=true)
-//   4. end-to-end               scripts/e2e.ts (build, seed, server, Chromium)
+//   4. end-to-end               Playwright (playwright.config.ts: build, seed, server, Chromium)
 //
 // Ends with one line `N passed, N failed[, N skipped]`, counted from each runner's JSON report, and exits non-zero
 // when a step failed.
@@ -21,12 +21,14 @@ import {
 const root = path.resolve(import.meta.dirname, '..');
 const RESULTS_DIR = path.join(root, 'test-results');
 const VITEST = path.join(root, 'node_modules', 'vitest', 'vitest.mjs');
-const TSX_ARGS = ['--conditions=react-server', '--import', 'tsx'];
+const PLAYWRIGHT = path.join(root, 'node_modules', '@playwright', 'test', 'cli.js');
 
 type Step = {
   name: string;
-  /** Arguments to this Node (the pinned one), before the reporter options. */
+  /** Arguments to this Node (the pinned one). */
   args: string[];
+  /** Which runner writes the step's JSON report. */
+  runner: 'vitest' | 'playwright';
   /** Why the step does not run here, if it does not. */
   skip?: string;
   /** Why the step cannot run although it must, if so. */
@@ -35,8 +37,10 @@ type Step = {
 
 type Counts = { passed: number; failed: number; skipped: number };
 
-function reporterArgs(report: string): string[] {
-  return ['--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
+/** How a step's runner is told to write its JSON report: arguments and environment. */
+function reportOptions(step: Step, report: string): { args: string[]; env: Record<string, string> } {
+  if (step.runner === 'playwright') return { args: [], env: { E2E_JSON_REPORT: report } };
+  return { args: ['--reporter=default', '--reporter=json', `--outputFile.json=${report}`], env: {} };
 }
 
 function postgresStep(): Pick<Step, 'skip' | 'error'> {
@@ -45,34 +49,59 @@ function postgresStep(): Pick<Step, 'skip' | 'error'> {
 }
 
 const steps: Step[] = [
-  { name: 'unit', args: [VITEST, 'run', '--project', 'unit'] },
-  { name: 'integration (PGlite)', args: [VITEST, 'run', '--project', 'integration-pglite'] },
+  { name: 'unit', runner: 'vitest', args: [VITEST, 'run', '--project', 'unit'] },
+  {
+    name: 'integration (PGlite)',
+    runner: 'vitest',
+    args: [VITEST, 'run', '--project', 'integration-pglite'],
+  },
   {
     name: 'integration (PostgreSQL)',
+    runner: 'vitest',
     args: [VITEST, 'run', '--project', 'integration-postgres'],
     ...postgresStep(),
   },
-  { name: 'end-to-end', args: [...TSX_ARGS, path.join(root, 'scripts', 'e2e.ts')] },
+  // The react-server condition lets specs import server modules (the same as `npm run test:e2e`).
+  { name: 'end-to-end', runner: 'playwright', args: ['--conditions=react-server', PLAYWRIGHT, 'test'] },
 ];
 
-function run(args: string[]): Promise<number> {
+function run(args: string[], env: Record<string, string>): Promise<number> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: root, stdio: 'inherit' });
+    const child = spawn(process.execPath, args, {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, ...env },
+    });
     child.once('error', reject);
     child.once('exit', (code, signal) => resolve(code ?? (signal ? 128 : 1)));
   });
 }
 
-/** Test counts of a Vitest JSON report (Jest's format), or undefined when the runner wrote none. */
-function readCounts(report: string): Counts | undefined {
+type VitestReport = {
+  numPassedTests?: number;
+  numFailedTests?: number;
+  numPendingTests?: number;
+  numTodoTests?: number;
+};
+/** Playwright's JSON report: `flaky` passed on a retry, `unexpected` failed. */
+type PlaywrightReport = {
+  stats?: { expected?: number; unexpected?: number; flaky?: number; skipped?: number };
+};
+
+/** Test counts of a step's JSON report, or undefined when the runner wrote none. */
+function readCounts(step: Step, report: string): Counts | undefined {
   if (!existsSync(report)) return undefined;
   try {
-    const json = JSON.parse(readFileSync(report, 'utf8')) as {
-      numPassedTests?: number;
-      numFailedTests?: number;
-      numPendingTests?: number;
-      numTodoTests?: number;
-    };
+    const parsed: unknown = JSON.parse(readFileSync(report, 'utf8'));
+    if (step.runner === 'playwright') {
+      const stats = (parsed as PlaywrightReport).stats ?? {};
+      return {
+        passed: (stats.expected ?? 0) + (stats.flaky ?? 0),
+        failed: stats.unexpected ?? 0,
+        skipped: stats.skipped ?? 0,
+      };
+    }
+    const json = parsed as VitestReport;
     return {
       passed: json.numPassedTests ?? 0,
       failed: json.numFailedTests ?? 0,
@@ -115,11 +144,15 @@ async function main(): Promise<number> {
       exitCode = 1;
       break;
     }
-    const report = path.join(RESULTS_DIR, `vitest-${step.name.replace(/\W+/g, '-').replace(/-$/, '')}.json`);
+    const report = path.join(
+      RESULTS_DIR,
+      `${step.runner}-${step.name.replace(/\W+/g, '-').replace(/-$/, '')}.json`,
+    );
     rmSync(report, { force: true });
     const stepStarted = Date.now();
-    const code = await run([...step.args, ...reporterArgs(report)]);
-    const counts = readCounts(report) ?? { passed: 0, failed: 0, skipped: 0 };
+    const options = reportOptions(step, report);
+    const code = await run([...step.args, ...options.args], options.env);
+    const counts = readCounts(step, report) ?? { passed: 0, failed: 0, skipped: 0 };
     // A runner that failed without a failed test (a crash, a broken setup, no test found) still counts as a failure.
     if (code !== 0 && counts.failed === 0) counts.failed = 1;
     total.passed += counts.passed;

@@ -91,12 +91,43 @@ export const envSchema = z
       emptyAsUndefined,
       z.enum(['site', 'shop'], { error: 'doit valoir site ou shop' }).default('site'),
     ),
+    // Newsroom (issue 14, src/server/newsroom)
+    /** The first administrator, created at start when no staff account exists (docs/ADMIN-API.md). */
+    NEWSROOM_ADMIN_EMAIL: z.preprocess(
+      emptyAsUndefined,
+      z.email({ error: 'doit être une adresse e-mail' }).max(254).optional(),
+    ),
+    NEWSROOM_ADMIN_PASSWORD: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .min(12, 'doit contenir au moins 12 caractères')
+        .max(128, 'doit contenir au plus 128 caractères')
+        .optional(),
+    ),
+    /** A staff session ends after this many minutes without a call. */
+    NEWSROOM_SESSION_IDLE_MINUTES: z.preprocess(
+      emptyAsUndefined,
+      z.coerce
+        .number({ error: 'doit être un nombre' })
+        .int('doit être un entier')
+        .min(5, 'doit être entre 5 et 1440')
+        .max(1440, 'doit être entre 5 et 1440')
+        .default(480),
+    ),
     LOG_LEVEL: z.preprocess(
       emptyAsUndefined,
       z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     ),
   })
   .superRefine((config, context) => {
+    if (Boolean(config.NEWSROOM_ADMIN_EMAIL) !== Boolean(config.NEWSROOM_ADMIN_PASSWORD)) {
+      context.addIssue({
+        code: 'custom',
+        path: [config.NEWSROOM_ADMIN_EMAIL ? 'NEWSROOM_ADMIN_PASSWORD' : 'NEWSROOM_ADMIN_EMAIL'],
+        message: 'NEWSROOM_ADMIN_EMAIL et NEWSROOM_ADMIN_PASSWORD vont ensemble',
+      });
+    }
     if (config.APP_ENV === 'production' && !config.NEWSLETTER_UNSUBSCRIBE_SECRET) {
       context.addIssue({
         code: 'custom',

@@ -1,6 +1,6 @@
-import type { Page } from 'playwright-core';
-import { DESKTOP, expect, expectNoAxeViolations, MOBILE, screenshot, test } from './support/browser';
+import type { Page } from '@playwright/test';
 import { linkPath, waitForEmail } from './support/emails';
+import { DESKTOP, expect, MOBILE, screenshot, test } from './support/fixtures';
 
 /**
  * Readers' accounts (issue 19) in Chromium, each e-mail read from the server's outbox folder and its link followed:
@@ -140,6 +140,7 @@ test('subscribe, confirm by the e-mail, 209 once confirmed, unsubscribe by the e
 
 test('Mon compte: "Supprimer mon compte" asks the password, erases the account and logs out', async ({
   page,
+  consoleGuard,
 }) => {
   const email = uniqueEmail('suppression');
   await register(page, email);
@@ -164,7 +165,7 @@ test('Mon compte: "Supprimer mon compte" asks the password, erases the account a
   await page.goto('/mon-compte');
   await page.getByText('Connectez-vous pour gérer votre compte').waitFor();
   // The account is gone: its password opens nothing.
-  page.consoleGuard.allow(/401.*\/api\/eshop\/login/);
+  consoleGuard.allow(/401.*\/api\/eshop\/login/);
   const login = await page.request.post('/api/eshop/login', {
     headers: { origin: new URL(page.url()).origin },
     data: { email, password: PASSWORD },
@@ -191,7 +192,7 @@ for (const [name, viewport] of [
     expect(saved.status()).toBe(200);
     await page.goto('/mon-compte');
     await page.getByRole('region', { name: 'Articles enregistrés' }).getByRole('link').first().waitFor();
-    await expectNoAxeViolations(page);
+    await expect(page).toPassAxe();
     await screenshot(page, `accounts-mon-compte-${name}`);
   });
 
@@ -202,7 +203,7 @@ for (const [name, viewport] of [
     for (const path of ['/confidentialite', '/mot-de-passe-oublie', '/confirmation?type=compte&jeton=x']) {
       await page.goto(path);
       await page.getByRole('heading', { level: 1 }).waitFor();
-      await expectNoAxeViolations(page);
+      await expect(page).toPassAxe();
       await screenshot(page, `accounts-${path.replace(/\W+/g, '-')}-${name}`);
     }
     const email = uniqueEmail(`axe-mdp-${name}`);
@@ -219,6 +220,6 @@ for (const [name, viewport] of [
       .locator('main')
       .getByLabel(/^Nouveau mot de passe/)
       .waitFor();
-    await expectNoAxeViolations(page);
-  }, 120_000);
+    await expect(page).toPassAxe();
+  });
 }

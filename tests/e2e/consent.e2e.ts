@@ -1,14 +1,6 @@
-import type { Page, Request } from 'playwright-core';
+import type { Page, Request } from '@playwright/test';
 import { CONSENT_COOKIE } from '@/lib/consent';
-import {
-  DESKTOP,
-  expect,
-  expectNoAxeViolations,
-  MOBILE,
-  type OpenedPage,
-  screenshot,
-  test,
-} from './support/browser';
+import { type ConsoleGuard, DESKTOP, expect, MOBILE, screenshot, test } from './support/fixtures';
 
 /**
  * The cookie consent banner (CNIL), read from the browser's network log: no request to the tag manager
@@ -26,15 +18,15 @@ function analyticsUrl(): string {
 }
 
 /** A first visit: the harness's default choice removed; answers the requests made to the tag manager. */
-async function firstVisit(page: OpenedPage): Promise<Request[]> {
+async function firstVisit(page: Page, consoleGuard: ConsoleGuard): Promise<Request[]> {
   await page.context().clearCookies({ name: CONSENT_COOKIE });
   const requests: Request[] = [];
   page.on('request', (request) => {
     if (request.url() === analyticsUrl()) requests.push(request);
   });
   // Nothing listens at the tag manager's address: its request fails, which is what an accepted consent looks like here.
-  page.consoleGuard.allow(new RegExp(analyticsUrl().replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')));
-  page.consoleGuard.allow(/analytics n’a pas pu être chargée/);
+  consoleGuard.allow(new RegExp(analyticsUrl().replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')));
+  consoleGuard.allow(/analytics n’a pas pu être chargée/);
   return requests;
 }
 
@@ -44,8 +36,8 @@ async function settle(page: Page): Promise<void> {
   await page.waitForTimeout(500);
 }
 
-test('before any choice: the banner, and no request to the tag manager', async ({ page }) => {
-  const requests = await firstVisit(page);
+test('before any choice: the banner, and no request to the tag manager', async ({ page, consoleGuard }) => {
+  const requests = await firstVisit(page, consoleGuard);
   await page.goto('/');
   const banner = page.getByRole('dialog', { name: 'Vos choix sur les cookies' });
   await banner.waitFor();
@@ -59,8 +51,8 @@ test('before any choice: the banner, and no request to the tag manager', async (
   await screenshot(page, 'consent-banner-desktop');
 });
 
-test('"Tout refuser": no request, now or on the next pages', async ({ page }) => {
-  const requests = await firstVisit(page);
+test('"Tout refuser": no request, now or on the next pages', async ({ page, consoleGuard }) => {
+  const requests = await firstVisit(page, consoleGuard);
   await page.goto('/');
   await page.getByRole('button', { name: 'Tout refuser' }).click();
   await page.getByRole('dialog').waitFor({ state: 'hidden' });
@@ -70,8 +62,11 @@ test('"Tout refuser": no request, now or on the next pages', async ({ page }) =>
   expect(requests).toHaveLength(0);
 });
 
-test('"Tout accepter": one request, and the choice is kept for the next pages', async ({ page }) => {
-  const requests = await firstVisit(page);
+test('"Tout accepter": one request, and the choice is kept for the next pages', async ({
+  page,
+  consoleGuard,
+}) => {
+  const requests = await firstVisit(page, consoleGuard);
   await page.goto('/');
   await page.getByRole('button', { name: 'Tout accepter' }).click();
   await expect.poll(() => requests.length).toBe(1);
@@ -83,8 +78,11 @@ test('"Tout accepter": one request, and the choice is kept for the next pages', 
   expect(await page.getByRole('dialog').count()).toBe(0);
 });
 
-test('"Paramètres des cookies" in the footer reopens the choice, one purpose at a time', async ({ page }) => {
-  const requests = await firstVisit(page);
+test('"Paramètres des cookies" in the footer reopens the choice, one purpose at a time', async ({
+  page,
+  consoleGuard,
+}) => {
+  const requests = await firstVisit(page, consoleGuard);
   await page.goto('/');
   await page.getByRole('button', { name: 'Personnaliser' }).click();
   const settings = page.getByRole('dialog', { name: 'Paramètres des cookies' });
@@ -105,15 +103,18 @@ for (const [name, viewport] of [
   ['desktop', DESKTOP],
   ['mobile', MOBILE],
 ] as const) {
-  test(`axe finds no violation with the banner and with the settings open (${name})`, async ({ newPage }) => {
+  test(`axe finds no violation with the banner and with the settings open (${name})`, async ({
+    newPage,
+    consoleGuard,
+  }) => {
     const page = await newPage(viewport);
-    await firstVisit(page);
+    await firstVisit(page, consoleGuard);
     await page.goto('/');
     await page.getByRole('dialog', { name: 'Vos choix sur les cookies' }).waitFor();
-    await expectNoAxeViolations(page);
+    await expect(page).toPassAxe();
     await page.getByRole('button', { name: 'Personnaliser' }).click();
     await page.getByRole('dialog', { name: 'Paramètres des cookies' }).waitFor();
-    await expectNoAxeViolations(page);
+    await expect(page).toPassAxe();
     await screenshot(page, `consent-settings-${name}`);
   });
 }

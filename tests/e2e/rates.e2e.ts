@@ -1,8 +1,9 @@
-import { DESKTOP, expect, expectNoAxeViolations, MOBILE, screenshot, test } from './support/browser';
+import type { Page } from '@playwright/test';
+import { DESKTOP, expect, MOBILE, screenshot, test } from './support/fixtures';
 
 const RATES_ARTICLE = /^\/chiffres-taux\/[A-Za-z0-9-]+_[A-Za-z0-9-]+$/;
 
-async function ratesPaths(page: import('playwright-core').Page): Promise<string[]> {
+async function ratesPaths(page: Page): Promise<string[]> {
   const hrefs = await page
     .locator('main a[href]')
     .evaluateAll((anchors) => anchors.map((anchor) => new URL((anchor as HTMLAnchorElement).href).pathname));
@@ -14,9 +15,9 @@ test('figures and rates: a showcase of 5, groups by thematic, more on demand and
 }) => {
   const response = await page.goto('/chiffres-taux');
   expect(response?.status()).toBe(200);
-  await page.getByRole('heading', { level: 1, name: 'Chiffres et taux' }).waitFor();
+  await expect(page.getByRole('heading', { level: 1, name: 'Chiffres et taux' })).toBeVisible();
   const showcase = page.getByRole('region', { name: 'Les derniers chiffres et taux' });
-  expect(await showcase.getByRole('listitem').count()).toBe(5);
+  await expect(showcase.getByRole('listitem')).toHaveCount(5);
   const before = await ratesPaths(page);
   expect(before.length).toBeGreaterThan(5);
 
@@ -28,26 +29,26 @@ test('figures and rates: a showcase of 5, groups by thematic, more on demand and
 
   // The scroll-to-top button of the layout brings the reader back up.
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-  const top = page.getByRole('button', { name: 'Revenir en haut de la page' });
-  await top.click();
+  await page.getByRole('button', { name: 'Revenir en haut de la page' }).click();
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   await screenshot(page, 'rates-desktop');
 
   const [first] = before;
-  const article = await page.goto(first ?? '/');
+  if (!first) throw new Error('no rates article');
+  const article = await page.goto(first);
   expect(article?.status()).toBe(200);
   expect(new URL(page.url()).pathname).toBe(first);
-  await page.locator('h1').first().waitFor();
+  await expect(page.locator('h1').first()).toBeVisible();
 });
 
 test('a rates topic page lists only its topic and offers its thematics', async ({ page }) => {
   expect((await page.goto('/chiffres-taux/social'))?.status()).toBe(200);
-  await page.getByRole('heading', { level: 1, name: /Chiffres et taux : social/ }).waitFor();
-  expect(await page.getByRole('link', { name: 'Social' }).first().getAttribute('aria-current')).toBe('page');
+  await expect(page.getByRole('heading', { level: 1, name: /Chiffres et taux : social/ })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Social' }).first()).toHaveAttribute('aria-current', 'page');
   const thematics = page.getByRole('navigation', { name: 'Thématiques' }).getByRole('link');
   if ((await thematics.count()) > 0) {
+    await expect(thematics.first()).toHaveAttribute('href', /^\/chiffres-taux\/social\/[a-z0-9-]+$/);
     const href = (await thematics.first().getAttribute('href')) ?? '';
-    expect(href).toMatch(/^\/chiffres-taux\/social\/[a-z0-9-]+$/);
     expect((await page.goto(href))?.status()).toBe(200);
   }
 });
@@ -56,11 +57,14 @@ for (const [name, viewport] of [
   ['desktop', DESKTOP],
   ['mobile', MOBILE],
 ] as const) {
-  test(`axe finds no violation on figures and rates (${name})`, async ({ newPage }) => {
-    const page = await newPage(viewport);
-    expect((await page.goto('/chiffres-taux'))?.status()).toBe(200);
-    await page.getByRole('heading', { level: 1 }).waitFor();
-    await expectNoAxeViolations(page);
-    await screenshot(page, `rates-${name}`);
+  test.describe(name, () => {
+    test.use({ viewport });
+
+    test('axe finds no violation on figures and rates', async ({ page }) => {
+      expect((await page.goto('/chiffres-taux'))?.status()).toBe(200);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page).toPassAxe();
+      await screenshot(page, `rates-${name}`);
+    });
   });
 }

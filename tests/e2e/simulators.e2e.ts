@@ -1,49 +1,54 @@
-import { baseUrl, DESKTOP, expect, expectNoAxeViolations, MOBILE, screenshot, test } from './support/browser';
+import type { Page } from '@playwright/test';
+import { DESKTOP, expect, MOBILE, screenshot, test } from './support/fixtures';
 
 const SIMULATOR_PATH = /^\/simulateurs\/[A-Za-z0-9-]+_[A-Za-z0-9-]+$/;
 
-async function simulatorPaths(page: import('playwright-core').Page): Promise<string[]> {
+async function simulatorPaths(page: Page): Promise<string[]> {
   const hrefs = await page
     .locator('main a[href]')
     .evaluateAll((anchors) => anchors.map((anchor) => new URL((anchor as HTMLAnchorElement).href).pathname));
   return [...new Set(hrefs.filter((href) => SIMULATOR_PATH.test(href)))];
 }
 
+/** Amounts are written the French way, with narrow no-break spaces: matched whatever the spaces. */
+function amount(euros: string): RegExp {
+  return new RegExp(`${euros.split('').join('\\s*')}\\s*€`);
+}
+
 test('the simulators list links to simulator pages that frame a working simulator with its source', async ({
   page,
 }) => {
   expect((await page.goto('/simulateurs'))?.status()).toBe(200);
-  await page.getByRole('heading', { level: 1, name: 'Simulateurs en ligne' }).waitFor();
+  await expect(page.getByRole('heading', { level: 1, name: 'Simulateurs en ligne' })).toBeVisible();
   const paths = await simulatorPaths(page);
   expect(paths.length).toBeGreaterThanOrEqual(3);
 
   const incomeTax = paths.find((path) => path.includes('impot-revenu'));
-  expect(incomeTax).toBeDefined();
-  expect((await page.goto(incomeTax ?? '/'))?.status()).toBe(200);
-  await page.getByText(/Source officielle \(2025\) : Barème de l’impôt sur le revenu 2025/).waitFor();
-  const frameElement = page.locator('iframe[title^="Simulateur"]');
-  await frameElement.scrollIntoViewIfNeeded();
+  if (!incomeTax) throw new Error('no income tax simulator listed');
+  expect((await page.goto(incomeTax))?.status()).toBe(200);
+  await expect(
+    page.getByText(/Source officielle \(2025\) : Barème de l’impôt sur le revenu 2025/),
+  ).toBeVisible();
+  await page.locator('iframe[title^="Simulateur"]').scrollIntoViewIfNeeded();
   const frame = page.frameLocator('iframe[title^="Simulateur"]');
   await frame.getByLabel('Revenu net imposable du foyer (en euros)').fill('30000');
   await frame.getByRole('button', { name: 'Calculer l’impôt' }).click();
-  // Amounts are written the French way, with narrow no-break spaces: compare without spaces.
-  await expect
-    .poll(async () =>
-      (await frame.getByRole('region', { name: 'Résultat' }).textContent())?.replace(/\s/g, ''),
-    )
-    .toContain('2165€');
+  await expect(frame.getByRole('region', { name: 'Résultat' })).toContainText(amount('2165'));
   await screenshot(page, 'simulator-desktop');
 });
 
-test('a simulator is also reached by its id, and the three embedded simulators answer', async ({ page }) => {
+test('a simulator is also reached by its id, and the three embedded simulators answer', async ({
+  page,
+  request,
+}) => {
   await page.goto('/simulateurs');
   const [first] = await simulatorPaths(page);
   const id = first?.split('_').at(-1) ?? '';
   expect((await page.goto(`/simulateurs/${id}`))?.status()).toBe(200);
-  await page.locator('iframe[title^="Simulateur"]').waitFor();
+  await expect(page.locator('iframe[title^="Simulateur"]')).toBeVisible();
   for (const name of ['impot-revenu', 'indemnite-licenciement', 'bareme-kilometrique']) {
-    const response = await fetch(`${baseUrl()}/embed/${name}`);
-    expect(response.status).toBe(200);
+    const response = await request.get(`/embed/${name}`);
+    expect(response.status()).toBe(200);
     expect(await response.text()).toContain('Source officielle');
   }
 });
@@ -55,26 +60,26 @@ test('the severance pay simulator computes the example of service-public.fr', as
   await page.getByLabel('Salaire brut mensuel moyen des 12 derniers mois (en euros)').fill('1700');
   await page.getByLabel('Salaire brut mensuel moyen des 3 derniers mois (en euros)').fill('1800');
   await page.getByRole('button', { name: 'Calculer l’indemnité' }).click();
-  await expect
-    .poll(async () =>
-      (await page.getByRole('region', { name: 'Résultat' }).textContent())?.replace(/\s/g, ''),
-    )
-    .toContain('7300€');
-  await expectNoAxeViolations(page);
+  await expect(page.getByRole('region', { name: 'Résultat' })).toContainText(amount('7300'));
+  await expect(page).toPassAxe();
 });
 
 for (const [name, viewport] of [
   ['desktop', DESKTOP],
   ['mobile', MOBILE],
 ] as const) {
-  test(`axe finds no violation on the simulators and a simulator page (${name})`, async ({ newPage }) => {
-    const page = await newPage(viewport);
-    expect((await page.goto('/simulateurs'))?.status()).toBe(200);
-    await expectNoAxeViolations(page);
-    const [first] = await simulatorPaths(page);
-    expect((await page.goto(first ?? '/'))?.status()).toBe(200);
-    await page.locator('iframe[title^="Simulateur"]').waitFor();
-    await expectNoAxeViolations(page);
-    await screenshot(page, `simulator-${name}`);
+  test.describe(name, () => {
+    test.use({ viewport });
+
+    test('axe finds no violation on the simulators and a simulator page', async ({ page }) => {
+      expect((await page.goto('/simulateurs'))?.status()).toBe(200);
+      await expect(page).toPassAxe();
+      const [first] = await simulatorPaths(page);
+      if (!first) throw new Error('no simulator listed');
+      expect((await page.goto(first))?.status()).toBe(200);
+      await expect(page.locator('iframe[title^="Simulateur"]')).toBeVisible();
+      await expect(page).toPassAxe();
+      await screenshot(page, `simulator-${name}`);
+    });
   });
 }

@@ -1,4 +1,4 @@
-import { DESKTOP, expect, expectNoAxeViolations, MOBILE, screenshot, test } from './support/browser';
+import { DESKTOP, expect, MOBILE, screenshot, test } from './support/fixtures';
 
 const PAGES = [
   ['/librairie', 'La librairie'],
@@ -13,24 +13,27 @@ test('the bookshop promotes shop products and white papers, opening the shop in 
 }) => {
   expect((await page.goto('/librairie'))?.status()).toBe(200);
   const offers = page.getByRole('region', { name: 'Les offres du moment' });
-  expect(await offers.getByRole('listitem').count()).toBeGreaterThan(0);
+  await expect(offers.getByRole('listitem')).not.toHaveCount(0);
   const papers = page.getByRole('region', { name: 'Livres blancs' }).getByRole('link');
-  expect(await papers.count()).toBeGreaterThan(0);
-  expect(await papers.first().getAttribute('target')).toBe('_blank');
+  await expect(papers).not.toHaveCount(0);
+  await expect(papers.first()).toHaveAttribute('target', '_blank');
   await screenshot(page, 'bookshop-desktop');
 });
 
-for (const [path, title] of PAGES) {
-  for (const [name, viewport] of [
-    ['desktop', DESKTOP],
-    ['mobile', MOBILE],
-  ] as const) {
-    test(`${path} has its title and no axe violation (${name})`, async ({ newPage }) => {
-      const page = await newPage(viewport);
-      expect((await page.goto(path))?.status()).toBe(200);
-      await page.getByRole('heading', { level: 1, name: title }).waitFor();
-      await expectNoAxeViolations(page);
-      if (name === 'mobile') await screenshot(page, `static${path.replaceAll('/', '-')}-mobile`);
-    });
-  }
+for (const [name, viewport] of [
+  ['desktop', DESKTOP],
+  ['mobile', MOBILE],
+] as const) {
+  test.describe(name, () => {
+    test.use({ viewport });
+
+    for (const [path, title] of PAGES) {
+      test(`${path} has its title and no axe violation`, async ({ page }) => {
+        expect((await page.goto(path))?.status()).toBe(200);
+        await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+        await expect(page).toPassAxe();
+        if (name === 'mobile') await screenshot(page, `static${path.replaceAll('/', '-')}-mobile`);
+      });
+    }
+  });
 }

@@ -51,6 +51,28 @@ export function isOwnRevalidateToken(authorization: string | null): boolean {
 }
 
 /**
+ * Refreshes this process's caches through its own `POST /api/revalidate` (Next.js revalidates from a route
+ * handler, not from a timer or a listener). Used by the PostgreSQL listener and, on PGlite, after a write of
+ * the process itself outside a request (a scheduled publication). Never throws.
+ */
+export async function requestOwnRevalidation(port: number): Promise<boolean> {
+  const secret = holder[SECRET_KEY];
+  if (!secret) return false;
+  try {
+    const response = await fetch(`http://127.0.0.1:${port}/api/revalidate`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${secret}` },
+    });
+    await response.body?.cancel();
+    logger.info({ status: response.status }, 'contenu modifié : caches rafraîchis');
+    return response.ok;
+  } catch (error) {
+    logger.warn({ err: error }, 'rafraîchissement des caches impossible');
+    return false;
+  }
+}
+
+/**
  * Listens for content changes on PostgreSQL and calls `onChange` for each, reconnecting after a lost connection
  * (a database restart), when it also calls `onChange` since changes may have been missed. Returns a stop function.
  */

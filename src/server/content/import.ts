@@ -1,9 +1,16 @@
 import 'server-only';
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { articleSections, articles } from '../db/schema';
+import { articles } from '../db/schema';
+import { syncNewsroomWithImport } from '../newsroom/adoption';
 import { type ArticleInput, type ArticleRows, parseArticleInput, toArticleRows } from './article-input';
 import { announceContentChange } from './content-changes';
+import {
+  describeRefusal,
+  releasePublicArticles,
+  type Transaction,
+  writePublicArticle,
+} from './public-articles';
 
 /** A line longer than this is refused before being parsed. */
 export const MAX_IMPORT_LINE_LENGTH = 16 * 1024 * 1024;
@@ -50,6 +57,11 @@ export async function importArticles(
   try {
     const updated = await db.transaction(async (tx) => {
       const count = await writeArticles(tx, entries, options);
+      // The newsroom's copies follow: the import is a new published version of each article.
+      await syncNewsroomWithImport(
+        tx,
+        entries.map((entry) => entry.rows.article.id),
+      );
       // Delivered at commit: running servers refresh their cached pages at once (content-changes.ts).
       await announceContentChange(tx);
       return count;
@@ -110,7 +122,6 @@ async function parseLines(
 }
 
 type Entry = { line: number; rows: ArticleRows };
-type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Writes every article; answers how many already existed. */
 async function writeArticles(tx: Transaction, entries: Entry[], options: ImportOptions): Promise<number> {
@@ -120,21 +131,13 @@ async function writeArticles(tx: Transaction, entries: Entry[], options: ImportO
     const chunk = ids.slice(start, start + ID_CHUNK);
     const found = await tx.select({ id: articles.id }).from(articles).where(inArray(articles.id, chunk));
     existing += found.length;
-    // Release what the imported articles hold before writing any of them, so that an enriched news id or a
-    // section id moving from one imported article to another does not collide with the row it replaces.
-    await tx.update(articles).set({ enrichedNewsId: null }).where(inArray(articles.id, chunk));
-    await tx.delete(articleSections).where(inArray(articleSections.articleId, chunk));
+    await releasePublicArticles(tx, chunk);
   }
 
   let written = 0;
   for (const { line, rows } of entries) {
     try {
-      const { id: _id, ...changes } = rows.article;
-      await tx
-        .insert(articles)
-        .values(rows.article)
-        .onConflictDoUpdate({ target: articles.id, set: { ...changes, updatedAt: new Date() } });
-      if (rows.sections.length > 0) await tx.insert(articleSections).values(rows.sections);
+      await writePublicArticle(tx, rows);
     } catch (error) {
       const reason = describeRefusal(error, rows);
       if (reason === null) throw error;
@@ -144,34 +147,4 @@ async function writeArticles(tx: Transaction, entries: Entry[], options: ImportO
     options.onProgress?.(written, entries.length);
   }
   return existing;
-}
-
-type DatabaseError = { code?: unknown; constraint?: unknown; detail?: unknown; message?: unknown };
-
-/** The database error under a failed query: drizzle wraps the driver's error in `cause`. */
-function databaseError(error: unknown): DatabaseError | null {
-  let current: unknown = error;
-  while (current instanceof Error) {
-    if (typeof (current as DatabaseError).code === 'string') return current as DatabaseError;
-    current = current.cause;
-  }
-  return null;
-}
-
-/**
- * Why the database refused the rows of an article, in French, when the rows themselves are at fault: a data
- * exception or an integrity constraint (SQLSTATE classes 22 and 23). Null for any other failure.
- */
-function describeRefusal(error: unknown, rows: ArticleRows): string | null {
-  const cause = databaseError(error);
-  if (!cause || typeof cause.code !== 'string' || !/^2[23]/.test(cause.code)) return null;
-  if (cause.constraint === 'articles_enriched_news_id_idx') {
-    return `enriched_news_id « ${rows.article.enrichedNewsId} » déjà utilisé par un autre article`;
-  }
-  if (cause.constraint === 'article_sections_pkey') {
-    const ids = rows.sections.map((section) => section.id).join(', ');
-    return `un identifiant de section (${ids}) est déjà utilisé par un autre article`;
-  }
-  const detail = typeof cause.detail === 'string' && cause.detail ? ` (${cause.detail})` : '';
-  return `refusé par la base de données : ${String(cause.message)}${detail}`;
 }

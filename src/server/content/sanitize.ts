@@ -104,6 +104,36 @@ export function sanitizeEditorialHtml(html: string): string {
 }
 
 /**
+ * The same allowlist for the newsroom's working copy, which keeps internal links as `flash:id:{id}` so the
+ * editor still shows them as links to an article; they are resolved when the article is published (toArticleRows).
+ */
+const NEWSROOM_SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
+  ...SANITIZE_OPTIONS,
+  allowedSchemesByTag: {
+    img: ['http', 'https'],
+    iframe: ['https'],
+    a: ['http', 'https', 'mailto', 'tel', 'flash'],
+  },
+  transformTags: {
+    h1: 'h2',
+    a: (tagName, attribs) => {
+      const result: sanitizeHtml.Attributes = { ...attribs };
+      // Only the internal-link form of the flash scheme is ours.
+      if (/^\s*flash:/i.test(attribs.href ?? '') && !INTERNAL_LINK.test(attribs.href ?? ''))
+        delete result.href;
+      if (attribs.target === '_blank') result.rel = 'noopener noreferrer';
+      return { tagName, attribs: result };
+    },
+  },
+};
+
+const INTERNAL_LINK = /^flash:id:[A-Za-z0-9-]+$/;
+
+export function sanitizeNewsroomHtml(html: string): string {
+  return sanitizeHtml(html, NEWSROOM_SANITIZE_OPTIONS);
+}
+
+/**
  * html-to-text's converter, compiled once: `convert()` compiles its options on every call, which search snippets
  * (up to 20 per answer) and the import paid each time.
  */

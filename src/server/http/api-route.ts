@@ -68,12 +68,16 @@ function forbiddenOrigin(): AppError {
 }
 
 /** The query string as a record of its first values, parsed by a zod schema (400 naming each bad field). */
-export function parseQuery<Schema extends z.ZodType>(request: Request, schema: Schema): z.infer<Schema> {
+export function parseQuery<Schema extends z.ZodType>(
+  request: Request,
+  schema: Schema,
+  options: { error?: z.core.$ZodErrorMap } = {},
+): z.infer<Schema> {
   const params = new URL(request.url).searchParams;
   const record: Record<string, string> = {};
   for (const [name, value] of params) if (!(name in record)) record[name] = value;
   assertNoNulCharacter(record);
-  const result = schema.safeParse(record);
+  const result = schema.safeParse(record, options);
   if (!result.success) throw validationError(result.error);
   return result.data;
 }
@@ -141,7 +145,7 @@ export const MAX_BODY_DEPTH = 32;
  * No legitimate input has it, so it is refused up front as a 400 naming the field. The walk is iterative with a
  * depth cap, so a hostile, deeply nested JSON body is a 400 rather than a stack overflow.
  */
-function assertNoNulCharacter(root: unknown): void {
+export function assertNoNulCharacter(root: unknown): void {
   const pending: { value: unknown; field: string; depth: number }[] = [{ value: root, field: '', depth: 0 }];
   for (let item = pending.pop(); item !== undefined; item = pending.pop()) {
     const { value, field, depth } = item;

@@ -3,3 +3,4 @@ import 'server-only';
 // calls defineJob; add yours here.
 import '../email/outbox';
 import '../accounts/alert-digests';
+import '../newsroom/workflow';

@@ -8,6 +8,7 @@ import { env } from '../env';
 import { answerFromPageCache, recordForPageCache } from '../http/page-cache';
 import { stopJobRunner } from '../jobs/runner';
 import { logger } from '../log';
+import { answerGoneArticle } from '../newsroom/gone';
 import { countCachedSearch, flushSearchCounts } from '../search/query-counts';
 import { requestFinished, requestStarted } from './metrics';
 
@@ -128,6 +129,8 @@ export function instrumentHttpServers(): void {
       const response = args[1] as ServerResponse;
       settleClientAddress(request, env().TRUSTED_PROXY_HOPS);
       observe(this, request, response);
+      // Newsroom (issue 14): a withdrawn article's address answers 410 before Next.js.
+      if (answerGoneArticle(request, response)) return true;
       const cached = answerFromPageCache(request, response);
       if (cached) {
         // The search did not run for this reader: count it for the frequent searches as it would have (unless

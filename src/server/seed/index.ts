@@ -19,6 +19,7 @@ import {
   trades,
   whitePapers,
 } from '../db/schema';
+import { adoptPublicArticles } from '../newsroom/adoption';
 import { ArticleBuilder, CONTENT_START, MIN_ARTICLES, planArticles, type SectionRow } from './articles';
 import { insertRows, withGinIndexesDeferred } from './bulk-insert';
 import { dayOfIso } from './calendar';
@@ -109,6 +110,8 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
           sql`, `,
         )} restart identity`,
       );
+      // The newsroom's copies of the old articles (and their revisions) go with them.
+      await tx.execute(sql`truncate table newsroom_articles cascade`);
     }
 
     // Taxonomy
@@ -191,6 +194,8 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
     );
     progress(SEED_STEPS.documents, options.documents, options.documents);
 
+    // The newsroom gets its copy of every article, as published version 1 (src/server/newsroom/adoption.ts).
+    await adoptPublicArticles(tx);
     return { seeded: true, counts: await countRows(tx) };
   });
 }

@@ -2,9 +2,11 @@
 import { revalidatePath } from 'next/cache';
 import { purgeSharedReads } from '@/server/cache/shared-reads';
 import { isOwnRevalidateToken } from '@/server/content/content-changes';
+import { getDb } from '@/server/db/client';
 import { apiRoute } from '@/server/http/api-route';
 import { AppError } from '@/server/http/errors';
 import { purgePageCache } from '@/server/http/page-cache';
+import { refreshGoneArticles } from '@/server/newsroom/gone';
 
 export const dynamic = 'force-dynamic';
 
@@ -17,5 +19,6 @@ export const POST = apiRoute(async (request) => {
   revalidatePath('/', 'layout');
   purgePageCache();
   purgeSharedReads();
+  await refreshGoneArticles(await getDb());
   return { revalidated: true };
 });

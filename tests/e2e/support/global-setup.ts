@@ -1,37 +1,33 @@
-// npm run test:e2e [-- <vitest options or spec files>]: the end-to-end specs against a real server.
+// Global setup of the e2e specs (playwright.config.ts): the server they run against.
 //
-// Builds the site when the build is missing or stale, seeds a small demo database in a temporary DATA_DIR, starts
-// `npm start` on a free port, waits for /api/health, runs the Vitest project `e2e` (tests/e2e/**/*.e2e.ts) with
-// E2E_BASE_URL pointing at the server, and always stops the server and deletes the data folder.
+// Unless E2E_BASE_URL names a running server: builds the site when the build is missing or stale, seeds a small
+// demo database in a temporary DATA_DIR, starts `npm start` on E2E_PORT (default: a free port), waits for
+// /api/health and hands the URL to the workers in E2E_BASE_URL. The teardown it returns stops the server and
+// deletes the data folder, also after a failed or interrupted run.
 //
 // Environment: E2E_ARTICLES / E2E_DOCUMENTS (seed size, default 400 / 500), E2E_KEEP_DATA=1 (keep the data
-// folder), E2E_HEALTH_TIMEOUT_MS (default 180000). The server's output goes to test-results/e2e-server.log.
+// folder), E2E_HEALTH_TIMEOUT_MS (default 180000), E2E_PORT. The server's output goes to test-results/e2e-server.log.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { findFreePort } from '../tests/support/free-port';
-import { buildIfNeeded } from './lib/build';
+import { buildIfNeeded } from '../../../scripts/lib/build';
+import { findFreePort } from '../../support/free-port';
 
-const root = path.resolve(import.meta.dirname, '..');
+const root = path.resolve(import.meta.dirname, '../../..');
 const RESULTS_DIR = path.join(root, 'test-results');
 const SERVER_LOG = path.join(RESULTS_DIR, 'e2e-server.log');
-const VITEST = path.join(root, 'node_modules', 'vitest', 'vitest.mjs');
 const HEALTH_TIMEOUT_MS = Number(process.env.E2E_HEALTH_TIMEOUT_MS ?? 180_000);
 const SEED_ARTICLES = process.env.E2E_ARTICLES ?? '400';
 const SEED_DOCUMENTS = process.env.E2E_DOCUMENTS ?? '500';
+const STOP_TIMEOUT_MS = 15_000;
 /**
  * The tag manager of the e2e server: nothing listens there (a request fails at once), but the browser's network log
  * shows whether the page asked for it (consent.e2e.ts).
  */
 const E2E_ANALYTICS_URL = 'http://127.0.0.1:9/tags/utag.js';
-const STOP_TIMEOUT_MS = 15_000;
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-
-let server: ChildProcess | undefined;
-let dataDir: string | undefined;
-let finishing: Promise<void> | undefined;
 
 function log(message: string): void {
   console.log(`[e2e] ${message}`);
@@ -56,9 +52,8 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<n
   });
 }
 
-async function seed(): Promise<void> {
+async function seed(dataDir: string): Promise<void> {
   const started = Date.now();
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'quotidienne-e2e-'));
   log(`seeding ${SEED_ARTICLES} articles and ${SEED_DOCUMENTS} documents into ${dataDir}`);
   const code = await run(
     npm,
@@ -70,31 +65,31 @@ async function seed(): Promise<void> {
 }
 
 /** `npm start` in its own process group, so that stopping it stops npm, the start script and Next.js together. */
-async function startServer(port: number): Promise<string> {
+function startServer(dataDir: string, port: number): ChildProcess {
   mkdirSync(RESULTS_DIR, { recursive: true });
   const output = openSync(SERVER_LOG, 'w');
-  server = spawn(npm, ['start'], {
+  const server = spawn(npm, ['start'], {
     cwd: root,
-    env: appEnv({ DATA_DIR: dataDir ?? '', PORT: String(port), ANALYTICS_SCRIPT_URL: E2E_ANALYTICS_URL }),
+    env: appEnv({ DATA_DIR: dataDir, PORT: String(port), ANALYTICS_SCRIPT_URL: E2E_ANALYTICS_URL }),
     stdio: ['ignore', output, output],
     detached: true,
   });
   closeSync(output);
-  const url = `http://127.0.0.1:${port}`;
-  log(`npm start on ${url} (output: ${path.relative(root, SERVER_LOG)})`);
-  return url;
+  log(`npm start on port ${port} (output: ${path.relative(root, SERVER_LOG)})`);
+  return server;
 }
 
-async function waitForHealth(url: string): Promise<void> {
+async function waitForHealth(server: ChildProcess, url: string): Promise<void> {
   const started = Date.now();
   const deadline = started + HEALTH_TIMEOUT_MS;
   let last = 'no answer yet';
   while (Date.now() < deadline) {
-    if (server?.exitCode !== null || server?.signalCode !== null) {
-      throw new Error(`the server exited (${server?.signalCode ?? server?.exitCode}) before it was healthy`);
+    if (server.exitCode !== null || server.signalCode !== null) {
+      throw new Error(`the server exited (${server.signalCode ?? server.exitCode}) before it was healthy`);
     }
     try {
       const response = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(5_000) });
+      await response.body?.cancel();
       if (response.status === 200) {
         log(`server healthy after ${seconds(started)}`);
         return;
@@ -122,23 +117,21 @@ function groupAlive(pid: number): boolean {
   }
 }
 
-async function stopServer(): Promise<void> {
-  const child = server;
-  server = undefined;
-  if (!child?.pid) return;
-  const pid = child.pid;
+function signalGroup(pid: number, signal: NodeJS.Signals): void {
   try {
-    process.kill(-pid, 'SIGTERM');
-  } catch {
-    return;
-  }
+    process.kill(-pid, signal);
+  } catch {}
+}
+
+async function stopServer(server: ChildProcess): Promise<void> {
+  const pid = server.pid;
+  if (!pid || !groupAlive(pid)) return;
+  signalGroup(pid, 'SIGTERM');
   const deadline = Date.now() + STOP_TIMEOUT_MS;
   while (groupAlive(pid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
   if (groupAlive(pid)) {
     log('server still running after SIGTERM: killing it');
-    try {
-      process.kill(-pid, 'SIGKILL');
-    } catch {}
+    signalGroup(pid, 'SIGKILL');
   }
 }
 
@@ -153,7 +146,7 @@ function isRoutineLogLine(line: string): boolean {
   }
 }
 
-function printServerLogTail(lines = 40): void {
+function printServerLogTail(lines: number): void {
   try {
     const all = readFileSync(SERVER_LOG, 'utf8').trimEnd().split('\n');
     const tail = all
@@ -164,54 +157,41 @@ function printServerLogTail(lines = 40): void {
   } catch {}
 }
 
-function finish(): Promise<void> {
-  finishing ??= (async () => {
-    await stopServer();
-    if (dataDir && !process.env.E2E_KEEP_DATA) rmSync(dataDir, { recursive: true, force: true });
-    else if (dataDir) log(`data kept in ${dataDir}`);
-  })();
-  return finishing;
-}
-
-async function main(): Promise<number> {
-  const started = Date.now();
+export default async function globalSetup(): Promise<(() => Promise<void>) | undefined> {
+  if (process.env.E2E_BASE_URL) {
+    log(`running against ${process.env.E2E_BASE_URL}`);
+    return undefined;
+  }
   const buildStarted = Date.now();
   await buildIfNeeded();
   log(`build ready (${seconds(buildStarted)})`);
-  await seed();
-  const url = await startServer(await findFreePort());
+
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'quotidienne-e2e-'));
+  let server: ChildProcess | undefined;
+  // Last resort when the runner dies without its teardown: the group must not outlive it.
+  const killOnExit = () => server?.pid && signalGroup(server.pid, 'SIGKILL');
+  process.once('exit', killOnExit);
+  const teardown = async () => {
+    process.off('exit', killOnExit);
+    if (server) await stopServer(server);
+    if (process.env.E2E_KEEP_DATA) log(`data kept in ${dataDir}`);
+    else rmSync(dataDir, { recursive: true, force: true });
+  };
   try {
-    await waitForHealth(url);
+    await seed(dataDir);
+    const port = Number(process.env.E2E_PORT) || (await findFreePort());
+    server = startServer(dataDir, port);
+    const url = `http://127.0.0.1:${port}`;
+    await waitForHealth(server, url);
+    // Workers inherit the runner's environment: the fixtures read the server's address there.
+    process.env.E2E_BASE_URL = url;
+    // The server's e-mails (no SMTP_URL: .eml files under DATA_DIR/emails) and its tag manager, for the specs.
+    process.env.E2E_DATA_DIR = dataDir;
+    process.env.E2E_ANALYTICS_URL = E2E_ANALYTICS_URL;
   } catch (error) {
-    printServerLogTail();
+    printServerLogTail(40);
+    await teardown();
     throw error;
   }
-  const code = await run(process.execPath, [VITEST, 'run', '--project', 'e2e', ...process.argv.slice(2)], {
-    ...process.env,
-    E2E_BASE_URL: url,
-    // The server's e-mails (no SMTP_URL: .eml files under DATA_DIR/emails) and its tag manager, for the specs.
-    E2E_DATA_DIR: dataDir ?? '',
-    E2E_ANALYTICS_URL,
-  });
-  if (code !== 0) printServerLogTail(20);
-  log(`done in ${seconds(started)}`);
-  return code;
+  return teardown;
 }
-
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
-  process.once(signal, () => {
-    log(`${signal}: stopping the server`);
-    void finish().finally(() => process.exit(130));
-  });
-}
-
-main()
-  .then(async (code) => {
-    await finish();
-    process.exit(code);
-  })
-  .catch(async (error: unknown) => {
-    console.error(`[e2e] ${error instanceof Error ? error.message : String(error)}`);
-    await finish();
-    process.exit(1);
-  });

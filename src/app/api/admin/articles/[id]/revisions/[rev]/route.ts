@@ -1,0 +1,13 @@
+// GET /api/admin/articles/{id}/revisions/{rev}: one revision with its full snapshot
+import { getDb } from '@/server/db/client';
+import { requireStaff } from '@/server/newsroom/auth';
+import { getRevision } from '@/server/newsroom/revisions';
+import { adminRoute, numericParam, routeParam } from '@/server/newsroom/route';
+
+type Context = { params: Promise<{ id: string; rev: string }> };
+
+export const GET = adminRoute<Context>(async (request, context) => {
+  const db = await getDb();
+  await requireStaff(db, request, 'article.read');
+  return getRevision(db, await routeParam(context, 'id'), await numericParam(context, 'rev'));
+});

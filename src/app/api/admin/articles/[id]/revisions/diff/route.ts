@@ -1,0 +1,15 @@
+// GET /api/admin/articles/{id}/revisions/diff?from=N&to=M
+import { revisionDiffQuery } from '@/lib/contracts/admin';
+import { getDb } from '@/server/db/client';
+import { requireStaff } from '@/server/newsroom/auth';
+import { diffRevisions } from '@/server/newsroom/revisions';
+import { adminQuery, adminRoute, routeParam } from '@/server/newsroom/route';
+
+type Context = { params: Promise<{ id: string }> };
+
+export const GET = adminRoute<Context>(async (request, context) => {
+  const db = await getDb();
+  await requireStaff(db, request, 'article.read');
+  const { from, to } = adminQuery(request, revisionDiffQuery);
+  return diffRevisions(db, await routeParam(context, 'id'), from, to);
+});

@@ -1,0 +1,15 @@
+// POST /api/admin/articles/{id}/submit: a draft goes to review
+import { articleSubmitBody } from '@/lib/contracts/admin';
+import { getDb } from '@/server/db/client';
+import { requireStaff } from '@/server/newsroom/auth';
+import { adminJson, adminRoute, routeParam } from '@/server/newsroom/route';
+import { submitArticle } from '@/server/newsroom/workflow';
+
+type Context = { params: Promise<{ id: string }> };
+
+export const POST = adminRoute<Context>(async (request, context) => {
+  const db = await getDb();
+  const principal = await requireStaff(db, request, 'article.submit');
+  const { version } = await adminJson(request, articleSubmitBody, 1024);
+  return submitArticle(db, principal, await routeParam(context, 'id'), version);
+});

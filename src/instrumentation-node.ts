@@ -1,0 +1,66 @@
+// The Node.js server's start (src/instrumentation.ts loads it only in that runtime): request logs, metrics, caches,
+// the newsroom's first account, the background jobs and the graceful stop.
+
+export async function registerNodeServer(): Promise<void> {
+  const { instrumentHttpServers, handleStopSignals } = await import('./server/observability/http-server');
+  const { registerDatabaseGauges } = await import('./server/observability/database-gauges');
+  const { enableSharedReads } = await import('./server/cache/shared-reads');
+  const { batchSearchCounts } = await import('./server/search/query-counts');
+  const { getDb } = await import('./server/db/client');
+  instrumentHttpServers();
+  enableSharedReads();
+  batchSearchCounts(getDb);
+  registerDatabaseGauges();
+  await refreshCachesOnContentChanges();
+  await prepareNewsroomAtStart();
+  await startBackgroundJobs(getDb);
+  // Next's own SIGTERM handler exits as soon as the server closed, without closing the database: ours replaces it
+  // when the start script turned it off.
+  if (process.env.NEXT_MANUAL_SIG_HANDLE) handleStopSignals();
+}
+
+/** Newsroom (issue 14): the first administrator from the environment, or a setup token in the log. */
+async function prepareNewsroomAtStart(): Promise<void> {
+  const { prepareNewsroom } = await import('./server/newsroom/bootstrap');
+  const { refreshGoneArticles } = await import('./server/newsroom/gone');
+  const { logger } = await import('./server/log');
+  const { getDb } = await import('./server/db/client');
+  // The build never opens the database (ARCHITECTURE.md), even if it loads this hook to prerender.
+  if (process.env.NEXT_PHASE === 'phase-production-build') return;
+  const db = await getDb();
+  await Promise.all([prepareNewsroom(db), refreshGoneArticles(db)]).catch((error: unknown) =>
+    logger.error({ err: error }, 'rédaction : préparation impossible'),
+  );
+}
+
+/** Every instance runs the background jobs (e-mails, scheduled publications…): they claim them without overlap. */
+async function startBackgroundJobs(getDb: () => Promise<import('./server/db/client').Db>): Promise<void> {
+  // The build never opens the database (ARCHITECTURE.md), even if it loads this hook to prerender.
+  if (process.env.NEXT_PHASE === 'phase-production-build') return;
+  await import('./server/jobs/handlers');
+  const { startJobRunner } = await import('./server/jobs/runner');
+  startJobRunner({ getDb });
+  // Accounts (issue 19): the alert digests' next runs, queued once whatever the number of instances.
+  const { scheduleAlertDigests } = await import('./server/accounts/alert-digests');
+  await scheduleAlertDigests(await getDb()).catch(async (error: unknown) => {
+    const { logger } = await import('./server/log');
+    logger.error({ err: error }, 'Planification des alertes impossible');
+  });
+}
+
+/**
+ * On PostgreSQL, other processes (the import, other instances' writers) change content while this server runs:
+ * it listens for their announcements and refreshes its caches through its own `POST /api/revalidate`.
+ */
+async function refreshCachesOnContentChanges(): Promise<void> {
+  const { env } = await import('./server/env');
+  const config = env();
+  const { listenForContentChanges, newRevalidateSecret, requestOwnRevalidation, setRevalidateSecret } =
+    await import('./server/content/content-changes');
+  // Set on both drivers: the newsroom's scheduled publications refresh this process's caches with it on PGlite.
+  setRevalidateSecret(newRevalidateSecret());
+  if (!config.DATABASE_URL) return;
+  listenForContentChanges(config.DATABASE_URL, () => {
+    void requestOwnRevalidation(config.PORT);
+  });
+}

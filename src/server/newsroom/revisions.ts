@@ -1,0 +1,225 @@
+import 'server-only';
+import { diffWordsWithSpace } from 'diff';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type {
+  ArticleDocument,
+  DiffPart,
+  RevisionAction,
+  RevisionAnswer,
+  RevisionDiffAnswer,
+  RevisionSummary,
+} from '@/lib/contracts/admin';
+import { htmlToPlainText } from '../content/sanitize';
+import type { Db } from '../db/client';
+import { newsroomArticles, newsroomRevisions, staffMembers } from '../db/schema';
+import { AppError } from '../http/errors';
+import { ARTICLE_NOT_FOUND_MESSAGE } from './articles';
+
+// Revisions: every version of an article kept whole; a readable comparison of any two (field by field, the
+// body as words of text), done with the `diff` library.
+
+export const REVISION_NOT_FOUND_MESSAGE = 'Révision introuvable.';
+
+type Row = {
+  number: number;
+  action: string;
+  createdAt: Date;
+  staffId: number | null;
+  staffName: string | null;
+  document: Record<string, unknown>;
+};
+
+function summaryOf(row: Row): RevisionSummary {
+  return {
+    number: row.number,
+    action: row.action as RevisionAction,
+    createdAt: row.createdAt.toISOString(),
+    createdBy:
+      row.staffId !== null && row.staffName !== null ? { id: row.staffId, name: row.staffName } : null,
+    title: String(row.document.title ?? ''),
+  };
+}
+
+async function assertArticle(db: Db, id: string): Promise<void> {
+  const [found] = await db
+    .select({ id: newsroomArticles.id })
+    .from(newsroomArticles)
+    .where(eq(newsroomArticles.id, id))
+    .limit(1);
+  if (!found) throw new AppError('not_found', ARTICLE_NOT_FOUND_MESSAGE);
+}
+
+function revisionColumns() {
+  return {
+    number: newsroomRevisions.number,
+    action: newsroomRevisions.action,
+    createdAt: newsroomRevisions.createdAt,
+    staffId: staffMembers.id,
+    staffName: staffMembers.name,
+    document: newsroomRevisions.document,
+  };
+}
+
+/** Every revision of an article, newest first (summaries; the snapshots are read one at a time). */
+export async function listRevisions(db: Db, id: string): Promise<{ items: RevisionSummary[] }> {
+  await assertArticle(db, id);
+  const rows = await db
+    .select({
+      number: newsroomRevisions.number,
+      action: newsroomRevisions.action,
+      createdAt: newsroomRevisions.createdAt,
+      staffId: staffMembers.id,
+      staffName: staffMembers.name,
+      title: sql<string>`${newsroomRevisions.document}->>'title'`,
+    })
+    .from(newsroomRevisions)
+    .leftJoin(staffMembers, eq(staffMembers.id, newsroomRevisions.createdBy))
+    .where(eq(newsroomRevisions.articleId, id))
+    .orderBy(desc(newsroomRevisions.number));
+  return { items: rows.map((row) => summaryOf({ ...row, document: { title: row.title } })) };
+}
+
+async function readRevisions(db: Db, id: string, numbers: number[]): Promise<Map<number, Row>> {
+  const rows = await db
+    .select(revisionColumns())
+    .from(newsroomRevisions)
+    .leftJoin(staffMembers, eq(staffMembers.id, newsroomRevisions.createdBy))
+    .where(and(eq(newsroomRevisions.articleId, id), inArray(newsroomRevisions.number, numbers)));
+  return new Map(rows.map((row) => [row.number, row]));
+}
+
+/** One revision with its full snapshot (the preview of a revision renders it). */
+export async function getRevision(db: Db, id: string, number: number): Promise<RevisionAnswer> {
+  await assertArticle(db, id);
+  const row = (await readRevisions(db, id, [number])).get(number);
+  if (!row) throw new AppError('not_found', REVISION_NOT_FOUND_MESSAGE);
+  return { ...summaryOf(row), article: row.document as ArticleDocument };
+}
+
+const FIELD_LABELS: Record<string, string> = {
+  title: 'Titre',
+  summary: 'Chapô',
+  type: 'Type',
+  slug: 'Adresse (slug)',
+  topics: 'Thèmes',
+  thematics: 'Thématiques',
+  trades: 'Métiers',
+  format: 'Format',
+  author: 'Auteur',
+  author_function: 'Fonction de l’auteur',
+  source: 'Source',
+  publication_date: 'Date de publication',
+  update_date: 'Date de mise à jour',
+  enriched_news_id: 'Identifiant d’actualité enrichie',
+  event_date: 'Date de l’événement',
+  simulator_url: 'Simulateur',
+  paywalled: 'Réservé aux abonnés',
+  images: 'Images',
+  attachments: 'Pièces jointes',
+  additionalProperties: 'Propriétés (SEO, réseaux sociaux, Themes_Gateway…)',
+  view: 'Corps',
+  section_type: 'Type de section',
+};
+
+/** A field's value as a person reads it: labels of tags, names of images, the text of HTML. */
+function readable(field: string, value: unknown): string {
+  if (value === undefined || value === null) return '';
+  if (field === 'view' && typeof value === 'string') return htmlToPlainText(value);
+  if (typeof value === 'boolean') return value ? 'oui' : 'non';
+  if (typeof value === 'string' || typeof value === 'number') return String(value);
+  if (Array.isArray(value)) {
+    return value
+      .map((item) => {
+        if (typeof item !== 'object' || item === null) return String(item);
+        const record = item as Record<string, unknown>;
+        if (typeof record.label === 'string') return record.label;
+        if (typeof record.href === 'string') {
+          const alt = typeof record.alt === 'string' && record.alt ? ` (alt : ${record.alt})` : '';
+          const legend = typeof record.legend === 'string' && record.legend ? ` – ${record.legend}` : '';
+          return `${record.href}${alt}${legend}`;
+        }
+        if (typeof record.name === 'string' && typeof record.item === 'string') {
+          return `${record.name} (${record.item})`;
+        }
+        return JSON.stringify(item);
+      })
+      .join('\n');
+  }
+  return Object.entries(value as Record<string, unknown>)
+    .map(([key, item]) => `${key} : ${item === null ? '' : String(item)}`)
+    .join('\n');
+}
+
+function partsOf(before: string, after: string): DiffPart[] {
+  return diffWordsWithSpace(before, after).map((change) => ({
+    kind: change.added ? 'added' : change.removed ? 'removed' : 'same',
+    text: change.value,
+  }));
+}
+
+type Change = RevisionDiffAnswer['changes'][number];
+
+function compareFields(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+  fields: string[],
+  prefix: string,
+  labelPrefix: string,
+): Change[] {
+  const changes: Change[] = [];
+  for (const field of fields) {
+    const left = readable(field, before[field]);
+    const right = readable(field, after[field]);
+    if (left === right) continue;
+    changes.push({
+      field: `${prefix}${field}`,
+      label: `${labelPrefix}${FIELD_LABELS[field] ?? field}`,
+      parts: partsOf(left, right),
+    });
+  }
+  return changes;
+}
+
+const ARTICLE_FIELDS = Object.keys(FIELD_LABELS).filter((field) => field !== 'section_type');
+const SECTION_FIELDS = [
+  'title',
+  'summary',
+  'section_type',
+  'publication_date',
+  'topics',
+  'thematics',
+  'images',
+  'view',
+];
+
+/** The differences from revision `from` to revision `to`: each changed field, then each section, by position. */
+export async function diffRevisions(
+  db: Db,
+  id: string,
+  from: number,
+  to: number,
+): Promise<RevisionDiffAnswer> {
+  await assertArticle(db, id);
+  const rows = await readRevisions(db, id, [from, to]);
+  const older = rows.get(from);
+  const newer = rows.get(to);
+  if (!older || !newer) throw new AppError('not_found', REVISION_NOT_FOUND_MESSAGE);
+  const before = older.document;
+  const after = newer.document;
+  const changes = compareFields(before, after, ARTICLE_FIELDS, '', '');
+  const beforeSections = (before.sections ?? []) as Record<string, unknown>[];
+  const afterSections = (after.sections ?? []) as Record<string, unknown>[];
+  const count = Math.max(beforeSections.length, afterSections.length);
+  for (let index = 0; index < count; index += 1) {
+    changes.push(
+      ...compareFields(
+        beforeSections[index] ?? {},
+        afterSections[index] ?? {},
+        SECTION_FIELDS,
+        `sections[${index}].`,
+        `Section ${index + 1} : `,
+      ),
+    );
+  }
+  return { from: summaryOf(older), to: summaryOf(newer), changes };
+}
