@@ -1,5 +1,7 @@
+import path from 'node:path';
 import type { NextConfig } from 'next';
 import { TRADE_OPTIONS } from './src/lib/navigation';
+import { FILTER_TRADES, FILTERED_LISTING_SOURCES, FORMAT_SPELLINGS, NO_FILTER } from './src/lib/news-filters';
 
 /** Headers on every answer, static files included (OWASP ASVS 5, V3.4). The CSP is set per answer by src/proxy.ts. */
 const SECURITY_HEADERS = [
@@ -17,17 +19,50 @@ const SECURITY_HEADERS = [
 /** The trades of the home page's `?metier=` filter (the empty "all trades" slug aside). */
 const TRADE_SLUGS = TRADE_OPTIONS.map((trade) => trade.slug).filter(Boolean);
 
+/**
+ * `?metier=` and `?format=` of the news home, topic and thematic pages, known values only, rewritten onto a first
+ * path segment `~{metier}~{format}` (src/lib/news-filters.ts): the filtered page is rendered on the server and
+ * cached per filter, as the home page per trade. Unknown values match no rule: the page without filter answers.
+ */
+function newsFilterRewrites() {
+  const metier = {
+    type: 'query' as const,
+    key: 'metier',
+    value: `(?<metier>${FILTER_TRADES.join('|')})`,
+  };
+  const format = {
+    type: 'query' as const,
+    key: 'format',
+    value: `(?<format>${Object.keys(FORMAT_SPELLINGS).join('|')})`,
+  };
+  const combinations = [
+    { has: [metier, format], segment: '~:metier~:format' },
+    { has: [metier], segment: `~:metier~${NO_FILTER}` },
+    { has: [format], segment: `~${NO_FILTER}~:format` },
+  ];
+  return FILTERED_LISTING_SOURCES.flatMap((source) =>
+    combinations.map(({ has, segment }) => ({
+      source,
+      has,
+      destination: source.replace('/actualite', `/actualite/${segment}`).replace(/\([^)]*\)/g, ''),
+    })),
+  );
+}
+
 const nextConfig: NextConfig = {
   // PGlite loads its WASM and data files from its own package folder: bundled, it cannot find them.
   serverExternalPackages: ['@electric-sql/pglite', 'pg', 'pino', '@node-rs/argon2', 'sharp'],
   // A separate build folder per checkout user (NEXT_DIST_DIR) lets two builds run side by side.
   distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
+  // Next's ISR cache without its two holes: made-up URLs' not-found pages and redirects are not stored, and what
+  // is stored is bounded (isr-cache-handler.mjs, docs/OPERATIONS.md "Disk").
+  cacheHandler: path.join(process.cwd(), 'isr-cache-handler.mjs'),
   // Types are checked once by `npm run typecheck` (CI runs it); checking again in every build only slows
   // `npm start` down and would refuse to serve the site over an error in a test or a benchmark file.
   typescript: { ignoreBuildErrors: true },
   reactStrictMode: true,
-  // The home page is cached per trade (src/app/accueil/[metier]): `/` and `/?metier=<trade>` are served from
+  // The home page is cached per trade (src/app/(site)/accueil/[metier]): `/` and `/?metier=<trade>` are served from
   // those pages; an unknown trade shows every trade, as the filter ignores it.
   async rewrites() {
     return {
@@ -38,6 +73,7 @@ const nextConfig: NextConfig = {
           destination: '/accueil/:metier',
         },
         { source: '/', destination: '/accueil/tous' },
+        ...newsFilterRewrites(),
       ],
     };
   },

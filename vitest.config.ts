@@ -20,7 +20,11 @@ const OWN_PGLITE_FILES = [
   'tests/integration/shutdown.test.ts',
   'tests/integration/start.test.ts',
 ];
-const OWN_POSTGRES_FILES = ['tests/integration/faults.test.ts'];
+const OWN_POSTGRES_FILES = [
+  'tests/integration/faults.test.ts',
+  'tests/integration/read-replica.test.ts',
+  'tests/integration/db-to-postgres.test.ts',
+];
 const INTEGRATION_OPTIONS = {
   // Opening a fresh PGlite database (initdb + migrations) takes a few seconds.
   testTimeout: 60_000,

@@ -22,6 +22,7 @@ import {
   WHITE_PAPERS,
 } from '@/server/seed/media';
 import { type Random, streamFor } from '@/server/seed/random';
+import { PRODUCTS, productCover } from '@/server/seed/shop';
 
 const PUBLIC_DIR = path.join(process.cwd(), 'public');
 const FONT = 'DejaVu Sans, Liberation Sans, sans-serif';
@@ -222,17 +223,20 @@ async function main(): Promise<void> {
       ),
     );
   }
-  for (const product of PRODUCT_IMAGES) {
+  for (const product of PRODUCTS) {
+    const cover = productCover(product);
+    const family = PRODUCT_IMAGES.find((candidate) => candidate.name === cover.family);
+    if (!family) throw new Error(`${product.code}: unknown product family ${cover.family}`);
     add(
       await writeWebp(
-        `media/products/${product.name}.webp`,
+        `media/products/${cover.name}.webp`,
         bookSvg(
-          product.title,
-          product.subtitle,
-          product.palette,
+          family.title,
+          cover.subtitle,
+          family.palette,
           PRODUCT_SIZE.width,
           PRODUCT_SIZE.height,
-          product.name,
+          cover.family,
         ),
       ),
     );

@@ -1,13 +1,15 @@
-// npm run newsletter:send [-- --dry-run[=dossier] --batch-size=50]: sends the current daily issue to every active
-// newsletter subscriber over SMTP_URL, or writes .eml files with --dry-run. A run interrupted midway is
-// started again with the same command: it sends only to those who did not get the issue yet.
+// npm run newsletter:send [-- --dry-run[=dossier] --batch-size=100]: sends the current daily issue to every
+// confirmed newsletter subscriber over SMTP_URL, or writes .eml files with --dry-run. A thin call of the
+// newsroom's campaign code (src/server/newsletter/campaign-sender.ts): it continues the issue's campaign, so a
+// run interrupted midway, started again with the same command, sends only to those who did not get it yet.
 // Exit code 0 when every message went out, 1 otherwise (nothing to send, configuration, refused messages).
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { SingleBar } from 'cli-progress';
-import { DAILY_NAME } from '@/lib/site';
 import { closeDatabase, getDatabase } from '@/server/db/client';
+import { closeEmailTransports } from '@/server/email/transport';
 import { env } from '@/server/env';
+import { newsletterFrom } from '@/server/newsletter/campaigns';
 import {
   DEFAULT_BATCH_SIZE,
   NothingToSendError,
@@ -55,7 +57,7 @@ async function main(): Promise<number> {
     console.error('SMTP_URL manquant (smtp://utilisateur:motdepasse@hote:port), ou lancez avec --dry-run.');
     return 1;
   }
-  const from = config.NEWSLETTER_FROM ?? `${DAILY_NAME} <newsletter@${new URL(config.SITE_URL).hostname}>`;
+  const from = newsletterFrom(config);
 
   const database = await getDatabase();
   const bar = new SingleBar({
@@ -68,7 +70,6 @@ async function main(): Promise<number> {
     const report = await sendNewsletter(database.db, {
       smtpUrl,
       dryRunDir,
-      journalDir: path.join(config.DATA_DIR, 'newsletter-envois'),
       from,
       siteUrl: config.SITE_URL,
       batchSize,
@@ -92,6 +93,7 @@ async function main(): Promise<number> {
     );
     return 1;
   } finally {
+    closeEmailTransports();
     await closeDatabase();
   }
 }

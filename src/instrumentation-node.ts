@@ -14,6 +14,7 @@ export async function registerNodeServer(): Promise<void> {
   await refreshCachesOnContentChanges();
   await prepareNewsroomAtStart();
   await startBackgroundJobs(getDb);
+  await prepareSiteNewsroomAtStart();
   // Next's own SIGTERM handler exits as soon as the server closed, without closing the database: ours replaces it
   // when the start script turned it off.
   if (process.env.NEXT_MANUAL_SIG_HANDLE) handleStopSignals();
@@ -46,6 +47,23 @@ async function startBackgroundJobs(getDb: () => Promise<import('./server/db/clie
     const { logger } = await import('./server/log');
     logger.error({ err: error }, 'Planification des alertes impossible');
   });
+}
+
+/**
+ * Site newsroom (issue 18): the redirects table in memory, and the daily automatic newsletter queued at
+ * NEWSLETTER_DAILY_SEND_TIME (or none).
+ */
+async function prepareSiteNewsroomAtStart(): Promise<void> {
+  if (process.env.NEXT_PHASE === 'phase-production-build') return;
+  const { scheduleDailySend } = await import('./server/newsletter/campaigns');
+  const { refreshRedirects } = await import('./server/site-newsroom/redirects');
+  const { env } = await import('./server/env');
+  const { logger } = await import('./server/log');
+  const { getDb } = await import('./server/db/client');
+  const db = await getDb();
+  await Promise.all([refreshRedirects(db), scheduleDailySend(db, env().NEWSLETTER_DAILY_SEND_TIME)]).catch(
+    (error: unknown) => logger.error({ err: error }, 'rédaction du site : préparation impossible'),
+  );
 }
 
 /**

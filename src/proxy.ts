@@ -1,4 +1,5 @@
 import { type NextRequest, NextResponse } from 'next/server';
+import { isNewsroomPath } from '@/lib/newsroom-paths';
 import { requestIdFrom } from '@/server/http/request-id';
 import {
   cachePageNonce,
@@ -45,6 +46,11 @@ export function proxy(request: NextRequest): NextResponse {
   const response = NextResponse.next({ request: { headers: requestHeaders } });
   response.headers.set('x-request-id', requestId);
   response.headers.set('Content-Security-Policy', policy);
+  // Newsroom (issue 14): staff pages and the Admin API are never stored by a browser, proxy or CDN, nor indexed.
+  if (isNewsroomPath(pathname)) {
+    response.headers.set('Cache-Control', 'private, no-store');
+    response.headers.set('X-Robots-Tag', 'noindex, nofollow');
+  }
   return response;
 }
 

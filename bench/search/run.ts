@@ -10,6 +10,7 @@ import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { SEARCH_SORTS } from '../../src/lib/contracts/search';
 import type { SelectedFacets } from '../../src/lib/params';
 import { closeDatabase, getDatabase } from '../../src/server/db/client';
 import { search } from '../../src/server/search/engine';
@@ -274,7 +275,13 @@ async function main() {
 }
 
 function params(query: Query) {
-  return { term: query.term, page: 1, urType: query.urType ?? UR_TYPES.all, selected: query.selected ?? {} };
+  return {
+    term: query.term,
+    page: 1,
+    urType: query.urType ?? UR_TYPES.all,
+    selected: query.selected ?? {},
+    sort: SEARCH_SORTS.relevance,
+  };
 }
 
 await main();

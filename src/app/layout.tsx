@@ -1,15 +1,6 @@
 import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
-import { AccountProvider } from '@/components/account/account-provider';
-import { AuthFallback } from '@/components/account/auth-fallback';
-import { ConsentManager } from '@/components/consent/consent-manager';
-import { SiteFooter } from '@/components/layout/site-footer';
-import { SiteHeader } from '@/components/layout/site-header';
-import { ScrollToTop } from '@/components/ui/scroll-to-top';
-import { accountLinks } from '@/lib/account-links';
-import { shopLinks } from '@/lib/shop-links';
 import { DAILY_NAME, PUBLISHER_NAME, SITE_TAGLINE } from '@/lib/site';
-import { env } from '@/server/env';
 import { sourceSans, sourceSerif } from './fonts';
 import './globals.css';
 
@@ -33,27 +24,14 @@ export const viewport: Viewport = {
   themeColor: '#0b3c6f',
 };
 
+/**
+ * The document shared by the reader site (its frame is `(site)/layout.tsx`) and the newsroom (`redaction/layout.tsx`):
+ * language, fonts and base styles only, so neither loads the other's parts.
+ */
 export default function RootLayout({ children }: { children: ReactNode }) {
-  const config = env();
-  const shop = shopLinks(config.SHOP_BASE_URL);
-  const accounts = accountLinks(config.ACCOUNTS_MANAGED_BY, shop);
   return (
     <html lang="fr" className={`${sourceSans.variable} ${sourceSerif.variable}`}>
-      <body>
-        <a className="skip-link" href="#contenu">
-          Aller au contenu
-        </a>
-        <ConsentManager analyticsScriptUrl={config.ANALYTICS_SCRIPT_URL} />
-        <AccountProvider forgotPasswordUrl={accounts.forgotPassword}>
-          <SiteHeader shop={shop} subscriberUrl={config.SUBSCRIBER_URL} accountUrl={accounts.account} />
-          <main id="contenu" tabIndex={-1}>
-            {children}
-          </main>
-          <AuthFallback forgotPasswordUrl={accounts.forgotPassword} />
-          <SiteFooter shop={shop} />
-        </AccountProvider>
-        <ScrollToTop />
-      </body>
+      <body>{children}</body>
     </html>
   );
 }

@@ -1,4 +1,5 @@
 import type { MetadataRoute } from 'next';
+import { NEWSROOM_PATH } from '@/lib/newsroom-paths';
 import { indexingAllowed } from '@/server/env';
 import { absoluteUrl } from '@/server/pages/seo';
 
@@ -9,7 +10,7 @@ export const dynamic = 'force-dynamic';
 export default function robots(): MetadataRoute.Robots {
   if (!indexingAllowed()) return { rules: { userAgent: '*', disallow: '/' } };
   return {
-    rules: { userAgent: '*', allow: '/', disallow: '/api/' },
+    rules: { userAgent: '*', allow: '/', disallow: ['/api/', NEWSROOM_PATH] },
     sitemap: absoluteUrl('/sitemap.xml'),
   };
 }

@@ -52,6 +52,30 @@ const VALUES: RegistrationValues = {
 };
 
 describe('loadUser', () => {
+  // The server set the session hint beside the HttpOnly session cookie at login.
+  beforeEach(() => vi.stubGlobal('document', { cookie: 'autre=1; quotidienne_connecte=1' }));
+
+  it('asks nothing when no session was opened in this browser: no 401 in the console', async () => {
+    vi.stubGlobal('document', { cookie: 'autre=1' });
+    expect(await loadUser()).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('asks with a stored token even without the hint (spec section 6)', async () => {
+    vi.stubGlobal('document', { cookie: '' });
+    setAuthToken('jeton');
+    fetchMock.mockResolvedValue(json({ firstname: 'Claire', lastname: 'Martin' }));
+    expect(await loadUser()).toEqual({ firstname: 'Claire', lastname: 'Martin' });
+  });
+
+  it('forgets the hint of a session the server ended (401)', async () => {
+    const page = { cookie: 'quotidienne_connecte=1' };
+    vi.stubGlobal('document', page);
+    fetchMock.mockResolvedValue(json({ error: { code: 'unauthorized', message: 'x' } }, 401));
+    expect(await loadUser()).toBeNull();
+    expect(page.cookie).toMatch(/^quotidienne_connecte=; Path=\/; Max-Age=0/);
+  });
+
   it('answers the user of GET /api/eshop/me', async () => {
     fetchMock.mockResolvedValue(json({ firstname: 'Claire', lastname: 'Martin' }));
     expect(await loadUser()).toEqual({ firstname: 'Claire', lastname: 'Martin' });

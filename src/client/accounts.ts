@@ -6,9 +6,11 @@
  * anywhere a script can read (no localStorage, no readable cookie). `setAuthToken` of ./http is for clients
  * that cannot use cookies; the browser does not need it.
  */
-import { REGISTRATION_FORM_ID } from '@/lib/constants';
-import { capMessage, type RegistrationFields, WEB_FORM_ERROR_MESSAGE } from '@/lib/validation';
-import { ApiError, apiFetch, apiJson, discardBody, isAbortError, setAuthToken } from './http';
+import 'client-only';
+import { REGISTRATION_FORM_ID, SESSION_HINT_COOKIE } from '@/lib/constants';
+import type { RegistrationForm } from '@/lib/contracts/accounts';
+import { capMessage, WEB_FORM_ERROR_MESSAGE } from '@/lib/validation';
+import { ApiError, apiFetch, apiJson, discardBody, hasAuthToken, isAbortError, setAuthToken } from './http';
 
 /** The shop customer as the header shows them (spec section 3 "User"). */
 export type User = { firstname: string; lastname: string };
@@ -63,7 +65,7 @@ export type WebFormDefinition = {
 };
 
 /** What the registration form holds (src/lib/validation.ts); optin becomes 'O' or 'N' on the wire. */
-export type RegistrationValues = RegistrationFields;
+export type RegistrationValues = RegistrationForm;
 
 /** An error of a web form result: the field it concerns (null for the whole form) and its message. */
 export type WebFormError = { field: string | null; message: string };
@@ -79,11 +81,24 @@ export type LoginAnswer = {
   user: User | null;
 };
 
+/** Whether the server opened a session in this browser: it sets SESSION_HINT_COOKIE beside the HttpOnly one. */
+export function hasSessionHint(cookies: string): boolean {
+  return cookies.split(';').some((part) => part.trim().startsWith(`${SESSION_HINT_COOKIE}=1`));
+}
+
+function clearSessionHint(): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: removing one readable cookie; the Cookie Store API is not in every browser.
+  document.cookie = `${SESSION_HINT_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
+}
+
 /**
  * The logged-in user, or null for an anonymous visitor (401). Any other failure is logged and turned into
  * the error of spec section 8.
  */
 export async function loadUser(): Promise<User | null> {
+  // No session was opened in this browser (or it was closed) and no token is stored: nobody to ask about, and
+  // no 401 in the console of every anonymous page.
+  if (!hasAuthToken() && !hasSessionHint(document.cookie)) return null;
   let response: Response;
   try {
     response = await apiFetch('/eshop/me', { key: 'accounts:me' });
@@ -95,6 +110,8 @@ export async function loadUser(): Promise<User | null> {
   }
   if (response.status === 401) {
     await discardBody(response);
+    // The session ended on the server (expired, revoked): the next pages need not ask again.
+    clearSessionHint();
     return null;
   }
   const body: unknown = await response.json().catch(() => null);

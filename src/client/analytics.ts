@@ -1,3 +1,4 @@
+import 'client-only';
 import { ANALYTICS_OPT_OUT_COOKIE, QUERY_PARAM } from '@/lib/constants';
 
 /**

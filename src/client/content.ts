@@ -3,6 +3,7 @@
  * issue and the banners. Each call is cancellable by key: a new call with the same key aborts the previous one
  * (the aborted promise rejects with an AbortError, see isAbortError).
  */
+import 'client-only';
 import type { ArchiveMonth } from '@/server/content/archive';
 import type { ArticleForReader } from '@/server/content/article-single';
 import type { Banner } from '@/server/content/banners';

@@ -2,8 +2,8 @@
  * Browser side of the /api contract: one fetch function for every call. A call made with a `key` aborts the
  * previous call still running with the same key (a new search cancels the previous one).
  */
-
-export const API_BASE = '/api';
+import 'client-only';
+import { API_BASE_PATH } from '@/lib/constants';
 
 /** An API answer that was not a success, with its HTTP status and the server's message. */
 export class ApiError extends Error {
@@ -35,13 +35,18 @@ export function setAuthToken(token: string | null): void {
   authToken = token;
 }
 
+/** Whether a token is stored (setAuthToken): its calls carry it, so there is a session to ask about. */
+export function hasAuthToken(): boolean {
+  return authToken !== null;
+}
+
 export function isAbortError(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';
 }
 
 /** The raw Response of a call (status-driven callers such as the newsletter read it themselves). */
 export async function apiFetch(path: string, request: ApiRequest = {}): Promise<Response> {
-  const url = new URL(`${API_BASE}${path}`, globalThis.location?.origin ?? 'http://localhost');
+  const url = new URL(`${API_BASE_PATH}${path}`, globalThis.location?.origin ?? 'http://localhost');
   for (const [name, value] of Object.entries(request.query ?? {})) {
     if (value !== undefined && value !== null && value !== '') url.searchParams.set(name, String(value));
   }

@@ -1,5 +1,7 @@
 'use client';
 
+import 'client-only';
+
 import { useCallback, useReducer, useRef } from 'react';
 import { FIRST_PAGE, MAX_PAGE, NEWS_PAGE_SIZE } from '@/lib/constants';
 import { ApiError, apiJson, isAbortError } from './http';
@@ -25,12 +27,26 @@ export type NewsListState<N extends NewsItem = NewsItem> = {
   /** Error of the last load: its message and HTTP status. */
   message: string | null;
   status: number | null;
+  /**
+   * The load that failed and emptied the list (a 416 or 500 too, when it was 'Plus d'actualités'), with the list
+   * it emptied: 'Réessayer' shows that list again and repeats the load. Null when nothing failed.
+   */
+  failed: FailedLoad<N> | null;
+};
+
+/** A failed load: what it asked and the list as it was before. */
+export type FailedLoad<N extends NewsItem = NewsItem> = {
+  filter: NewsFilter;
+  page: number;
+  append: boolean;
+  previous: { news: N[]; page: number };
 };
 
 export type NewsListAction<N extends NewsItem = NewsItem> =
   | { type: 'request'; filter?: NewsFilter }
   | { type: 'success'; news: N[]; thematics?: ThematicItem[]; page: number; append: boolean }
-  | { type: 'failure'; status: number; message: string };
+  | { type: 'failure'; status: number; message: string; page?: number; append?: boolean }
+  | { type: 'retry' };
 
 /** HTTP statuses the summary call answers when nothing matches: an empty list, not an error (spec section 8). */
 const EMPTY_RESULT_STATUSES: ReadonlySet<number> = new Set([416, 500]);
@@ -73,6 +89,7 @@ export function initialNewsListState<N extends NewsItem>(init: {
     limit,
     message: null,
     status: null,
+    failed: null,
   };
 }
 
@@ -93,9 +110,18 @@ export function newsListReducer<N extends NewsItem>(
         hasMore: computeHasMore(action.news.length, state.limit, action.page),
         message: null,
         status: null,
+        failed: null,
       };
-    case 'failure':
+    case 'failure': {
+      const append = action.append ?? false;
+      const failed: FailedLoad<N> = {
+        filter: state.filter,
+        page: action.page ?? state.page,
+        append,
+        previous: { news: state.news, page: state.page },
+      };
       if (EMPTY_RESULT_STATUSES.has(action.status)) {
+        // Nothing matches a new filter: an empty list (spec section 8). A next page that failed so is a failure.
         return {
           ...state,
           loading: false,
@@ -104,6 +130,7 @@ export function newsListReducer<N extends NewsItem>(
           hasMore: false,
           message: null,
           status: null,
+          failed: append ? failed : null,
         };
       }
       return {
@@ -113,6 +140,20 @@ export function newsListReducer<N extends NewsItem>(
         hasMore: false,
         message: action.message,
         status: action.status,
+        failed,
+      };
+    }
+    case 'retry':
+      if (!state.failed) return state;
+      return {
+        ...state,
+        loading: true,
+        news: state.failed.previous.news,
+        page: state.failed.previous.page,
+        filter: state.failed.filter,
+        message: null,
+        status: null,
+        failed: null,
       };
   }
 }
@@ -141,7 +182,7 @@ export function useNewsList<N extends NewsItem>(init: Parameters<typeof initialN
       if (isAbortError(error)) return;
       const status = error instanceof ApiError ? error.status : 0;
       const message = error instanceof Error ? error.message : String(error);
-      dispatch({ type: 'failure', status, message });
+      dispatch({ type: 'failure', status, message, page, append });
     }
   }, []);
 
@@ -152,8 +193,13 @@ export function useNewsList<N extends NewsItem>(init: Parameters<typeof initialN
     await load(current.filter, current.page + 1, true);
   }, [load]);
 
-  /** The first page again under another filter, replacing the list (a format chosen in the URL). */
-  const reload = useCallback((filter: NewsFilter) => load(filter, FIRST_PAGE, false), [load]);
+  /** 'Réessayer': the list as it was before the failed load, and that load again. */
+  const retry = useCallback(async () => {
+    const failed = stateRef.current.failed;
+    if (!failed || stateRef.current.loading) return;
+    dispatch({ type: 'retry' });
+    await load(failed.filter, failed.page, failed.append);
+  }, [load]);
 
-  return { state, loadMore, reload };
+  return { state, loadMore, retry };
 }

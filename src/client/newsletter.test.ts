@@ -1,13 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
-import { EMAIL_MESSAGE, REQUIRED_MESSAGE } from '@/lib/validation';
 import {
   NEWSLETTER_ALREADY_MESSAGE,
   NEWSLETTER_ERROR_MESSAGE,
   NEWSLETTER_SUCCESS_MESSAGE,
-  subscribeNewsletter,
   UNSUBSCRIBE_DONE_MESSAGE,
-  unsubscribeNewsletter,
-} from './newsletter';
+} from '@/lib/contracts/newsletter';
+import { EMAIL_MESSAGE, REQUIRED_MESSAGE } from '@/lib/validation';
+import { subscribeNewsletter, unsubscribeNewsletter } from './newsletter';
 
 let fetchMock: Mock<(input: string, init: RequestInit) => Promise<Response>>;
 

@@ -1,17 +1,18 @@
 /**
  * Browser side of the newsletter calls, with the messages of spec sections 4 and 8 word for word.
  */
+import 'client-only';
+
+import {
+  NEWSLETTER_ALREADY_MESSAGE,
+  NEWSLETTER_ALREADY_STATUS,
+  NEWSLETTER_ERROR_MESSAGE,
+  NEWSLETTER_SUBSCRIBED_STATUS,
+  NEWSLETTER_SUCCESS_MESSAGE,
+  UNSUBSCRIBE_DONE_MESSAGE,
+} from '@/lib/contracts/newsletter';
 import { emailError, requiredError } from '@/lib/validation';
 import { apiFetch, discardBody } from './http';
-
-export const NEWSLETTER_SUCCESS_MESSAGE = 'Merci pour votre inscription à notre newsletter !';
-export const NEWSLETTER_ALREADY_MESSAGE = 'Vous êtes déjà inscrit à la newsletter';
-export const NEWSLETTER_ERROR_MESSAGE = 'Une erreur est survenue, merci de ré-essayer ultérieurement';
-export const UNSUBSCRIBE_DONE_MESSAGE = 'Votre désinscription a bien été prise en compte.';
-
-/** Statuses of the subscription call (spec section 7). */
-export const NEWSLETTER_SUBSCRIBED_STATUS = 200;
-export const NEWSLETTER_ALREADY_STATUS = 209;
 
 export type SubscriptionOutcome = { status: 'success' | 'already' | 'error'; message: string };
 export type UnsubscribeOutcome = { ok: boolean; message: string };

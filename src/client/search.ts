@@ -3,6 +3,7 @@
  * search page. Each call kind has its cancellation key, so a new request cancels the previous one; a cancelled
  * search logs 'Recheche annulée' (the spec's spelling) and answers null, as does a failed suggestion.
  */
+import 'client-only';
 import { SUGGEST_MIN_CHARS } from '@/lib/constants';
 import type { SearchSuggestion } from '@/server/search/types';
 import { apiJson, isAbortError } from './http';

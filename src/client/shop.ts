@@ -2,6 +2,7 @@
  * Browser side of the shop calls (spec section 7): products, product text search and white papers. Lists are
  * joined by ';'. Each call is cancellable by key (the aborted promise rejects with an AbortError).
  */
+import 'client-only';
 import type { ShopProduct } from '@/server/shop/products';
 import type { WhitePaper } from '@/server/shop/white-papers';
 import { apiJson, isAbortError } from './http';

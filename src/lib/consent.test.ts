@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CONSENT_PURPOSES, embedPlatformOf, parseConsent, serializeConsent, uniformChoice } from './consent';
+import { CONSENT_PURPOSES, parseConsent, serializeConsent, uniformChoice } from './consent';
+import { embedProviderOf } from './embeds';
 
 describe('consent cookie', () => {
   it('keeps the accepted purposes and reads them back', () => {
@@ -27,10 +28,10 @@ describe('consent cookie', () => {
     expect(CONSENT_PURPOSES[0]).toBe('analytics');
   });
 
-  it('names the platform of a frame address', () => {
-    expect(embedPlatformOf('https://player.ausha.co/index.html?podcastId=1')).toBe('ausha');
-    expect(embedPlatformOf('https://platform.twitter.com/embed/Tweet.html')).toBe('x');
-    expect(embedPlatformOf('https://evil.example/')).toBeNull();
-    expect(embedPlatformOf('pas une adresse')).toBeNull();
+  it('names the consent purpose of a frame address by its embed provider', () => {
+    expect(embedProviderOf('https://player.ausha.co/index.html?podcastId=1')?.id).toBe('ausha');
+    expect(embedProviderOf('https://platform.twitter.com/embed/Tweet.html')?.id).toBe('x');
+    expect(embedProviderOf('https://evil.example/')).toBeNull();
+    expect(embedProviderOf('pas une adresse')).toBeNull();
   });
 });

@@ -48,7 +48,6 @@ describe('section 9 constants', () => {
       FACET_INITIAL_COUNT: 5,
       THEME_FACET_INITIAL_COUNT: 10,
       FACET_SHOW_MORE: 10,
-      FACET_TOGGLE_THRESHOLD: 10,
       MENU_CLOSE_DELAY_MS: 500,
       MEGA_MENU_DELAY_MS: 500,
       SCROLL_ANIMATION_MS: 500,

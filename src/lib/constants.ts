@@ -117,8 +117,6 @@ export const THEME_FACET_INITIAL_COUNT = 10;
 export const THEME_FACET = 'theme_quot_zapette';
 /** 'Show more' adds this many entries. */
 export const FACET_SHOW_MORE = 10;
-/** The more/less toggle is shown when a facet has more entries than this. */
-export const FACET_TOGGLE_THRESHOLD = 10;
 
 // ---------------------------------------------------------------------------------------------------------
 // Interaction timings
@@ -169,6 +167,11 @@ export const INDEXING_BLOCKED_BEFORE = '2022-03-01';
 
 /** Cookies live this long unless told otherwise; they are set Secure and SameSite=Lax. */
 export const COOKIE_DEFAULT_TTL_SECONDS = 3600;
+/**
+ * Set beside the HttpOnly session cookie, readable by scripts and holding no secret: the browser asks who the
+ * reader is (GET /api/eshop/me) only when it is there, so an anonymous page makes no call that answers 401.
+ */
+export const SESSION_HINT_COOKIE = 'quotidienne_connecte';
 /** A cookie of this name disables analytics. */
 export const ANALYTICS_OPT_OUT_COOKIE = 'disabledAnalytics';
 
@@ -189,6 +192,8 @@ export const QUERY_PARAM = {
   facets: 'zapette',
   urType: 'urType',
   page: 'page',
+  /** Search results order: absent (relevance) or `date` (newest first). */
+  sort: 'tri',
   /** Month-year of the agenda. */
   agendaDate: 'date',
 } as const;
@@ -224,9 +229,6 @@ export const API_BASE_PATH = '/api';
 /** Internal links of the form flash:id:{id} resolve to /actualite/{FLASH_LINK_SLUG}_{id}. */
 export const FLASH_LINK_PREFIX = 'flash:id:';
 export const FLASH_LINK_SLUG = 'actu';
-
-/** Robots directives sent on every page, whether indexing is allowed or not. */
-export const ROBOTS_PREVIEW_DIRECTIVES = 'max-snippet:-1, max-image-preview:large, max-video-preview:-1';
 
 // ---------------------------------------------------------------------------------------------------------
 // Content types, topics, formats

@@ -24,6 +24,14 @@ export const TOPIC_LABELS: Readonly<Record<string, string>> = {
   finance: 'Finance',
 };
 
+/** "Simulateurs fiscaux", not "Simulateurs fiscal": the adjective agrees with the plural noun. */
+export const SIMULATOR_TOPIC_TITLES: Readonly<Record<string, string>> = {
+  fiscal: 'Simulateurs fiscaux',
+  social: 'Simulateurs sociaux',
+  finance: 'Simulateurs financiers',
+  affaires: 'Simulateurs en droit des affaires',
+};
+
 const topicLinks = (section: 'news' | 'agenda' | 'simulators' | 'rates', slugs: readonly string[]) =>
   slugs.map((slug) => ({ label: TOPIC_LABELS[slug] ?? slug, href: topicPath(section, slug) }));
 

@@ -20,3 +20,16 @@ export function truncateAtWord(text: string, max: number): string {
   }
   return `${cut.replace(/[\s,;:.\-–—]+$/, '')}${ELLIPSIS}`;
 }
+
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/** Text made safe for an HTML element's content or a quoted attribute value (the five special characters). */
+export function escapeHtml(text: string | number): string {
+  return String(text).replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] ?? character);
+}

@@ -5,6 +5,7 @@ import {
   articlePath,
   parseArticleParam,
   resolveInternalLink,
+  sameSiteBackPath,
   topicPath,
 } from './urls';
 
@@ -94,5 +95,36 @@ describe('topicPath', () => {
 
   it('ignores thematics without a topic', () => {
     expect(topicPath('news', undefined, ['tva'])).toBe('/actualite');
+  });
+});
+
+describe('sameSiteBackPath', () => {
+  const host = 'www.example.fr';
+
+  it('keeps the path and query of a page of this site', () => {
+    expect(sameSiteBackPath('https://www.example.fr/actualite/fiscal?page=2#x', host)).toBe(
+      '/actualite/fiscal?page=2',
+    );
+  });
+
+  it('sends to the home page for another host, another scheme, no referer or a broken one', () => {
+    expect(sameSiteBackPath('https://evil.example/actualite', host)).toBe('/');
+    expect(sameSiteBackPath('javascript:alert(1)', host)).toBe('/');
+    expect(sameSiteBackPath(null, host)).toBe('/');
+    expect(sameSiteBackPath('https://www.example.fr/', null)).toBe('/');
+    expect(sameSiteBackPath('::not a url', host)).toBe('/');
+  });
+
+  it('never answers a path a browser reads as another host (forged Referer)', () => {
+    for (const forged of [
+      'https://www.example.fr//evil.example/x',
+      'https://www.example.fr/\\evil.example/x',
+      'https://www.example.fr/\\/evil.example',
+      'https://www.example.fr///evil.example',
+    ]) {
+      const back = sameSiteBackPath(forged, host);
+      expect(new URL(back, `https://${host}`).host).toBe(host);
+      expect(back.startsWith('//')).toBe(false);
+    }
   });
 });

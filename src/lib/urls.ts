@@ -51,6 +51,43 @@ export function resolveInternalLink(href: string): string {
   return `${PATHS.news}/${FLASH_LINK_SLUG}${ARTICLE_ID_SEPARATOR}${id}`;
 }
 
+/**
+ * The path and query of `referer` when it is a page of this site (`host`), to send a reader back to after a form
+ * post; '/' otherwise. A path such as `//evil.example/x` is another host for a browser (a scheme-relative URL),
+ * so a path that a browser could read as one is refused too: the answer is always a path of this site.
+ */
+export function sameSiteBackPath(referer: string | null, host: string | null): string {
+  if (!referer || !host) return '/';
+  let url: URL;
+  try {
+    url = new URL(referer);
+  } catch {
+    return '/';
+  }
+  if (url.host !== host || (url.protocol !== 'http:' && url.protocol !== 'https:')) return '/';
+  const path = `${url.pathname}${url.search}`;
+  if (!path.startsWith('/') || path.startsWith('//') || path.includes('\\')) return '/';
+  // Read back as a browser would, relative to this site: it must stay on it.
+  return new URL(path, 'http://site.invalid').host === 'site.invalid' ? path : '/';
+}
+
+/**
+ * Where a listing path with thematics (`{base}/{topic}/{t1_t2}`) must be sent when its thematics segment is not
+ * exactly the valid ones it selects (an unknown slug dropped, a repeated one once, spec: "an invalid slug is
+ * dropped"): the same listing at its canonical address, so an endless supply of made-up slugs is one page, not
+ * one cached page each. Null when the path is already canonical.
+ */
+export function canonicalThematicsPath(
+  base: string,
+  topic: string,
+  given: string,
+  selected: readonly { slug: string }[],
+): string | null {
+  const canonical = selected.map((thematic) => thematic.slug).join(THEMATIC_SEPARATOR);
+  if (given === canonical) return null;
+  return canonical ? `${base}/${topic}/${canonical}` : `${base}/${topic}`;
+}
+
 /** The slug and id of an article path segment {slug}_{id}; null when the segment has another shape. */
 export function parseArticleParam(param: string): { slug: string; id: string } | null {
   const match = ARTICLE_PARAM_PATTERN.exec(param);

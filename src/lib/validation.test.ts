@@ -14,10 +14,7 @@ import {
   passwordError,
   phoneError,
   REQUIRED_MESSAGE,
-  type RegistrationFields,
   requiredError,
-  validateLogin,
-  validateRegistration,
 } from './validation';
 
 describe('messages', () => {
@@ -158,66 +155,5 @@ describe('password', () => {
     expect(confirmationError('Ab1!wxyz', 'Ab1!wxyz')).toBeNull();
     expect(confirmationError('Ab1!wxyz', ' Ab1!wxyz ')).toBeNull();
     expect(confirmationError('Ab1!wxyz', 'Ab1!wxyZ')).toBe(PASSWORD_CONFIRMATION_MESSAGE);
-  });
-});
-
-describe('validateRegistration', () => {
-  const valid: RegistrationFields = {
-    civility: '13',
-    lastname: 'Dupont',
-    firstname: 'Jeanne',
-    email: 'jeanne.dupont@example.fr',
-    password: 'Ab1!wxyz',
-    confirmed: 'Ab1!wxyz',
-    function: 'expertComptable',
-    optin: false,
-  };
-
-  it('accepts a complete form', () => {
-    expect(validateRegistration(valid)).toEqual({});
-  });
-
-  it('requires every field but optin', () => {
-    expect(
-      validateRegistration({
-        civility: '',
-        lastname: '',
-        firstname: '',
-        email: '',
-        password: '',
-        confirmed: '',
-        function: '',
-        optin: false,
-      }),
-    ).toEqual({
-      civility: REQUIRED_MESSAGE,
-      lastname: REQUIRED_MESSAGE,
-      firstname: REQUIRED_MESSAGE,
-      email: REQUIRED_MESSAGE,
-      function: REQUIRED_MESSAGE,
-      password: REQUIRED_MESSAGE,
-      confirmed: REQUIRED_MESSAGE,
-    });
-  });
-
-  it('checks e-mail, password and confirmation', () => {
-    expect(
-      validateRegistration({ ...valid, email: 'jeanne', password: 'abcdefgh', confirmed: 'autre' }),
-    ).toEqual({
-      email: EMAIL_MESSAGE,
-      password: PASSWORD_CLASSES_MESSAGE,
-      confirmed: PASSWORD_CONFIRMATION_MESSAGE,
-    });
-  });
-});
-
-describe('validateLogin', () => {
-  it('requires e-mail and password and checks the e-mail', () => {
-    expect(validateLogin({ email: '', password: '' })).toEqual({
-      email: REQUIRED_MESSAGE,
-      password: REQUIRED_MESSAGE,
-    });
-    expect(validateLogin({ email: 'x@', password: 'p' })).toEqual({ email: EMAIL_MESSAGE });
-    expect(validateLogin({ email: 'x@example.fr', password: 'p' })).toEqual({});
   });
 });

@@ -50,6 +50,10 @@ describe('parseEnv', () => {
     ['SMTP_URL', { SMTP_URL: 'http://mail.example.test' }],
     ['NEWSLETTER_UNSUBSCRIBE_SECRET', { NEWSLETTER_UNSUBSCRIBE_SECRET: 'trop-court' }],
     ['NEWSLETTER_UNSUBSCRIBE_SECRET', { APP_ENV: 'production' }],
+    ['METRICS_TOKEN', { METRICS_TOKEN: 'court' }],
+    ['METRICS_TOKEN', { METRICS_TOKEN: `${'x'.repeat(40)} espace` }],
+    ['DATABASE_READ_URL', { DATABASE_READ_URL: 'http://replica.example.test/db' }],
+    ['DATABASE_READ_URL', { DATABASE_READ_URL: 'postgres://replica.example.test/db' }],
   ])('rejects a bad %s with a message naming it', (name, source) => {
     expect(() => parseEnv(source)).toThrow(ConfigurationError);
     expect(() => parseEnv(source)).toThrow(new RegExp(`${name} :`));
@@ -87,5 +91,22 @@ describe('ACCOUNTS_MANAGED_BY', () => {
     expect(() => parseEnv({ ACCOUNTS_MANAGED_BY: 'boutique' })).toThrow(
       /ACCOUNTS_MANAGED_BY : doit valoir site ou shop/,
     );
+  });
+});
+
+describe('search settings (issue 15)', () => {
+  it('defaults to 5 distinct clients for a suggestion and 60 searches a minute', () => {
+    expect(parseEnv({})).toMatchObject({
+      SEARCH_SUGGESTION_MIN_CLIENTS: 5,
+      SEARCH_RATE_LIMIT_PER_MINUTE: 60,
+    });
+    expect(parseEnv({ SEARCH_SUGGESTION_MIN_CLIENTS: '12' }).SEARCH_SUGGESTION_MIN_CLIENTS).toBe(12);
+  });
+
+  it('refuses values that would turn the rules off or are not whole numbers, in French', () => {
+    for (const value of ['0', '-3', '2.5', 'cinq', '5000']) {
+      expect(() => parseEnv({ SEARCH_SUGGESTION_MIN_CLIENTS: value })).toThrow(ConfigurationError);
+    }
+    expect(() => parseEnv({ SEARCH_RATE_LIMIT_PER_MINUTE: '0' })).toThrow(/SEARCH_RATE_LIMIT_PER_MINUTE/);
   });
 });

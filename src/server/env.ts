@@ -73,6 +73,26 @@ export const envSchema = z
      * Reverse proxies in front of the app that append the client's address to X-Forwarded-For (nginx, a load
      * balancer). 0: nobody, the connection's own address is the client's and X-Forwarded-For is ignored.
      */
+    // Search (issue 15): distinct client addresses that must have made a search in 7 days before it is suggested.
+    SEARCH_SUGGESTION_MIN_CLIENTS: z.preprocess(
+      emptyAsUndefined,
+      z.coerce
+        .number({ error: 'doit être un nombre' })
+        .int('doit être un entier')
+        .min(1, 'doit être entre 1 et 1000')
+        .max(1000, 'doit être entre 1 et 1000')
+        .default(5),
+    ),
+    // Search (issue 15): searches a client address may make per minute (pages and API together).
+    SEARCH_RATE_LIMIT_PER_MINUTE: z.preprocess(
+      emptyAsUndefined,
+      z.coerce
+        .number({ error: 'doit être un nombre' })
+        .int('doit être un entier')
+        .min(1, 'doit être entre 1 et 10000')
+        .max(10000, 'doit être entre 1 et 10000')
+        .default(60),
+    ),
     TRUSTED_PROXY_HOPS: z.preprocess(
       emptyAsUndefined,
       z.coerce
@@ -115,12 +135,60 @@ export const envSchema = z
         .max(1440, 'doit être entre 5 et 1440')
         .default(480),
     ),
+    // Site newsroom (issue 18): newsletter campaigns
+    /** Messages per second a campaign sends at most (the SMTP provider's limit). */
+    NEWSLETTER_RATE_PER_SECOND: z.preprocess(
+      emptyAsUndefined,
+      z.coerce
+        .number({ error: 'doit être un nombre' })
+        .int('doit être un entier')
+        .min(1, 'doit être entre 1 et 10000')
+        .max(10_000, 'doit être entre 1 et 10000')
+        .default(50),
+    ),
+    /** Daily automatic send of the day's issue at this Paris time (HH:MM); empty: staff send campaigns. */
+    NEWSLETTER_DAILY_SEND_TIME: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'doit être une heure HH:MM (00:00 à 23:59)')
+        .optional(),
+    ),
     LOG_LEVEL: z.preprocess(
       emptyAsUndefined,
       z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     ),
+    // --- Operations (issue 17): metrics access and the read replica ---
+    /** Lets a scraper read /metrics from another host with `Authorization: Bearer …`; loopback needs none. */
+    METRICS_TOKEN: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .min(32, 'doit contenir au moins 32 caractères')
+        .max(256, 'doit contenir au plus 256 caractères')
+        .regex(/^[A-Za-z0-9._~+/=-]+$/, 'doit être un jeton (lettres, chiffres, . _ ~ + / = -)')
+        .optional(),
+    ),
+    /**
+     * A streaming replica of DATABASE_URL for the public reads (lists, search, suggestions); writes and the reads
+     * that must see them stay on DATABASE_URL (docs/SCALING.md).
+     */
+    DATABASE_READ_URL: z.preprocess(
+      emptyAsUndefined,
+      z
+        .url({ protocol: /^postgres(ql)?$/, error: 'doit être une URL postgres://utilisateur@hôte/base' })
+        .optional(),
+    ),
+    // --- end of operations ---
   })
   .superRefine((config, context) => {
+    if (config.DATABASE_READ_URL && !config.DATABASE_URL) {
+      context.addIssue({
+        code: 'custom',
+        path: ['DATABASE_READ_URL'],
+        message: 'demande DATABASE_URL (une réplique de la base PostgreSQL principale)',
+      });
+    }
     if (Boolean(config.NEWSROOM_ADMIN_EMAIL) !== Boolean(config.NEWSROOM_ADMIN_PASSWORD)) {
       context.addIssue({
         code: 'custom',

@@ -176,6 +176,8 @@ test('a logged-in reader gets every section in the page, the table of contents f
       secure: true,
       sameSite: 'Lax',
     },
+    // Set beside it at login: the browser asks who the reader is only when it is there (issue 16).
+    { name: 'quotidienne_connecte', value: '1', url: baseUrl(), secure: true, sameSite: 'Lax' },
   ]);
   await page.goto(pathOf(enriched));
   const last = full.article.sections.at(-1);

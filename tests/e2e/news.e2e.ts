@@ -69,15 +69,21 @@ test("the news home: grid, media carousel, blocks, 'Toutes les actualités' and 
   await screenshot(page, 'news-home-more');
 });
 
-test('the format filter reloads the list with that content type', async ({ page, request }) => {
+test('the format filter shapes the whole page: the grid and the list hold that content type', async ({
+  page,
+  request,
+}) => {
   await open(page, '/actualite?format=videos');
-  const expected = (await (await request.get('/api/article/summary?type=videos&limit=10')).json()) as {
+  const expected = (await (await request.get('/api/article/summary?type=videos&limit=20')).json()) as {
     news: { id: string }[];
   };
-  // The cached page first shows every format; the filter then replaces the list (the first video may be in both).
+  const ids = expected.news.map((item) => item.id);
+  // Rendered on the server (issue 16): the first five in the grid, the next ones in the list.
   const list = 'section[aria-labelledby="liste-actualites"]';
   const listedIds = async () => (await newsLinks(page, list)).map((path) => path.split('_').at(-1));
-  await expect.poll(listedIds).toEqual(expected.news.map((item) => item.id));
+  expect(await listedIds()).toEqual(ids.slice(5));
+  const shown = (await newsLinks(page, 'main')).map((path) => path.split('_').at(-1));
+  expect(shown.every((id) => id && ids.includes(id))).toBe(true);
   await expect(page.locator(list)).toHaveCount(1);
 });
 
@@ -105,8 +111,10 @@ test('a topic page: its thematic filter, product, carousel and list; a thematic 
   await expect(robots).toHaveAttribute('content', /max-snippet:-1/);
   await open(page, `/actualite/fiscal/${first}_${second}`);
   await expect(robots).toHaveAttribute('content', /noindex/);
-  // An invalid slug is dropped: the page is the one-thematic page.
+  // An invalid slug is dropped: the reader is sent to the one-thematic page (308), so made-up slugs never make
+  // pages of their own.
   await open(page, `/actualite/fiscal/${first}_pas-une-thematique`);
+  await expect(page).toHaveURL(new RegExp(`/actualite/fiscal/${first}$`));
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
     'href',
     new RegExp(`/actualite/fiscal/${first}$`),

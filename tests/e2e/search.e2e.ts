@@ -1,4 +1,4 @@
-import { DESKTOP, expect, MOBILE, screenshot, test } from './support/fixtures';
+import { DESKTOP, expect, MOBILE, screenshot, test, waitForHydration } from './support/fixtures';
 
 /** The site has no favicon yet (404): Chromium logs it as a failed resource, which is not the search's doing. */
 const MISSING_FAVICON = /favicon\.ico/;
@@ -202,3 +202,121 @@ for (const [name, viewport] of [
     });
   });
 }
+
+// Issue 15: multi-choice facets, the more/less toggle, sorting and the mobile filter panel.
+
+test('two years, then two subjects, can be chosen together; other values stay listed', async ({ page }) => {
+  await page.goto(`/search?term=${encodeURIComponent(COMMON_TERM)}`);
+  const years = page.getByRole('region', { name: 'Date' }).locator(':scope > ul > li > a');
+  const yearCount = await years.count();
+  expect(yearCount).toBeGreaterThan(1);
+  const first = ((await years.nth(0).locator('span').nth(1).textContent()) ?? '').trim();
+  const second = ((await years.nth(1).locator('span').nth(1).textContent()) ?? '').trim();
+  await years.nth(0).click();
+  await page.waitForURL(
+    (url) => url.searchParams.get('zapette') === JSON.stringify({ date_zapette: [first] }),
+  );
+  // Disjunctive: the other years are still offered, with their counts.
+  await expect(years).toHaveCount(yearCount);
+  await years.nth(1).click();
+  await page.waitForURL((url) => {
+    const chosen = JSON.parse(url.searchParams.get('zapette') ?? '{}').date_zapette ?? [];
+    return chosen.length === 2 && chosen.includes(first) && chosen.includes(second);
+  });
+  const subjects = page.getByRole('region', { name: 'Matière' }).locator(':scope > ul > li > a');
+  await subjects.nth(0).click();
+  await page.waitForURL(
+    (url) => (JSON.parse(url.searchParams.get('zapette') ?? '{}').matiere ?? []).length === 1,
+  );
+  await subjects.nth(1).click();
+  await page.waitForURL(
+    (url) => (JSON.parse(url.searchParams.get('zapette') ?? '{}').matiere ?? []).length === 2,
+  );
+  await expect(page.locator('[aria-current="true"]')).toHaveCount(4);
+  await expect(page).toPassAxe();
+  await screenshot(page, 'search-multi-choice-desktop');
+});
+
+test('every facet with more values than shown has the more/less toggle', async ({ page, request }) => {
+  const answer = await (
+    await request.get(`/api/search/results?term=${encodeURIComponent(COMMON_TERM)}`)
+  ).json();
+  await page.goto(`/search?term=${encodeURIComponent(COMMON_TERM)}`);
+  const titles: Record<string, string> = {
+    date_zapette: 'Date',
+    matiere: 'Matière',
+    theme_quot_zapette: 'Thèmes de La Quotidienne',
+    abonnement: 'Abonnement',
+  };
+  for (const [facet, title] of Object.entries(titles)) {
+    const values: { label: string }[] = answer.facets[facet];
+    const initial = facet === 'theme_quot_zapette' ? 10 : 5;
+    if (values.length === 0) continue;
+    const region = page.getByRole('region', { name: title });
+    const toggle = region.getByRole('button', { name: /Afficher plus/ });
+    await expect(toggle, title).toHaveCount(values.length > initial ? 1 : 0);
+    // Subscriptions are named, never by product codes such as MFIN.
+    if (facet === 'abonnement') {
+      for (const label of await region.locator(':scope > ul > li > a span:nth-child(2)').allTextContents()) {
+        expect(label).not.toMatch(/^[A-Z]{2,6}$/);
+      }
+    }
+    if (values.length <= initial) continue;
+    await waitForHydration(toggle);
+    await toggle.click();
+    await expect(region.locator(':scope > ul > li')).toHaveCount(Math.min(values.length, initial + 10));
+  }
+});
+
+test('results sort by date from the URL, and facets and pages keep the order', async ({ page }) => {
+  await page.goto(`/search?term=${encodeURIComponent(COMMON_TERM)}`);
+  const sort = page.getByRole('navigation', { name: 'Trier les résultats par' });
+  await expect(sort.getByRole('link', { name: 'Pertinence' })).toHaveAttribute('aria-current', 'page');
+  await sort.getByRole('link', { name: 'Date' }).click();
+  await page.waitForURL((url) => url.searchParams.get('tri') === 'date');
+  const dates = await page
+    .locator('ol article time')
+    .evaluateAll((items) => items.map((item) => item.getAttribute('datetime') ?? ''));
+  expect(dates.length).toBeGreaterThan(1);
+  expect(dates).toEqual([...dates].sort().reverse());
+  await page.getByRole('region', { name: 'Matière' }).locator(':scope > ul > li > a').first().click();
+  await page.waitForURL((url) => url.searchParams.has('zapette') && url.searchParams.get('tri') === 'date');
+  const next = page.getByRole('link', { name: /Page suivante/ });
+  if ((await next.count()) > 0) await expect(next.first()).toHaveAttribute('href', /tri=date/);
+});
+
+test.describe('mobile filter panel', () => {
+  test.use({ viewport: MOBILE });
+
+  test('the results come first and Filtrer opens the facets in an accessible dialog', async ({ page }) => {
+    await page.goto(`/search?term=${encodeURIComponent(COMMON_TERM)}`);
+    // The header has a search button where the search bar is hidden.
+    const headerSearch = page.getByRole('banner').getByRole('link', { name: 'Rechercher' });
+    await expect(headerSearch).toBeVisible();
+    await expect(headerSearch).toHaveAttribute('href', '/search');
+    const filter = page.getByRole('button', { name: /^Filtrer/ });
+    await waitForHydration(filter);
+    const filterBox = await filter.boundingBox();
+    const resultsBox = await page.locator('#results-title').boundingBox();
+    // The results start within the first screen (the whole panel used to come first, about 2,100 px down), after
+    // the Filtrer button; the facets panel is not in the page flow.
+    expect(resultsBox?.y ?? Number.POSITIVE_INFINITY).toBeLessThan(812);
+    expect(filterBox?.y ?? 0).toBeLessThan(resultsBox?.y ?? 0);
+    await expect(page.getByRole('complementary', { name: 'Affinez votre recherche' })).toBeHidden();
+    await filter.click();
+    const dialog = page.getByRole('dialog', { name: 'Affinez votre recherche' });
+    await expect(dialog).toBeVisible();
+    expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    await expect(page).toPassAxe();
+    await screenshot(page, 'search-filter-dialog-mobile');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    // Choosing a value from the dialog filters the results.
+    await filter.click();
+    await dialog.getByRole('region', { name: 'Matière' }).locator(':scope > ul > li > a').first().click();
+    await page.waitForURL((url) => url.searchParams.has('zapette'));
+    await dialog.getByRole('button', { name: /Fermer/ }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('button', { name: /^Filtrer \(1/ })).toHaveCount(1);
+  });
+});

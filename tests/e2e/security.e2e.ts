@@ -96,3 +96,20 @@ test('an injected inline script without the nonce is refused', async ({ page, co
   await expect.poll(() => violations.length).toBe(1);
   expect(violations[0]).toMatch(/^script-src/);
 });
+
+test('every answer of a cached page carries a nonce of its own, the same in its policy and its scripts', async () => {
+  const seen = new Set<string>();
+  for (const path of ['/actualite/fiscal', '/actualite/fiscal', '/actualite/fiscal', '/']) {
+    const response = await fetch(`${baseUrl()}${path}`);
+    const nonce = /'nonce-([^']+)'/.exec(response.headers.get('content-security-policy') ?? '')?.[1] ?? '';
+    const html = await response.text();
+    expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+    expect(html).toContain(`nonce="${nonce}"`);
+    // No other nonce in the body: every place the render's nonce held was rewritten.
+    expect(new Set([...html.matchAll(/nonce="([^"]+)"/g)].map((match) => match[1]))).toEqual(
+      new Set([nonce]),
+    );
+    seen.add(nonce);
+  }
+  expect(seen.size).toBe(4);
+});

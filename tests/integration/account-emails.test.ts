@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { POST as oneClickStop } from '@/app/mon-compte/alertes/arret/un-clic/route';
+import { POST as oneClickStop } from '@/app/(site)/mon-compte/alertes/arret/un-clic/route';
 import { alertDigestJob, sendAlertDigests } from '@/server/accounts/alert-digests';
 import { getAlertPreferences, setAlertPreferences } from '@/server/accounts/alerts';
 import {

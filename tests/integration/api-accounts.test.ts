@@ -5,7 +5,8 @@ import { POST as logoutPost } from '@/app/api/eshop/logout/route';
 import { GET as meGet } from '@/app/api/eshop/me/route';
 import { GET as fieldsGet } from '@/app/api/eshop/webFormFields/route';
 import { POST as resultPost } from '@/app/api/eshop/webFormResult/route';
-import { REGISTRATION_FORM_ID } from '@/lib/constants';
+import { REGISTRATION_FORM_ID, SESSION_HINT_COOKIE } from '@/lib/constants';
+import { ACCOUNT_FORM_MESSAGES } from '@/lib/contracts/accounts';
 import {
   EMAIL_MESSAGE,
   PASSWORD_CLASSES_MESSAGE,
@@ -15,15 +16,17 @@ import {
 } from '@/lib/validation';
 import { INVALID_CREDENTIALS_MESSAGE } from '@/server/accounts/login';
 import { COMMON_PASSWORD_MESSAGE, PASSWORD_TOO_LONG_MESSAGE } from '@/server/accounts/passwords';
-import {
-  DUPLICATE_EMAIL_MESSAGE,
-  INVALID_CIVILITY_MESSAGE,
-  INVALID_FUNCTION_MESSAGE,
-  INVALID_OPTIN_MESSAGE,
-  NAME_CHARACTERS_MESSAGE,
-  NAME_TOO_LONG_MESSAGE,
-} from '@/server/accounts/registration';
 import { SESSION_COOKIE } from '@/server/accounts/sessions';
+
+const {
+  duplicate_email: DUPLICATE_EMAIL_MESSAGE,
+  invalid_civility: INVALID_CIVILITY_MESSAGE,
+  invalid_function: INVALID_FUNCTION_MESSAGE,
+  invalid_optin: INVALID_OPTIN_MESSAGE,
+  name_characters: NAME_CHARACTERS_MESSAGE,
+  name_too_long: NAME_TOO_LONG_MESSAGE,
+} = ACCOUNT_FORM_MESSAGES;
+
 import { LIMITS } from '@/server/accounts/throttle';
 import type { Database, Db } from '@/server/db/client';
 import { backgroundJobs, customers, jobs, newsletterSubscribers, sessions } from '@/server/db/schema';
@@ -455,8 +458,10 @@ describe('POST /api/eshop/login', () => {
     expect(body.user).toEqual({ firstname: 'Hélène', lastname: 'Dupont' });
     expect(body.cookieObj).toMatchObject({ name: SESSION_COOKIE, ttl: 3600 });
     expect(body.cookieObj.value).toMatch(/^[A-Za-z0-9_-]{40,}$/);
-    const cookie = response.headers.get('set-cookie') ?? '';
+    const [cookie = '', hint = ''] = response.headers.getSetCookie();
     expect(cookie).toContain(`${SESSION_COOKIE}=${body.cookieObj.value}`);
+    // The readable hint tells the browser a session exists (it asks /api/eshop/me only then); no secret in it.
+    expect(hint).toBe(`${SESSION_HINT_COOKIE}=1; Path=/; Max-Age=3600; Secure; SameSite=Lax`);
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/Secure/);
     expect(cookie).toMatch(/SameSite=Lax/);
@@ -597,7 +602,9 @@ describe('GET /api/eshop/me and POST /api/eshop/logout', () => {
       undefined,
     );
     expect(response.status).toBe(204);
-    expect(response.headers.get('set-cookie')).toMatch(new RegExp(`^${SESSION_COOKIE}=;.*Max-Age=0`));
+    const [cookie, hint] = response.headers.getSetCookie();
+    expect(cookie).toMatch(new RegExp(`^${SESSION_COOKIE}=;.*Max-Age=0`));
+    expect(hint).toMatch(new RegExp(`^${SESSION_HINT_COOKIE}=;.*Max-Age=0`));
     expect((await meGet(get('/eshop/me', { authorization: `Bearer ${token}` }), undefined)).status).toBe(401);
     const again = await logoutPost(post('/eshop/logout', ''), undefined);
     expect(again.status).toBe(204);

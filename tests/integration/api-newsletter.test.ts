@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { POST as subscriptionPost } from '@/app/api/contentAlert/subscription/route';
 import { POST as unsubscribePost } from '@/app/api/contentAlert/unsubscribe/route';
-import { NEWSLETTER_ALREADY_MESSAGE, NEWSLETTER_SUCCESS_MESSAGE } from '@/client/newsletter';
+import { NEWSLETTER_ALREADY_MESSAGE, NEWSLETTER_SUCCESS_MESSAGE } from '@/lib/contracts/newsletter';
 import { EMAIL_MESSAGE } from '@/lib/validation';
 import { LIMITS } from '@/server/accounts/throttle';
 import type { Database, Db } from '@/server/db/client';
@@ -217,6 +217,18 @@ describe('POST /api/contentAlert/subscription', () => {
     for (let i = 0; i <= LIMITS.subscribeAddress.limit; i += 1)
       last = (await subscribe(newEmail(), { address })).status;
     expect(last).toBe(429);
+  });
+
+  it('limits an IPv6 client per /64, whichever addresses of it the calls come from', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i <= LIMITS.subscribeAddress.limit; i += 1)
+      statuses.push(
+        (await subscribe(newEmail(), { address: `2001:db8:64:64::${(i + 1).toString(16)}` })).status,
+      );
+    expect(statuses.slice(0, LIMITS.subscribeAddress.limit).every((status) => status === 200)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+    // Another /64 is another client.
+    expect((await subscribe(newEmail(), { address: '2001:db8:64:65::1' })).status).toBe(200);
   });
 });
 

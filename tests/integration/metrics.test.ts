@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { GET as live } from '@/app/api/health/live/route';
 import { GET as ready } from '@/app/api/health/ready/route';
 import { GET as metrics } from '@/app/metrics/route';
@@ -16,6 +16,50 @@ beforeAll(async () => {
 afterAll(async () => {
   forgetDatabaseForRoutes();
   await database?.close();
+});
+
+/** A scrape from this machine, as the HTTP hook leaves it (the settled client address in X-Forwarded-For). */
+function scrape(address = '127.0.0.1', headers: Record<string, string> = {}): Request {
+  return new Request('http://site.test/metrics', { headers: { 'x-forwarded-for': address, ...headers } });
+}
+
+describe('/metrics access', () => {
+  it('answers loopback clients, IPv4 and IPv6', async () => {
+    for (const address of ['127.0.0.1', '127.8.9.10', '::1', '::ffff:127.0.0.1'])
+      expect((await metrics(scrape(address))).status).toBe(200);
+  });
+
+  it('refuses any other client with 403, a client relayed by a proxy on loopback included', async () => {
+    for (const address of ['203.0.113.9', '2001:db8::1', '10.0.0.1', 'unknown']) {
+      const response = await metrics(scrape(address));
+      expect(response.status).toBe(403);
+      expect(await response.text()).toBe('Accès réservé à la supervision.');
+    }
+    // Behind nginx (TRUSTED_PROXY_HOPS=1) the hook keeps the client nginx named, not nginx's loopback address.
+    expect((await metrics(scrape('127.0.0.1, 203.0.113.9'))).status).toBe(403);
+    expect((await metrics(new Request('http://site.test/metrics'))).status).toBe(403);
+  });
+
+  it('answers another host presenting the bearer token of METRICS_TOKEN, and only that token', async () => {
+    const token = 'metrics-token-0123456789abcdefghijklmnop';
+    const previous = process.env.METRICS_TOKEN;
+    vi.resetModules();
+    process.env.METRICS_TOKEN = token;
+    try {
+      const { GET } = await import('@/app/metrics/route');
+      const remote = (authorization?: string) =>
+        GET(scrape('203.0.113.9', authorization ? { authorization } : {}));
+      expect((await remote(`Bearer ${token}`)).status).toBe(200);
+      expect((await remote(`bearer ${token}`)).status).toBe(200);
+      expect((await remote(`Bearer ${token}x`)).status).toBe(403);
+      expect((await remote(`Basic ${token}`)).status).toBe(403);
+      expect((await remote()).status).toBe(403);
+    } finally {
+      if (previous === undefined) delete process.env.METRICS_TOKEN;
+      else process.env.METRICS_TOKEN = previous;
+      vi.resetModules();
+    }
+  });
 });
 
 describe('/metrics', () => {
@@ -41,7 +85,7 @@ describe('/metrics', () => {
       seconds: 0.002,
     });
     registerGauge('test_gauge', () => 7);
-    const response = await metrics();
+    const response = await metrics(scrape());
     expect(response.headers.get('content-type')).toContain('text/plain; version=0.0.4');
     const text = await response.text();
     expect(text).toMatch(/^http_requests_total\{route="\/actualite\/\*",method="GET",status="200"\} 2$/m);
@@ -63,14 +107,14 @@ describe('/metrics', () => {
     // Holds the loop for 100 ms: the delay histogram must see it.
     while (Date.now() < busyUntil);
     await new Promise((resolve) => setTimeout(resolve, 20));
-    const text = await (await metrics()).text();
+    const text = await (await metrics(scrape())).text();
     const value = (pattern: RegExp) => Number(pattern.exec(text)?.[1]);
     expect(value(/^nodejs_eventloop_active_seconds_total ([\d.]+)$/m)).toBeGreaterThan(0.05);
     expect(value(/^nodejs_eventloop_idle_seconds_total ([\d.]+)$/m)).toBeGreaterThan(0);
     const worst = value(/^nodejs_eventloop_delay_seconds\{quantile="1"\} ([\d.]+)$/m);
     expect(worst).toBeGreaterThan(0.05);
     // Reset by the scrape: the next one no longer holds that stall.
-    const next = await (await metrics()).text();
+    const next = await (await metrics(scrape())).text();
     expect(Number(/^nodejs_eventloop_delay_seconds\{quantile="1"\} ([\d.]+)$/m.exec(next)?.[1])).toBeLessThan(
       worst,
     );
@@ -83,7 +127,7 @@ describe('/metrics', () => {
     for (let index = 0; index < 500; index += 1) {
       requestFinished({ method: 'GET', pathname: `/chemin-${index}`, status: 404, seconds: 0.001 });
     }
-    const text = await (await metrics()).text();
+    const text = await (await metrics(scrape())).text();
     const routes = new Set(
       [...text.matchAll(/http_request_duration_seconds_count\{route="([^"]*)"\}/g)].map((m) => m[1]),
     );
@@ -94,7 +138,7 @@ describe('/metrics', () => {
   it('reports the database pool once the process database is open', async () => {
     registerDatabaseGauges();
     await ready();
-    const text = await (await metrics()).text();
+    const text = await (await metrics(scrape())).text();
     expect(text).toMatch(/^db_open 1$/m);
     expect(text).toMatch(/^db_pool_connections_total \d+$/m);
   });

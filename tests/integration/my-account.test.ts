@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GET as exportGet } from '@/app/(site)/mon-compte/donnees/route';
 import { GET as savedGet, POST as savedPost } from '@/app/api/account/savedArticles/route';
-import { GET as exportGet } from '@/app/mon-compte/donnees/route';
+import { ACCOUNT_FORM_MESSAGES } from '@/lib/contracts/accounts';
 import {
   changePassword,
   deleteAccount,
@@ -12,7 +13,6 @@ import {
 import { setAlertPreferences } from '@/server/accounts/alerts';
 import { authenticate } from '@/server/accounts/login';
 import { hashPassword } from '@/server/accounts/passwords';
-import { INVALID_CIVILITY_MESSAGE, NAME_CHARACTERS_MESSAGE } from '@/server/accounts/registration';
 import { findSession, findSessionCustomer } from '@/server/accounts/sessions';
 import type { Database } from '@/server/db/client';
 import {
@@ -107,8 +107,14 @@ describe('profile', () => {
       function: 'inconnu',
     });
     expect(errors.map((error) => error.field)).toEqual(['civility', 'lastname', 'firstname', 'function']);
-    expect(errors[0]?.message).toBe(INVALID_CIVILITY_MESSAGE);
-    expect(errors[1]?.message).toBe(NAME_CHARACTERS_MESSAGE);
+    expect(errors[0]).toMatchObject({
+      code: 'invalid_civility',
+      message: ACCOUNT_FORM_MESSAGES.invalid_civility,
+    });
+    expect(errors[1]).toMatchObject({
+      code: 'name_characters',
+      message: ACCOUNT_FORM_MESSAGES.name_characters,
+    });
     expect(await getAccountProfile(database.db, id)).toMatchObject({ civility: 16, lastname: 'Durand' });
   });
 });

@@ -5,6 +5,7 @@ import PostalMime, { type Email } from 'postal-mime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/server/db/client';
 import { articles, dailyIssueArticles, dailyIssues, newsletterSubscribers } from '@/server/db/schema';
+import { closeEmailTransports } from '@/server/email/transport';
 import { sendNewsletter } from '@/server/newsletter/sending/send-newsletter';
 import { verifyUnsubscribeToken } from '@/server/newsletter/unsubscribe-token';
 import { createTestDatabase } from '../support/database';
@@ -69,16 +70,17 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  closeEmailTransports();
   await smtp?.stop();
   await database?.close();
   rmSync(workDir, { recursive: true, force: true });
 });
 
-function send(journal = 'journal', extra: Partial<Parameters<typeof sendNewsletter>[1]> = {}) {
+function send(extra: Partial<Parameters<typeof sendNewsletter>[1]> = {}) {
   return sendNewsletter(database.db, {
     smtpUrl,
-    journalDir: path.join(workDir, journal),
     from: FROM,
+    ratePerSecond: 1_000,
     siteUrl: SITE,
     batchSize: 2,
     today: TODAY,
@@ -94,7 +96,7 @@ describe('sending the daily newsletter over SMTP', () => {
   it('sends the current issue to active subscribers in batches, and a second run sends only what was refused', async () => {
     smtp.refuse = new Set(['david@example.fr']);
     const progress: number[] = [];
-    const first = await send('journal', { onProgress: (state) => progress.push(state.done) });
+    const first = await send({ onProgress: (state) => progress.push(state.done) });
     expect(first).toMatchObject({ total: 5, sent: 4, skipped: 0, failed: 1, issueDate: '2026-11-20' });
     expect(first.failures.map((failure) => failure.email)).toEqual(['david@example.fr']);
     expect(progress).toEqual([1, 2, 3, 4, 5]);
@@ -102,10 +104,10 @@ describe('sending the daily newsletter over SMTP', () => {
 
     // Started again (an interrupted run, or after the server's refusal): nobody gets the issue twice.
     smtp.refuse = new Set();
-    const second = await send('journal');
+    const second = await send();
     expect(second).toMatchObject({ total: 5, sent: 1, skipped: 4, failed: 0 });
     for (const email of ACTIVE) expect(smtp.countFor(email)).toBe(1);
-    const third = await send('journal');
+    const third = await send();
     expect(third).toMatchObject({ sent: 0, skipped: 5 });
     expect(smtp.received).toHaveLength(5);
   });
@@ -145,7 +147,7 @@ describe('sending the daily newsletter over SMTP', () => {
   it('writes .eml files in a dry run, sending nothing', async () => {
     const before = smtp.received.length;
     const dryRunDir = path.join(workDir, 'eml');
-    const report = await send('journal-dry', { dryRunDir, smtpUrl: undefined });
+    const report = await send({ dryRunDir, smtpUrl: undefined });
     expect(report).toMatchObject({ sent: 5, failed: 0 });
     expect(smtp.received).toHaveLength(before);
     const files = readdirSync(dryRunDir).sort();
@@ -157,7 +159,7 @@ describe('sending the daily newsletter over SMTP', () => {
   });
 
   it('refuses to send when there is no issue', async () => {
-    await expect(send('journal-empty', { today: new Date('2020-01-01T08:00:00Z') })).rejects.toThrow(
+    await expect(send({ today: new Date('2020-01-01T08:00:00Z') })).rejects.toThrow(
       'Aucune Quotidienne publiée à envoyer.',
     );
   });

@@ -35,6 +35,7 @@ import {
 } from '@/server/db/schema';
 import { runDueJobs } from '@/server/jobs/runner';
 import { isGoneArticlePath } from '@/server/newsroom/gone';
+import { loadPreviewPage } from '@/server/newsroom/preview';
 import { publishDueArticles, publishScheduledJob } from '@/server/newsroom/workflow';
 import { newsFeedXml } from '@/server/pages/feeds';
 import { search } from '@/server/search/engine';
@@ -278,6 +279,10 @@ describe('workflow and what readers see', () => {
     expect(gone.results.map((result) => result.id)).not.toContain(created.id);
     expect(await suggested()).not.toContain(title);
     expect(isGoneArticlePath(unpublished.body.path)).toBe(true);
+    const withdrawn = await callHandler(singleRoute, '/api/article/single', {
+      query: { newsId: created.id },
+    });
+    expect(withdrawn.status).toBe(410);
     expect(isGoneArticlePath('/actualite/autre_A001')).toBe(false);
 
     const actions = await database.db
@@ -493,6 +498,29 @@ describe('scheduling', () => {
     expect(await publishDueArticles(database.db, { now: new Date(Date.now() + 7_200_000) })).not.toContain(
       created.id,
     );
+  });
+});
+
+describe('preview', () => {
+  it('renders a draft as readers would get it, whole for staff or gated as for an anonymous reader', async () => {
+    const created = await create(journalist, {
+      paywalled: true,
+      sections: [
+        { id: 'PREV-S1', title: 'Première section', view: '<p>Ouverte</p>' },
+        { id: 'PREV-S2', title: 'Seconde section', view: '<p>Réservée</p>' },
+      ],
+    });
+    await patch(created.id, journalist, { version: 1, title: 'Titre relu' });
+    const whole = await loadPreviewPage(database.db, created.id);
+    expect(whole.article.title).toBe('Titre relu');
+    expect(whole.article.view).toContain('href="/actualite/actu_A001"');
+    expect(whole.article.sections.map((section) => section.id)).toEqual(['PREV-S1', 'PREV-S2']);
+    const gated = await loadPreviewPage(database.db, created.id, { hasAccess: false });
+    expect(gated.isPaywallable).toBe(true);
+    expect(gated.article.sections.map((section) => section.id)).toEqual(['PREV-S1']);
+    const first = await loadPreviewPage(database.db, created.id, { revision: 1 });
+    expect(first.article.title).toBe('Réforme de la TVA sur les acomptes');
+    expect(await readerSees(created.id)).toBe(false);
   });
 });
 

@@ -2,15 +2,16 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEARCH_SORTS } from '@/lib/contracts/search';
 import { importArticles } from '@/server/content/import';
 import type { Database } from '@/server/db/client';
 import { queryRows } from '@/server/db/rows';
 import { articles, topics } from '@/server/db/schema';
 import { CANDIDATE_CAP, search } from '@/server/search/engine';
 import { suggest } from '@/server/search/suggest';
-import { insertSearchCorpus } from '@/server/search/test-corpus';
 import { UR_TYPES } from '@/server/search/types';
 import { createTestDatabase } from '../support/database';
+import { insertSearchCorpus } from '../support/search-corpus';
 
 /**
  * What migration 0004 keeps beside the search vectors: the stop words before unaccent, the lexeme dictionary and
@@ -28,7 +29,14 @@ afterAll(async () => {
   await database?.close();
 });
 
-const run = (term: string) => search(database.db, { term, page: 1, urType: UR_TYPES.all, selected: {} });
+const params = (term: string) => ({
+  term,
+  page: 1,
+  urType: UR_TYPES.all,
+  selected: {},
+  sort: SEARCH_SORTS.relevance,
+});
+const run = (term: string) => search(database.db, params(term));
 
 /** Lexemes of the dictionary that differ from a fresh ts_stat over both corpora (none when in sync). */
 async function dictionaryDrift() {
@@ -205,7 +213,12 @@ describe('suggestion phrases', () => {
     await database.db.execute(sql`delete from topics where id = 'EBX:EFL_Themes:quadrature'`);
     expect(await suggestionRows(2, 'quadrature%')).toEqual([]);
 
-    await run('bulletins de paie');
+    // A frequent search becomes a phrase once enough distinct readers made it (suggestion-rules.ts).
+    for (const client of ['10.0.0.1', '10.0.0.2', '10.0.0.3', '10.0.0.4']) {
+      await search(database.db, params('bulletins de paie'), { hasAccess: false, client });
+    }
+    expect(await suggestionRows(1, 'bulletins%')).toEqual([]);
+    await search(database.db, params('bulletins de paie'), { hasAccess: false, client: '10.0.0.5' });
     expect((await suggestionRows(1, 'bulletins%')).map((row) => row.value)).toEqual(['bulletins de paie']);
   });
 
@@ -293,9 +306,14 @@ describe('bounded facets', () => {
       page: 1,
       urType: UR_TYPES.all,
       selected: { matiere: ['Fiscal'] },
+      sort: SEARCH_SORTS.relevance,
     });
     expect(fiscal.bounded).toBe(true);
-    expect(fiscal.facets.matiere).toEqual([{ id: 'Fiscal', label: 'Fiscal', count: CANDIDATE_CAP }]);
+    expect(fiscal.total).toBe(CANDIDATE_CAP);
+    expect(fiscal.results.every((result) => result.matiere.includes('Fiscal'))).toBe(true);
+    // Disjunctive: the subject facet ignores its own selection, counted over the newest matches of the term.
+    expect(fiscal.facets.matiere).toEqual((await run('ubiquitaire')).facets.matiere);
+    expect(fiscal.facets.matiere.map((entry) => entry.id).sort()).toEqual(['Fiscal', 'Social']);
     expect(fiscal.facets.date_zapette.map(({ id, count }) => ({ id, count }))).toEqual(
       await expectedYears('Fiscal'),
     );

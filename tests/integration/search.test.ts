@@ -1,15 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_SNIPPET_MAX } from '@/lib/constants';
+import { SEARCH_SORTS } from '@/lib/contracts/search';
 import type { Database } from '@/server/db/client';
 import { subscriberDocuments } from '@/server/db/schema';
 import { searchAsArticles } from '@/server/search/as-articles';
-import { CANDIDATE_CAP, type SearchParams, search } from '@/server/search/engine';
+import { CANDIDATE_CAP, search } from '@/server/search/engine';
 import { toSearchParams } from '@/server/search/params';
 import { suggest } from '@/server/search/suggest';
-import { DOC_FIXTURES, GATED_WORD, insertSearchCorpus, NEWS_FIXTURES } from '@/server/search/test-corpus';
-import { UR_TYPES } from '@/server/search/types';
+import { type SearchParams, UR_TYPES } from '@/server/search/types';
 import { createTestDatabase } from '../support/database';
+import { DOC_FIXTURES, GATED_WORD, insertSearchCorpus, NEWS_FIXTURES } from '../support/search-corpus';
 
 let database: Database;
 
@@ -27,6 +28,7 @@ const params = (overrides: Partial<SearchParams>): SearchParams => ({
   page: 1,
   urType: UR_TYPES.all,
   selected: {},
+  sort: SEARCH_SORTS.relevance,
   ...overrides,
 });
 
@@ -75,14 +77,21 @@ describe('search engine', () => {
     });
   });
 
-  it('builds news snippets without gated text, yet finds the article', async () => {
-    const answer = await search(database.db, params({ term: GATED_WORD }));
-    expect(answer.results.map((result) => result.id).sort()).toEqual(['n13', 'n14']);
-    for (const result of answer.results) expect(result.texte).not.toContain(GATED_WORD.slice(0, 10));
-    // The free first section of the enriched news may appear; the second one never.
+  it('matches gated text only for a reader with access, and never shows it in an anonymous snippet', async () => {
+    // Anonymous (or paywalled): the hidden part of n13 (paywalled) and the second section of n14 (enriched) are
+    // not searchable, so hidden text cannot be confirmed word by word.
+    expect((await search(database.db, params({ term: GATED_WORD }))).results).toEqual([]);
+    expect(await ids({ term: `"${GATED_WORD} réservé"` })).toEqual([]);
+    // What the paywall shows is: the first section of the enriched news and the head of the paywalled body.
     const bail = (await search(database.db, params({ term: 'bail commercial plafonnement' }))).results[0];
     expect(bail?.id).toBe('n14');
     expect(bail?.texte).not.toMatch(/exceptions|réservée/);
+    expect(await ids({ term: 'contrôle fiscal intensifie' })).toContain('n13');
+    // A logged-in reader matches everything, and sees it in the snippet.
+    const reader = { hasAccess: true };
+    const found = await search(database.db, params({ term: GATED_WORD }), reader);
+    expect(found.results.map((result) => result.id).sort()).toEqual(['n13', 'n14']);
+    expect(found.results.some((result) => result.texte.includes(`<mark>${GATED_WORD}</mark>`))).toBe(true);
   });
 
   it('cuts snippets to 500 characters, HTML-escaped, matched words marked', async () => {
@@ -251,9 +260,15 @@ describe('suggestions', () => {
     );
   });
 
-  it('suggests frequent searches first', async () => {
-    await search(database.db, params({ term: 'donation-partage' }));
-    await search(database.db, params({ term: 'donation-partage' }));
+  it('suggests frequent searches first, once five distinct readers made them', async () => {
+    for (const client of ['192.0.2.1', '192.0.2.2', '192.0.2.3', '192.0.2.4']) {
+      await search(database.db, params({ term: 'donation-partage' }), { hasAccess: false, client });
+    }
+    expect((await suggest(database.db, 'donat'))[0]?.value).not.toBe('donation-partage');
+    await search(database.db, params({ term: 'donation-partage' }), {
+      hasAccess: false,
+      client: '192.0.2.5',
+    });
     const [first] = await suggest(database.db, 'donat');
     expect(first).toEqual({ value: 'donation-partage', formatedSuggestion: '<mark>donat</mark>ion-partage' });
   });

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GET, POST } from '@/app/unsubscribe/[email]/one-click/route';
+import { GET, POST } from '@/app/(site)/unsubscribe/[email]/one-click/route';
 import type { Database } from '@/server/db/client';
 import { newsletterSubscribers } from '@/server/db/schema';
 import { oneClickUnsubscribeUrl } from '@/server/newsletter/unsubscribe-token';

@@ -236,7 +236,8 @@ export function fixtureArticleLines(): string[] {
         },
         {
           id: 'E001-S2',
-          title: 'Le contexte sectionsecrete',
+          // A withheld section's title is public (the page's table of contents lists it locked); the rest is not.
+          title: 'Le contexte',
           summary: 'sectionsecrete',
           view: '<p>sectionsecrete deux</p>',
         },

@@ -37,6 +37,8 @@ export type PostgresCluster = {
   url(database?: string): string;
   /** Stops the server (fast shutdown, then kill) and deletes the folder. Safe to call twice. */
   stop(): Promise<void>;
+  /** Stops the server (fast shutdown), waits `downMs`, starts it again on the same port and data (benchmarks). */
+  restart?(downMs: number): Promise<void>;
 };
 
 type Owner = { uid: number; gid: number } | undefined;
@@ -120,7 +122,7 @@ export async function startPostgresCluster(binaries: PostgresBinaries): Promise<
       throw new Error(`PostgreSQL did not start (${outcome}); end of ${logFile}:\n${log}`);
     }
 
-    const server = child;
+    let server = child;
     let stopped = false;
     return {
       host: HOST,
@@ -134,6 +136,15 @@ export async function startPostgresCluster(binaries: PostgresBinaries): Promise<
         await stopServer(server);
         rmSync(dir, { recursive: true, force: true });
         removeExitHooks();
+      },
+      async restart(downMs: number) {
+        await stopServer(server);
+        await sleep(downMs);
+        server = startServer(binaries, dataDir, port, owner, logFile);
+        child = server;
+        const outcome = await waitUntilReady(server, port);
+        if (outcome !== 'ready')
+          throw new Error(`PostgreSQL did not restart (${outcome}):\n${tail(logFile)}`);
       },
     };
   } catch (error) {
@@ -301,4 +312,77 @@ function tail(file: string, lines = 20): string {
 
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/**
+ * A streaming replica of `primary` (issue 17, DATABASE_READ_URL): `pg_basebackup -R` from the primary over
+ * loopback into a folder of its own, then a hot standby on a free port, stopped and deleted by stop(). The
+ * primary's default pg_hba (initdb) lets replication connect from loopback.
+ */
+export async function startReplica(
+  binaries: PostgresBinaries,
+  primary: PostgresCluster,
+): Promise<PostgresCluster> {
+  const owner = clusterOwner();
+  const dir = createOwnedDir(clustersRoot(), CLUSTER_PREFIX);
+  const dataDir = path.join(dir, 'data');
+  const logFile = path.join(dir, 'postgres.log');
+  writeFileSync(logFile, '');
+  if (owner) chownSync(logFile, owner.uid, owner.gid);
+  // pg_basebackup creates the folder itself (as the postgres user, which must own it).
+  if (owner) chownSync(dir, owner.uid, owner.gid);
+  let child: ChildProcess | undefined;
+  const removeExitHooks = installExitHooks(() => {
+    if (child?.pid !== undefined && child.exitCode === null) {
+      try {
+        process.kill(child.pid, 'SIGKILL');
+      } catch {}
+    }
+    rmSync(dir, { recursive: true, force: true, maxRetries: 5 });
+  });
+  try {
+    await run(
+      path.join(binaries.dir, 'pg_basebackup'),
+      [
+        '-h',
+        primary.host,
+        '-p',
+        String(primary.port),
+        '-U',
+        primary.user,
+        '-D',
+        dataDir,
+        '-R',
+        '-X',
+        'stream',
+      ],
+      owner,
+      logFile,
+    );
+    const port = await findFreePort();
+    child = startServer(binaries, dataDir, port, owner, logFile);
+    const outcome = await waitUntilReady(child, port);
+    if (outcome !== 'ready') throw new Error(`Replica did not start (${outcome}):\n${tail(logFile)}`);
+    const server = child;
+    let stopped = false;
+    return {
+      host: HOST,
+      port,
+      user: SUPERUSER,
+      dir,
+      url: (database = 'postgres') => `postgres://${SUPERUSER}@${HOST}:${port}/${database}`,
+      async stop() {
+        if (stopped) return;
+        stopped = true;
+        await stopServer(server);
+        rmSync(dir, { recursive: true, force: true });
+        removeExitHooks();
+      },
+    };
+  } catch (error) {
+    if (child) await stopServer(child);
+    rmSync(dir, { recursive: true, force: true });
+    removeExitHooks();
+    throw error;
+  }
 }

@@ -1,10 +1,10 @@
 import 'server-only';
+import { ACCOUNT_FORM_MESSAGES } from '@/lib/contracts/accounts';
 import { EMAIL_MESSAGE, WEB_FORM_ERROR_MESSAGE } from '@/lib/validation';
 import { WRONG_PASSWORD_MESSAGE } from '@/server/accounts/account';
 import { ALERT_FREQUENCY_MESSAGE, ALERT_TOPICS_MESSAGE } from '@/server/accounts/alerts';
 import { SAME_EMAIL_MESSAGE } from '@/server/accounts/confirmations';
 import { RATE_LIMITED_MESSAGE } from '@/server/accounts/throttle';
-import { AUTH_MESSAGES } from './outcomes';
 
 /**
  * Mon compte's forms work without JavaScript: each posts to a server action that redirects back to
@@ -44,7 +44,7 @@ export type AccountSuccess = keyof typeof ACCOUNT_SUCCESS_MESSAGES;
 /** Every refusal a Mon compte form may end with; the others show as 'une erreur est survenue'. */
 const ACCOUNT_ERROR_MESSAGES: readonly string[] = [
   ...new Set([
-    ...AUTH_MESSAGES.map((entry) => entry.message),
+    ...Object.values(ACCOUNT_FORM_MESSAGES),
     WRONG_PASSWORD_MESSAGE,
     ALERT_FREQUENCY_MESSAGE,
     ALERT_TOPICS_MESSAGE,

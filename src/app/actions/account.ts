@@ -2,79 +2,95 @@
 
 import { cookies, headers } from 'next/headers';
 import { redirect } from 'next/navigation';
-import { WEB_FORM_ERROR_MESSAGE } from '@/lib/validation';
+import { SESSION_HINT_COOKIE } from '@/lib/constants';
+import {
+  accountFormAnchor,
+  type FormFieldError,
+  firstErrorCode,
+  formErrors,
+  type LoginForm,
+  loginForm,
+  type RegistrationForm,
+  registrationForm,
+} from '@/lib/contracts/accounts';
 import { type Authenticated, authenticate } from '@/server/accounts/login';
 import { registerCustomer } from '@/server/accounts/registration';
 import { contextFromHeaders } from '@/server/accounts/request-context';
 import { SESSION_COOKIE } from '@/server/accounts/sessions';
 import { getDb } from '@/server/db/client';
-import { toAppError } from '@/server/http/errors';
-import { authMessageAnchor, backPath } from './outcomes';
+import { accountErrorCode, backPath } from './outcomes';
 
-/** The HttpOnly session cookie, as the login call sets it (Secure, SameSite=Lax). */
+/** The HttpOnly session cookie and its readable hint, as the login call sets them (Secure, SameSite=Lax). */
 async function openSession(session: Authenticated): Promise<void> {
-  (await cookies()).set(SESSION_COOKIE, session.token, {
-    httpOnly: true,
-    secure: true,
-    sameSite: 'lax',
-    path: '/',
-    maxAge: session.ttlSeconds,
-  });
+  const jar = await cookies();
+  const options = { secure: true, sameSite: 'lax', path: '/', maxAge: session.ttlSeconds } as const;
+  jar.set(SESSION_COOKIE, session.token, { ...options, httpOnly: true });
+  jar.set(SESSION_HINT_COOKIE, '1', options);
 }
 
 const text = (form: FormData, name: string) => String(form.get(name) ?? '');
 
+/** The anchor of the first field error (in form order) of a form's values; null when they pass. */
+function invalidAnchor(errors: Partial<Record<string, FormFieldError>>): string | null {
+  const first = Object.values(errors).find((error) => error !== undefined);
+  return first ? accountFormAnchor(first.code) : null;
+}
+
 /**
- * 'Se connecter' without JavaScript: on success the session cookie is set and the reader goes back to the page,
- * logged in; otherwise back to the page at the anchor of the server's message.
+ * 'Se connecter' without JavaScript: the form's schema first (the browser form's own), then the login; on success
+ * the session cookie is set and the reader goes back to the page, logged in; otherwise back to the page at the
+ * anchor of the outcome's code.
  */
 export async function loginFormAction(form: FormData): Promise<void> {
   const back = await backPath();
+  const values: LoginForm = { email: text(form, 'email'), password: text(form, 'password') };
+  const invalid = invalidAnchor(formErrors(loginForm, values));
+  if (invalid) redirect(`${back}#${invalid}`);
   let target = back;
   try {
     const context = contextFromHeaders(await headers());
     await openSession(
-      await authenticate(await getDb(), text(form, 'email'), text(form, 'password'), context, {
+      await authenticate(await getDb(), values.email.trim(), values.password, context, {
         remember: form.get('remember') === 'on',
       }),
     );
   } catch (error) {
-    target = `${back}#${authMessageAnchor(toAppError(error).message)}`;
+    target = `${back}#${accountFormAnchor(accountErrorCode(error))}`;
   }
   redirect(target);
 }
 
 /**
- * 'Créer un compte' without JavaScript: the rules of POST /api/eshop/webFormResult; a created account is logged in
- * at once and the reader goes back to the page; otherwise back at the anchor of the first error.
+ * 'Créer un compte' without JavaScript: the form's schema, then the rules of POST /api/eshop/webFormResult; a
+ * created account is logged in at once and the reader goes back to the page; otherwise back at the anchor of the
+ * first error's code.
  */
 export async function registerFormAction(form: FormData): Promise<void> {
   const back = await backPath();
+  const values: RegistrationForm = {
+    civility: text(form, 'civility'),
+    lastname: text(form, 'lastname'),
+    firstname: text(form, 'firstname'),
+    email: text(form, 'email'),
+    password: text(form, 'password'),
+    confirmed: text(form, 'confirmed'),
+    function: text(form, 'function'),
+    optin: form.get('optin') !== null,
+  };
+  const invalid = invalidAnchor(formErrors(registrationForm, values));
+  if (invalid) redirect(`${back}#${invalid}`);
   let target = back;
   try {
     const db = await getDb();
     const context = contextFromHeaders(await headers());
-    const outcome = await registerCustomer(
-      db,
-      {
-        civility: text(form, 'civility'),
-        lastname: text(form, 'lastname'),
-        firstname: text(form, 'firstname'),
-        email: text(form, 'email'),
-        password: text(form, 'password'),
-        confirmed: text(form, 'confirmed'),
-        function: text(form, 'function'),
-        optin: form.get('optin') ? 'O' : 'N',
-      },
-      context,
-    );
+    const outcome = await registerCustomer(db, { ...values, optin: values.optin ? 'O' : 'N' }, context);
     if (outcome.success) {
-      await openSession(await authenticate(db, text(form, 'email'), text(form, 'password').trim(), context));
+      await openSession(await authenticate(db, values.email.trim(), values.password.trim(), context));
     } else {
-      target = `${back}#${authMessageAnchor(outcome.errors[0]?.message ?? WEB_FORM_ERROR_MESSAGE)}`;
+      target = `${back}#${accountFormAnchor(firstErrorCode(outcome.errors))}`;
     }
   } catch (error) {
-    target = `${back}#${authMessageAnchor(toAppError(error).message)}`;
+    target = `${back}#${accountFormAnchor(accountErrorCode(error))}`;
   }
   redirect(target);
 }

@@ -4,14 +4,13 @@ import { createContext, type ReactNode, useCallback, useContext, useEffect, useM
 import { loadUser, type User } from '@/client/accounts';
 import { setUserContext } from '@/client/analytics';
 import { useOnDemand } from '@/components/ui/use-on-demand';
+import type { AuthTab } from './auth-tab';
 
 /**
  * The login and registration modal with its forms and the Radix dialog: a chunk of its own, fetched when the
  * reader first asks for it (or shows the intent, see AccountMenu), not with every page (docs/decisions/007).
  */
 export const loadAuthModal = () => import('./auth-modal');
-
-export type AuthTab = 'login' | 'register';
 
 type AccountContextValue = {
   /** The logged-in shop customer; null for an anonymous visitor or before the first answer. */

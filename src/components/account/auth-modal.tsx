@@ -2,8 +2,8 @@
 
 import type { User } from '@/client/accounts';
 import { ModalDialog } from '@/components/ui/modal-dialog';
-import type { AuthTab } from './account-provider';
 import styles from './auth-modal.module.css';
+import type { AuthTab } from './auth-tab';
 import { LoginForm } from './login-form';
 import { RegistrationForm } from './registration-form';
 

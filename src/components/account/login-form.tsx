@@ -3,7 +3,8 @@
 import { type FormEvent, useCallback, useRef, useState } from 'react';
 import { login, type User } from '@/client/accounts';
 import { useValidatedForm } from '@/components/ui/use-validated-form';
-import { capMessage, emailError, type LoginFields, requiredError } from '@/lib/validation';
+import { type LoginForm as LoginFields, loginForm } from '@/lib/contracts/accounts';
+import { capMessage } from '@/lib/validation';
 import { LoginFormView } from './login-form-view';
 
 export type LoginState = 'idle' | 'loading' | 'success' | 'error';
@@ -15,12 +16,9 @@ type LoginFormProps = {
   autoFocus?: boolean;
 };
 
-const validateLoginField = (field: keyof LoginFields, values: LoginFields) =>
-  requiredError(values[field]) ?? (field === 'email' ? emailError(values.email) : null);
-
 /** 'Se connecter': e-mail and password; on success the modal closes, on error the server's message shows. */
 export function LoginForm({ onLoggedIn, forgotPasswordUrl, autoFocus }: LoginFormProps) {
-  const form = useValidatedForm<LoginFields>({ email: '', password: '' }, validateLoginField);
+  const form = useValidatedForm<LoginFields>({ email: '', password: '' }, loginForm);
   const [state, setState] = useState<LoginState>('idle');
   const [message, setMessage] = useState('');
   const formRef = useRef<HTMLFormElement>(null);

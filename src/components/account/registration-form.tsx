@@ -10,15 +10,8 @@ import {
 } from '@/client/accounts';
 import { subscribeNewsletter } from '@/client/newsletter';
 import { useValidatedForm } from '@/components/ui/use-validated-form';
-import {
-  capMessage,
-  confirmationError,
-  emailError,
-  isValidEmail,
-  passwordError,
-  requiredError,
-  WEB_FORM_ERROR_MESSAGE,
-} from '@/lib/validation';
+import { registrationForm, type RegistrationForm as Values } from '@/lib/contracts/accounts';
+import { capMessage, isValidEmail, WEB_FORM_ERROR_MESSAGE } from '@/lib/validation';
 import { RegistrationFormView } from './registration-form-view';
 
 export type RegistrationState = 'idle' | 'submitting' | 'success' | 'error';
@@ -29,17 +22,6 @@ type RegistrationFormProps = {
   autoFocus?: boolean;
   /** The form's definition when the caller has it already (tests); otherwise it is fetched. */
   definition?: WebFormDefinition;
-};
-
-type Values = {
-  civility: string;
-  lastname: string;
-  firstname: string;
-  email: string;
-  password: string;
-  confirmed: string;
-  function: string;
-  optin: boolean;
 };
 
 const INITIAL: Values = {
@@ -53,24 +35,13 @@ const INITIAL: Values = {
   optin: false,
 };
 
-/** Checks of spec section 5: every field but optin is required. */
-function validateField(field: keyof Values, values: Values): string | null {
-  if (field === 'optin') return null;
-  const required = requiredError(values[field]);
-  if (required) return required;
-  if (field === 'email') return emailError(values.email);
-  if (field === 'password') return passwordError(values.password);
-  if (field === 'confirmed') return confirmationError(values.password, values.confirmed);
-  return null;
-}
-
 /**
  * 'Créer un compte': the registration web form. While it is sent the buttons are disabled and read
  * 'connexion...'; on success the reader is logged in and the modal closes; an error shows its message. A
  * reader who ticks the newsletter box with a valid e-mail is subscribed first (isSubscribing true).
  */
 export function RegistrationForm({ onLoggedIn, autoFocus, definition: given }: RegistrationFormProps) {
-  const form = useValidatedForm<Values>(INITIAL, validateField);
+  const form = useValidatedForm<Values>(INITIAL, registrationForm);
   const [definition, setDefinition] = useState<WebFormDefinition | null>(given ?? null);
   const [state, setState] = useState<RegistrationState>('idle');
   const [message, setMessage] = useState('');

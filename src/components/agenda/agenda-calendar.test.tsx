@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AgendaCalendar } from './agenda-calendar';
+import { AgendaCalendar, monthWeeks } from './agenda-calendar';
 
 afterEach(() => {
   cleanup();
@@ -38,5 +38,34 @@ describe('agenda calendar', () => {
     await waitFor(() => expect(document.activeElement).toBe(group));
     expect(window.location.hash).toBe('#jour-2026-03-16');
     group.remove();
+  });
+
+  it('lays the month out in weeks from Monday', () => {
+    const weeks = monthWeeks('2026-03');
+    // 1 March 2026 is a Sunday: the first week holds it alone, in its last column.
+    expect(weeks[0]).toEqual([null, null, null, null, null, null, '2026-03-01']);
+    expect(weeks.at(-1)?.slice(0, 2)).toEqual(['2026-03-30', '2026-03-31']);
+    expect(weeks.every((week) => week.length === 7)).toBe(true);
+  });
+
+  it('keeps one day in the tab order and moves between the choosable days with the arrows', () => {
+    render(
+      <AgendaCalendar
+        month="2026-03"
+        eventDays={['2026-03-05', '2026-03-16', '2026-03-20']}
+        today="2026-03-10"
+      />,
+    );
+    const day = (label: string) => screen.getByRole('button', { name: label });
+    expect(day('jeudi 5 mars 2026').tabIndex).toBe(0);
+    expect(day('lundi 16 mars 2026').tabIndex).toBe(-1);
+    day('jeudi 5 mars 2026').focus();
+    fireEvent.keyDown(day('jeudi 5 mars 2026'), { key: 'ArrowRight' });
+    expect(document.activeElement).toBe(day('lundi 16 mars 2026'));
+    fireEvent.keyDown(day('lundi 16 mars 2026'), { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(day('vendredi 20 mars 2026'));
+    fireEvent.keyDown(day('vendredi 20 mars 2026'), { key: 'ArrowLeft' });
+    expect(document.activeElement).toBe(day('lundi 16 mars 2026'));
+    expect(day('mardi 10 mars 2026').getAttribute('aria-current')).toBe('date');
   });
 });

@@ -1,11 +1,8 @@
 'use client';
 
-import { useState } from 'react';
-import { DayPicker } from 'react-day-picker';
-import { fr } from 'react-day-picker/locale';
-import 'react-day-picker/style.css';
+import { type KeyboardEvent, useRef, useState } from 'react';
+import { dayGroupId } from '@/lib/day-group-id';
 import styles from './agenda.module.css';
-import { dayGroupId } from './day-group-id';
 
 type Props = {
   /** The month shown, YYYY-MM. */
@@ -16,52 +13,125 @@ type Props = {
   today: string;
 };
 
-/** A YYYY-MM-DD day as a local date: the calendar compares days in the browser's own zone. */
-function localDate(isoDay: string): Date {
-  const [year, month, day] = isoDay.split('-').map(Number);
-  return new Date(year ?? 1970, (month ?? 1) - 1, day ?? 1);
-}
+/** Weekday headers from Monday (spec section 2: weeks start on Monday), with their full names for screen readers. */
+const WEEKDAYS = [
+  ['lu', 'lundi'],
+  ['ma', 'mardi'],
+  ['me', 'mercredi'],
+  ['je', 'jeudi'],
+  ['ve', 'vendredi'],
+  ['sa', 'samedi'],
+  ['di', 'dimanche'],
+] as const;
 
-function isoDay(date: Date): string {
-  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+const dayLabel = new Intl.DateTimeFormat('fr-FR', {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+const monthLabel = new Intl.DateTimeFormat('fr-FR', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** The weeks of a month from Monday: each a row of seven days of the month, or null outside it. */
+export function monthWeeks(month: string): (string | null)[][] {
+  const [year = 1970, monthNumber = 1] = month.split('-').map(Number);
+  const first = new Date(Date.UTC(year, monthNumber - 1, 1));
+  const length = new Date(Date.UTC(year, monthNumber, 0)).getUTCDate();
+  // getUTCDay: 0 is Sunday; Monday first.
+  const lead = (first.getUTCDay() + 6) % 7;
+  const cells: (string | null)[] = [
+    ...Array.from({ length: lead }, () => null),
+    ...Array.from({ length }, (_, index) => `${month}-${String(index + 1).padStart(2, '0')}`),
+  ];
+  while (cells.length % 7 !== 0) cells.push(null);
+  return Array.from({ length: cells.length / 7 }, (_, week) => cells.slice(week * 7, week * 7 + 7));
 }
 
 /**
  * The month calendar (weeks from Monday, French): a day with events scrolls to its group and moves the focus
- * there; days without events are disabled. Month navigation is done by the page's links, so it also works
- * without JavaScript and every month has its URL.
+ * there; days without events are disabled. Arrow keys move between the days that can be chosen. Month
+ * navigation is done by the page's links, so it also works without JavaScript and every month has its URL.
+ * Written here rather than with a date-picker library: it only shows one month and picks a day, and the library
+ * (with its date functions) weighed 22 KB of gzip script on the agenda page.
  */
 export function AgendaCalendar({ month, eventDays, today }: Props) {
-  const [selected, setSelected] = useState<Date | undefined>();
+  const [selected, setSelected] = useState<string | undefined>();
+  const grid = useRef<HTMLTableElement>(null);
   const days = new Set(eventDays);
+  const choosable = monthWeeks(month)
+    .flat()
+    .filter((day): day is string => day !== null && days.has(day));
+  // One day in the tab order (the chosen one, else the first one): the arrows move within the grid.
+  const focusable = selected ?? choosable[0];
 
-  function select(date: Date | undefined) {
-    if (!date) return;
-    setSelected(date);
-    const group = document.getElementById(dayGroupId(isoDay(date)));
+  function select(day: string) {
+    setSelected(day);
+    const group = document.getElementById(dayGroupId(day));
     if (!group) return;
     const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
     group.scrollIntoView({ behavior: reduceMotion ? 'auto' : 'smooth', block: 'start' });
-    // After the calendar's own focus handling of the clicked day, which runs on its next render.
     requestAnimationFrame(() => group.focus({ preventScroll: true }));
     history.replaceState(null, '', `#${group.id}`);
   }
 
+  function onKeyDown(event: KeyboardEvent<HTMLButtonElement>, day: string) {
+    const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
+    if (step === undefined) return;
+    event.preventDefault();
+    const next = choosable[choosable.indexOf(day) + step];
+    if (next) grid.current?.querySelector<HTMLButtonElement>(`[data-day="${next}"]`)?.focus();
+  }
+
   return (
-    <DayPicker
+    <table
+      ref={grid}
+      // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the WAI-ARIA date picker pattern, a table as a grid with arrow keys.
+      role="grid"
       className={styles.calendar}
-      locale={fr}
-      weekStartsOn={1}
-      mode="single"
-      month={localDate(`${month}-01`)}
-      today={localDate(today)}
-      hideNavigation
-      selected={selected}
-      onSelect={select}
-      required={false}
-      disabled={(date) => !days.has(isoDay(date))}
-      modifiers={{ withEvents: (date) => days.has(isoDay(date)) }}
-      modifiersClassNames={{ withEvents: styles.withEvents ?? '' }}
-    />
+      aria-label={monthLabel.format(new Date(`${month}-01T00:00:00Z`))}
+    >
+      <caption className={styles.calendarCaption}>
+        {monthLabel.format(new Date(`${month}-01T00:00:00Z`))}
+      </caption>
+      <thead>
+        <tr>
+          {WEEKDAYS.map(([short, long]) => (
+            <th key={short} scope="col" abbr={long}>
+              {short}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {monthWeeks(month).map((week) => (
+          <tr key={week.find(Boolean) ?? month}>
+            {week.map((day, index) =>
+              day === null ? (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the empty cells of a week have nothing else.
+                <td key={index} />
+              ) : (
+                // biome-ignore lint/a11y/useAriaPropsSupportedByRole: a cell of a grid table is a gridcell, which takes aria-selected.
+                <td key={day} aria-selected={day === selected}>
+                  <button
+                    type="button"
+                    data-day={day}
+                    className={days.has(day) ? styles.withEvents : styles.calendarDay}
+                    disabled={!days.has(day)}
+                    tabIndex={day === focusable ? 0 : -1}
+                    aria-label={dayLabel.format(new Date(`${day}T00:00:00Z`))}
+                    aria-current={day === today ? 'date' : undefined}
+                    onClick={() => select(day)}
+                    onKeyDown={(event) => onKeyDown(event, day)}
+                  >
+                    {Number(day.slice(8))}
+                  </button>
+                </td>
+              ),
+            )}
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

@@ -1,9 +1,9 @@
 import Link from 'next/link';
 import { formatLongDate } from '@/lib/dates';
+import { dayGroupId } from '@/lib/day-group-id';
 import { articlePath } from '@/lib/urls';
 import type { AgendaEvent } from '@/server/agenda/agenda-month';
 import styles from './agenda.module.css';
-import { dayGroupId } from './day-group-id';
 
 const weekday = new Intl.DateTimeFormat('fr-FR', { weekday: 'long', timeZone: 'UTC' });
 

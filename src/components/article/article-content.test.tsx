@@ -3,6 +3,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { AccountProvider } from '@/components/account/account-provider';
 import { ArticleContent, type SectionView } from './article-content';
+import { sectionScrollY } from './table-of-contents';
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -22,6 +23,9 @@ const ALL = [
 
 /** Answers /api/eshop/me (logged in or not) and /api/article/single (the whole article). */
 function serve(loggedIn: boolean) {
+  // Login sets the readable session hint: without it the browser does not ask /api/eshop/me at all.
+  // biome-ignore lint/suspicious/noDocumentCookie: the hint cookie the server sets at login.
+  document.cookie = loggedIn ? 'quotidienne_connecte=1' : 'quotidienne_connecte=; Max-Age=0';
   fetchMock.mockImplementation(async (input) => {
     const url = String(input);
     if (url.startsWith('/api/eshop/me')) {
@@ -61,26 +65,45 @@ afterEach(() => {
 });
 
 describe('ArticleContent', () => {
-  test('an anonymous reader sees the first section, its table of contents and the registration prompt', async () => {
+  test('an anonymous reader sees the first section, the locked titles in the table of contents and the prompt', async () => {
     serve(false);
-    renderContent();
-    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    renderContent({ lockedSections: [{ id: 's2', title: 'Analyse' }] });
     expect(screen.getByRole('heading', { level: 2, name: 'L’essentiel' })).toBeTruthy();
-    expect(screen.getByRole('navigation', { name: 'Sommaire' })).toBeTruthy();
+    const toc = screen.getByRole('navigation', { name: 'Sommaire' });
+    const links = [...toc.querySelectorAll('a')];
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['L’essentiel', '#section-s1'],
+      ['Analyse (réservé aux inscrits)', '#reserve-aux-inscrits'],
+    ]);
+    expect(links[1]?.querySelector('svg')).toBeTruthy();
+    expect([...toc.querySelectorAll('option')].map((option) => option.textContent)).toEqual([
+      'L’essentiel',
+      '🔒 Analyse (réservé aux inscrits)',
+    ]);
+    expect(document.getElementById('reserve-aux-inscrits')?.tagName).toBe('ASIDE');
     expect(screen.getByRole('button', { name: 'Créer un compte gratuitement' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Se connecter' })).toBeTruthy();
-    expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/article/single'))).toBe(false);
+    // No session in this browser: neither the user nor the article is asked for.
+    expect(fetchMock).not.toHaveBeenCalled();
     expect(document.body.textContent).not.toContain('Texte réservé');
+  });
+
+  test('an enriched news with a single section and nothing locked shows no table of contents', () => {
+    serve(false);
+    renderContent({ isPaywallable: false });
+    expect(screen.getByRole('heading', { level: 2, name: 'L’essentiel' })).toBeTruthy();
+    expect(screen.queryByRole('navigation', { name: 'Sommaire' })).toBeNull();
   });
 
   test('a logged-in reader gets every section from /api/article/single, and no prompt', async () => {
     serve(true);
-    renderContent();
+    renderContent({ lockedSections: [{ id: 's2', title: 'Analyse' }] });
     await screen.findByRole('heading', { level: 2, name: 'À retenir' });
     expect(document.body.textContent).toContain('Texte réservé deux');
     expect(screen.queryByRole('button', { name: 'Créer un compte gratuitement' })).toBeNull();
     const toc = screen.getByRole('navigation', { name: 'Sommaire' });
     expect(toc.querySelectorAll('li')).toHaveLength(3);
+    expect(toc.querySelector('svg')).toBeNull();
     const single = fetchMock.mock.calls.find(([url]) => String(url).startsWith('/api/article/single'));
     expect(String(single?.[0])).toContain('newsId=EN1');
   });
@@ -97,10 +120,22 @@ describe('ArticleContent', () => {
   test('a paywalled article shows its visible head and the prompt for articles', async () => {
     serve(false);
     renderContent({ sections: [], view: '<p>Début visible</p>' });
-    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
     expect(document.body.textContent).toContain('Début visible');
     expect(
       screen.getByRole('heading', { name: 'La suite de cet article est réservée aux inscrits' }),
     ).toBeTruthy();
+    // A plain article's prompt does not speak of enriched news.
+    expect(document.body.textContent).not.toContain('enrichie');
+  });
+});
+
+describe('sectionScrollY', () => {
+  test('on mobile, the section title ends 40 px below the sticky bar, not under it', () => {
+    // The 68 px dropdown bar sticks at the top: the title lands at 68 + 40 px from the top of the viewport.
+    expect(sectionScrollY({ scrollY: 1000, sectionTop: 500, mobile: true, stickyBottom: 68 })).toBe(1392);
+  });
+  test('on desktop, the section reaches the top; never above the page', () => {
+    expect(sectionScrollY({ scrollY: 1000, sectionTop: 500, mobile: false, stickyBottom: 68 })).toBe(1500);
+    expect(sectionScrollY({ scrollY: 0, sectionTop: 20, mobile: true, stickyBottom: 68 })).toBe(0);
   });
 });

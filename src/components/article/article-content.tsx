@@ -1,18 +1,23 @@
 'use client';
 
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { installEmbedActivation } from '@/client/embeds';
 import { apiJson } from '@/client/http';
 import { useAccount } from '@/components/account/account-provider';
 import styles from './article.module.css';
 import { EditorialHtml } from './editorial-html';
-import { PaywallPrompt } from './paywall-prompt';
+import { PAYWALL_ANCHOR, PaywallPrompt } from './paywall-prompt';
 import { TableOfContents } from './table-of-contents';
 
 export type SectionView = { id: string; title: string; summary: string; view: string };
 
 type Content = { view: string; sections: SectionView[]; isPaywallable: boolean };
 
-type Props = Content & { newsId: string };
+type Props = Content & {
+  newsId: string;
+  /** Titles of the sections withheld from a visitor without access, listed locked in the table of contents. */
+  lockedSections?: { id: string; title: string }[];
+};
 
 type SingleAnswer = { article: { view: string; sections: SectionView[] }; isPaywallable: boolean };
 
@@ -24,10 +29,13 @@ export const sectionAnchor = (id: string) => `section-${id}`;
  * what a visitor without access may read (the HTML is cached and shared); when part was withheld and the reader
  * is logged in, the browser asks /api/article/single, which answers the whole article, and shows it in place.
  */
-export function ArticleContent({ newsId, ...initial }: Props) {
+export function ArticleContent({ newsId, lockedSections = [], ...initial }: Props) {
   const [content, setContent] = useState<Content>(initial);
   const { user } = useAccount();
   const loggedIn = user !== null;
+
+  // Platform embeds of the content load on the reader's click (src/client/embeds.ts).
+  useEffect(() => installEmbedActivation(document), []);
 
   // Asked only for a logged-in reader (on load, or right after logging in from the prompt): an anonymous
   // visitor would get the same gated answer as the page.
@@ -47,16 +55,25 @@ export function ArticleContent({ newsId, ...initial }: Props) {
   }, [newsId, initial.isPaywallable, loggedIn]);
 
   const enriched = content.sections.length > 0;
+  const entries = useMemo(
+    () => [
+      ...content.sections.map((section) => ({ id: sectionAnchor(section.id), title: section.title })),
+      // Once the whole article is there (a logged-in reader), nothing is locked any more.
+      ...(content.isPaywallable
+        ? lockedSections.map((section) => ({
+            id: sectionAnchor(section.id),
+            title: section.title,
+            locked: true,
+          }))
+        : []),
+    ],
+    [content, lockedSections],
+  );
   return (
     <>
       {enriched ? (
         <div className={styles.enriched}>
-          <TableOfContents
-            entries={content.sections.map((section) => ({
-              id: sectionAnchor(section.id),
-              title: section.title,
-            }))}
-          />
+          <TableOfContents entries={entries} lockedTarget={PAYWALL_ANCHOR} />
           <div className={styles.sections}>
             {content.sections.map((section) => (
               <section

@@ -1,4 +1,4 @@
-import { OptimizedImage } from '@/components/ui/optimized-image';
+import { ImageWithFallback } from '@/components/ui/image-with-fallback';
 import { ARTICLE_COVER_RATIO, LISTING_IMAGE_WIDTH } from '@/lib/constants';
 import styles from './article.module.css';
 
@@ -16,7 +16,7 @@ export function ArticleCover({ image }: Props) {
   const width = image.width ?? LISTING_IMAGE_WIDTH;
   return (
     <figure className={styles.cover}>
-      <OptimizedImage
+      <ImageWithFallback
         src={image.href}
         alt={image.legend ?? ''}
         width={width}

@@ -58,8 +58,10 @@ export function ArticleView({ data, url, breadcrumb, archiveMode = false }: Prop
           view={article.view}
           sections={article.sections}
           isPaywallable={isPaywallable}
+          lockedSections={data.lockedSections}
         />
         <ArticleAttachments attachments={article.attachments} />
+        <p className="print-only">Article en ligne : {url}</p>
         <p className={styles.archiveLink}>
           <Link href={archivePathForDate(article.publication_date)}>
             Toutes les actualités de {monthYear.format(new Date(article.publication_date))}

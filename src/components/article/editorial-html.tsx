@@ -1,3 +1,4 @@
+import { FALLBACK_ATTRIBUTE } from '@/client/image-fallback';
 import styles from './article.module.css';
 
 /** Editorial HTML, sanitised on import and again by the server before it is sent (allowlisted tags and embeds). */
@@ -6,6 +7,8 @@ export function EditorialHtml({ html, className }: { html: string; className?: s
   return (
     <div
       className={className ? `${styles.body} ${className}` : styles.body}
+      // Its images give way to the placeholder if they fail (ImageFallback in the layout).
+      {...{ [FALLBACK_ATTRIBUTE]: '' }}
       // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by getArticleForReader before it leaves the server (src/server/content/sanitize.ts).
       dangerouslySetInnerHTML={{ __html: html }}
     />

@@ -1,10 +1,13 @@
 'use client';
 
 import { useAccount } from '@/components/account/account-provider';
+import { GATED_PART_CLASS_NAME } from '@/lib/gated-part';
 import styles from './article.module.css';
-import { GATED_PART_CLASS_NAME } from './gated-part';
 
 type Props = { enriched: boolean };
+
+/** The prompt's anchor: the locked entries of the table of contents lead to it. */
+export const PAYWALL_ANCHOR = 'reserve-aux-inscrits';
 
 /**
  * What stands in place of the withheld content for a visitor without access: an invitation to register for free
@@ -13,15 +16,21 @@ type Props = { enriched: boolean };
 export function PaywallPrompt({ enriched }: Props) {
   const { openAuth } = useAccount();
   return (
-    <aside className={`${styles.paywall} ${GATED_PART_CLASS_NAME}`} aria-labelledby="paywall-titre">
+    <aside
+      id={PAYWALL_ANCHOR}
+      tabIndex={-1}
+      className={`${styles.paywall} ${GATED_PART_CLASS_NAME}`}
+      aria-labelledby="paywall-titre"
+    >
       <h2 id="paywall-titre" className={styles.paywallTitle}>
         {enriched
           ? 'La suite de cette actualité enrichie est réservée aux inscrits'
           : 'La suite de cet article est réservée aux inscrits'}
       </h2>
       <p>
-        Inscrivez-vous gratuitement pour lire l’intégralité de nos actualités enrichies et recevoir la
-        newsletter, ou connectez-vous avec votre compte client boutique.
+        {enriched
+          ? 'Inscrivez-vous gratuitement pour lire l’intégralité de nos actualités enrichies et recevoir la newsletter, ou connectez-vous avec votre compte client boutique.'
+          : 'Inscrivez-vous gratuitement pour lire la suite de cet article et recevoir la newsletter, ou connectez-vous avec votre compte client boutique.'}
       </p>
       <p className={styles.paywallActions}>
         <button type="button" className={styles.primaryButton} onClick={() => openAuth('register')}>

@@ -1,21 +1,45 @@
 'use client';
 
-import { type MouseEvent, useEffect, useState } from 'react';
+import { type MouseEvent, useEffect, useRef, useState } from 'react';
 import { SCROLL_ANIMATION_MS, TOC_MOBILE_OFFSET, TOC_OBSERVER_DELAY_MS } from '@/lib/constants';
 import styles from './article.module.css';
 
-type Entry = { id: string; title: string };
+/** A section of the table of contents; a locked one (withheld by the paywall) leads to `lockedTarget`. */
+type Entry = { id: string; title: string; locked?: boolean };
 
 /** The width below which the table of contents is a dropdown (as in article.module.css). */
 const MOBILE_QUERY = '(max-width: 767px)';
 
+/**
+ * Where the window scrolls to bring a section in view: on mobile the spec's offset (TOC_MOBILE_OFFSET) is kept
+ * below the sticky bar (the dropdown), whose bottom edge is `stickyBottom` pixels from the top of the viewport
+ * once stuck; on desktop the section's top reaches the top of the viewport.
+ */
+export function sectionScrollY(options: {
+  scrollY: number;
+  sectionTop: number;
+  mobile: boolean;
+  stickyBottom: number;
+}): number {
+  const offset = options.mobile ? options.stickyBottom + TOC_MOBILE_OFFSET : 0;
+  return Math.max(0, options.scrollY + options.sectionTop - offset);
+}
+
 /** Scrolls the window to a section in SCROLL_ANIMATION_MS (eased), or at once when motion is reduced. */
-function scrollToSection(id: string) {
+function scrollToSection(id: string, stickyBar: HTMLElement | null) {
   const target = document.getElementById(id);
   if (!target) return;
-  const offset = window.matchMedia(MOBILE_QUERY).matches ? TOC_MOBILE_OFFSET : 0;
   const start = window.scrollY;
-  const end = start + target.getBoundingClientRect().top - offset;
+  // The bar sticks at its CSS `top`: its bottom edge then sits at that top plus its height.
+  const stickyBottom = stickyBar
+    ? (Number.parseFloat(getComputedStyle(stickyBar).top) || 0) + stickyBar.offsetHeight
+    : 0;
+  const end = sectionScrollY({
+    scrollY: start,
+    sectionTop: target.getBoundingClientRect().top,
+    mobile: window.matchMedia(MOBILE_QUERY).matches,
+    stickyBottom,
+  });
   if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) {
     window.scrollTo(0, end);
   } else {
@@ -38,8 +62,9 @@ function scrollToSection(id: string) {
  * section in view and writes it in the URL hash; the observer starts TOC_OBSERVER_DELAY_MS after mounting so the
  * first paint (and a hash the reader came with) is not overwritten.
  */
-export function TableOfContents({ entries }: { entries: Entry[] }) {
+export function TableOfContents({ entries, lockedTarget }: { entries: Entry[]; lockedTarget: string }) {
   const [active, setActive] = useState(entries[0]?.id ?? '');
+  const bar = useRef<HTMLElement>(null);
 
   useEffect(() => {
     let observer: IntersectionObserver | undefined;
@@ -57,6 +82,7 @@ export function TableOfContents({ entries }: { entries: Entry[] }) {
         { rootMargin: '0px 0px -60% 0px' },
       );
       for (const entry of entries) {
+        if (entry.locked) continue;
         const element = document.getElementById(entry.id);
         if (element) observer.observe(element);
       }
@@ -67,24 +93,37 @@ export function TableOfContents({ entries }: { entries: Entry[] }) {
     };
   }, [entries]);
 
-  const onLink = (event: MouseEvent<HTMLAnchorElement>, id: string) => {
+  // A single section has nothing to navigate between.
+  if (entries.length < 2) return null;
+
+  const go = (entry: Entry) => {
+    if (entry.locked) {
+      scrollToSection(lockedTarget, bar.current);
+      return;
+    }
+    setActive(entry.id);
+    scrollToSection(entry.id, bar.current);
+  };
+  const onLink = (event: MouseEvent<HTMLAnchorElement>, entry: Entry) => {
     event.preventDefault();
-    setActive(id);
-    scrollToSection(id);
+    go(entry);
   };
 
   return (
-    <nav className={styles.toc} aria-label="Sommaire">
+    <nav ref={bar} className={styles.toc} aria-label="Sommaire">
       <p className={styles.tocTitle}>Sommaire</p>
       <ol className={styles.tocList}>
         {entries.map((entry) => (
           <li key={entry.id}>
             <a
-              href={`#${entry.id}`}
+              href={`#${entry.locked ? lockedTarget : entry.id}`}
               aria-current={entry.id === active ? 'location' : undefined}
-              onClick={(event) => onLink(event, entry.id)}
+              className={entry.locked ? styles.tocLocked : undefined}
+              onClick={(event) => onLink(event, entry)}
             >
+              {entry.locked ? <LockIcon /> : null}
               {entry.title}
+              {entry.locked ? <span className="visually-hidden"> (réservé aux inscrits)</span> : null}
             </a>
           </li>
         ))}
@@ -94,17 +133,33 @@ export function TableOfContents({ entries }: { entries: Entry[] }) {
         <select
           value={active}
           onChange={(event) => {
-            setActive(event.target.value);
-            scrollToSection(event.target.value);
+            const entry = entries.find((candidate) => candidate.id === event.target.value);
+            if (entry) go(entry);
           }}
         >
           {entries.map((entry) => (
             <option key={entry.id} value={entry.id}>
-              {entry.title}
+              {entry.locked ? `🔒 ${entry.title} (réservé aux inscrits)` : entry.title}
             </option>
           ))}
         </select>
       </label>
     </nav>
+  );
+}
+
+/** A padlock beside a locked section's title (decorative: the text says it). */
+function LockIcon() {
+  return (
+    <svg
+      className={styles.lockIcon}
+      viewBox="0 0 16 16"
+      width="14"
+      height="14"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path fill="currentColor" d="M4 7V5a4 4 0 1 1 8 0v2h1v8H3V7h1zm2 0h4V5a2 2 0 1 0-4 0v2z" />
+    </svg>
   );
 }

@@ -3,8 +3,9 @@
 import Link from 'next/link';
 import { useEffect, useId, useRef, useState } from 'react';
 import { readConsent, saveConsent } from '@/client/consent';
-import { type ConsentChoice, EMBED_PLATFORMS, uniformChoice } from '@/lib/consent';
+import { type ConsentChoice, uniformChoice } from '@/lib/consent';
 import { PATHS } from '@/lib/constants';
+import { EMBED_PROVIDERS } from '@/lib/embeds';
 import styles from './consent-banner.module.css';
 
 type ConsentBannerProps = {
@@ -77,7 +78,7 @@ export function ConsentBanner({ initialView, onClose }: ConsentBannerProps) {
             </div>
             <fieldset className={styles.platforms}>
               <legend>Contenus de plateformes tierces dans les articles</legend>
-              {EMBED_PLATFORMS.map((platform) => (
+              {EMBED_PROVIDERS.map((platform) => (
                 <div key={platform.id} className={styles.choice}>
                   <input
                     id={`${id}-${platform.id}`}

@@ -2,6 +2,7 @@ import Link from 'next/link';
 import { AccountMenu } from '@/components/account/account-menu';
 import { CartLink } from '@/components/account/cart-link';
 import { HeaderSearch } from '@/components/search/header-search';
+import { PATHS } from '@/lib/constants';
 import { featuredMementos, mainNavigation, shopMenuColumns } from '@/lib/navigation';
 import type { ShopLinks } from '@/lib/shop-links';
 import { DAILY_NAME, PUBLISHER_NAME } from '@/lib/site';
@@ -39,6 +40,14 @@ export function SiteHeader({ shop, subscriberUrl, accountUrl }: SiteHeaderProps)
         <div className={styles.search}>
           <HeaderSearch />
         </div>
+        {/* Search (issue 15): the search bar is hidden at mobile width; this opens the search page instead. */}
+        <Link href={PATHS.search} className={styles.searchButton} prefetch={false}>
+          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+            <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2.4" />
+            <path d="M15.5 15.5 21 21" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" />
+          </svg>
+          <span className="visually-hidden">Rechercher</span>
+        </Link>
         <div className={styles.tools}>
           <a className={styles.subscriber} href={subscriberUrl} target="_blank" rel="noopener">
             Espace abonnés<span className="visually-hidden"> (nouvel onglet)</span>

@@ -1,3 +1,4 @@
+import { FALLBACK_ATTRIBUTE } from '@/client/image-fallback';
 import type { Banner } from '@/server/content/banners';
 import styles from './listing-banner.module.css';
 
@@ -6,7 +7,8 @@ export function ListingBanner({ banner, priority = false }: { banner: Banner | n
   if (!banner) return null;
   return (
     <a className={styles.banner} href={banner.onClick} target="_blank" rel="noopener noreferrer">
-      <picture>
+      {/* Its <img> and sources give way to the placeholder if they fail (ImageFallback in the layout). */}
+      <picture {...{ [FALLBACK_ATTRIBUTE]: '' }}>
         <source
           media="(min-width: 768px)"
           srcSet={banner.desktop.url}

@@ -1,41 +1,30 @@
 'use client';
 
 import Link from 'next/link';
-import { useRouter, useSearchParams } from 'next/navigation';
-import { Suspense, useId } from 'react';
+import { useRouter } from 'next/navigation';
+import { useId } from 'react';
 import { FORMAT_LABELS, FormatFilter, formatHref } from '@/components/ui/format-filter';
-import { NEWS_FORMATS, NEWS_TOPICS, QUERY_PARAM } from '@/lib/constants';
+import { NEWS_FORMATS, NEWS_TOPICS } from '@/lib/constants';
 import { TOPIC_LABELS } from '@/lib/navigation';
+import { type NewsFilters, newsFiltersQuery, withNewsFilters } from '@/lib/news-filters';
 import { topicPath } from '@/lib/urls';
 import styles from './listing.module.css';
 
-type Props = { topic?: string | undefined };
+type Props = { topic?: string | undefined; filters: NewsFilters };
 
 /**
- * Topic and content-format choice of the news listings: links on desktop, two dropdowns on mobile. The format
- * travels in ?format=, read in the browser: the cached page HTML is shared by every format.
+ * Topic and content-format choice of the news listings: links on desktop, two dropdowns on mobile. The filters of
+ * the page (?metier=, ?format=, applied by the server) are kept when the topic changes, the trade when the
+ * format does.
  */
-export function ListingNav(props: Props) {
-  return (
-    <Suspense fallback={<ListingNavView {...props} format="" />}>
-      <RoutedListingNav {...props} />
-    </Suspense>
-  );
-}
-
-function RoutedListingNav(props: Props) {
-  const format = useSearchParams().get(QUERY_PARAM.format) ?? '';
-  return (
-    <ListingNavView {...props} format={(NEWS_FORMATS as readonly string[]).includes(format) ? format : ''} />
-  );
-}
-
-function ListingNavView({ topic, format }: Props & { format: string }) {
+export function ListingNav({ topic, filters }: Props) {
   const router = useRouter();
   const topicId = useId();
   const formatId = useId();
   const base = topicPath('news', topic);
   const current = topic ?? '';
+  const format = filters.format ?? '';
+  const trade = newsFiltersQuery({ metier: filters.metier });
   return (
     <div className={styles.nav}>
       <nav aria-label="Thèmes de l'actualité" className={styles.desktopOnly}>
@@ -43,7 +32,7 @@ function ListingNavView({ topic, format }: Props & { format: string }) {
           {['', ...NEWS_TOPICS].map((slug) => (
             <li key={slug || 'toutes'}>
               <Link
-                href={topicPath('news', slug || undefined)}
+                href={withNewsFilters(topicPath('news', slug || undefined), filters)}
                 aria-current={current === slug ? 'page' : undefined}
                 className={styles.topicLink}
               >
@@ -54,7 +43,7 @@ function ListingNavView({ topic, format }: Props & { format: string }) {
         </ul>
       </nav>
       <div className={styles.desktopOnly}>
-        <FormatFilter basePath={base} current={format} />
+        <FormatFilter basePath={base} current={format} query={trade} />
       </div>
       <div className={`${styles.mobileOnly} ${styles.selects}`}>
         <label htmlFor={topicId}>Thème</label>
@@ -62,7 +51,7 @@ function ListingNavView({ topic, format }: Props & { format: string }) {
           id={topicId}
           value={current}
           onChange={(event) =>
-            router.push(formatHref(topicPath('news', event.target.value || undefined), format))
+            router.push(withNewsFilters(topicPath('news', event.target.value || undefined), filters))
           }
         >
           {['', ...NEWS_TOPICS].map((slug) => (
@@ -75,7 +64,7 @@ function ListingNavView({ topic, format }: Props & { format: string }) {
         <select
           id={formatId}
           value={format}
-          onChange={(event) => router.push(formatHref(base, event.target.value))}
+          onChange={(event) => router.push(formatHref(base, event.target.value, trade))}
         >
           <option value="">Tous</option>
           {NEWS_FORMATS.map((value) => (

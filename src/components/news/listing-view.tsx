@@ -1,6 +1,9 @@
 import { NewsletterBlock } from '@/components/newsletter/newsletter-block';
 import { Breadcrumb } from '@/components/ui/breadcrumb';
-import { MORE_NEWS_PAGE_SIZE, PATHS } from '@/lib/constants';
+import { FORMAT_LABELS } from '@/components/ui/format-filter';
+import { ARTICLE_TYPE, MORE_NEWS_PAGE_SIZE, PATHS } from '@/lib/constants';
+import { TOPIC_LABELS } from '@/lib/navigation';
+import type { NewsFilters } from '@/lib/news-filters';
 import type { ListingPageData } from '@/server/pages/news-listing';
 import { ListingBanner } from './listing-banner';
 import { ListingNav } from './listing-nav';
@@ -15,6 +18,22 @@ import { SimulatorsBlock } from './simulators-block';
 import { ThematicFilter } from './thematic-filter';
 import { WhitePapersBlock } from './white-papers-block';
 
+/** The media carousel's title: what it holds under the format filter. */
+function mediaTitle(filters: NewsFilters): string {
+  if (filters.format === ARTICLE_TYPE.video) return 'Vidéos';
+  if (filters.format === ARTICLE_TYPE.podcast) return 'Podcasts';
+  return 'Vidéos et podcasts';
+}
+
+/** Says which filters shape the page, with a link to the page without them. */
+function FilterSummary({ filters }: { filters: NewsFilters }) {
+  const parts = [
+    filters.metier ? `métier ${TOPIC_LABELS[filters.metier] ?? filters.metier}` : null,
+    filters.format ? `format ${FORMAT_LABELS[filters.format]}` : null,
+  ].filter(Boolean);
+  return <p className={styles.filters}>Actualités filtrées : {parts.join(', ')}.</p>;
+}
+
 /** News in the main grid above the list. */
 const GRID_SIZE = 5;
 
@@ -26,7 +45,7 @@ type Props = { data: ListingPageData; contactUrl: string };
  * blocks, a topic page its thematic filter, one product and a banner.
  */
 export function ListingView({ data, contactUrl }: Props) {
-  const { topic, thematics, selected } = data;
+  const { topic, thematics, selected, filters } = data;
   const grid = data.news.slice(0, GRID_SIZE);
   const rest = data.news.slice(GRID_SIZE);
   const crumbs = topic
@@ -50,13 +69,16 @@ export function ListingView({ data, contactUrl }: Props) {
     <div className={`container ${styles.page}`}>
       <Breadcrumb crumbs={crumbs} />
       <h1 className={styles.title}>{heading}</h1>
-      <ListingNav topic={topic?.slug} />
-      {topic ? <ThematicFilter topic={topic} thematics={thematics} selected={selected} /> : null}
+      <ListingNav topic={topic?.slug} filters={filters} />
+      {filters.metier || filters.format ? <FilterSummary filters={filters} /> : null}
+      {topic ? (
+        <ThematicFilter topic={topic} thematics={thematics} selected={selected} filters={filters} />
+      ) : null}
       <div className={topic ? styles.single : styles.columns}>
         <div className={styles.main}>
           {data.news.length > 0 ? <NewsGrid news={grid} label="À la une" /> : null}
           {topic ? <ProductPromotion product={data.products[0]} /> : null}
-          <MediaCarousel news={data.media} title="Vidéos et podcasts" />
+          <MediaCarousel news={data.media} title={mediaTitle(filters)} />
           {topic && data.banner ? (
             <div className={styles.banner}>
               <ListingBanner banner={data.banner} />

@@ -2,13 +2,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { ArticleSummary } from '@/server/content/article-summary';
-import { NewsListSection, NO_NEWS_MESSAGE } from './news-list-section';
-
-let search = new URLSearchParams();
-vi.mock('next/navigation', () => ({
-  useSearchParams: () => search,
-  useRouter: () => ({ push: vi.fn() }),
-}));
+import { LOAD_FAILED_MESSAGE, NewsListSection, NO_NEWS_MESSAGE } from './news-list-section';
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -35,7 +29,6 @@ const news = (id: string): ArticleSummary => ({
 const page = (...ids: string[]) => Response.json({ news: ids.map(news), thematics: [], additional: {} });
 
 beforeEach(() => {
-  search = new URLSearchParams();
   fetchMock.mockReset();
   vi.stubGlobal('fetch', fetchMock);
 });
@@ -100,16 +93,49 @@ describe('NewsListSection', () => {
     );
   });
 
-  test('a format in the URL reloads the list with that content type', async () => {
-    search = new URLSearchParams('format=videos');
-    fetchMock.mockResolvedValueOnce(page('v1'));
-    render(
-      <NewsListSection heading="Liste" news={[news('a')]} hasMore={false} filter={FILTER} pageSize={2} />,
+  test("a failed 'Plus d'actualités' says so and 'Réessayer' brings the list back and loads again", async () => {
+    // A 500 is an empty result for a new filter (spec section 8), but a next page that fails so is a failure.
+    fetchMock.mockResolvedValueOnce(
+      Response.json({ error: { code: 'x', message: 'Erreur interne' } }, { status: 500 }),
     );
-    await screen.findByRole('link', { name: 'Actualité v1' });
-    const url = new URL(String(fetchMock.mock.calls[0]?.[0]), 'http://localhost');
-    expect(url.searchParams.get('type')).toBe('videos');
-    expect(url.searchParams.get('page')).toBe('1');
-    expect(screen.queryByRole('link', { name: 'Actualité a' })).toBeNull();
+    fetchMock.mockResolvedValueOnce(page('c', 'd'));
+    render(
+      <NewsListSection
+        heading="Liste"
+        news={[news('a'), news('b')]}
+        hasMore
+        filter={FILTER}
+        pageSize={2}
+        page={1}
+      />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: "Plus d'actualités" }));
+    await screen.findByText(LOAD_FAILED_MESSAGE);
+    // The spec's emptied state: no list, no 'Plus d'actualités'.
+    expect(screen.queryByRole('link')).toBeNull();
+    expect(screen.queryByRole('button', { name: "Plus d'actualités" })).toBeNull();
+    expect(screen.queryByText(NO_NEWS_MESSAGE)).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Réessayer' }));
+    await screen.findByRole('link', { name: 'Actualité d' });
+    expect(screen.getAllByRole('link').map((link) => link.textContent)).toEqual([
+      'Actualité a',
+      'Actualité b',
+      'Actualité c',
+      'Actualité d',
+    ]);
+    const urls = fetchMock.mock.calls.map(([url]) => new URL(String(url), 'http://localhost'));
+    expect(urls.map((url) => url.searchParams.get('page'))).toEqual(['2', '2']);
+    expect(screen.queryByRole('button', { name: 'Réessayer' })).toBeNull();
+  });
+
+  test('a network failure shows its message and offers Réessayer', async () => {
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    render(
+      <NewsListSection heading="Liste" news={[news('a'), news('b')]} hasMore filter={FILTER} pageSize={2} />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: "Plus d'actualités" }));
+    await screen.findByText(/Failed to fetch/);
+    expect(screen.getByRole('button', { name: 'Réessayer' })).toBeTruthy();
   });
 });

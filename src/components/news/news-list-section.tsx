@@ -1,16 +1,16 @@
 'use client';
 
-import { useSearchParams } from 'next/navigation';
-import { Suspense, useEffect, useState } from 'react';
 import { type NewsFilter, useNewsList } from '@/client/news-list';
 import { LoadingStatus } from '@/components/ui/loading-status';
-import { FIRST_PAGE, MORE_NEWS_PAGE_SIZE, NEWS_FORMATS, QUERY_PARAM } from '@/lib/constants';
+import { FIRST_PAGE, MORE_NEWS_PAGE_SIZE } from '@/lib/constants';
 import styles from './news-list-section.module.css';
 import { NewsTeaser, type TeaserArticle } from './news-teaser';
 
 /** Shown when no news matches the filters (spec section 8). */
 export const NO_NEWS_MESSAGE =
   "Il n'y a aucune actualité correspondant aux filtres que vous avez sélectionnés";
+/** Shown when a load failed without a message of its own (a 500 of 'Plus d'actualités'). */
+export const LOAD_FAILED_MESSAGE = 'Les actualités n’ont pas pu être chargées.';
 
 type Props = {
   heading: string;
@@ -27,8 +27,9 @@ type Props = {
 };
 
 /**
- * A news list with its 'Plus d'actualités' button (spec section 4). The page HTML is cached for every visitor,
- * so a content format chosen in the URL (?format=) is applied here, in the browser, by reloading the list.
+ * A news list with its 'Plus d'actualités' button (spec section 4). The page's filters (trade, format) are
+ * applied by the server and carried in `filter`. A failed load empties the list as the spec says, and says so
+ * with a 'Réessayer' button that brings the list back and loads again.
  */
 export function NewsListSection({
   heading,
@@ -39,27 +40,17 @@ export function NewsListSection({
   page,
   emptyWhenNone = true,
 }: Props) {
-  const { state, loadMore, reload } = useNewsList<TeaserArticle>({
+  const { state, loadMore, retry } = useNewsList<TeaserArticle>({
     news,
     filter,
     hasMore,
     limit: pageSize,
     page: Math.max(FIRST_PAGE, page ?? FIRST_PAGE),
   });
-  // After a reload (a format chosen) the list holds every news of the page.
-  const [reloaded, setReloaded] = useState(false);
-  const showEmpty = state.news.length === 0 && !state.loading && (emptyWhenNone || reloaded || state.message);
+  const idle = state.news.length === 0 && !state.loading;
 
   return (
     <section className={styles.section} aria-labelledby="liste-actualites" aria-busy={state.loading}>
-      <Suspense fallback={null}>
-        <FormatFromUrl
-          onFormat={(format) => {
-            setReloaded(true);
-            void reload(format ? { ...filter, type: format } : filter);
-          }}
-        />
-      </Suspense>
       <h2 id="liste-actualites" className={styles.heading}>
         {heading}
       </h2>
@@ -71,13 +62,24 @@ export function NewsListSection({
             </li>
           ))}
         </ul>
-      ) : showEmpty ? (
-        <p className={styles.empty} role="status">
-          {state.message
-            ? `Une erreur est survenue (${state.status ?? ''}) : ${state.message}`
-            : NO_NEWS_MESSAGE}
-        </p>
       ) : null}
+      {/* Always in the page, so screen readers announce the message when it appears. */}
+      <div role="status">
+        {idle && state.failed ? (
+          <div className={styles.empty}>
+            <p>
+              {state.message
+                ? `Une erreur est survenue${state.status ? ` (${state.status})` : ''} : ${state.message}`
+                : LOAD_FAILED_MESSAGE}
+            </p>
+            <button type="button" className={styles.more} onClick={() => void retry()}>
+              Réessayer
+            </button>
+          </div>
+        ) : idle && emptyWhenNone ? (
+          <p className={styles.empty}>{NO_NEWS_MESSAGE}</p>
+        ) : null}
+      </div>
       {state.loading ? <LoadingStatus className={styles.loading} /> : null}
       {state.hasMore ? (
         <button
@@ -91,20 +93,4 @@ export function NewsListSection({
       ) : null}
     </section>
   );
-}
-
-/**
- * Applies the ?format= of the URL to the list, on load and on each change. Alone under a Suspense boundary, so
- * reading the query string in the browser does not keep the list out of the cached HTML.
- */
-function FormatFromUrl({ onFormat }: { onFormat: (format: string) => void }) {
-  const raw = useSearchParams().get(QUERY_PARAM.format) ?? '';
-  const format = (NEWS_FORMATS as readonly string[]).includes(raw) ? raw : '';
-  const [applied, setApplied] = useState('');
-  useEffect(() => {
-    if (format === applied) return;
-    setApplied(format);
-    onFormat(format);
-  }, [format, applied, onFormat]);
-  return null;
 }

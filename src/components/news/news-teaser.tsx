@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { OptimizedImage } from '@/components/ui/optimized-image';
+import { ImageWithFallback } from '@/components/ui/image-with-fallback';
 import { LISTING_IMAGE_HEIGHT, LISTING_IMAGE_WIDTH } from '@/lib/constants';
 import { formatLongDate } from '@/lib/dates';
 import { articlePath } from '@/lib/urls';
@@ -57,7 +57,7 @@ export function NewsTeaser({
   return (
     <article className={`${styles.teaser} ${styles[variant]}`}>
       {image ? (
-        <OptimizedImage
+        <ImageWithFallback
           className={styles.cover}
           src={image.href}
           alt=""

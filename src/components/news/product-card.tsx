@@ -1,4 +1,4 @@
-import { OptimizedImage } from '@/components/ui/optimized-image';
+import { ImageWithFallback } from '@/components/ui/image-with-fallback';
 import type { ShopProduct } from '@/server/shop/products';
 import styles from './product-card.module.css';
 
@@ -10,7 +10,7 @@ const price = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR
 export function ProductCard({ product, headingLevel: Heading = 'h3' }: Props) {
   return (
     <article className={styles.card}>
-      <OptimizedImage
+      <ImageWithFallback
         className={styles.image}
         src={product.image_url}
         alt=""

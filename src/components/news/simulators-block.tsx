@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { PATHS, SIMULATOR_TOPICS } from '@/lib/constants';
-import { TOPIC_LABELS } from '@/lib/navigation';
+import { SIMULATOR_TOPIC_TITLES } from '@/lib/navigation';
 import { topicPath } from '@/lib/urls';
 import styles from './side-blocks.module.css';
 
@@ -13,9 +13,7 @@ export function SimulatorsBlock() {
       <ul>
         {SIMULATOR_TOPICS.map((topic) => (
           <li key={topic}>
-            <Link href={topicPath('simulators', topic)}>
-              Simulateurs {TOPIC_LABELS[topic]?.toLowerCase()}
-            </Link>
+            <Link href={topicPath('simulators', topic)}>{SIMULATOR_TOPIC_TITLES[topic]}</Link>
           </li>
         ))}
       </ul>

@@ -1,4 +1,4 @@
-import { OptimizedImage } from '@/components/ui/optimized-image';
+import { ImageWithFallback } from '@/components/ui/image-with-fallback';
 import type { WhitePaper } from '@/server/shop/white-papers';
 import styles from './side-blocks.module.css';
 
@@ -11,7 +11,7 @@ export function WhitePapersBlock({ papers }: { papers: WhitePaper[] }) {
       <ul>
         {papers.map((paper) => (
           <li key={paper.page_url}>
-            <OptimizedImage src={paper.img_url} alt="" width={64} height={83} sizes="64px" />
+            <ImageWithFallback src={paper.img_url} alt="" width={64} height={83} sizes="64px" />
             <a href={paper.page_url} target="_blank" rel="noopener noreferrer">
               {paper.title}
               <span className="visually-hidden"> (boutique, nouvelle fenêtre)</span>

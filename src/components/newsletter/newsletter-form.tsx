@@ -1,13 +1,12 @@
 'use client';
 
 import { type FormEvent, useId, useState } from 'react';
+import { type SubscriptionOutcome, subscribeNewsletter } from '@/client/newsletter';
 import {
   NEWSLETTER_ALREADY_MESSAGE,
   NEWSLETTER_ERROR_MESSAGE,
   NEWSLETTER_SUCCESS_MESSAGE,
-  type SubscriptionOutcome,
-  subscribeNewsletter,
-} from '@/client/newsletter';
+} from '@/lib/contracts/newsletter';
 import { capMessage, EMAIL_MESSAGE, emailError, requiredError } from '@/lib/validation';
 import styles from './newsletter-form.module.css';
 

@@ -1,7 +1,7 @@
 'use client';
 
 import { useId, useState } from 'react';
-import { FACET_SHOW_MORE, FACET_TOGGLE_THRESHOLD } from '@/lib/constants';
+import { FACET_SHOW_MORE } from '@/lib/constants';
 import { type FacetLink, FacetValue } from './facet-value';
 import styles from './search.module.css';
 
@@ -9,14 +9,15 @@ type Props = { title: string; entries: FacetLink[]; initialCount: number };
 
 /**
  * One facet of the panel: its first `initialCount` values, 'Afficher plus' adding FACET_SHOW_MORE at a time
- * and 'Afficher moins' going back, the toggle shown only past FACET_TOGGLE_THRESHOLD values. Values are links,
- * so choosing one works without JavaScript too.
+ * and 'Afficher moins' going back, the toggle shown whenever the facet has more values than `initialCount`
+ * (issue 15: a facet of 6 to 10 values had no way to its last ones). Values are links, so choosing one works
+ * without JavaScript too.
  */
 export function FacetList({ title, entries, initialCount }: Props) {
   const headingId = useId();
   const [shown, setShown] = useState(initialCount);
   const visible = entries.slice(0, shown);
-  const hasToggle = entries.length > FACET_TOGGLE_THRESHOLD;
+  const hasToggle = entries.length > initialCount;
   const allShown = shown >= entries.length;
   return (
     <section className={styles.facet} aria-labelledby={headingId}>

@@ -21,3 +21,13 @@ describe('searchHref', () => {
     );
   });
 });
+
+describe('sorting in the URL', () => {
+  it('carries tri=date and leaves out relevance, the default', () => {
+    const location = { term: 'tva', urType: 'tous', selected: { matiere: ['Fiscal'] }, page: 2 };
+    const byDate = new URL(searchHref({ ...location, sort: 'date' }, 'tous'), 'http://x');
+    expect(byDate.searchParams.get('tri')).toBe('date');
+    expect(byDate.searchParams.get('page')).toBe('2');
+    expect(searchHref({ ...location, sort: 'pertinence' }, 'tous')).not.toContain('tri=');
+  });
+});

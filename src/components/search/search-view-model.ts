@@ -7,6 +7,7 @@ import {
   THEME_FACET,
   THEME_FACET_INITIAL_COUNT,
 } from '@/lib/constants';
+import { SEARCH_SORTS } from '@/lib/contracts/search';
 import type { SelectedFacets } from '@/lib/params';
 import {
   type FacetEntry,
@@ -98,6 +99,19 @@ export function facetGroups(location: SearchLocation, facets: SearchFacets): Fac
     title,
     entries: links(location, name, facets[name]),
     initialCount: name === THEME_FACET ? THEME_FACET_INITIAL_COUNT : FACET_INITIAL_COUNT,
+  }));
+}
+
+/** The two orders of the results as links (page back to 1, facets kept), the current one marked. */
+export function sortLinks(location: SearchLocation): SearchTab[] {
+  const current = location.sort ?? SEARCH_SORTS.relevance;
+  return [
+    { sort: SEARCH_SORTS.relevance, label: 'Pertinence' },
+    { sort: SEARCH_SORTS.date, label: 'Date' },
+  ].map(({ sort, label }) => ({
+    label,
+    href: hrefOf({ ...location, sort, page: FIRST_PAGE }),
+    current: current === sort,
   }));
 }
 

@@ -6,12 +6,13 @@ import type { ArticleResult } from '@/server/search/as-articles';
 import { type SearchFacets, type SearchResult, UR_TYPES } from '@/server/search/types';
 import type { ShopProduct } from '@/server/shop/products';
 import { FacetsPanel } from './facets-panel';
+import { FilterDialog } from './filter-dialog';
 import styles from './search.module.css';
 import { SearchForm } from './search-form';
 import { SearchResultItem } from './search-result-item';
 import { SearchTabs } from './search-tabs';
 import type { SearchLocation } from './search-url';
-import { documentTypeTabs, facetGroups, hrefOf, pageCount, urTabs } from './search-view-model';
+import { documentTypeTabs, facetGroups, hrefOf, pageCount, sortLinks, urTabs } from './search-view-model';
 
 type Props = {
   location: SearchLocation;
@@ -46,18 +47,21 @@ export function SearchView({ location, results, facets, total, bounded, product,
       <SearchForm term={location.term} urType={location.urType} defaultUrType={UR_TYPES.all} />
       <SearchTabs tabs={urTabs(location, productsHref)} label="Collections" />
       <div className={styles.layout}>
-        <FacetsPanel
-          groups={facetGroups(location, facets)}
-          previousHref={location.page > FIRST_PAGE ? hrefForPage(location.page - 1) : null}
-          nextHref={location.page < pages ? hrefForPage(location.page + 1) : null}
-          countedNewest={bounded ? total : null}
-        />
+        <FilterDialog selectedCount={Object.values(location.selected).flat().length}>
+          <FacetsPanel
+            groups={facetGroups(location, facets)}
+            previousHref={location.page > FIRST_PAGE ? hrefForPage(location.page - 1) : null}
+            nextHref={location.page < pages ? hrefForPage(location.page + 1) : null}
+            countedNewest={bounded ? total : null}
+          />
+        </FilterDialog>
         <section className={styles.results} aria-labelledby="results-title">
           <h2 id="results-title" className={styles.resultsTitle}>
             {total === 0
               ? 'Aucun résultat'
               : `${bounded ? 'Plus de ' : ''}${count.format(total)} résultat${total > 1 ? 's' : ''}`}
           </h2>
+          {total > 1 ? <SearchTabs tabs={sortLinks(location)} label="Trier les résultats par" /> : null}
           {facets.type_document.length > 0 ? (
             <SearchTabs tabs={documentTypeTabs(location, facets.type_document)} label="Types de document" />
           ) : null}

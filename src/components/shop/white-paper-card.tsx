@@ -1,4 +1,4 @@
-import { OptimizedImage } from '@/components/ui/optimized-image';
+import { ImageWithFallback } from '@/components/ui/image-with-fallback';
 import type { WhitePaper } from '@/server/shop/white-papers';
 import styles from './bookshop.module.css';
 
@@ -6,7 +6,7 @@ import styles from './bookshop.module.css';
 export function WhitePaperCard({ paper }: { paper: WhitePaper }) {
   return (
     <article className={styles.paper}>
-      <OptimizedImage
+      <ImageWithFallback
         className={styles.paperImage}
         src={paper.img_url}
         alt=""

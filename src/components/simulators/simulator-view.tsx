@@ -6,6 +6,7 @@ import { PATHS } from '@/lib/constants';
 import { topicPath } from '@/lib/urls';
 import type { ArticlePageData } from '@/server/pages/article-page';
 import { simulatorSource } from '@/server/simulators/catalog';
+import { SimulatorFrame } from './simulator-frame';
 import styles from './simulators.module.css';
 import { SIMULATORS_TITLE } from './simulators-view';
 
@@ -33,11 +34,10 @@ export function SimulatorView({ data }: { data: ArticlePageData }) {
           source={article.source}
         />
         {article.simulator_url ? (
-          <iframe
+          <SimulatorFrame
             className={styles.frame}
             src={article.simulator_url}
             title={`Simulateur : ${article.title}`}
-            loading="lazy"
           />
         ) : (
           <p role="status">Ce simulateur n’est pas disponible pour le moment.</p>

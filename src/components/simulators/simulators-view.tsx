@@ -2,9 +2,9 @@ import Link from 'next/link';
 import { TopicTabs } from '@/components/rates/topic-tabs';
 import { Breadcrumb } from '@/components/ui/breadcrumb';
 import { PATHS, SIMULATOR_TOPICS } from '@/lib/constants';
-import { TOPIC_LABELS } from '@/lib/navigation';
+import { SIMULATOR_TOPIC_TITLES, TOPIC_LABELS } from '@/lib/navigation';
 import { articlePath, topicPath } from '@/lib/urls';
-import { simulatorSource } from '@/server/simulators/catalog';
+import { latestPerTool, simulatorSource } from '@/server/simulators/catalog';
 import type { SectionListing } from '@/server/simulators/section-listing';
 import styles from './simulators.module.css';
 
@@ -12,7 +12,8 @@ export const SIMULATORS_TITLE = 'Simulateurs';
 
 /** The simulators of a topic (or all): a card per simulator with its summary and official source. */
 export function SimulatorsView({ data }: { data: SectionListing }) {
-  const { topic, thematics, selected, news } = data;
+  const { topic, thematics, selected } = data;
+  const news = latestPerTool(data.news);
   return (
     <div className={`container ${styles.page}`}>
       <Breadcrumb
@@ -22,7 +23,9 @@ export function SimulatorsView({ data }: { data: SectionListing }) {
         ]}
       />
       <h1 className={styles.title}>
-        {topic ? `${SIMULATORS_TITLE} : ${topic.label.toLowerCase()}` : 'Simulateurs en ligne'}
+        {topic
+          ? (SIMULATOR_TOPIC_TITLES[topic.slug] ?? `${SIMULATORS_TITLE} : ${topic.label}`)
+          : 'Simulateurs en ligne'}
         {selected.length > 0 ? ` – ${selected.map((thematic) => thematic.label).join(', ')}` : ''}
       </h1>
       <p className={styles.intro}>

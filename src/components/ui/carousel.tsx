@@ -5,6 +5,7 @@ import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { type CarouselBreakpoint, slidesForWidth } from '@/lib/constants';
 import styles from './carousel.module.css';
 import { useAfterLoad } from './use-after-load';
+import { useNearViewport } from './use-near-viewport';
 import { useOnDemand } from './use-on-demand';
 
 // Embla and its autoplay plugin (about 8 KB of gzip script) in a chunk of their own, fetched once a carousel is on
@@ -39,7 +40,9 @@ export function Carousel({ label, items, breakpoints, autoplayMs, loop = true }:
   const [selected, setSelected] = useState(0);
   const [snaps, setSnaps] = useState<number[]>([]);
   const [touched, setTouched] = useState(false);
-  const engine = useOnDemand(loadEngine, useAfterLoad() || touched);
+  // After the load, and only for a carousel within about a screen of the viewport (or touched).
+  const near = useNearViewport(viewport);
+  const engine = useOnDemand(loadEngine, (useAfterLoad() && near) || touched);
 
   useEffect(() => {
     if (!engine || !viewport) return;

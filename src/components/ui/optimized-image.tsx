@@ -1,4 +1,5 @@
 import { getImageProps, type ImageProps } from 'next/image';
+import { mediaSources } from '@/lib/media-srcset';
 
 /**
  * next/image's optimised <img> (a srcset through /_next/image, lazy unless `priority`, its width and height)
@@ -10,6 +11,26 @@ import { getImageProps, type ImageProps } from 'next/image';
  * Usage: `<OptimizedImage src={image.href} alt="" width={1200} height={628} sizes="100vw" priority />`
  */
 export function OptimizedImage({ priority = false, alt, ...image }: ImageProps) {
+  // An image uploaded in the newsroom already has its responsive WebP variants (made by sharp at upload).
+  const media =
+    typeof image.src === 'string' ? mediaSources(image.src, Number(image.width) || undefined) : null;
+  if (media) {
+    return (
+      // biome-ignore lint/performance/noImgElement: the newsroom's own variants, already sized and encoded.
+      <img
+        src={media.src}
+        srcSet={media.srcSet}
+        sizes={image.sizes}
+        width={image.width}
+        height={image.height}
+        alt={alt}
+        className={image.className}
+        loading={priority ? 'eager' : 'lazy'}
+        fetchPriority={priority ? 'high' : image.fetchPriority}
+        decoding="async"
+      />
+    );
+  }
   const { props } = getImageProps({
     ...image,
     alt,

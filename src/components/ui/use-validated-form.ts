@@ -1,20 +1,24 @@
 'use client';
 
+import '@/lib/contracts/zod-setup';
 import { useCallback, useRef, useState } from 'react';
-import { capMessage, type FieldError } from '@/lib/validation';
-
-/** Checks one field against all the values (the confirmation needs the password); null when valid. */
-export type FieldValidator<Values> = (field: keyof Values & string, values: Values) => FieldError;
+import type { ZodMiniType } from 'zod/mini';
+import { formErrors } from '@/lib/contracts/accounts';
+import { capMessage } from '@/lib/validation';
 
 /**
- * Form state with the checks of spec section 5: a field is checked when it loses focus, its message is
- * cleared when it gets the focus back or changes, and every field is checked on submit. Messages are cut
- * to VALIDATION_MESSAGE_MAX characters.
+ * Form state with the checks of spec section 5, by the form's schema (the one the server checks with too): a
+ * field is checked when it loses focus, its message is cleared when it gets the focus back or changes, and every
+ * field is checked on submit. Messages are cut to VALIDATION_MESSAGE_MAX characters.
  */
 export function useValidatedForm<Values extends Record<string, string | boolean>>(
   initial: Values,
-  validate: FieldValidator<Values>,
+  schema: ZodMiniType<Values>,
 ) {
+  const validate = useCallback(
+    (field: keyof Values & string, values: Values) => formErrors(schema, values)[field]?.message ?? null,
+    [schema],
+  );
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<Partial<Record<keyof Values & string, string>>>({});
   // The field the form itself focuses after a failed submit keeps its message: only the reader's focus clears it.

@@ -1,3 +1,4 @@
+import './zod-setup';
 import { z } from 'zod';
 import { ARTICLE_TYPE } from '../constants';
 import {
@@ -8,6 +9,8 @@ import {
   checkArticleFields,
   dateTimeSchema,
 } from './article';
+import { SITE_AUDIT_ACTIONS, SITE_MINIMUM_ROLE } from './site-newsroom';
+import { STAFF_ROLES, type StaffRole } from './staff-roles';
 
 // The Admin API (/api/admin/…): every call's query, body and answer. Route handlers validate with these
 // schemas, the newsroom's pages (/redaction) parse answers with them, tests import them. Documented in
@@ -19,9 +22,8 @@ export { frenchErrorMap } from './article';
 // Roles, statuses, shared shapes
 
 /** Staff roles, from least to most powerful. */
-export const STAFF_ROLES = ['redacteur', 'editeur', 'administrateur'] as const;
+export { STAFF_ROLES, type StaffRole };
 export const staffRoleSchema = z.enum(STAFF_ROLES, { error: 'rôle inconnu' });
-export type StaffRole = z.infer<typeof staffRoleSchema>;
 
 export const STAFF_ROLE_LABELS: Record<StaffRole, string> = {
   redacteur: 'Rédacteur',
@@ -60,6 +62,9 @@ export const MINIMUM_ROLE = {
   'staff.manage': 'administrateur',
   'apiKey.manage': 'administrateur',
   'audit.read': 'administrateur',
+  // Search (issue 15): the words never offered as suggestions.
+  'search.blocklist': 'administrateur',
+  ...SITE_MINIMUM_ROLE,
 } as const satisfies Record<string, StaffRole>;
 export type AdminPermission = keyof typeof MINIMUM_ROLE;
 
@@ -265,7 +270,12 @@ export const adminArticleSummarySchema = z.object({
 });
 export type AdminArticleSummary = z.infer<typeof adminArticleSummarySchema>;
 
-export const articleListAnswer = z.object({ items: z.array(adminArticleSummarySchema), ...paginationAnswer });
+export const articleListAnswer = z.object({
+  items: z.array(adminArticleSummarySchema),
+  ...paginationAnswer,
+  /** True when more than 10,000 articles match: `total` (and `pageCount`) then count the first 10,000 only. */
+  totalIsLowerBound: z.boolean(),
+});
 export type ArticleListAnswer = z.infer<typeof articleListAnswer>;
 
 /** Body of the workflow calls: the version the person saw (a stale one answers 409). */
@@ -487,6 +497,7 @@ export const AUDIT_ACTIONS = [
   'staff.password_set',
   'api_key.create',
   'api_key.revoke',
+  ...SITE_AUDIT_ACTIONS,
 ] as const;
 export const auditActionSchema = z.enum(AUDIT_ACTIONS, { error: 'action inconnue' });
 export type AuditAction = z.infer<typeof auditActionSchema>;

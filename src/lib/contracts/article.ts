@@ -1,3 +1,4 @@
+import './zod-setup';
 import { z } from 'zod';
 import { ARTICLE_TYPE } from '../constants';
 import { ARTICLE_ID_PATTERN } from '../urls';

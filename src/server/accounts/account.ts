@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { WebFormError } from '@/client/accounts';
+import { ACCOUNT_FORM_MESSAGES } from '@/lib/contracts/accounts';
 import {
   capMessage,
   confirmationError,
@@ -15,7 +16,7 @@ import { AppError } from '../http/errors';
 import { logger } from '../log';
 import { getAlertPreferences } from './alerts';
 import { hashPassword, verifyPassword } from './passwords';
-import { newPasswordRuleError, type ProfileInput, validateProfile } from './registration';
+import { newPasswordRuleCode, type ProfileInput, validateProfile } from './profile-rules';
 import { CIVILITIES } from './registration-form';
 import { listSavedArticles } from './saved-articles';
 import { endSessions, listSessions } from './sessions';
@@ -95,10 +96,11 @@ export async function assertPassword(db: Db, customerId: number, password: strin
 
 /** The spec's rules for a new password and its confirmation, then ours; the first failure, or null. */
 export function newPasswordError(password: string, confirmation: string): string | null {
+  const ruleCode = newPasswordRuleCode(password);
   const message =
     requiredError(password) ??
     passwordError(password) ??
-    newPasswordRuleError(password) ??
+    (ruleCode ? ACCOUNT_FORM_MESSAGES[ruleCode] : null) ??
     requiredError(confirmation) ??
     confirmationError(password, confirmation);
   return message ? capMessage(message) : null;

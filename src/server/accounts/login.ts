@@ -1,18 +1,19 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
 import { COOKIE_DEFAULT_TTL_SECONDS } from '@/lib/constants';
-import { capMessage, validateLogin } from '@/lib/validation';
+import { ACCOUNT_FORM_MESSAGES, formErrors, loginForm, PASSWORD_MAX_LENGTH } from '@/lib/contracts/accounts';
+import { capMessage } from '@/lib/validation';
 import type { Db } from '../db/client';
 import { AppError } from '../http/errors';
 import { consumeRateLimits, deleteExpiredRateLimits, rateLimitKey } from '../http/rate-limit';
 import { logger } from '../log';
-import { PASSWORD_MAX_LENGTH, verifyPassword } from './passwords';
+import { verifyPassword } from './passwords';
 import { normalizeEmail, type RequestContext } from './request-context';
 import { createSession, deleteExpiredSessions, REMEMBER_TTL_SECONDS } from './sessions';
 import { clear, LIMITS, mark, rateLimited, subjectOf, throwIfRefused } from './throttle';
 
 /** One message for an unknown e-mail and a wrong password: the answer does not tell which (ASVS 6.3.8). */
-export const INVALID_CREDENTIALS_MESSAGE = 'Adresse e-mail ou mot de passe incorrect.';
+export const INVALID_CREDENTIALS_MESSAGE = ACCOUNT_FORM_MESSAGES.invalid_credentials;
 export const NOT_LOGGED_IN_MESSAGE = 'Vous n’êtes pas connecté.';
 
 export type AccountUser = { firstname: string; lastname: string };
@@ -37,13 +38,13 @@ export async function authenticate(
   context: RequestContext,
   options: { remember?: boolean } = {},
 ): Promise<Authenticated> {
-  const errors = validateLogin({ email, password });
+  const errors = formErrors(loginForm, { email, password });
   const firstError = errors.email ?? errors.password;
   if (firstError) {
     throw new AppError(
       'bad_request',
-      capMessage(firstError),
-      Object.entries(errors).map(([field, message]) => ({ field, message })),
+      capMessage(firstError.message),
+      Object.entries(errors).flatMap(([field, error]) => (error ? [{ field, message: error.message }] : [])),
     );
   }
   if (password.length > PASSWORD_MAX_LENGTH) throw new AppError('unauthorized', INVALID_CREDENTIALS_MESSAGE);

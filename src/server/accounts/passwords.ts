@@ -1,14 +1,11 @@
 import 'server-only';
 import { hash, verify } from '@node-rs/argon2';
 import { dictionary } from '@zxcvbn-ts/language-common';
+import { ACCOUNT_FORM_MESSAGES } from '@/lib/contracts/accounts';
 import { normalizePassword } from '@/lib/validation';
 
-/** Refusal of a password found in the list of common passwords (OWASP ASVS 6.2.4). */
-export const COMMON_PASSWORD_MESSAGE =
-  "Ce mot de passe est trop courant et facile à deviner, merci d'en choisir un autre.";
-/** Longest password accepted: long enough for passphrases, short enough that hashing stays cheap to refuse. */
-export const PASSWORD_MAX_LENGTH = 128;
-export const PASSWORD_TOO_LONG_MESSAGE = `Le mot de passe ne peut pas dépasser ${PASSWORD_MAX_LENGTH} caractères.`;
+export const COMMON_PASSWORD_MESSAGE = ACCOUNT_FORM_MESSAGES.common_password;
+export const PASSWORD_TOO_LONG_MESSAGE = ACCOUNT_FORM_MESSAGES.password_too_long;
 
 /** Argon2id (the enum of @node-rs/argon2 is a const enum, absent at run time). */
 const ARGON2ID = 2;

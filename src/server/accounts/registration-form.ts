@@ -8,6 +8,7 @@ import type {
   WebFormField,
 } from '@/client/accounts';
 import { REGISTRATION_FORM_ID } from '@/lib/constants';
+import { NAME_MAX_LENGTH } from '@/lib/contracts/accounts';
 import { DAILY_NAME } from '@/lib/site';
 import type { Db } from '../db/client';
 import { jobs } from '../db/schema';
@@ -23,8 +24,6 @@ export const CIVILITIES: readonly CivilityOption[] = [
   { value: 18, label: 'Docteur' },
 ];
 
-/** Longest first or last name accepted. */
-export const NAME_MAX_LENGTH = 100;
 /** Longest e-mail address accepted (what mail systems accept). */
 export const EMAIL_MAX_LENGTH = 254;
 

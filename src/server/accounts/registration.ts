@@ -1,31 +1,26 @@
 import 'server-only';
 import { z } from 'zod';
-import type { RegistrationResult, WebFormError } from '@/client/accounts';
+import type { RegistrationResult } from '@/client/accounts';
 import { REGISTRATION_FORM_ID } from '@/lib/constants';
-import { capMessage, normalizePassword, requiredError, validateRegistration } from '@/lib/validation';
+import {
+  ACCOUNT_FORM_MESSAGES,
+  type AccountFormCode,
+  formErrors,
+  registrationForm,
+} from '@/lib/contracts/accounts';
 import type { Db } from '../db/client';
 import { customers } from '../db/schema';
 import { logger } from '../log';
 import { sendAccountConfirmation } from './confirmations';
-import {
-  COMMON_PASSWORD_MESSAGE,
-  hashPassword,
-  isCommonPassword,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_TOO_LONG_MESSAGE,
-} from './passwords';
-import {
-  assertKnownWebForm,
-  CIVILITIES,
-  functionChoices,
-  NAME_MAX_LENGTH,
-  REGISTRATION_FIELD_CODES,
-  selectableFunctions,
-} from './registration-form';
+import { hashPassword } from './passwords';
+import { checkProfileRules, fieldErrors, newPasswordRuleCode, type RegistrationError } from './profile-rules';
+import { assertKnownWebForm, REGISTRATION_FIELD_CODES } from './registration-form';
 import { normalizeEmail, type RequestContext } from './request-context';
 import { hit, LIMITS, subjectOf } from './throttle';
 
 /** Registration values as the web form sends them; `optin` is 'O' or 'N' (empty or absent means 'N'). */
+export type { ProfileInput, RegistrationError } from './profile-rules';
+
 export type RegistrationInput = {
   civility?: string;
   lastname?: string;
@@ -40,22 +35,7 @@ export type RegistrationInput = {
 
 export type RegistrationOutcome =
   | { success: true; result: RegistrationResult; errors: [] }
-  | { success: false; result: null; errors: WebFormError[]; reason: 'invalid' | 'duplicate' };
-
-export const INVALID_CIVILITY_MESSAGE = 'Veuillez choisir une civilité de la liste.';
-export const INVALID_FUNCTION_MESSAGE = 'Veuillez choisir une fonction de la liste.';
-export const INVALID_OPTIN_MESSAGE = "Le choix d'inscription à la newsletter doit valoir O ou N.";
-export const NAME_TOO_LONG_MESSAGE = `Ce champ ne peut pas dépasser ${NAME_MAX_LENGTH} caractères.`;
-export const NAME_CHARACTERS_MESSAGE = 'Ce champ contient des caractères non autorisés.';
-/**
- * A registered address: said plainly (the reader must know why no account was made) while pointing to login
- * and password recovery rather than confirming anything else (docs/API-accounts.md).
- */
-export const DUPLICATE_EMAIL_MESSAGE =
-  'Un compte existe peut-être déjà avec cette adresse e-mail : connectez-vous ou utilisez « Mot de passe oublié ».';
-
-/** Control characters and angle brackets have no place in a name (they only serve markup injection). */
-const FORBIDDEN_NAME_CHARACTERS = /[\p{Cc}<>]/u;
+  | { success: false; result: null; errors: RegistrationError[]; reason: 'invalid' | 'duplicate' };
 
 /** One value of the web form: scalars are taken as text (JSON clients may send civility as a number). */
 const fieldValue = z.union([z.string(), z.number(), z.boolean()]).transform(String);
@@ -108,7 +88,8 @@ function flattenFields(raw: unknown): unknown {
 /**
  * Creates a customer from the registration form, enforcing every rule of spec section 5 plus the civility
  * codes, the job list, lengths and the common-password list. The link confirming the address is e-mailed in the
- * same transaction; with optin 'O' the newsletter starts when that link is followed (double opt-in). Rate-limited per client address and per e-mail (429). A registered
+ * same transaction; with optin 'O' the newsletter starts when that link is followed (double opt-in).
+ * Rate-limited per client address and per e-mail (429). A registered
  * address gives success false; the password is hashed in every case so the answer time tells nothing more.
  */
 export async function registerCustomer(
@@ -149,7 +130,7 @@ export async function registerCustomer(
     return {
       success: false,
       result: null,
-      errors: [{ field: 'email', message: DUPLICATE_EMAIL_MESSAGE }],
+      errors: [{ field: 'email', code: 'duplicate_email', message: ACCOUNT_FORM_MESSAGES.duplicate_email }],
       reason: 'duplicate',
     };
   }
@@ -161,10 +142,10 @@ export async function registerCustomer(
   };
 }
 
-async function validate(db: Db, input: RegistrationInput): Promise<WebFormError[]> {
+async function validate(db: Db, input: RegistrationInput): Promise<RegistrationError[]> {
   const text = (value: string | undefined) => value ?? '';
   const password = text(input.password);
-  const checks = validateRegistration({
+  const checks = formErrors(registrationForm, {
     civility: text(input.civility),
     lastname: text(input.lastname),
     firstname: text(input.firstname),
@@ -175,64 +156,12 @@ async function validate(db: Db, input: RegistrationInput): Promise<WebFormError[
     function: text(input.function),
     optin: input.optin === 'O',
   });
-  const errors: Record<string, string | undefined> = { ...checks };
-  if (input.confirmed === undefined) errors.confirmed = undefined;
-  await checkProfileRules(db, input, errors);
-  if (!errors.password) errors.password = newPasswordRuleError(password) ?? undefined;
-  if (input.optin !== undefined && !['O', 'N', ''].includes(input.optin))
-    errors.optin = INVALID_OPTIN_MESSAGE;
-  return REGISTRATION_FIELD_CODES.flatMap((field) => {
-    const message = errors[field];
-    return message ? [{ field, message: capMessage(message) }] : [];
-  });
-}
-
-/** The profile fields of an account (registration, and Mon compte's profile). */
-export type ProfileInput = Pick<RegistrationInput, 'civility' | 'lastname' | 'firstname' | 'function'>;
-
-/**
- * The rules of the profile fields beyond "required": civility codes, name length and characters, the job list.
- * Adds a message to `errors` for each field that has none yet.
- */
-async function checkProfileRules(
-  db: Db,
-  input: ProfileInput,
-  errors: Record<string, string | undefined>,
-): Promise<void> {
-  const civility = (input.civility ?? '').trim();
-  if (!errors.civility && !CIVILITIES.some((option) => String(option.value) === civility)) {
-    errors.civility = INVALID_CIVILITY_MESSAGE;
-  }
-  for (const field of ['lastname', 'firstname'] as const) {
-    const value = (input[field] ?? '').trim();
-    if (errors[field]) continue;
-    if (value.length > NAME_MAX_LENGTH) errors[field] = NAME_TOO_LONG_MESSAGE;
-    else if (FORBIDDEN_NAME_CHARACTERS.test(value)) errors[field] = NAME_CHARACTERS_MESSAGE;
-  }
-  if (!errors.function && !selectableFunctions(await functionChoices(db)).has(input.function ?? '')) {
-    errors.function = INVALID_FUNCTION_MESSAGE;
-  }
-}
-
-/** The checks of a profile update: every field required, then the rules of registration. */
-export async function validateProfile(db: Db, input: ProfileInput): Promise<WebFormError[]> {
-  const fields = ['civility', 'lastname', 'firstname', 'function'] as const;
-  const errors: Record<string, string | undefined> = Object.fromEntries(
-    fields.map((field) => [field, requiredError(input[field]) ?? undefined]),
+  const errors: Partial<Record<string, AccountFormCode>> = Object.fromEntries(
+    Object.entries(checks).flatMap(([field, error]) => (error ? [[field, error.code]] : [])),
   );
+  if (input.confirmed === undefined) delete errors.confirmed;
   await checkProfileRules(db, input, errors);
-  return fields.flatMap((field) => {
-    const message = errors[field];
-    return message ? [{ field, message: capMessage(message) }] : [];
-  });
-}
-
-/**
- * The server's own rules for a new password, after the spec's (length, classes): not too long to hash, not
- * a common password. Null when it passes.
- */
-export function newPasswordRuleError(password: string): string | null {
-  if (normalizePassword(password).length > PASSWORD_MAX_LENGTH) return PASSWORD_TOO_LONG_MESSAGE;
-  if (isCommonPassword(password)) return COMMON_PASSWORD_MESSAGE;
-  return null;
+  if (!errors.password) errors.password = newPasswordRuleCode(password) ?? undefined;
+  if (input.optin !== undefined && !['O', 'N', ''].includes(input.optin)) errors.optin = 'invalid_optin';
+  return fieldErrors(REGISTRATION_FIELD_CODES, errors);
 }

@@ -5,7 +5,13 @@ import { AppError, toAppError } from '../http/errors';
 import { jsonResponse, NO_CACHE_HEADERS } from '../http/responses';
 import type { Authenticated } from './login';
 import type { RegistrationOutcome } from './registration';
-import { clearedSessionCookieHeader, SESSION_COOKIE, sessionCookieHeader } from './sessions';
+import {
+  clearedSessionCookieHeader,
+  clearedSessionHintCookieHeader,
+  SESSION_COOKIE,
+  sessionCookieHeader,
+  sessionHintCookieHeader,
+} from './sessions';
 
 /**
  * The login answer of spec section 7: the session cookie as `cookieObj` {name, value, ttl} and the user. The
@@ -16,9 +22,10 @@ export function loginResponse(session: Authenticated): Response {
     cookieObj: { name: SESSION_COOKIE, value: session.token, ttl: session.ttlSeconds },
     user: session.user,
   };
-  return jsonResponse(body, {
-    headers: { 'Set-Cookie': sessionCookieHeader(session.token, session.ttlSeconds) },
-  });
+  const headers = new Headers();
+  headers.append('Set-Cookie', sessionCookieHeader(session.token, session.ttlSeconds));
+  headers.append('Set-Cookie', sessionHintCookieHeader(session.ttlSeconds));
+  return jsonResponse(body, { headers });
 }
 
 /**
@@ -34,12 +41,12 @@ export function loginErrorResponse(error: unknown): Response {
   return jsonResponse(body, { status: appError.status, headers });
 }
 
-/** Logout: no content, and the cookie removed. */
+/** Logout: no content, and the cookie (with its hint) removed. */
 export function logoutResponse(): Response {
-  return new Response(null, {
-    status: 204,
-    headers: { ...NO_CACHE_HEADERS, 'Set-Cookie': clearedSessionCookieHeader() },
-  });
+  const headers = new Headers(NO_CACHE_HEADERS);
+  headers.append('Set-Cookie', clearedSessionCookieHeader());
+  headers.append('Set-Cookie', clearedSessionHintCookieHeader());
+  return new Response(null, { status: 204, headers });
 }
 
 /** Status of a registration answer: 200 created, 400 a rule failed, 409 the address is registered. */
@@ -51,6 +58,8 @@ export function registrationResponse(outcome: RegistrationOutcome): Response {
     const body: WebFormResult = { success: true, result: outcome.result, errors: [] };
     return jsonResponse(body);
   }
-  const { success, result, errors } = outcome;
+  const { success, result } = outcome;
+  // The answer's errors are {field, message}, as the web form API has them; the codes serve our own form.
+  const errors = outcome.errors.map(({ field, message }) => ({ field, message }));
   return jsonResponse({ success, result, errors }, { status: REGISTRATION_STATUS[outcome.reason] });
 }

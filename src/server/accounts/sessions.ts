@@ -1,7 +1,7 @@
 import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, lte, ne, or, sql } from 'drizzle-orm';
-import { COOKIE_DEFAULT_TTL_SECONDS } from '@/lib/constants';
+import { COOKIE_DEFAULT_TTL_SECONDS, SESSION_HINT_COOKIE } from '@/lib/constants';
 import type { Db } from '../db/client';
 import { customers, sessions } from '../db/schema';
 
@@ -255,4 +255,14 @@ export function sessionCookieHeader(token: string, ttlSeconds: number = COOKIE_D
 /** The Set-Cookie value that removes the session cookie (logout). */
 export function clearedSessionCookieHeader(): string {
   return `${SESSION_COOKIE}=; Path=/; Max-Age=0; HttpOnly; Secure; SameSite=Lax`;
+}
+
+/** The readable companion of a session cookie (SESSION_HINT_COOKIE), living as long; no secret in it. */
+export function sessionHintCookieHeader(ttlSeconds: number = COOKIE_DEFAULT_TTL_SECONDS): string {
+  return `${SESSION_HINT_COOKIE}=1; Path=/; Max-Age=${ttlSeconds}; Secure; SameSite=Lax`;
+}
+
+/** The Set-Cookie value that removes the session hint (logout). */
+export function clearedSessionHintCookieHeader(): string {
+  return `${SESSION_HINT_COOKIE}=; Path=/; Max-Age=0; Secure; SameSite=Lax`;
 }

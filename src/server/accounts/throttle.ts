@@ -1,6 +1,7 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import { ACCOUNT_FORM_MESSAGES } from '@/lib/contracts/accounts';
 import type { Db } from '../db/client';
 import { rateLimits } from '../db/schema';
 import { AppError } from '../http/errors';
@@ -40,7 +41,7 @@ export const LIMITS = {
   resendConfirmation: { name: 'account:confirmation', limit: 3, windowSeconds: HOUR },
 } as const satisfies Record<string, RateLimitRule>;
 
-export const RATE_LIMITED_MESSAGE = 'Trop de tentatives, merci de réessayer plus tard.';
+export const RATE_LIMITED_MESSAGE = ACCOUNT_FORM_MESSAGES.rate_limited;
 
 /**
  * The rate-limit subject of an e-mail (or of an e-mail and an address): a hash, so the counters table never

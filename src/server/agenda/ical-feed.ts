@@ -1,7 +1,7 @@
 import 'server-only';
 import ical, { ICalCalendarMethod } from 'ical-generator';
-import { dayGroupId } from '@/components/agenda/day-group-id';
 import { AGENDA_TOPICS } from '@/lib/constants';
+import { dayGroupId } from '@/lib/day-group-id';
 import { DAILY_NAME, PUBLISHER_NAME } from '@/lib/site';
 import { topicPath } from '@/lib/urls';
 import { findRootTopicBySlug } from '../content/topics';

@@ -7,6 +7,7 @@ import {
 } from '@/lib/contracts/article';
 import { slugify } from '@/lib/slug';
 import type { ArticleImage, articleSections, articles, TagRef } from '../db/schema';
+import { publicSearchText } from './paywall';
 import { htmlToPlainText, sanitizeEditorialHtml } from './sanitize';
 
 // The schema itself lives in src/lib/contracts/article.ts, shared with the Admin API and the newsroom's pages.
@@ -81,6 +82,15 @@ export function toArticleRows(input: ArticleInput): ArticleRows {
       summary: input.summary,
       bodyHtml,
       bodyText,
+      publicText: publicSearchText({
+        view: bodyHtml,
+        sections: sections.map((section) => ({
+          title: section.title,
+          summary: section.summary ?? '',
+          view: section.bodyHtml ?? '',
+        })),
+        paywalled: input.paywalled,
+      }),
       source: input.source ?? null,
       format: input.format ?? null,
       author: input.author ?? null,

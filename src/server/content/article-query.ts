@@ -4,6 +4,7 @@ import { ARTICLE_ID_PATTERN } from '@/lib/urls';
 import { findSessionCustomer, sessionTokenFrom } from '../accounts/sessions';
 import type { Db } from '../db/client';
 import { AppError } from '../http/errors';
+import { isGoneArticleId } from '../newsroom/gone';
 import { ARTICLE_INPUT_LIMITS } from './article-input';
 import { type ArticleForReader, getArticleForReader } from './article-single';
 
@@ -43,6 +44,10 @@ export async function singleArticleAnswer(
 ): Promise<ArticleForReader> {
   const hasAccess = await readerHasAccess(db, request, query.eshopCookie);
   const answer = await getArticleForReader(db, query.newsId, hasAccess);
-  if (!answer) throw new AppError('not_found', ARTICLE_NOT_FOUND_MESSAGE);
+  if (!answer) {
+    // Newsroom (issue 14): an article withdrawn by the newsroom is gone, not unknown.
+    if (isGoneArticleId(query.newsId)) throw new AppError('gone', ARTICLE_NOT_FOUND_MESSAGE);
+    throw new AppError('not_found', ARTICLE_NOT_FOUND_MESSAGE);
+  }
   return answer;
 }

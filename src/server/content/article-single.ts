@@ -2,7 +2,14 @@ import 'server-only';
 import { asc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { articleSections, articles, type TagRef } from '../db/schema';
-import { type ArticleSummary, articleSummaryColumns, toApiImage, toArticleSummary } from './article-summary';
+import {
+  type ArticleSummary,
+  type ArticleSummaryRow,
+  articleSummaryColumns,
+  toApiImage,
+  toArticleSummary,
+} from './article-summary';
+import { placeholdEmbeds } from './embeds';
 import { gateContent } from './paywall';
 import { sanitizeEditorialHtml } from './sanitize';
 
@@ -83,7 +90,40 @@ export async function getArticleForReader(
       .orderBy(asc(articleSections.position)),
   ]);
   if (!row) return null;
+  return toReaderArticle(row, sectionRows, hasAccess);
+}
 
+/** The columns of an article its reader's view is made of, beyond its summary's. */
+export type ReaderArticleRow = ArticleSummaryRow & {
+  bodyHtml: string;
+  source: string | null;
+  paywalled: boolean;
+  eventDate: string | null;
+  simulatorUrl: string | null;
+};
+
+export type ReaderSectionRow = Pick<
+  typeof articleSections.$inferSelect,
+  | 'id'
+  | 'title'
+  | 'summary'
+  | 'images'
+  | 'sectionType'
+  | 'publicationDate'
+  | 'topics'
+  | 'thematics'
+  | 'bodyHtml'
+>;
+
+/**
+ * An article's rows as a reader receives them, gated by the paywall; shared by the public reads and the
+ * newsroom's preview, which renders a draft's rows with the same components.
+ */
+export function toReaderArticle(
+  row: ReaderArticleRow,
+  sectionRows: readonly ReaderSectionRow[],
+  hasAccess: boolean,
+): ArticleForReader {
   const sections = sectionRows.map(
     (section): ArticleSection => ({
       id: section.id,
@@ -100,12 +140,15 @@ export async function getArticleForReader(
 
   const gated = gateContent({ view: row.bodyHtml, sections, paywalled: row.paywalled }, hasAccess);
   // Sanitised on import and again on the way out: rows written by other means (SQL, an older importer) are
-  // never trusted, and what the gate cut is well-formed again.
+  // never trusted, and what the gate cut is well-formed again. Platform frames wait behind a placeholder.
   return {
     article: {
       ...toArticleSummary(row),
-      view: sanitizeEditorialHtml(gated.view),
-      sections: gated.sections.map((section) => ({ ...section, view: sanitizeEditorialHtml(section.view) })),
+      view: placeholdEmbeds(sanitizeEditorialHtml(gated.view)),
+      sections: gated.sections.map((section) => ({
+        ...section,
+        view: placeholdEmbeds(sanitizeEditorialHtml(section.view)),
+      })),
       source: row.source,
       paywalled: row.paywalled,
       event_date: row.eventDate,

@@ -1,5 +1,5 @@
 import 'server-only';
-import { asc, desc, eq, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, lte } from 'drizzle-orm';
 import { parisIsoDay } from '@/lib/dates';
 import type { Db } from '../db/client';
 import { articles, dailyIssueArticles, dailyIssues } from '../db/schema';
@@ -14,16 +14,29 @@ export type DailyIssue = {
   news: ArticleSummary[];
 };
 
-/** The latest issue published on or before `today` (the current one), with its news in editorial order. */
+type IssueRow = typeof dailyIssues.$inferSelect;
+
+/**
+ * The latest issue published on or before `today` (the current one), with its news in editorial order. Drafts
+ * and scheduled issues composed in the newsroom stay out until they are published.
+ */
 export async function getCurrentIssue(db: Db, today: Date = new Date()): Promise<DailyIssue | null> {
   const [issue] = await db
     .select()
     .from(dailyIssues)
-    .where(lte(dailyIssues.publicationDate, parisIsoDay(today)))
+    .where(and(lte(dailyIssues.publicationDate, parisIsoDay(today)), eq(dailyIssues.status, 'published')))
     .orderBy(desc(dailyIssues.publicationDate))
     .limit(1);
-  if (!issue) return null;
+  return issue ? withNews(db, issue) : null;
+}
 
+/** The issue of one day (`YYYY-MM-DD`) whatever its status, with its news; null when none was composed. */
+export async function getIssueByDate(db: Db, day: string): Promise<DailyIssue | null> {
+  const [issue] = await db.select().from(dailyIssues).where(eq(dailyIssues.publicationDate, day));
+  return issue ? withNews(db, issue) : null;
+}
+
+async function withNews(db: Db, issue: IssueRow): Promise<DailyIssue> {
   const rows = await db
     .select(articleSummaryColumns)
     .from(dailyIssueArticles)

@@ -10,8 +10,9 @@ import { htmlToPlainText } from './sanitize';
  * descriptions all go through it, so the gated text never leaves the server in any field.
  *
  * - Enriched news (an article with sections): only its first section is sent, whole. The other sections are
- *   removed entirely (no title, summary or body: not even for a table of contents), and so is the article's
- *   own body.
+ *   removed entirely (no title, summary or body), and so is the article's own body. The article page alone
+ *   lists the withheld sections' titles, locked, in its table of contents (`loadArticlePage`): titles are what
+ *   registering unlocks, not gated text.
  * - A paywalled article: the first PAYWALL_VISIBLE_SHARE (20 percent) of the text of its body, cut at a
  *   top-level block boundary (a paragraph, heading, list, table…).
  * - Anything else is free.
@@ -110,12 +111,42 @@ export function visiblePlainText(
   content: { summary: string; view: string; sections: { title: string; view: string }[]; paywalled: boolean },
   hasAccess: boolean,
 ): string {
+  return joinTexts([content.summary, visibleBodyText(content, hasAccess)]);
+}
+
+/**
+ * What a reader without access may match of a gated article in a search (stored as `articles.public_text`): the
+ * plain text of the body and sections the gate leaves, section summaries included. Null for a free article, all
+ * of which is public.
+ */
+export function publicSearchText(content: {
+  view: string;
+  sections: { title: string; summary?: string; view: string }[];
+  paywalled: boolean;
+}): string | null {
+  if (!isGated({ paywalled: content.paywalled, sectionCount: content.sections.length })) return null;
+  return visibleBodyText(content, false);
+}
+
+function visibleBodyText(
+  content: {
+    view: string;
+    sections: { title: string; summary?: string; view: string }[];
+    paywalled: boolean;
+  },
+  hasAccess: boolean,
+): string {
   const gated = gateContent(content, hasAccess);
-  return [
-    content.summary,
+  return joinTexts([
     htmlToPlainText(gated.view),
-    ...gated.sections.flatMap((section) => [section.title, htmlToPlainText(section.view)]),
-  ]
-    .filter((text) => text.trim() !== '')
-    .join('\n');
+    ...gated.sections.flatMap((section) => [
+      section.title,
+      section.summary ?? '',
+      htmlToPlainText(section.view),
+    ]),
+  ]);
+}
+
+function joinTexts(texts: string[]): string {
+  return texts.filter((text) => text.trim() !== '').join('\n');
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMBED_PROVIDERS, htmlToPlainText, sanitizeEditorialHtml } from './sanitize';
+import { EMBED_PROVIDERS, htmlToPlainText, sanitizeEditorialHtml, sanitizeNewsroomHtml } from './sanitize';
 
 describe('sanitizeEditorialHtml', () => {
   it('keeps editorial markup', () => {
@@ -109,5 +109,16 @@ describe('htmlToPlainText', () => {
 
   it('gives an empty text for empty HTML', () => {
     expect(htmlToPlainText('')).toBe('');
+  });
+});
+
+describe('sanitizeNewsroomHtml', () => {
+  it('keeps internal flash:id links for the editor, and drops every other unsafe link', () => {
+    const html =
+      '<p><a href="flash:id:A-1">interne</a><a href="flash:autre">x</a><a href="javascript:alert(1)">y</a></p>' +
+      '<script>alert(1)</script><table><tr><td>1</td></tr></table>';
+    expect(sanitizeNewsroomHtml(html)).toBe(
+      '<p><a href="flash:id:A-1">interne</a><a>x</a><a>y</a></p><table><tr><td>1</td></tr></table>',
+    );
   });
 });

@@ -1,16 +1,10 @@
 import 'server-only';
 import { compile } from 'html-to-text';
 import sanitizeHtml from 'sanitize-html';
-import { EMBED_PLATFORMS } from '@/lib/consent';
+import { EMBED_PROVIDERS } from '@/lib/embeds';
 import { resolveInternalLink } from '@/lib/urls';
 
-/**
- * The embed providers whose frames editorial bodies may carry (spec section 2: a podcast platform, an audio
- * platform, an infographic tool, a timeline tool, a chart tool and a short-message social network), defined with
- * the consent each needs in src/lib/consent.ts. Frames are kept only over https from exactly these hosts; pages can
- * reuse the list for their frame-src policy.
- */
-export const EMBED_PROVIDERS = EMBED_PLATFORMS;
+export { EMBED_PROVIDERS };
 
 const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
@@ -61,6 +55,13 @@ const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
     'th',
     'td',
     'iframe',
+    // Our own media with accessible native players: captions or a transcript beside them.
+    'video',
+    'audio',
+    'source',
+    'track',
+    'details',
+    'summary',
   ],
   allowedAttributes: {
     a: ['href', 'title', { name: 'target', values: ['_blank'] }, 'rel'],
@@ -73,15 +74,37 @@ const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
     th: ['colspan', 'rowspan', 'scope'],
     td: ['colspan', 'rowspan'],
     iframe: ['src', 'width', 'height', 'title', 'frameborder', 'scrolling', 'allowfullscreen'],
+    video: ['controls', 'preload', 'poster', 'width', 'height', 'aria-label'],
+    audio: ['controls', 'preload', 'aria-label'],
+    source: ['src', 'type'],
+    track: [
+      { name: 'kind', values: ['captions', 'subtitles', 'descriptions', 'chapters'] },
+      'src',
+      'srclang',
+      'label',
+      'default',
+    ],
   },
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
-  allowedSchemesByTag: { img: ['http', 'https'], iframe: ['https'] },
+  // Media are self-hosted: relative URLs only (no scheme allowed), nothing loads from another host.
+  allowedSchemesByTag: {
+    img: ['http', 'https'],
+    iframe: ['https'],
+    video: [],
+    audio: [],
+    source: [],
+    track: [],
+  },
+  allowedSchemesAppliedToAttributes: ['href', 'src', 'cite', 'poster'],
+  selfClosing: [...sanitizeHtml.defaults.selfClosing, 'source', 'track'],
   allowProtocolRelative: false,
   allowedIframeHostnames: EMBED_PROVIDERS.map((provider) => provider.hostname),
   allowIframeRelativeUrls: false,
   disallowedTagsMode: 'discard',
   // A frame from another host or an image with a refused source loses its src: drop the empty shell.
-  exclusiveFilter: (frame) => (frame.tag === 'iframe' || frame.tag === 'img') && !frame.attribs.src,
+  exclusiveFilter: (frame) =>
+    (['iframe', 'img', 'source', 'track'].includes(frame.tag) && !frame.attribs.src) ||
+    ((frame.tag === 'video' || frame.tag === 'audio') && frame.attribs.controls === undefined),
   transformTags: {
     // The page title is the only h1: headings of a body start at h2.
     h1: 'h2',

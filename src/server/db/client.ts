@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { env } from '../env';
+import { openDurablePglite } from './durable-pglite';
 import { noteConnectionAttempt, watchPoolConnections } from './reachability';
 import * as schema from './schema';
 
@@ -38,7 +39,11 @@ const MIGRATIONS_FOLDER = path.join(process.cwd(), 'drizzle');
 /** Opens a database and brings its schema up to date. `dataDir` undefined means in memory (tests). */
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   if (config.driver === 'pglite') {
-    const client = await PGlite.create(config.dataDir, { extensions: { unaccent, pg_trgm } });
+    const extensions = { unaccent, pg_trgm };
+    // On a data directory, commits are synced to disk (durable-pglite.ts); in memory (tests) there is no disk.
+    const client = config.dataDir
+      ? await openDurablePglite(config.dataDir, { extensions })
+      : await PGlite.create({ extensions });
     try {
       const db = drizzlePglite({ client, schema, casing: 'snake_case' });
       await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
@@ -136,8 +141,47 @@ export async function getDb(): Promise<Db> {
   return (await getDatabase()).db;
 }
 
-/** Closes the process-wide database if it was opened. */
+// --- Operations (issue 17): the read replica ---
+const READ_KEY = Symbol.for('quotidienne.database.read');
+const readHolder = globalThis as typeof globalThis & { [READ_KEY]?: { url: string; database: Database } };
+
+/**
+ * The database for public reads that may lag a little (lists, search, suggestions): the streaming replica of
+ * DATABASE_READ_URL when one is set (docs/SCALING.md, "Read replicas"), else the primary. Writes, and reads that
+ * must see a write just made (sessions, rate limits, a reader's own data), use getDb(). The replica is never
+ * migrated: it follows the primary.
+ */
+export async function getReadDb(): Promise<Db> {
+  const url = env().DATABASE_READ_URL;
+  if (!url) return getDb();
+  const current = readHolder[READ_KEY];
+  if (current?.url === url) return current.database.db;
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: env().DATABASE_POOL_SIZE,
+    connectionTimeoutMillis: 5_000,
+  });
+  pool.on('error', () => {});
+  const db = drizzleNodePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
+  readHolder[READ_KEY] = {
+    url,
+    database: {
+      db,
+      driver: 'postgres',
+      ping: () => pingWith(db),
+      close: () => pool.end(),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    },
+  };
+  return db;
+}
+// --- end of the read replica ---
+
+/** Closes the process-wide database (and the read replica's pool) if it was opened. */
 export async function closeDatabase(): Promise<void> {
+  const replica = readHolder[READ_KEY];
+  readHolder[READ_KEY] = undefined;
+  await replica?.database.close().catch(() => {});
   const opening = holder[GLOBAL_KEY];
   holder[GLOBAL_KEY] = undefined;
   holder[OPENED_KEY] = undefined;

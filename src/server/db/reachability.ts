@@ -20,13 +20,66 @@ export function noteConnectionAttempt(error: unknown): void {
   holder[KEY] = error !== undefined && error !== null;
 }
 
+const CONNECTION_LOSS_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  // admin_shutdown, cannot_connect_now: the server is stopping or starting.
+  '57P01',
+  '57P03',
+]);
+
+/** True for errors that mean the database is down rather than a bug: those answer 503, not 500. */
+export function isConnectionLoss(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && CONNECTION_LOSS_CODES.has(code)) return true;
+  return (
+    /connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED/i.test(
+      error.message,
+    ) ||
+    (error.cause !== undefined && isConnectionLoss(error.cause))
+  );
+}
+
+/** A query that lost its connection (the server stopped under it) means unreachable too, until a connect succeeds. */
+function noteQueryFailure(error: unknown): void {
+  if (isConnectionLoss(error)) noteConnectionAttempt(error);
+}
+
+type Queryable = { query: (...args: unknown[]) => unknown };
+const WATCHED = Symbol('quotidienne.query-watched');
+
+function watchQueries(target: Queryable): void {
+  const marked = target as Queryable & { [WATCHED]?: true };
+  if (marked[WATCHED]) return;
+  marked[WATCHED] = true;
+  const query = target.query.bind(target);
+  target.query = (...args: unknown[]) => {
+    const last = args.at(-1);
+    if (typeof last === 'function') {
+      args[args.length - 1] = (error: unknown, ...rest: unknown[]) => {
+        if (error) noteQueryFailure(error);
+        return (last as (...callbackArgs: unknown[]) => unknown)(error, ...rest);
+      };
+    }
+    const result = query(...args);
+    if (result instanceof Promise) result.catch(noteQueryFailure);
+    return result;
+  };
+}
+
 type ConnectCallback = (
   error: Error | undefined,
   client: pg.PoolClient | undefined,
   done: () => void,
 ) => void;
 
-/** Records the outcome of every connection the pool makes or hands out (pool.query goes through connect too). */
+/**
+ * Records the outcome of every connection the pool makes or hands out (pool.query goes through connect too), and
+ * every query or idle client that loses its connection.
+ */
 export function watchPoolConnections(pool: pg.Pool): void {
   const connect = pool.connect.bind(pool) as (
     callback?: ConnectCallback,
@@ -35,12 +88,14 @@ export function watchPoolConnections(pool: pg.Pool): void {
     if (callback) {
       return connect((error, client, done) => {
         noteConnectionAttempt(error);
+        if (client) watchQueries(client as unknown as Queryable);
         callback(error, client, done);
       });
     }
     return (connect() as Promise<pg.PoolClient>).then(
       (client) => {
         noteConnectionAttempt(undefined);
+        watchQueries(client as unknown as Queryable);
         return client;
       },
       (error: unknown) => {
@@ -50,4 +105,6 @@ export function watchPoolConnections(pool: pg.Pool): void {
     );
   };
   pool.connect = watched as pg.Pool['connect'];
+  // pool.query runs on a client from connect, whose queries are watched; idle clients report through 'error'.
+  pool.on('error', noteQueryFailure);
 }

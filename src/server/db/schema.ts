@@ -149,6 +149,19 @@ export const articles = pgTable(
     searchVector: tsvector().generatedAlwaysAs(
       sql`setweight(to_tsvector('french_unaccent', coalesce(title, '')), 'A') || setweight(to_tsvector('french_unaccent', coalesce(summary, '')), 'B') || setweight(to_tsvector('french_unaccent', coalesce(body_text, '')), 'C')`,
     ),
+    // Search (issue 15, gated text): what a reader without access may match of a gated news.
+    /**
+     * Plain text of what the paywall shows a reader without access of the body and sections (`publicSearchText`
+     * of src/server/content/paywall.ts), set by every writer; null for a free article (all of it is public).
+     */
+    publicText: text(),
+    /**
+     * The search vector of a reader without access, for a gated news only (paywalled, enriched, or with a public
+     * text): title, summary and `public_text`. Null for a free article, whose whole vector is public.
+     */
+    publicSearchVector: tsvector().generatedAlwaysAs(
+      sql`case when paywalled or enriched_news_id is not null or public_text is not null then setweight(to_tsvector('french_unaccent', coalesce(title, '')), 'A') || setweight(to_tsvector('french_unaccent', coalesce(summary, '')), 'B') || setweight(to_tsvector('french_unaccent', coalesce(public_text, '')), 'C') end`,
+    ),
     /** Labels of `topics` and of `thematics` (search_tag_labels, migration 0004): the search facets' values. */
     topicLabels: text().array().generatedAlwaysAs(sql`search_tag_labels(topics)`),
     thematicLabels: text().array().generatedAlwaysAs(sql`search_tag_labels(thematics)`),
@@ -197,8 +210,17 @@ export const dailyIssues = pgTable(
     publicationDate: date().notNull(),
     comiteRedaction: text().notNull().default(''),
     redacteurChef: text().notNull().default(''),
+    // Site newsroom (issue 18): an issue is composed as a draft, then published now or at a time (a job).
+    /** draft, scheduled or published; readers (`/api/issue`, the home page) see only published issues. */
+    status: text().notNull().default('published'),
+    publishAt: timestamp({ withTimezone: true }),
+    publishedAt: timestamp({ withTimezone: true }),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('daily_issues_publication_idx').on(t.publicationDate)],
+  (t) => [
+    uniqueIndex('daily_issues_publication_idx').on(t.publicationDate),
+    check('daily_issues_status_check', sql`${t.status} in ('draft', 'scheduled', 'published')`),
+  ],
 );
 
 export const dailyIssueArticles = pgTable(
@@ -499,6 +521,30 @@ export const searchQueries = pgTable(
   (t) => [index('search_queries_hits_idx').on(t.hits.desc())],
 );
 
+// Search (issue 15, trustworthy suggestions): a frequent search is suggested only once enough distinct readers
+// made it lately (SEARCH_SUGGESTION_MIN_CLIENTS addresses in 7 days), and never when the blocklist holds one of
+// its words or phrases (src/server/search/suggestion-rules.ts).
+
+/** Who made each frequent search lately: one row per search and client (a hash of the address, never the address). */
+export const searchQueryClients = pgTable(
+  'search_query_clients',
+  {
+    normalized: text().notNull(),
+    client: text().notNull(),
+    lastSearchedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.normalized, t.client] }),
+    index('search_query_clients_last_idx').on(t.lastSearchedAt),
+  ],
+);
+
+/** Words and phrases administrators never want suggested (normalised: search_normalize). */
+export const searchBlocklist = pgTable('search_blocklist', {
+  normalized: text().primaryKey(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
 /** Every lexeme of the search vectors with the number of news and of subscriber documents holding it. */
 export const searchLexemes = pgTable('search_lexemes', {
   lexeme: text().primaryKey(),
@@ -751,5 +797,79 @@ export const backgroundJobs = pgTable(
     uniqueIndex('background_jobs_dedupe_idx')
       .on(t.kind, t.dedupeKey)
       .where(sql`dedupe_key IS NOT NULL AND status IN ('pending', 'running')`),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------------------
+// Site newsroom (issue 18, src/server/site-newsroom): newsletter campaigns and their recipients, redirects.
+// The daily issue's workflow columns are in `dailyIssues` above.
+
+/**
+ * A newsletter campaign: one day's issue as an e-mail, its subject and intro edited by staff, sent now or at a
+ * time by the job runner. `draft` → `scheduled` → `sending` → `sent` (or `cancelled` before it starts).
+ */
+export const newsletterCampaigns = pgTable(
+  'newsletter_campaigns',
+  {
+    id: serial().primaryKey(),
+    issueDate: date().notNull(),
+    subject: text().notNull(),
+    intro: text().notNull().default(''),
+    status: text().notNull().default('draft'),
+    scheduledAt: timestamp({ withTimezone: true }),
+    startedAt: timestamp({ withTimezone: true }),
+    finishedAt: timestamp({ withTimezone: true }),
+    /** Created by the daily automatic send or `npm run newsletter:send` rather than by a person. */
+    automatic: boolean().notNull().default(false),
+    createdBy: integer().references(() => staffMembers.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    index('newsletter_campaigns_issue_idx').on(t.issueDate),
+    check(
+      'newsletter_campaigns_status_check',
+      sql`${t.status} in ('draft', 'scheduled', 'sending', 'sent', 'cancelled')`,
+    ),
+  ],
+);
+
+/**
+ * One row per recipient of a campaign, written when sending starts: the primary key makes each subscriber
+ * receive a campaign at most once; the sender claims `pending` rows in batches (`sending`), then records `sent`
+ * or `failed` with the server's answer. `attempts` > 1 means the recipient was retried.
+ */
+export const newsletterDeliveries = pgTable(
+  'newsletter_deliveries',
+  {
+    campaignId: integer()
+      .notNull()
+      .references(() => newsletterCampaigns.id, { onDelete: 'cascade' }),
+    email: text().notNull(),
+    status: text().notNull().default('pending'),
+    attempts: smallint().notNull().default(0),
+    lastError: text(),
+    claimedAt: timestamp({ withTimezone: true }),
+    sentAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.campaignId, t.email] }),
+    index('newsletter_deliveries_status_idx').on(t.campaignId, t.status),
+    check('newsletter_deliveries_status_check', sql`${t.status} in ('pending', 'sending', 'sent', 'failed')`),
+  ],
+);
+
+/** Old paths of the site (a former site's, a renamed slug's): moved (301 to `toPath`) or gone (410). */
+export const redirects = pgTable(
+  'redirects',
+  {
+    fromPath: text().primaryKey(),
+    toPath: text(),
+    status: smallint().notNull(),
+    createdBy: integer().references(() => staffMembers.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    check('redirects_status_check', sql`${t.status} in (301, 410)`),
+    check('redirects_target_check', sql`(${t.status} = 410) = (${t.toPath} is null)`),
   ],
 );

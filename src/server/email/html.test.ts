@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, html, trustedHtml } from './html';
+import { escapeHtml } from '@/lib/text';
+import { html, trustedHtml } from './html';
 
 describe('html', () => {
   it('escapes interpolated text, in content and in attributes', () => {

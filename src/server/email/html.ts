@@ -1,4 +1,5 @@
 import 'server-only';
+import { escapeHtml } from '@/lib/text';
 
 /**
  * HTML built by the `html` tag: its interpolated values were escaped (or were themselves SafeHtml), so it can be
@@ -12,19 +13,6 @@ export class SafeHtml {
 }
 
 export type HtmlValue = SafeHtml | string | number | null | undefined | false | readonly HtmlValue[];
-
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-/** Text made safe for an HTML element's content or a quoted attribute value. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => ESCAPES[character] ?? character);
-}
 
 function render(value: HtmlValue): string {
   if (value instanceof SafeHtml) return value.value;

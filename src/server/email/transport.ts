@@ -32,7 +32,7 @@ export type OutgoingEmail = {
   headers?: Record<string, string> | undefined;
 };
 
-type Sender = (message: OutgoingEmail) => Promise<void>;
+export type Sender = (message: OutgoingEmail) => Promise<void>;
 
 // One pooled SMTP connection set per process and URL (a module loaded twice shares it).
 const TRANSPORTS_KEY = Symbol.for('quotidienne.email.transports');
@@ -46,6 +46,12 @@ function smtpTransport(url: string): Transporter {
     holder[TRANSPORTS_KEY].set(url, transport);
   }
   return transport;
+}
+
+/** Closes the pooled SMTP connections (the end of a command such as `npm run newsletter:send`, of a test). */
+export function closeEmailTransports(): void {
+  for (const transport of holder[TRANSPORTS_KEY]?.values() ?? []) transport.close();
+  holder[TRANSPORTS_KEY]?.clear();
 }
 
 /** Writes the message as an .eml file (development without SMTP), named so the folder sorts by time. */
@@ -63,9 +69,9 @@ async function writeToFolder(folder: string, from: string, message: OutgoingEmai
 /**
  * How this process delivers e-mail: through SMTP_URL when set; otherwise into `DATA_DIR/emails` outside
  * production, and in production not at all (the messages wait in the queue, EmailNotConfiguredError).
+ * `from` defaults to EMAIL_FROM (the newsletter passes its own sender).
  */
-export function emailSenderFor(config: Env = env()): Sender {
-  const from = emailSender(config);
+export function emailSenderFor(config: Env = env(), from: string = emailSender(config)): Sender {
   if (config.SMTP_URL) {
     const transport = smtpTransport(config.SMTP_URL);
     return async (message) => {

@@ -1,5 +1,6 @@
 import 'server-only';
 import { ZodError } from 'zod';
+import { isConnectionLoss } from '../db/reachability';
 
 /** Stable error codes of the API; each maps to one HTTP status. */
 export const ERROR_STATUS = {
@@ -9,6 +10,8 @@ export const ERROR_STATUS = {
   not_found: 404,
   /** A stale version or a step that does not apply to the current state (the Admin API). */
   conflict: 409,
+  /** A withdrawn article (the newsroom unpublished it). */
+  gone: 410,
   payload_too_large: 413,
   unsupported_media_type: 415,
   range_not_satisfiable: 416,
@@ -46,33 +49,11 @@ export function validationError(error: ZodError): AppError {
   );
 }
 
-const DATABASE_UNREACHABLE = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'EHOSTUNREACH',
-  '57P01',
-  '57P03',
-]);
-
-/** True for errors that mean the database is down rather than a bug: those answer 503, not 500. */
-export function isDatabaseUnavailable(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
-  const code = (error as { code?: unknown }).code;
-  if (typeof code === 'string' && DATABASE_UNREACHABLE.has(code)) return true;
-  return (
-    /connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED/i.test(
-      error.message,
-    ) ||
-    (error.cause !== undefined && isDatabaseUnavailable(error.cause))
-  );
-}
-
 /** Maps any thrown value to an AppError; unknown errors become a generic 500 whose message reveals nothing. */
 export function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
   if (error instanceof ZodError) return validationError(error);
-  if (isDatabaseUnavailable(error)) {
+  if (isConnectionLoss(error)) {
     return new AppError(
       'unavailable',
       'Service momentanément indisponible, merci de réessayer dans un instant.',

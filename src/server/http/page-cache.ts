@@ -1,8 +1,13 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
 import http, { type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
-import { gunzipSync, gzip, gzipSync } from 'node:zlib';
+import { constants, crc32, deflateRawSync, gunzipSync, gzipSync } from 'node:zlib';
+import { LRUCache } from 'lru-cache';
+import { readNewsFilters, withNewsFilters } from '@/lib/news-filters';
+import { isNewsroomPath } from '@/lib/newsroom-paths';
+import { readCookie, SESSION_COOKIE } from '../accounts/sessions';
 import { freshNonce, isCachedPagePath } from '../observability/security-headers';
+import { homeKey, isKeptRenderedQuery, sharedReadKey } from './page-cache-keys';
 import { requestIdFrom } from './request-id';
 
 /**
@@ -16,14 +21,19 @@ import { requestIdFrom } from './request-id';
  * It stores only what Next.js itself declared shareable (200, HTML, `s-maxage`, no cookie set), for the paths of
  * `isCachedPagePath` (the ones whose HTML never depends on the visitor: the personal parts load in the browser),
  * and never for Next's client-navigation requests (RSC payloads, prefetches, server actions), whose answers vary
- * by request headers. A stale entry is never served: past its life the request goes to Next.js, which refreshes it.
+ * by request headers.
  *
  * A second, smaller store keeps the pages rendered per request whose HTML depends on their URL alone (search
  * results, agenda), keyed by the whole URL, for the same few seconds their data is shared anyway (`sharedRead`).
- * They carry a per-request CSP nonce, so each answer gets a fresh one, written over every copy of the old one in
- * the body and in the policy: the cached bytes never hand out a nonce twice. A third keeps the answers of the
- * public API reads (news lists, issue, suggestions), which are the same for every visitor. Pages and reads built
- * from shared data may so be up to twice PAGE_CACHE_SECONDS old; a content change empties everything at once.
+ * A third keeps the answers of the public API reads (news lists, issue, suggestions), which are the same for every
+ * visitor. Pages and reads built from shared data may so be up to twice PAGE_CACHE_SECONDS old; a content change
+ * empties everything at once. Query values a page does not use never get an entry of their own (page-cache-keys.ts).
+ *
+ * Every HTML answer gets a CSP nonce of its own (decision 004), without nginx: at store time the cache notes every
+ * place the page's nonce occupies in its body, and each answer writes a fresh one over all of them and into the
+ * policy. Cached pages are rendered by Next.js with the build's cache nonce, so their first answer, the one
+ * Next.js gives, is held back whole and rewritten the same way before it leaves. Compressed answers are assembled
+ * from pieces compressed once, between the nonce's places (`gzipPieces`): no page is compressed per answer.
  */
 
 /** How long an entry is served before Next.js is asked again. Short: it adds at most this much to ISR's 60 s. */
@@ -81,26 +91,29 @@ const PER_ANSWER_HEADERS = new Set([
 type Entry = {
   headers: OutgoingHttpHeaders;
   body: Buffer;
-  /**
-   * As Next.js compressed it for the visitor who filled the entry, else compressed on first demand (never for a
-   * renewed nonce: the bytes change per answer).
-   */
+  /** As Next.js compressed it for the visitor who filled the entry, else compressed on first demand (no nonce). */
   gzip: Buffer | undefined;
   etag: string | undefined;
   expiresAt: number;
   /** When a request went to Next.js for a fresh copy of this expired entry, if one did. */
   refreshingSince: number | undefined;
-  /** Pages rendered per request: their nonce and where it sits in the body, rewritten in every answer. */
-  nonce?: { value: string; offsets: number[] };
+  /** HTML pages: their nonce and where it sits in the body, rewritten in every answer. */
+  nonce?: StoredNonce;
+};
+
+type StoredNonce = {
+  value: string;
+  offsets: number[];
+  /** The body between the nonce's places, each compressed on its own (made on first gzip demand). */
+  gzipPieces?: Buffer[];
 };
 
 /**
- * What a store keeps: cached pages (ISR, one entry per path), pages rendered per request (their nonce renewed)
- * and public API reads (JSON), the last two keyed by the whole URL.
+ * What a store keeps: cached pages (ISR, one entry per path), pages rendered per request and public API reads
+ * (JSON), the last two keyed by their URL.
  */
 type Kind = 'cached' | 'rendered' | 'reads';
-/** Entries in least-recently-used order (a hit moves its entry to the end), with their total size and bounds. */
-type Store = { kind: Kind; entries: Map<string, Entry>; bytes: number; maxEntries: number; maxBytes: number };
+type Store = { kind: Kind; entries: LRUCache<string, Entry> };
 type State = { stores: Record<Kind, Store>; hits: number; stored: number; refreshToken: string };
 
 // On globalThis: Next.js may load this module more than once (instrumentation, route handlers), and a purge from
@@ -108,16 +121,33 @@ type State = { stores: Record<Kind, Store>; hits: number; stored: number; refres
 const KEY = Symbol.for('quotidienne.page-cache');
 const holder = globalThis as typeof globalThis & { [KEY]?: State };
 
-function emptyStore(kind: Kind, maxEntries: number, maxBytes: number): Store {
-  return { kind, entries: new Map(), bytes: 0, maxEntries, maxBytes };
+/**
+ * A least-recently-used store (lru-cache) bounded in entries and bytes; an entry is dropped once past its life and
+ * its stale window, whichever bound comes first.
+ */
+function newStore(kind: Kind, max: number, maxSize: number): Store {
+  return {
+    kind,
+    entries: new LRUCache<string, Entry>({
+      max,
+      maxSize,
+      sizeCalculation: (entry) => Math.max(1, entrySize(entry)),
+      // Freshness is the entry's own (expiresAt): the time-to-live drops it once its stale window is over too.
+      ttl: (PAGE_CACHE_SECONDS + PAGE_CACHE_STALE_SECONDS) * 1000 - 1,
+      updateAgeOnGet: false,
+      ttlAutopurge: false,
+      // The entries' own clock (Date), so their life and the store's agree.
+      perf: { now: () => Date.now() },
+    }),
+  };
 }
 
 function state(): State {
   holder[KEY] ??= {
     stores: {
-      cached: emptyStore('cached', PAGE_CACHE_MAX_ENTRIES, PAGE_CACHE_MAX_BYTES),
-      rendered: emptyStore('rendered', RENDERED_PAGE_CACHE_MAX_ENTRIES, RENDERED_PAGE_CACHE_MAX_BYTES),
-      reads: emptyStore('reads', SHARED_READ_CACHE_MAX_ENTRIES, SHARED_READ_CACHE_MAX_BYTES),
+      cached: newStore('cached', PAGE_CACHE_MAX_ENTRIES, PAGE_CACHE_MAX_BYTES),
+      rendered: newStore('rendered', RENDERED_PAGE_CACHE_MAX_ENTRIES, RENDERED_PAGE_CACHE_MAX_BYTES),
+      reads: newStore('reads', SHARED_READ_CACHE_MAX_ENTRIES, SHARED_READ_CACHE_MAX_BYTES),
     },
     hits: 0,
     stored: 0,
@@ -134,20 +164,17 @@ export function pageCacheStats(): { hits: number; stores: number; entries: numbe
     hits,
     stores: stored,
     entries: all.reduce((sum, store) => sum + store.entries.size, 0),
-    bytes: all.reduce((sum, store) => sum + store.bytes, 0),
+    bytes: all.reduce((sum, store) => sum + store.entries.calculatedSize, 0),
   };
 }
 
 /** Forgets every answer: the next request of each goes to Next.js. */
 export function purgePageCache(): void {
-  for (const store of Object.values(state().stores)) {
-    store.entries.clear();
-    store.bytes = 0;
-  }
+  for (const store of Object.values(state().stores)) store.entries.clear();
 }
 
-/** The query parameter the home page's rewrite reads (next.config.ts): `/?metier=x` is served from /accueil/x. */
-const HOME_TRADE_PARAMETER = 'metier';
+/** The news pages, whose listings are filtered by known ?metier= and ?format= values. */
+const NEWS_LISTING_PREFIX = '/actualite';
 
 type Slot = { store: Store; key: string };
 
@@ -156,8 +183,8 @@ type Slot = { store: Store; key: string };
  *
  * For a cached page the key is the path alone: Next.js serves one ISR entry per path whatever the query string
  * (filters such as `?format=` are applied in the browser, decision 003), so `?utm_source=…` and the like share the
- * page. The one exception is the home page, which next.config.ts rewrites on `?metier=`. A page rendered per
- * request is rendered from its query string: its key is the whole URL.
+ * page. The one exception is the home page, which next.config.ts rewrites on `?metier=` (a trade it knows). The
+ * other stores' keys follow page-cache-keys.ts.
  */
 function slotOf(request: IncomingMessage): Slot | null {
   if (request.method !== 'GET' && request.method !== 'HEAD') return null;
@@ -165,6 +192,8 @@ function slotOf(request: IncomingMessage): Slot | null {
   if (!url || url.length > MAX_URL_LENGTH || !url.startsWith('/')) return null;
   const queryStart = url.indexOf('?');
   const pathname = queryStart === -1 ? url : url.slice(0, queryStart);
+  // Newsroom (issue 14): staff answers are never kept, whatever the lists below come to hold.
+  if (isNewsroomPath(pathname)) return null;
   const kind: Kind | null = RENDERED_PAGE_PATHS.has(pathname)
     ? 'rendered'
     : SHARED_READ_PATHS.has(pathname)
@@ -177,10 +206,36 @@ function slotOf(request: IncomingMessage): Slot | null {
   const query = new URLSearchParams(queryStart === -1 ? '' : url.slice(queryStart + 1));
   // Next's client router asks the same URL for an RSC payload with `?_rsc=` (and the `rsc` header).
   if (query.has('_rsc')) return null;
-  if (kind !== 'cached') return { store: state().stores[kind], key: url };
-  const trade = pathname === '/' ? query.get(HOME_TRADE_PARAMETER) : null;
-  const key = trade === null ? pathname : `/?${HOME_TRADE_PARAMETER}=${encodeURIComponent(trade)}`;
-  return { store: state().stores.cached, key };
+  // Search (issue 15): a logged-in reader's search matches gated text, so it is neither served from nor kept in
+  // the cache shared with anonymous readers.
+  if (pathname === '/search' && hasSessionCookie(request)) return null;
+  const { stores } = state();
+  switch (kind) {
+    case 'cached':
+      return {
+        store: stores.cached,
+        // The news listings' ?metier= and ?format= are rewritten onto filtered pages (next.config.ts), known
+        // values only: those make the key, anything else shares the page without filter.
+        key: pathname.startsWith(NEWS_LISTING_PREFIX)
+          ? withNewsFilters(pathname, readNewsFilters(query))
+          : pathname === '/'
+            ? homeKey(query.get(HOME_TRADE_PARAMETER))
+            : pathname,
+      };
+    case 'reads': {
+      const key = sharedReadKey(pathname, query);
+      return key === null ? null : { store: stores.reads, key };
+    }
+    case 'rendered':
+      return isKeptRenderedQuery(pathname, query) ? { store: stores.rendered, key: url } : null;
+  }
+}
+
+/** The query parameter the home page's rewrite reads (next.config.ts): `/?metier=x` is served from /accueil/x. */
+const HOME_TRADE_PARAMETER = 'metier';
+
+function hasSessionCookie(request: IncomingMessage): boolean {
+  return readCookie(request.headers.cookie ?? null, SESSION_COOKIE) !== null;
 }
 
 function acceptsGzip(request: IncomingMessage): boolean {
@@ -198,25 +253,18 @@ function lookup({ store, key }: Slot, now: number): { entry: Entry; refresh: boo
   let refresh = false;
   if (entry.expiresAt <= now) {
     if (entry.expiresAt + PAGE_CACHE_STALE_SECONDS * 1000 <= now) {
-      remove(store, key, entry);
+      store.entries.delete(key);
       return undefined;
     }
     refresh = entry.refreshingSince === undefined || now - entry.refreshingSince >= REFRESH_TIMEOUT_MS;
     if (refresh) entry.refreshingSince = now;
   }
-  // Least recently used first in the map's order: a hit moves the entry to the end.
-  store.entries.delete(key);
-  store.entries.set(key, entry);
   return { entry, refresh };
 }
 
-function remove(store: Store, key: string, entry: Entry): void {
-  store.entries.delete(key);
-  store.bytes -= entrySize(entry);
-}
-
 function entrySize(entry: Entry): number {
-  return entry.body.length + (entry.gzip?.length ?? 0);
+  const pieces = entry.nonce?.gzipPieces?.reduce((sum, piece) => sum + piece.length, 0) ?? 0;
+  return entry.body.length + (entry.gzip?.length ?? 0) + pieces;
 }
 
 /**
@@ -248,19 +296,22 @@ function answerWith(request: IncomingMessage, response: ServerResponse, slot: Sl
   if (entry.etag && request.headers['if-none-match'] === entry.etag) {
     response.statusCode = 304;
     response.removeHeader('content-type');
+    // The browser keeps its copy, whose body holds the nonce of its own answer: a new policy would block its
+    // scripts (a 304's headers replace the stored ones), so the stored policy is left as it is.
+    if (entry.nonce) response.removeHeader('content-security-policy');
     response.end();
     return;
   }
   response.statusCode = 200;
   if (entry.nonce) {
-    answerWithFreshNonce(request, response, entry, entry.nonce);
+    answerWithFreshNonce(request, response, entry, entry.nonce, slot);
     return;
   }
   let body = entry.body;
   if (acceptsGzip(request)) {
     if (!entry.gzip) {
       entry.gzip = gzipSync(entry.body);
-      slot.store.bytes += entry.gzip.length;
+      resize(slot, entry);
     }
     body = entry.gzip;
     response.setHeader('content-encoding', 'gzip');
@@ -268,8 +319,18 @@ function answerWith(request: IncomingMessage, response: ServerResponse, slot: Sl
   send(request, response, body);
 }
 
+/** Records an entry's new size (it grew a compressed form) with its store's byte bound. */
+function resize({ store, key }: Slot, entry: Entry): void {
+  if (store.entries.peek(key) === entry) store.entries.set(key, entry, { noUpdateTTL: true });
+}
+
 function isOwnRefresh(request: IncomingMessage): boolean {
   return request.headers[REFRESH_HEADER] === state().refreshToken;
+}
+
+/** True for the server's own background refresh of a cached page (not a reader's request: never rate-limited). */
+export function isPageCacheRefresh(request: IncomingMessage): boolean {
+  return isOwnRefresh(request);
 }
 
 /**
@@ -294,14 +355,16 @@ function send(request: IncomingMessage, response: ServerResponse, body: Buffer):
 }
 
 /**
- * A page rendered per request, answered with a nonce of its own: written over each place the stored nonce held
- * in the body and in the policy. Compressed off the main thread, since these bytes are new for every answer.
+ * An HTML page answered with a nonce of its own: written over each place the stored nonce held in the body and
+ * in the policy, around the stored bytes (no copy of the page per answer).
  */
 function answerWithFreshNonce(
   request: IncomingMessage,
   response: ServerResponse,
   entry: Entry,
-  stored: NonNullable<Entry['nonce']>,
+  stored: StoredNonce,
+  /** Where the entry is kept (its size grows with its compressed pieces), null for an answer sent once. */
+  slot: Slot | null,
 ): void {
   const nonce = freshNonce();
   const policy = String(entry.headers['content-security-policy']);
@@ -309,34 +372,71 @@ function answerWithFreshNonce(
     'content-security-policy',
     policy.replaceAll(`'nonce-${stored.value}'`, `'nonce-${nonce}'`),
   );
-  if (!acceptsGzip(request)) {
-    // The stored bytes around the new nonce, written together: no copy of the page per answer.
-    response.setHeader('content-length', entry.body.length);
-    if (request.method === 'HEAD') {
-      response.end();
-      return;
-    }
-    const fresh = Buffer.from(nonce, 'latin1');
-    response.cork();
-    let from = 0;
-    for (const offset of stored.offsets) {
-      response.write(entry.body.subarray(from, offset));
-      response.write(fresh);
-      from = offset + fresh.length;
-    }
-    response.end(entry.body.subarray(from));
+  const fresh = Buffer.from(nonce, 'latin1');
+  const gzipped = acceptsGzip(request);
+  const parts = gzipped ? gzipWithNonce(entry, stored, fresh, slot) : plainWithNonce(entry, stored, fresh);
+  if (gzipped) response.setHeader('content-encoding', 'gzip');
+  response.setHeader(
+    'content-length',
+    parts.reduce((sum, part) => sum + part.length, 0),
+  );
+  if (request.method === 'HEAD') {
+    response.end();
     return;
   }
-  const body = Buffer.from(entry.body);
-  for (const offset of stored.offsets) body.write(nonce, offset, 'latin1');
-  gzip(body, (error, compressed) => {
-    if (error) {
-      send(request, response, body);
-      return;
-    }
-    response.setHeader('content-encoding', 'gzip');
-    send(request, response, compressed);
+  response.cork();
+  for (const part of parts.slice(0, -1)) response.write(part);
+  response.end(parts.at(-1));
+}
+
+/** The stored body around the new nonce. */
+function plainWithNonce(entry: Entry, stored: StoredNonce, fresh: Buffer): Buffer[] {
+  const parts: Buffer[] = [];
+  let from = 0;
+  for (const offset of stored.offsets) {
+    parts.push(entry.body.subarray(from, offset), fresh);
+    from = offset + fresh.length;
+  }
+  parts.push(entry.body.subarray(from));
+  return parts;
+}
+
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0, 0, 0xff]);
+
+/**
+ * The gzip form of the body with a new nonce, from pieces compressed once: each stretch between two places of the
+ * nonce is a deflate stream of its own ended by a full flush (so it needs nothing before it and ends on a byte
+ * boundary), the nonce goes in between as a stored block, and the gzip trailer's checksum is computed over the
+ * uncompressed bytes of this answer. About a tenth of a millisecond per answer where compressing the page took
+ * several; the pieces weigh a little more than one compressed page.
+ */
+function gzipWithNonce(entry: Entry, stored: StoredNonce, fresh: Buffer, slot: Slot | null): Buffer[] {
+  if (!stored.gzipPieces) {
+    const stretches = plainWithNonce(entry, stored, fresh).filter((_, index) => index % 2 === 0);
+    stored.gzipPieces = stretches.map((stretch, index) =>
+      deflateRawSync(stretch, {
+        finishFlush: index === stretches.length - 1 ? constants.Z_FINISH : constants.Z_FULL_FLUSH,
+      }),
+    );
+    if (slot) resize(slot, entry);
+  }
+  const nonceBlock = Buffer.alloc(5 + fresh.length);
+  // BFINAL 0, BTYPE 00 (stored), then LEN and its complement, little-endian.
+  nonceBlock.writeUInt16LE(fresh.length, 1);
+  nonceBlock.writeUInt16LE(~fresh.length & 0xffff, 3);
+  fresh.copy(nonceBlock, 5);
+  const parts: Buffer[] = [GZIP_HEADER];
+  stored.gzipPieces.forEach((piece, index) => {
+    if (index > 0) parts.push(nonceBlock);
+    parts.push(piece);
   });
+  let checksum = 0;
+  for (const part of plainWithNonce(entry, stored, fresh)) checksum = crc32(part, checksum);
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE(checksum >>> 0, 0);
+  trailer.writeUInt32LE(entry.body.length >>> 0, 4);
+  parts.push(trailer);
+  return parts;
 }
 
 /** True when Next.js declared this answer the same for every visitor and worth sharing. */
@@ -355,59 +455,51 @@ function isPlainAnswer(response: ServerResponse, type: 'text/html' | 'applicatio
 
 const FRESH_NONCE_LENGTH = freshNonce().length;
 
-/**
- * Where the nonce of a page rendered per request sits in its body, or null when the page cannot be kept: no
- * nonce in its policy, or one that is not a fresh nonce's length (renewal writes a new one in place).
- */
-function nonceOf(response: ServerResponse, body: Buffer): Entry['nonce'] | null {
+/** The nonce of a page's policy, when it is one a fresh nonce can be written over (same length). */
+function policyNonce(response: ServerResponse): string | null {
   const value = /'nonce-([A-Za-z0-9+/=]+)'/.exec(
     String(response.getHeader('content-security-policy') ?? ''),
   )?.[1];
-  if (!value || value.length !== FRESH_NONCE_LENGTH) return null;
+  return value && value.length === FRESH_NONCE_LENGTH ? value : null;
+}
+
+/** Every place `value` sits in the body. */
+function offsetsOf(body: Buffer, value: string): number[] {
   const offsets: number[] = [];
   for (let at = body.indexOf(value); at !== -1; at = body.indexOf(value, at + value.length)) offsets.push(at);
+  return offsets;
+}
+
+/** Where the nonce of an HTML page sits in its body, or null when the page has none to renew. */
+function nonceOf(response: ServerResponse, body: Buffer): StoredNonce | null {
+  const value = policyNonce(response);
+  if (!value) return null;
+  const offsets = offsetsOf(body, value);
   return offsets.length > 0 ? { value, offsets } : null;
 }
 
 /**
- * Lets a cacheable request through to Next.js and keeps its answer when it may be shared. Next.js is offered gzip
- * alone (or nothing, when the visitor refuses gzip), so the visitor who fills an entry gets compressed bytes like
- * every later one: on a quiet site, and in Lighthouse, that visitor is most visitors, and an uncompressed home page
- * (170 KB, 23 KB gzipped) costs a slow phone most of a second. The entry keeps the uncompressed form too, so it
- * serves either encoding.
+ * Lets a request through to Next.js and keeps its answer when it may be shared.
+ *
+ * A cached page (rendered by Next.js with the build's cache nonce) is held back whole, asked of Next.js
+ * uncompressed, and leaves with a nonce of its own, compressed here when the visitor accepts gzip: the visitor
+ * who fills an entry gets what every later one gets, and so does the visitor of a page that is not kept (a
+ * not-found page under /actualite). Other answers pass through as Next.js writes them; Next.js is offered gzip
+ * alone (or nothing, when the visitor refuses gzip) so the stored copy can serve either encoding.
  */
 export function recordForPageCache(request: IncomingMessage, response: ServerResponse): void {
   const slot = slotOf(request);
+  if (holdsCacheNonce(request)) {
+    holdBack(request, response, slot);
+    return;
+  }
   if (slot === null || request.method !== 'GET') return;
   if (acceptsGzip(request)) request.headers['accept-encoding'] = 'gzip';
   else delete request.headers['accept-encoding'];
-  const chunks: Buffer[] = [];
-  let size = 0;
-  let tooBig = false;
-  const collect = (chunk: unknown, encoding?: unknown) => {
-    if (tooBig || chunk === undefined || chunk === null || typeof chunk === 'function') return;
-    const buffer = Buffer.isBuffer(chunk)
-      ? chunk
-      : chunk instanceof Uint8Array
-        ? Buffer.from(chunk)
-        : Buffer.from(String(chunk), typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
-    size += buffer.length;
-    if (size > MAX_PAGE_BYTES) tooBig = true;
-    else chunks.push(buffer);
-  };
-  const write = response.write;
-  const end = response.end;
-  response.write = function recordWrite(this: ServerResponse, ...args: unknown[]) {
-    collect(args[0], args[1]);
-    return Reflect.apply(write, this, args) as boolean;
-  } as ServerResponse['write'];
-  response.end = function recordEnd(this: ServerResponse, ...args: unknown[]) {
-    collect(args[0], args[1]);
-    return Reflect.apply(end, this, args) as ServerResponse;
-  } as ServerResponse['end'];
+  const recorder = recordBody(response);
   response.once('finish', () => {
-    if (tooBig) return;
-    const sent = Buffer.concat(chunks, size);
+    const sent = recorder.body();
+    if (!sent) return;
     const encoding = response.getHeader('content-encoding');
     const gzipped = encoding === 'gzip' ? sent : undefined;
     let body = sent;
@@ -420,59 +512,204 @@ export function recordForPageCache(request: IncomingMessage, response: ServerRes
     } else if (encoding !== undefined) {
       return;
     }
-    switch (slot.store.kind) {
-      case 'cached':
-        if (isShareable(response)) store(slot, response, body, { gzip: gzipped });
-        return;
-      case 'reads':
-        if (isPlainAnswer(response, 'application/json')) store(slot, response, body, { gzip: gzipped });
-        return;
-      case 'rendered': {
-        // Its bytes change with every answer's nonce: only the uncompressed form is kept.
-        const nonce = isPlainAnswer(response, 'text/html') ? nonceOf(response, body) : null;
-        if (nonce) store(slot, response, body, { nonce });
-      }
+    if (slot.store.kind === 'reads') {
+      if (isPlainAnswer(response, 'application/json')) store(slot, response, body, { gzip: gzipped });
+      return;
     }
+    // A page rendered per request: kept only with its nonce located, renewed in every answer.
+    const nonce = isPlainAnswer(response, 'text/html') ? nonceOf(response, body) : null;
+    if (nonce) store(slot, response, body, { nonce });
   });
+}
+
+/** A GET of a cached page path, whose HTML Next.js renders with the build's cache nonce (src/proxy.ts). */
+function holdsCacheNonce(request: IncomingMessage): boolean {
+  if (request.method !== 'GET') return false;
+  const url = request.url ?? '';
+  const queryStart = url.indexOf('?');
+  const pathname = queryStart === -1 ? url : url.slice(0, queryStart);
+  if (!isCachedPagePath(pathname)) return false;
+  for (const name of UNCACHEABLE_REQUEST_HEADERS) if (request.headers[name] !== undefined) return false;
+  return !/[?&]_rsc=/.test(url);
+}
+
+/** Collects what is written to a response, up to MAX_PAGE_BYTES (past that, `body()` is null). */
+function recordBody(response: ServerResponse): { body(): Buffer | null } {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let tooBig = false;
+  const write = response.write;
+  const end = response.end;
+  const collect = (chunk: unknown, encoding?: unknown) => {
+    if (tooBig) return;
+    const buffer = toBuffer(chunk, encoding);
+    if (!buffer) return;
+    size += buffer.length;
+    if (size > MAX_PAGE_BYTES) tooBig = true;
+    else chunks.push(buffer);
+  };
+  response.write = function recordWrite(this: ServerResponse, ...args: unknown[]) {
+    collect(args[0], args[1]);
+    return Reflect.apply(write, this, args) as boolean;
+  } as ServerResponse['write'];
+  response.end = function recordEnd(this: ServerResponse, ...args: unknown[]) {
+    collect(args[0], args[1]);
+    return Reflect.apply(end, this, args) as ServerResponse;
+  } as ServerResponse['end'];
+  return { body: () => (tooBig ? null : Buffer.concat(chunks, size)) };
+}
+
+function toBuffer(chunk: unknown, encoding?: unknown): Buffer | null {
+  if (chunk === undefined || chunk === null || typeof chunk === 'function') return null;
+  if (Buffer.isBuffer(chunk)) return chunk;
+  if (chunk instanceof Uint8Array) return Buffer.from(chunk);
+  return Buffer.from(String(chunk), typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
+}
+
+/**
+ * Holds Next's answer of a cached page back until it is complete, then sends it with a fresh nonce (and keeps
+ * it when it may be shared). Next.js writes through `writeHead`, `write`, `end` and `flushHeaders`: until the end,
+ * they only record; then the methods in place before are restored and used. An answer larger than any page of
+ * ours is let through unchanged from there on (with the build's nonce, consistent in header and body).
+ */
+function holdBack(request: IncomingMessage, response: ServerResponse, slot: Slot | null): void {
+  const gzipWanted = acceptsGzip(request);
+  delete request.headers['accept-encoding'];
+  const original = {
+    writeHead: response.writeHead,
+    write: response.write,
+    end: response.end,
+    flushHeaders: response.flushHeaders,
+  };
+  const restore = () => Object.assign(response, original);
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let passing = false;
+  const collect = (chunk: unknown, encoding: unknown): boolean => {
+    const buffer = toBuffer(chunk, encoding);
+    if (!buffer) return true;
+    size += buffer.length;
+    chunks.push(buffer);
+    if (size <= HELD_BACK_MAX_BYTES) return true;
+    // Too big to hold: what was held goes out as it came, and the rest passes through.
+    passing = true;
+    restore();
+    for (const held of chunks) Reflect.apply(original.write, response, [held]);
+    return true;
+  };
+  response.writeHead = function heldWriteHead(this: ServerResponse, ...args: unknown[]) {
+    const [status, reason, headers] = args as [number, unknown, unknown];
+    this.statusCode = status;
+    if (typeof reason === 'string') this.statusMessage = reason;
+    const given = typeof reason === 'object' && reason !== null ? reason : headers;
+    if (Array.isArray(given)) {
+      for (let index = 0; index + 1 < given.length; index += 2)
+        this.setHeader(given[index], given[index + 1]);
+    } else if (given && typeof given === 'object') {
+      for (const [name, value] of Object.entries(given)) if (value !== undefined) this.setHeader(name, value);
+    }
+    return this;
+  } as ServerResponse['writeHead'];
+  response.flushHeaders = () => {};
+  response.write = function heldWrite(this: ServerResponse, ...args: unknown[]) {
+    if (passing) return Reflect.apply(original.write, this, args) as boolean;
+    const callback = args.find((arg) => typeof arg === 'function') as (() => void) | undefined;
+    collect(args[0], typeof args[1] === 'string' ? args[1] : undefined);
+    callback?.();
+    return true;
+  } as ServerResponse['write'];
+  response.end = function heldEnd(this: ServerResponse, ...args: unknown[]) {
+    const callback = args.find((arg) => typeof arg === 'function') as (() => void) | undefined;
+    if (typeof args[0] !== 'function') collect(args[0], typeof args[1] === 'string' ? args[1] : undefined);
+    if (passing) return Reflect.apply(original.end, this, [callback]) as ServerResponse;
+    restore();
+    answerHeldBack(request, response, slot, Buffer.concat(chunks, size), gzipWanted);
+    if (callback) this.once('finish', callback);
+    return this;
+  } as ServerResponse['end'];
+}
+
+/** Held back at most this much: a page of ours weighs 100 to 200 KB. */
+const HELD_BACK_MAX_BYTES = 4 * MAX_PAGE_BYTES;
+
+function answerHeldBack(
+  request: IncomingMessage,
+  response: ServerResponse,
+  slot: Slot | null,
+  body: Buffer,
+  gzipWanted: boolean,
+): void {
+  const value = policyNonce(response);
+  const isHtml = String(response.getHeader('content-type') ?? '').startsWith('text/html');
+  if (response.statusCode === 304) {
+    // The browser's copy keeps the policy that matches its body.
+    response.removeHeader('content-security-policy');
+    response.end();
+    return;
+  }
+  if (!value || !isHtml || response.getHeader('content-encoding') !== undefined) {
+    response.end(body);
+    return;
+  }
+  const nonce: StoredNonce = { value, offsets: offsetsOf(body, value) };
+  const entry =
+    slot?.store.kind === 'cached' && isShareable(response) && body.length <= MAX_PAGE_BYTES
+      ? store(slot, response, body, { nonce })
+      : undefined;
+  if (gzipWanted) request.headers['accept-encoding'] = 'gzip';
+  response.removeHeader('content-length');
+  answerWithFreshNonce(
+    request,
+    response,
+    entry ?? newEntry(response, body, { nonce }),
+    nonce,
+    entry ? slot : null,
+  );
+}
+
+function currentHeaders(response: ServerResponse): OutgoingHttpHeaders {
+  const headers: OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(response.getHeaders())) {
+    if (!PER_ANSWER_HEADERS.has(name)) headers[name] = value;
+  }
+  return headers;
+}
+
+function newEntry(
+  response: ServerResponse,
+  body: Buffer,
+  { gzip: gzipped, nonce }: { gzip?: Buffer | undefined; nonce?: StoredNonce | undefined },
+): Entry {
+  const headers = currentHeaders(response);
+  const etag = headers.etag;
+  return {
+    headers,
+    body,
+    gzip: gzipped,
+    etag: typeof etag === 'string' ? etag : undefined,
+    expiresAt: Date.now() + PAGE_CACHE_SECONDS * 1000,
+    refreshingSince: undefined,
+    nonce,
+  };
 }
 
 function store(
   { store: target, key }: Slot,
   response: ServerResponse,
   body: Buffer,
-  { gzip: gzipped, nonce }: { gzip?: Buffer; nonce?: Entry['nonce'] },
-): void {
-  const headers: OutgoingHttpHeaders = {};
-  for (const [name, value] of Object.entries(response.getHeaders())) {
-    if (!PER_ANSWER_HEADERS.has(name)) headers[name] = value;
-  }
+  options: { gzip?: Buffer | undefined; nonce?: StoredNonce | undefined },
+): Entry {
+  const entry = newEntry(response, body, options);
   // However Next.js produced it (rendered now, served stale), what this cache answers is a cached copy.
-  if (target.kind === 'cached') headers['x-nextjs-cache'] = 'HIT';
-  // A renewed nonce changes the bytes of every answer: no validator applies to them.
-  if (nonce) delete headers.etag;
-  const etag = headers.etag;
-  const now = Date.now();
-  const entry: Entry = {
-    headers,
-    body,
-    gzip: gzipped,
-    etag: typeof etag === 'string' ? etag : undefined,
-    expiresAt: now + PAGE_CACHE_SECONDS * 1000,
-    refreshingSince: undefined,
-    nonce,
-  };
-  const previous = target.entries.get(key);
-  if (previous) remove(target, key, previous);
-  // Pages asked once must not stay until the bounds push them out: drop dead ones at the least recently used end.
-  for (const [oldKey, oldEntry] of target.entries) {
-    if (oldEntry.expiresAt + PAGE_CACHE_STALE_SECONDS * 1000 > now) break;
-    remove(target, oldKey, oldEntry);
+  if (target.kind === 'cached') entry.headers['x-nextjs-cache'] = 'HIT';
+  // A page rendered per request changes with every answer's nonce and is never the same twice: no validator.
+  if (target.kind === 'rendered') {
+    delete entry.headers.etag;
+    entry.etag = undefined;
   }
+  // Pages asked once must not stay until the bounds push them out: the dead ones go as new ones come.
+  target.entries.purgeStale();
   target.entries.set(key, entry);
-  target.bytes += entrySize(entry);
   state().stored += 1;
-  for (const [oldKey, oldEntry] of target.entries) {
-    if (target.entries.size <= target.maxEntries && target.bytes <= target.maxBytes) break;
-    remove(target, oldKey, oldEntry);
-  }
+  return entry;
 }

@@ -1,5 +1,6 @@
 import 'server-only';
 import { lte, type SQL, sql } from 'drizzle-orm';
+import ipaddr from 'ipaddr.js';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/rows';
 import { rateLimits } from '../db/schema';
@@ -112,11 +113,24 @@ export async function deleteExpiredRateLimits(db: Db): Promise<void> {
 }
 
 /**
- * The client's address. The server's HTTP hook (`settleClientAddress`, src/server/observability/http-server.ts)
- * leaves exactly one trusted address in X-Forwarded-For, per TRUSTED_PROXY_HOPS; the last entry is read so that
- * a handler called without the hook (tests) still reads what the nearest proxy appended.
+ * The client the per-address rate limits count against. The server's HTTP hook (`settleClientAddress`,
+ * src/server/observability/http-server.ts) leaves exactly one trusted address in X-Forwarded-For, per
+ * TRUSTED_PROXY_HOPS; the last entry is read so that a handler called without the hook (tests) still reads what
+ * the nearest proxy appended. An IPv6 client counts by its /64 (`2001:db8:0:1::/64`): one subscriber line gets a
+ * whole /64, so counting full addresses would give it 2^64 fresh counters. An IPv4-mapped address counts as IPv4.
  */
-export function clientAddress(request: Request): string {
-  const forwarded = request.headers.get('x-forwarded-for');
-  return forwarded?.split(',').at(-1)?.trim() || 'unknown';
+export function clientAddress(request: Pick<Request, 'headers'>): string {
+  const forwarded = request.headers.get('x-forwarded-for')?.split(',').at(-1)?.trim();
+  return forwarded ? rateLimitedClient(forwarded) : 'unknown';
+}
+
+/** The subject a rate limit counts for an address: itself for IPv4, its /64 for IPv6, the raw text otherwise. */
+export function rateLimitedClient(address: string): string {
+  // Brackets and a zone (`[fe80::1%eth0]`) are not part of the address.
+  const bare = address.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
+  if (!ipaddr.isValid(bare)) return address.slice(0, 64);
+  const parsed = ipaddr.process(bare);
+  if (parsed.kind() === 'ipv4') return parsed.toString();
+  const prefix = (parsed as ipaddr.IPv6).parts.slice(0, 4).map((part) => part.toString(16));
+  return `${ipaddr.IPv6.parse(`${prefix.join(':')}::`).toString()}/64`;
 }

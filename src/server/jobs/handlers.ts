@@ -4,3 +4,5 @@ import 'server-only';
 import '../email/outbox';
 import '../accounts/alert-digests';
 import '../newsroom/workflow';
+import '../newsletter/campaigns';
+import '../site-newsroom/issues';

@@ -30,6 +30,11 @@ export async function refreshGoneArticles(db: Pick<Db, 'select'>): Promise<void>
   holder[KEY] = ids;
 }
 
+/** True when an article id (or enriched news id) is a withdrawn article's. */
+export function isGoneArticleId(id: string): boolean {
+  return holder[KEY]?.has(id) ?? false;
+}
+
 /** True when a path is the address of a withdrawn article. */
 export function isGoneArticlePath(pathname: string): boolean {
   const ids = holder[KEY];

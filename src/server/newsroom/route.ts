@@ -83,7 +83,7 @@ export function mediaTypeOf(request: Request): string {
  * Reads the body, stopping as soon as it passes `maxBytes` (a 413): a client announcing a small body, or none,
  * cannot make the server hold more than the limit.
  */
-export async function readLimited(request: Request, maxBytes: number): Promise<Uint8Array> {
+export async function readLimited(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
   const declared = Number(request.headers.get('content-length') ?? '0');
   if (declared > maxBytes) throw tooLarge(maxBytes);
   if (!request.body) return new Uint8Array();

@@ -3,7 +3,7 @@ import { Secret, TOTP } from 'otpauth';
 
 // Time-based one-time passwords (RFC 6238) with otpauth: the library generates the secret and checks codes;
 // what is ours is the replay guard (a code is accepted once) and where the secret lives
-// (docs/decisions/NNN-newsroom-staff-auth.md).
+// (docs/decisions/011-newsroom-staff-auth.md).
 
 const ISSUER = 'La Quotidienne – Rédaction';
 const PERIOD_SECONDS = 30;

@@ -2,14 +2,16 @@ import 'server-only';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import http from 'node:http';
 import { PATHS } from '@/lib/constants';
-import { closeDatabase } from '../db/client';
+import { closeDatabase, getDb } from '../db/client';
 import { isDatabaseUnreachable } from '../db/reachability';
 import { env } from '../env';
-import { answerFromPageCache, recordForPageCache } from '../http/page-cache';
+import { answerFromPageCache, isPageCacheRefresh, recordForPageCache } from '../http/page-cache';
 import { stopJobRunner } from '../jobs/runner';
 import { logger } from '../log';
 import { answerGoneArticle } from '../newsroom/gone';
+import { consumeSearchRateLimit, SEARCH_RATE_LIMIT_MESSAGE } from '../search/admission';
 import { countCachedSearch, flushSearchCounts } from '../search/query-counts';
+import { answerRedirect } from '../site-newsroom/redirects';
 import { requestFinished, requestStarted } from './metrics';
 
 /**
@@ -129,6 +131,8 @@ export function instrumentHttpServers(): void {
       const response = args[1] as ServerResponse;
       settleClientAddress(request, env().TRUSTED_PROXY_HOPS);
       observe(this, request, response);
+      // Site newsroom (issue 18): redirected and removed old addresses, from a table in memory.
+      if (answerRedirect(request, response)) return true;
       // Newsroom (issue 14): a withdrawn article's address answers 410 before Next.js.
       if (answerGoneArticle(request, response)) return true;
       const cached = answerFromPageCache(request, response);
@@ -136,13 +140,47 @@ export function instrumentHttpServers(): void {
         // The search did not run for this reader: count it for the frequent searches as it would have (unless
         // this answer started a refresh, whose search counts it).
         if (!cached.refreshed && safePathname(request.url) === PATHS.search)
-          countCachedSearch(request.url ?? '');
+          countCachedSearch(request.url ?? '', request.headers['x-forwarded-for']?.toString());
+        return true;
+      }
+      // Search (issue 15): a search page about to run counts against its address's search rate limit first.
+      if (safePathname(request.url) === PATHS.search && !isPageCacheRefresh(request)) {
+        void admitSearchPage(request, response).then((admitted) => {
+          if (!admitted) return;
+          recordForPageCache(request, response);
+          Reflect.apply(emit, this, [event, ...args]);
+        });
         return true;
       }
       recordForPageCache(request, response);
     }
     return Reflect.apply(emit, this, [event, ...args]) as boolean;
   } as Server['emit'];
+}
+
+/**
+ * Counts a search page against its address's rate limit; over it, answers 429 with Retry-After (and a short
+ * French page) and returns false. A failed count lets the page through: the limit protects, it must not break
+ * search when the counter cannot be written.
+ */
+async function admitSearchPage(request: IncomingMessage, response: ServerResponse): Promise<boolean> {
+  try {
+    const address = String(request.headers['x-forwarded-for'] ?? 'unknown');
+    const state = await consumeSearchRateLimit(await getDb(), address);
+    if (state.allowed) return true;
+    const body = `<!doctype html><html lang="fr"><meta charset="utf-8"><title>Trop de recherches</title><p>${SEARCH_RATE_LIMIT_MESSAGE}</p></html>`;
+    response.writeHead(429, {
+      'content-type': 'text/html; charset=utf-8',
+      'retry-after': String(state.retryAfterSeconds),
+      'cache-control': 'no-store',
+      'content-length': Buffer.byteLength(body),
+    });
+    response.end(body);
+    return false;
+  } catch (error) {
+    logger.warn({ err: error }, 'Limite de recherches non comptée');
+    return true;
+  }
 }
 
 function waitForIdle(timeoutMs: number): Promise<void> {

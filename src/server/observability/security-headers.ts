@@ -1,6 +1,6 @@
 import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { EMBED_PROVIDERS } from '../content/sanitize';
 import { env } from '../env';
@@ -25,7 +25,7 @@ export function isEmbedPath(pathname: string): boolean {
 }
 
 export function isCachedPagePath(pathname: string): boolean {
-  // `/` is the cached home page of src/app/accueil (rewritten after this check, in next.config.ts).
+  // `/` is the cached home page of src/app/(site)/accueil (rewritten after this check, in next.config.ts).
   if (pathname === '/') return true;
   return CACHED_PAGE_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
 }
@@ -70,19 +70,31 @@ export function inlineScriptHashes(html: string): string[] {
   return [...hashes];
 }
 
-const prerenderedHashes = new Map<string, string[] | null>();
+/** Hashes of each prerendered page's file, with the modification time they were read at. */
+const prerenderedHashes = new Map<string, { modifiedMs: number; hashes: string[] }>();
 
-/** Hashes of the inline scripts of the page prerendered at build time for this path, null when there is none. */
+/**
+ * Hashes of the inline scripts of the page prerendered for this path, null when there is none. A revalidation
+ * (a publication refreshes every page) renders the page again into the same file, with other inline scripts:
+ * the hashes follow the file's modification time, or the page's own scripts would be refused after the first
+ * publication.
+ */
 export function prerenderedPageHashes(pathname: string): string[] | null {
   const name = pathname === '/' ? 'index' : pathname.replace(/^\/+|\/+$/g, '');
   if (!/^[a-z0-9_-]+(\/[a-z0-9_-]+)*$/.test(name)) return null;
-  const cached = prerenderedHashes.get(name);
-  if (cached !== undefined) return cached;
-  const file = path.join(distDir(), 'server', 'app', `${name}.html`);
   // ISR entries are written to the same folder at run time: only the build's own static pages count.
-  const hashes =
-    existsSync(file) && !isCachedPagePath(pathname) ? inlineScriptHashes(readFileSync(file, 'utf8')) : null;
-  prerenderedHashes.set(name, hashes);
+  if (isCachedPagePath(pathname)) return null;
+  const file = path.join(distDir(), 'server', 'app', `${name}.html`);
+  let modifiedMs: number;
+  try {
+    modifiedMs = statSync(file).mtimeMs;
+  } catch {
+    return null;
+  }
+  const cached = prerenderedHashes.get(name);
+  if (cached?.modifiedMs === modifiedMs) return cached.hashes;
+  const hashes = inlineScriptHashes(readFileSync(file, 'utf8'));
+  prerenderedHashes.set(name, { modifiedMs, hashes });
   return hashes;
 }
 

@@ -1,12 +1,23 @@
 import 'server-only';
+import { and, asc, eq, notInArray } from 'drizzle-orm';
 import { ARTICLE_RELATED_PRODUCTS, RELATED_ARTICLES, RELATED_ARTICLES_REQUESTED } from '@/lib/constants';
 import { type ArticleForReader, getArticleForReader } from '@/server/content/article-single';
 import type { ArticleSummary } from '@/server/content/article-summary';
 import { listNews } from '@/server/content/news-list';
 import type { Db } from '@/server/db/client';
+import { articleSections } from '@/server/db/schema';
 import { getProducts, type ShopProduct } from '@/server/shop/products';
 
+/** A section withheld from a visitor without access: its title only, shown locked in the table of contents. */
+export type LockedSection = { id: string; title: string };
+
 export type ArticlePageData = ArticleForReader & {
+  /**
+   * The titles of the sections the paywall withheld (enriched news, visitor without access), in order: the table
+   * of contents lists them locked, leading to the registration prompt, so readers see what registering unlocks.
+   * Titles only: summaries and bodies stay behind the gate.
+   */
+  lockedSections: LockedSection[];
   /** 'A lire aussi': news sharing a thematic (else the topic), the article itself left out. */
   related: ArticleSummary[];
   /** 'Aller plus loin': shop products for the article's trade and subject (with the shop's fallback). */
@@ -21,17 +32,73 @@ export type ArticlePageData = ArticleForReader & {
 export async function loadArticlePage(db: Db, newsId: string): Promise<ArticlePageData | null> {
   const single = await getArticleForReader(db, newsId, false);
   if (!single) return null;
+  return withRelated(db, single);
+}
+
+/** The page around an article: related news and shop products (the newsroom's preview builds it too). */
+export async function withRelated(db: Db, single: ArticleForReader): Promise<ArticlePageData> {
   const { article } = single;
   const thematicsIds = article.thematics.map((thematic) => thematic.id);
   const topicId = thematicsIds.length === 0 ? article.topics[0]?.id : undefined;
-  const [{ news }, products] = await Promise.all([
-    listNews(db, { thematicsIds, topicId, limit: RELATED_ARTICLES_REQUESTED }),
+  const [{ news }, products, lockedSections] = await Promise.all([
+    listNews(db, { thematicsIds, topicId, limit: RELATED_CANDIDATES }),
     getProducts(db, {
       nbProducts: ARTICLE_RELATED_PRODUCTS,
       metier: article.trades[0],
       subject: article.topics[0]?.slug,
     }),
+    single.isPaywallable && article.sections.length > 0
+      ? db
+          .select({ id: articleSections.id, title: articleSections.title })
+          .from(articleSections)
+          .where(
+            and(
+              eq(articleSections.articleId, article.id),
+              notInArray(
+                articleSections.id,
+                article.sections.map((section) => section.id),
+              ),
+            ),
+          )
+          .orderBy(asc(articleSections.position))
+      : [],
   ]);
-  const related = news.filter((item) => item.id !== article.id).slice(0, RELATED_ARTICLES);
-  return { ...single, related, products };
+  return { ...single, related: relatedNews(article, news), products, lockedSections };
+}
+
+/**
+ * Candidates read for 'A lire aussi': the spec's four leave room for the article itself only, and the same story
+ * is often published twice (a news and its enriched version, a repeated title): twice that lets three remain.
+ */
+const RELATED_CANDIDATES = RELATED_ARTICLES_REQUESTED * 2;
+
+/** A title as readers compare them: case, accents, punctuation and spacing aside. */
+const titleKey = (title: string) =>
+  title
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+
+/**
+ * 'A lire aussi': never the article being read, nor its enriched twin or plain twin (same enriched news id, same
+ * title), and no two news of the same title; at most RELATED_ARTICLES, newest first.
+ */
+export function relatedNews<T extends Pick<ArticleSummary, 'id' | 'enriched_news_id' | 'title'>>(
+  article: Pick<ArticleSummary, 'id' | 'enriched_news_id' | 'title'>,
+  candidates: readonly T[],
+): T[] {
+  const seenTitles = new Set([titleKey(article.title)]);
+  const related: T[] = [];
+  for (const item of candidates) {
+    if (related.length === RELATED_ARTICLES) break;
+    if (item.id === article.id) continue;
+    if (article.enriched_news_id && item.enriched_news_id === article.enriched_news_id) continue;
+    const key = titleKey(item.title);
+    if (seenTitles.has(key)) continue;
+    seenTitles.add(key);
+    related.push(item);
+  }
+  return related;
 }

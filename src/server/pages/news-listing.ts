@@ -6,6 +6,7 @@ import {
   PRERENDER_TOPIC_SIZE,
   TOPIC_PRODUCTS,
 } from '@/lib/constants';
+import type { NewsFilters } from '@/lib/news-filters';
 import { parseThematics } from '@/lib/params';
 import { type Banner, listBanners } from '@/server/content/banners';
 import { listNews, type NewsItem } from '@/server/content/news-list';
@@ -30,7 +31,13 @@ const MEDIA_TYPES: readonly string[] = [ARTICLE_TYPE.video, ARTICLE_TYPE.podcast
 const MEDIA_CAROUSEL_SIZE = 6;
 
 /** The query the browser repeats for 'Plus d'actualités' (GET /api/article/summary), page and limit aside. */
-export type ListingFilter = { topic?: string; thematicsId?: string; type: string; to: string };
+export type ListingFilter = {
+  trade?: string;
+  topic?: string;
+  thematicsId?: string;
+  type: string;
+  to: string;
+};
 
 export type ListingPageData = {
   /** The top-level topic, null on the news home. */
@@ -39,6 +46,8 @@ export type ListingPageData = {
   thematics: TagRef[];
   /** Selected thematics, valid ones only, in the order of the path. */
   selected: TagRef[];
+  /** The trade and format filters of the query string (known values), applied to the whole page. */
+  filters: NewsFilters;
   news: NewsItem[];
   /** Whether a full first page came back: 'Plus d'actualités' is offered. */
   hasMore: boolean;
@@ -56,12 +65,14 @@ export function isNewsTopic(slug: string): boolean {
 
 /**
  * The news home (topic undefined) or a topic page, with the thematics of its path (joined by '_'; an invalid
- * slug is dropped). Null when the topic does not exist.
+ * slug is dropped), filtered by trade and format: the grid, the media carousel, the list and its next pages.
+ * Null when the topic does not exist.
  */
 export async function loadListingPage(
   db: Db,
   topicSlug: string | undefined,
   thematicsParam: string | undefined,
+  filters: NewsFilters = {},
   now: Date = new Date(),
 ): Promise<ListingPageData | null> {
   const topic = topicSlug ? await findRootTopicBySlug(db, topicSlug) : null;
@@ -74,11 +85,18 @@ export async function loadListingPage(
   const selected = selectedSlugs.flatMap((slug) => thematics.filter((thematic) => thematic.slug === slug));
   const size = topic ? PRERENDER_TOPIC_SIZE : NEWS_PAGE_SIZE;
   const thematicsIds = selected.map((thematic) => thematic.id);
+  const types = filters.format ? [filters.format] : NEWS_LIST_TYPES;
+  const mediaTypes = MEDIA_TYPES.filter((type) => types.includes(type));
+  const trade = filters.metier;
 
   const [list, media, products, banners, whitePapers] = await Promise.all([
-    listNews(db, { topicId: topic?.id, thematicsIds, types: NEWS_LIST_TYPES, to: now, limit: size }),
-    listNews(db, { topicId: topic?.id, types: MEDIA_TYPES, limit: MEDIA_CAROUSEL_SIZE }),
-    topic ? getProducts(db, { nbProducts: TOPIC_PRODUCTS, subject: topic.slug, metier: topic.slug }) : [],
+    listNews(db, { trade, topicId: topic?.id, thematicsIds, types, to: now, limit: size }),
+    mediaTypes.length > 0
+      ? listNews(db, { trade, topicId: topic?.id, types: mediaTypes, limit: MEDIA_CAROUSEL_SIZE })
+      : { news: [] },
+    topic
+      ? getProducts(db, { nbProducts: TOPIC_PRODUCTS, subject: topic.slug, metier: trade ?? topic.slug })
+      : [],
     topic ? listBanners(db) : Promise.resolve([]),
     topic ? Promise.resolve([]) : listWhitePapers(db),
   ]);
@@ -87,12 +105,14 @@ export async function loadListingPage(
     topic,
     thematics,
     selected,
+    filters,
     news: list.news,
     hasMore: list.news.length === size,
     filter: {
+      ...(trade ? { trade } : {}),
       ...(topic ? { topic: topic.slug } : {}),
       ...(thematicsIds.length > 0 ? { thematicsId: thematicsIds.join(',') } : {}),
-      type: NEWS_LIST_TYPES.join(','),
+      type: types.join(','),
       to: now.toISOString(),
     },
     media: media.news,

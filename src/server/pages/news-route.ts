@@ -1,5 +1,6 @@
 import 'server-only';
 import { cache } from 'react';
+import { type NewsFilters, parseFilterSegment } from '@/lib/news-filters';
 import { parseArticleParam } from '@/lib/urls';
 import { getDb } from '@/server/db/client';
 import { type ArticlePageData, loadArticlePage } from './article-page';
@@ -12,17 +13,26 @@ export type NewsRoute =
 /** Path segments under /actualite, joined: the key of the per-request memo (arrays differ by identity). */
 const resolveByPath = cache(async (path: string): Promise<NewsRoute | null> => {
   const segments = path === '' ? [] : path.split('/');
+  // A listing filtered by ?metier= or ?format=, rewritten by next.config.ts: its first segment holds the filters.
+  let filters: NewsFilters = {};
+  if (segments[0]?.startsWith('~')) {
+    const parsed = parseFilterSegment(segments[0]);
+    if (!parsed) return null;
+    filters = parsed;
+    segments.shift();
+  }
   const [first, second, ...extra] = segments;
   if (extra.length > 0) return null;
   const db = await getDb();
   if (first === undefined) {
-    const data = await loadListingPage(db, undefined, undefined);
+    const data = await loadListingPage(db, undefined, undefined, filters);
     return data ? { kind: 'listing', data } : null;
   }
   if (isNewsTopic(first)) {
-    const data = await loadListingPage(db, first, second);
+    const data = await loadListingPage(db, first, second, filters);
     return data ? { kind: 'listing', data } : null;
   }
+  if (filters.metier || filters.format) return null;
   const article = second === undefined ? parseArticleParam(first) : null;
   if (!article) return null;
   const data = await loadArticlePage(db, article.id);

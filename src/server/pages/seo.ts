@@ -1,7 +1,7 @@
 import 'server-only';
 import type { Metadata } from 'next';
-import { GATED_PART_CLASS_NAME } from '@/components/article/gated-part';
 import { INDEXING_BLOCKED_BEFORE, META_DESCRIPTION_MAX } from '@/lib/constants';
+import { GATED_PART_CLASS_NAME } from '@/lib/gated-part';
 import { SOCIAL_LINKS, SUPPORT_PHONE } from '@/lib/navigation';
 import { DAILY_NAME, PUBLISHER_NAME } from '@/lib/site';
 import { truncateAtWord } from '@/lib/text';

@@ -3,8 +3,15 @@ import { inArray } from 'drizzle-orm';
 import { type ArticleSummary, articleSummaryColumns, toArticleSummary } from '../content/article-summary';
 import type { Db } from '../db/client';
 import { articles } from '../db/schema';
-import { type SearchParams, search } from './engine';
-import { NEWS_DOCUMENT_TYPE, type SearchAnswer, UR_TYPES } from './types';
+import { search } from './engine';
+import {
+  ANONYMOUS_READER,
+  NEWS_DOCUMENT_TYPE,
+  type SearchAnswer,
+  type SearchParams,
+  type SearchReader,
+  UR_TYPES,
+} from './types';
 
 export type ArticleResult = ArticleSummary & { asArticle: true };
 export type ArticlesAnswer = Omit<SearchAnswer, 'results'> & { asArticle: true; results: ArticleResult[] };
@@ -13,12 +20,20 @@ export type ArticlesAnswer = Omit<SearchAnswer, 'results'> & { asArticle: true; 
  * The search restricted to the daily's news type, answered as article summaries (`/api/search/resultsAsArticles`):
  * same ranking, paging and facets as `search`, each result the article's summary flagged `asArticle`.
  */
-export async function searchAsArticles(db: Db, params: SearchParams): Promise<ArticlesAnswer> {
-  const answer = await search(db, {
-    ...params,
-    urType: UR_TYPES.news,
-    selected: { ...params.selected, type_document: [NEWS_DOCUMENT_TYPE] },
-  });
+export async function searchAsArticles(
+  db: Db,
+  params: SearchParams,
+  reader: SearchReader = ANONYMOUS_READER,
+): Promise<ArticlesAnswer> {
+  const answer = await search(
+    db,
+    {
+      ...params,
+      urType: UR_TYPES.news,
+      selected: { ...params.selected, type_document: [NEWS_DOCUMENT_TYPE] },
+    },
+    reader,
+  );
   const ids = answer.results.map((result) => result.id);
   const rows = ids.length
     ? await db.select(articleSummaryColumns).from(articles).where(inArray(articles.id, ids))

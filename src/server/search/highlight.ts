@@ -1,5 +1,6 @@
 import 'server-only';
 import { SEARCH_SNIPPET_MAX } from '@/lib/constants';
+import { escapeHtml } from '@/lib/text';
 
 /**
  * Markers ts_headline puts around matched words. Private-use characters never occur in editorial text, so the
@@ -11,15 +12,6 @@ export const MATCH_END = '\uE001';
 const OPEN = '<mark>';
 const CLOSE = '</mark>';
 const ELLIPSIS = '…';
-
-export function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
 
 /**
  * The HTML of a ts_headline fragment: escaped, matched words in <mark>, whole markup at most `max` characters

@@ -1,9 +1,9 @@
 import 'server-only';
 import { z } from 'zod';
+import { parseSearchSort, SEARCH_SORT_VALUES } from '@/lib/contracts/search';
 import { parseFacets, parsePage } from '@/lib/params';
 import { logger } from '../log';
-import type { SearchParams } from './engine';
-import { UR_TYPE_VALUES, UR_TYPES } from './types';
+import { type SearchParams, UR_TYPE_VALUES, UR_TYPES } from './types';
 
 /** Longest search text accepted; the rest is cut. */
 export const SEARCH_TERM_MAX = 200;
@@ -18,6 +18,7 @@ export const searchQuerySchema = z.object({
   urType: z.enum(UR_TYPE_VALUES, { error: `urType doit valoir ${UR_TYPE_VALUES.join(', ')}` }).optional(),
   selectedFacetsJson: z.string().optional(),
   metier: z.string().optional(),
+  tri: z.enum(SEARCH_SORT_VALUES, { error: `tri doit valoir ${SEARCH_SORT_VALUES.join(', ')}` }).optional(),
 });
 
 /** Query of /api/search/suggest. */
@@ -33,12 +34,14 @@ export type RawSearchQuery = {
   facetsJson?: string | undefined;
   /** The job facet, also carried alone by the page's `metier` parameter (a job id, or a JSON list of one). */
   metier?: string | undefined;
+  /** Results order (`tri`): relevance unless `date`. */
+  sort?: string | undefined;
 };
 
 /**
  * A search's parameters: the text from `term` or else `terme` (the pre-rendering form), a page from 1 to 49
  * (anything else is 1), the collections (all by default), the selected facets (invalid JSON is logged and
- * treated as none) with `metier` as single choice.
+ * treated as none) with `metier` as single choice, the order (relevance unless `tri=date`).
  */
 export function toSearchParams(raw: RawSearchQuery): SearchParams {
   const term = (raw.term ?? raw.terme ?? '').slice(0, SEARCH_TERM_MAX);
@@ -51,6 +54,7 @@ export function toSearchParams(raw: RawSearchQuery): SearchParams {
     page: parsePage(raw.page),
     urType,
     selected: metier ? { ...others, metier: [metier] } : others,
+    sort: parseSearchSort(raw.sort),
   };
 }
 

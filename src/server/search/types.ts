@@ -1,4 +1,6 @@
 import 'server-only';
+import type { SearchSort } from '@/lib/contracts/search';
+import type { SelectedFacets } from '@/lib/params';
 
 /** Which collections a search covers (query parameter `urType`). */
 export const UR_TYPES = {
@@ -11,6 +13,22 @@ export const UR_TYPES = {
 } as const;
 export type UrType = (typeof UR_TYPES)[keyof typeof UR_TYPES];
 export const UR_TYPE_VALUES = Object.values(UR_TYPES) as [UrType, ...UrType[]];
+
+/** What one search asks for. */
+export type SearchParams = {
+  term: string;
+  page: number;
+  urType: UrType;
+  selected: SelectedFacets;
+  sort: SearchSort;
+};
+
+/**
+ * Who searches: a reader without access (anonymous, or paywalled) matches only what the paywall lets them read;
+ * `client` (the address) counts the search for the suggestions' distinct-readers rule.
+ */
+export type SearchReader = { hasAccess: boolean; client?: string | undefined };
+export const ANONYMOUS_READER: SearchReader = { hasAccess: false };
 
 /** The document type code of the daily's news: a search restricted to it is served as article summaries. */
 export const NEWS_DOCUMENT_TYPE = 'actualite';

@@ -3,6 +3,7 @@ import { ARTICLE_TYPE, type ArticleType, type NewsTopic } from '@/lib/constants'
 import { DAILY_NAME } from '@/lib/site';
 import { slugify } from '@/lib/slug';
 import { truncateAtWord } from '@/lib/text';
+import { publicSearchText } from '../content/paywall';
 import type { AdditionalProperties, Attachment, articleSections, articles, TagRef } from '../db/schema';
 import { type AgendaEvent, agendaEvents } from './agenda';
 import { dateOfDay, dayFromParts, isoOfDay, isWeekday, longDate, yearOf } from './calendar';
@@ -329,6 +330,19 @@ export class ArticleBuilder {
           .map((file) => ({ item: attachmentPath(file.file), name: file.name }))
       : [];
 
+    // Drawn here, after the attachments, as before: the seed's random sequence is unchanged.
+    const paywalled = planned.enrichedNewsId === null && rng.chance(0.06);
+    // What a reader without access may match in a search (the paywall's own rule).
+    const publicText = publicSearchText({
+      view: bodyHtml,
+      sections: sections.map((section) => ({
+        title: section.title,
+        summary: section.summary ?? '',
+        view: section.bodyHtml ?? '',
+      })),
+      paywalled,
+    });
+
     return {
       article: this.row(planned, {
         title,
@@ -339,7 +353,8 @@ export class ArticleBuilder {
         author,
         authorFunction: role,
         updateDay,
-        paywalled: planned.enrichedNewsId === null && rng.chance(0.06),
+        paywalled,
+        publicText,
         tagging,
         images: cover ? coverImages(cover) : [],
         attachments,
@@ -361,7 +376,10 @@ export class ArticleBuilder {
     const title = `${thematic.label} : ${rng.pick(definition.suffixes)}`;
     const summary = fill(rng.pick(definition.summaries), vars);
     const points = [...rng.sample(corpus.measures, 2), ...rng.sample(corpus.advice, 1)];
-    const body = writeMultimediaBody(rng, type, vars, planned.day, points);
+    const body = writeMultimediaBody(rng, type, vars, planned.day, points, {
+      id: Number(planned.id),
+      title,
+    });
     const cover = rng.pick(COVERS[type] ?? []);
     return {
       article: this.row(planned, {
@@ -471,7 +489,7 @@ export class ArticleBuilder {
         attachments: [],
         additionalProperties: {},
         format: null,
-        simulatorUrl: simulator.url,
+        simulatorUrl: simulator.yearly ? `${simulator.url}?annee=${vars.annee}` : simulator.url,
       }),
       sections: [],
     };
@@ -516,6 +534,7 @@ export class ArticleBuilder {
       authorFunction: string | null;
       updateDay: number | null;
       paywalled: boolean;
+      publicText?: string | null;
       tagging: Tagging;
       images: ArticleRow['images'];
       attachments: Attachment[];
@@ -549,6 +568,7 @@ export class ArticleBuilder {
       updateDate: updated,
       enrichedNewsId: planned.enrichedNewsId,
       paywalled: content.paywalled,
+      publicText: content.publicText ?? null,
       eventDate: content.eventDate ?? null,
       simulatorUrl: content.simulatorUrl ?? null,
       topics,

@@ -139,6 +139,13 @@ export class BodyWriter {
     return this;
   }
 
+  /** Markup built by the seed itself (media players, embeds), with the text it adds for search. */
+  markup(html: string, text = ''): this {
+    this.html.push(html);
+    if (text) this.text.push(typeset(text));
+    return this;
+  }
+
   result(): { html: string; text: string } {
     return { html: this.html.join('\n'), text: this.text.join('\n\n') };
   }

@@ -2,6 +2,7 @@ import 'server-only';
 import { ARTICLE_TYPE, type NewsTopic } from '@/lib/constants';
 import { longDate } from './calendar';
 import { BodyWriter, capitalize, fill, formatEuros } from './editorial';
+import { DEMO_AUDIO, DEMO_VIDEO } from './media';
 import type { Random } from './random';
 
 /** The multimedia formats (podcast, video, infographic, timeline) and the simulators of the demo data. */
@@ -71,6 +72,36 @@ const MILESTONES = [
   'entrée en vigueur des nouvelles règles',
 ];
 
+/** Our own video with its native player, French captions and poster (the transcript follows in the body). */
+function ownVideo(title: string): string {
+  const { width, height } = DEMO_VIDEO.size;
+  return `<figure><video controls preload="none" width="${width}" height="${height}" poster="${DEMO_VIDEO.poster}" aria-label="${title}"><source src="${DEMO_VIDEO.webm}" type="video/webm" /><source src="${DEMO_VIDEO.mp4}" type="video/mp4" /><track kind="captions" src="${DEMO_VIDEO.captions}" srclang="fr" label="Français" default /></video><figcaption>Vidéo sous-titrée en français ; la transcription figure plus bas.</figcaption></figure>`;
+}
+
+/** Our own audio episode with its native player and its transcript. */
+function ownAudio(title: string, transcript: string): string {
+  return `<figure><audio controls preload="none" aria-label="${title}"><source src="${DEMO_AUDIO.ogg}" type="audio/ogg" /><source src="${DEMO_AUDIO.mp3}" type="audio/mpeg" /></audio><figcaption>Écouter l'épisode</figcaption></figure><details><summary>Transcription de l'épisode</summary><p>${transcript}</p></details>`;
+}
+
+/**
+ * A platform's frame, as the editors paste it (the page shows it behind a click-to-load placeholder). One of each
+ * platform the spec names: podcast, audio, infographic, timeline, chart and short messages.
+ */
+const PLATFORM_FRAMES = {
+  podcast: (id: number, title: string) =>
+    `<iframe src="https://player.ausha.co/index.html?showId=quotidienne&amp;podcastId=ep${id}&amp;display=horizontal" width="100%" height="220" title="${title}"></iframe>`,
+  audio: (id: number, title: string) =>
+    `<iframe src="https://w.soundcloud.com/player/?url=https%3A//api.soundcloud.com/tracks/${id}" width="100%" height="166" title="${title}"></iframe>`,
+  infographic: (id: number, title: string) =>
+    `<iframe src="https://e.infogram.com/quotidienne-${id}?src=embed" width="100%" height="640" title="${title}"></iframe>`,
+  chart: (id: number, title: string) =>
+    `<iframe src="https://datawrapper.dwcdn.net/Q${id}/1/" width="100%" height="420" title="${title}"></iframe>`,
+  timeline: (id: number, title: string) =>
+    `<iframe src="https://cdn.knightlab.com/libs/timeline3/latest/embed/index.html?source=quotidienne-${id}&amp;lang=fr" width="100%" height="650" title="${title}"></iframe>`,
+  shortMessage: (id: number, title: string) =>
+    `<iframe src="https://platform.twitter.com/embed/Tweet.html?id=18${id}" width="550" height="400" title="${title}"></iframe>`,
+} as const;
+
 /** The body of a multimedia item. `vars` are the story variables (theme, public, author…). */
 export function writeMultimediaBody(
   rng: Random,
@@ -78,21 +109,41 @@ export function writeMultimediaBody(
   vars: Readonly<Record<string, string>>,
   publicationDay: number,
   points: readonly string[],
+  media: { id: number; title: string },
 ): { html: string; text: string } {
   const f = (template: string) => fill(template, vars);
   const body = new BodyWriter();
+  // Without rng, so the rest of the demo content stays as it was: the article number picks the medium, in turn.
+  const title = media.title
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;');
   if (type === ARTICLE_TYPE.podcast) {
+    const transcript = f(
+      "Bonjour et bienvenue dans ce nouvel épisode. Aujourd'hui, {author}, {role}, fait le point sur l'actualité en matière de {theme} et sur ce qu'elle change pour {public}.",
+    );
+    const kind = media.id % 3;
+    body.markup(
+      kind === 0
+        ? ownAudio(title, transcript)
+        : PLATFORM_FRAMES[kind === 1 ? 'podcast' : 'audio'](media.id, title),
+      kind === 0 ? transcript : '',
+    );
     body.p(f("Dans cet épisode, {author}, {role}, revient sur l'actualité en matière de {theme}."));
     body.h2("Au sommaire de l'épisode");
     body.ul(points.map(capitalize));
-    body.p(`Durée de l'épisode : ${rng.int(8, 24)} min ${rng.int(0, 59)} s.`);
+    const minutes = rng.int(8, 24);
+    const seconds = rng.int(0, 59);
+    body.p(`Durée de l'épisode : ${kind === 0 ? `${DEMO_AUDIO.seconds} s` : `${minutes} min ${seconds} s`}.`);
     body.h2('Pour aller plus loin');
     body.p(f("Retrouvez l'analyse détaillée dans nos actualités consacrées à ce thème ({ref})."));
   } else if (type === ARTICLE_TYPE.video) {
+    body.markup(ownVideo(title));
     body.p(f('En quelques minutes, {author}, {role}, présente les points clés en matière de {theme}.'));
     body.h2('Les points abordés');
     body.ul(points.map(capitalize));
-    body.p(`Durée de la vidéo : ${rng.int(2, 45)} min.`);
+    body.p(`Durée de la vidéo : ${DEMO_VIDEO.cues.length * DEMO_VIDEO.secondsPerCue} s.`);
     body.h2('Transcription');
     body.p(
       f(
@@ -100,6 +151,7 @@ export function writeMultimediaBody(
       ),
     );
   } else if (type === ARTICLE_TYPE.infographic) {
+    body.markup(PLATFORM_FRAMES[media.id % 2 === 0 ? 'infographic' : 'chart'](media.id, title));
     body.p(f('Notre infographie résume les chiffres clés en matière de {theme}.'));
     body.h2('Les chiffres à retenir');
     body.ul([
@@ -110,6 +162,7 @@ export function writeMultimediaBody(
     ]);
     body.p(f('Source : {source}.'));
   } else {
+    body.markup(PLATFORM_FRAMES[media.id % 2 === 0 ? 'timeline' : 'shortMessage'](media.id, title));
     body.p(f('Retour sur les grandes étapes qui ont marqué les règles applicables en matière de {theme}.'));
     body.h2('Les dates clés');
     const steps = rng.int(4, 7);
@@ -129,6 +182,8 @@ export function writeMultimediaBody(
 /** The embedded simulators (served by the app under /embed/), one article per simulator and year. */
 export const SIMULATORS: readonly {
   url: string;
+  /** One page per year of taxation: the article of a year frames that year's scale (`?annee=`). */
+  yearly?: boolean;
   topic: NewsTopic;
   thematic: string;
   title: string;
@@ -138,6 +193,7 @@ export const SIMULATORS: readonly {
 }[] = [
   {
     url: '/embed/impot-revenu',
+    yearly: true,
     topic: 'fiscal',
     thematic: 'Impôt sur le revenu',
     title: "Simulateur de calcul de l'impôt sur le revenu {annee}",

@@ -257,62 +257,54 @@ export const BANNERS: readonly BannerDefinition[] = [
 export const bannerPath = (id: string, variant: 'desktop' | 'mobile') =>
   `${MEDIA_BASE}/banners/${id}-${variant}.webp`;
 
-export type ProductImageDefinition = { name: string; title: string; subtitle: string; palette: Palette };
+export type ProductImageDefinition = { name: string; title: string; palette: Palette };
 
-/** Twelve product visuals, shared by the ~70 shop products. */
+/** Twelve product families (colours and kind), each product's cover adding its own title (`productCover`). */
 export const PRODUCT_IMAGES: readonly ProductImageDefinition[] = [
   {
     name: 'memento-fiscal',
     title: 'Mémento',
-    subtitle: 'Fiscal',
     palette: ['#12355b', '#f4a259', '#ffffff'],
   },
   {
     name: 'memento-social',
     title: 'Mémento',
-    subtitle: 'Social',
     palette: ['#1f5135', '#f4a259', '#ffffff'],
   },
   {
     name: 'memento-affaires',
     title: 'Mémento',
-    subtitle: 'Affaires',
     palette: ['#3c1f5c', '#f4a259', '#ffffff'],
   },
   {
     name: 'memento-comptable',
     title: 'Mémento',
-    subtitle: 'Comptable',
     palette: ['#0b4f4a', '#f4a259', '#ffffff'],
   },
   {
     name: 'memento-patrimoine',
     title: 'Mémento',
-    subtitle: 'Patrimoine',
     palette: ['#5c1a2b', '#f4a259', '#ffffff'],
   },
   {
     name: 'memento-immobilier',
     title: 'Mémento',
-    subtitle: 'Immobilier',
     palette: ['#7a3410', '#f4d35e', '#ffffff'],
   },
-  { name: 'revue-fiscale', title: 'Revue', subtitle: 'Fiscale', palette: ['#0d3b66', '#faf0ca', '#ffffff'] },
-  { name: 'revue-sociale', title: 'Revue', subtitle: 'Sociale', palette: ['#2d6a4f', '#faf0ca', '#ffffff'] },
+  { name: 'revue-fiscale', title: 'Revue', palette: ['#0d3b66', '#faf0ca', '#ffffff'] },
+  { name: 'revue-sociale', title: 'Revue', palette: ['#2d6a4f', '#faf0ca', '#ffffff'] },
   {
     name: 'bulletin-affaires',
     title: 'Bulletin',
-    subtitle: 'Affaires',
     palette: ['#4a2c6f', '#faf0ca', '#ffffff'],
   },
   {
     name: 'solution-numerique',
     title: 'Navis',
-    subtitle: 'En ligne',
     palette: ['#0d47a1', '#00acc1', '#ffffff'],
   },
-  { name: 'code', title: 'Code', subtitle: 'Annoté', palette: ['#8c2f39', '#fde4df', '#ffffff'] },
-  { name: 'ouvrage', title: 'Guide', subtitle: 'Pratique', palette: ['#263238', '#ef6c00', '#ffffff'] },
+  { name: 'code', title: 'Code', palette: ['#8c2f39', '#fde4df', '#ffffff'] },
+  { name: 'ouvrage', title: 'Guide', palette: ['#263238', '#ef6c00', '#ffffff'] },
 ];
 
 export const productImagePath = (name: string) => `${MEDIA_BASE}/products/${name}.webp`;
@@ -383,3 +375,34 @@ export const ATTACHMENTS: readonly AttachmentDefinition[] = [
 ];
 
 export const attachmentPath = (file: string) => `${MEDIA_BASE}/attachments/${file}`;
+
+/** One caption of the demo video: the slide it shows and what is said meanwhile. */
+export type MediaCue = { slide: string; text: string };
+
+/** The demo video (scripts/generate-av-media.ts): a short slideshow with French captions. */
+export const DEMO_VIDEO = {
+  size: { width: 640, height: 360 },
+  secondsPerCue: 4,
+  cues: [
+    {
+      slide: 'L’essentiel en vidéo',
+      text: 'Bonjour à tous, voici l’essentiel de l’actualité de la semaine.',
+    },
+    {
+      slide: 'Les points clés',
+      text: 'Premier point : les nouvelles règles et leur date d’entrée en vigueur.',
+    },
+    { slide: 'À retenir', text: 'Retrouvez l’analyse complète dans La Quotidienne.' },
+  ] satisfies MediaCue[],
+  webm: `${MEDIA_BASE}/videos/demonstration.webm`,
+  mp4: `${MEDIA_BASE}/videos/demonstration.mp4`,
+  poster: `${MEDIA_BASE}/videos/demonstration.webp`,
+  captions: `${MEDIA_BASE}/videos/demonstration.fr.vtt`,
+} as const;
+
+/** The demo podcast episode (scripts/generate-av-media.ts); its transcript is in the article. */
+export const DEMO_AUDIO = {
+  seconds: 12,
+  ogg: `${MEDIA_BASE}/audio/episode.ogg`,
+  mp3: `${MEDIA_BASE}/audio/episode.mp3`,
+} as const;

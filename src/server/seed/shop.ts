@@ -50,7 +50,7 @@ const memento = (
   image,
 });
 
-const PRODUCTS: readonly ProductDefinition[] = [
+export const PRODUCTS: readonly ProductDefinition[] = [
   memento('MFI', 'Fiscal', ['fiscal'], 'memento-fiscal'),
   memento('MSO', 'Social', ['social'], 'memento-social'),
   memento('MCO', 'Comptable', ['comptable'], 'memento-comptable'),
@@ -356,6 +356,22 @@ export function editionYear(today: number): number {
   return yearOf(today) + (monthOf(today) >= 9 ? 1 : 0);
 }
 
+/**
+ * The cover of a product (drawn by scripts/generate-media.ts): its family's colours and kind, and its own title,
+ * never another product's ('Mémento Paie' used to show the 'Mémento Social' cover).
+ */
+export function productCover(product: ProductDefinition): {
+  name: string;
+  family: string;
+  subtitle: string;
+} {
+  return {
+    name: `produit-${product.code.toLowerCase()}`,
+    family: product.image,
+    subtitle: product.kind === 'memento' ? product.label.replace(/^Mémento /, '') : product.label,
+  };
+}
+
 function productLabel(product: ProductDefinition, edition: number): string {
   return product.kind === 'memento' || product.kind === 'code' || product.kind === 'ouvrage'
     ? `${product.label} ${edition}`
@@ -395,7 +411,7 @@ export function buildShop(today: number): {
     products.push({
       sku,
       name: label,
-      imageUrl: productImagePath(product.image),
+      imageUrl: productImagePath(productCover(product).name),
       productUrl: `/${slugify(label)}.html`,
       addToCartUrl: `/checkout/cart/add/sku/${sku}`,
       hookPhrase: HOOKS[product.kind],

@@ -1,7 +1,7 @@
 import 'server-only';
 import type { EmbedSource } from './embed-page';
-import { INCOME_TAX_SOURCE } from './income-tax';
-import { incomeTaxPage } from './income-tax-embed';
+import { incomeTaxScale } from './income-tax';
+import { incomeTaxPage, requestedYear } from './income-tax-embed';
 import { MILEAGE_SOURCE } from './mileage-allowance';
 import { mileagePage } from './mileage-embed';
 import { SEVERANCE_PAY_SOURCE } from './severance-pay';
@@ -9,15 +9,38 @@ import { severancePayPage } from './severance-pay-embed';
 
 /** The simulators the app serves under /embed/, by path: the articles' simulatorUrl points at one of them. */
 export const EMBEDDED_SIMULATORS: Readonly<
-  Record<string, { source: EmbedSource; render: (params: URLSearchParams) => string }>
+  Record<
+    string,
+    { source: (params: URLSearchParams) => EmbedSource; render: (params: URLSearchParams) => string }
+  >
 > = {
-  '/embed/impot-revenu': { source: INCOME_TAX_SOURCE, render: incomeTaxPage },
-  '/embed/indemnite-licenciement': { source: SEVERANCE_PAY_SOURCE, render: severancePayPage },
-  '/embed/bareme-kilometrique': { source: MILEAGE_SOURCE, render: mileagePage },
+  // One page per year of taxation (?annee=2024): each computes and cites its own year's scale.
+  '/embed/impot-revenu': {
+    source: (params) => incomeTaxScale(requestedYear(params)).source,
+    render: incomeTaxPage,
+  },
+  '/embed/indemnite-licenciement': { source: () => SEVERANCE_PAY_SOURCE, render: severancePayPage },
+  '/embed/bareme-kilometrique': { source: () => MILEAGE_SOURCE, render: mileagePage },
 };
 
-/** The official source of an embedded simulator, or null for a path the app does not serve. */
+/** The official source of an embedded simulator's page, or null for a path the app does not serve. */
 export function simulatorSource(simulatorUrl: string | null | undefined): EmbedSource | null {
   if (!simulatorUrl) return null;
-  return EMBEDDED_SIMULATORS[simulatorUrl.split('?')[0] ?? '']?.source ?? null;
+  const [path = '', query = ''] = simulatorUrl.split('?');
+  return EMBEDDED_SIMULATORS[path]?.source(new URLSearchParams(query)) ?? null;
+}
+
+/**
+ * One card per tool: a simulator is published again each year (one article per year of taxation), the list shows
+ * its newest article only. `news` is newest first.
+ */
+export function latestPerTool<T extends { simulator_url?: string | null }>(news: readonly T[]): T[] {
+  const seen = new Set<string>();
+  return news.filter((item) => {
+    const tool = item.simulator_url?.split('?')[0];
+    if (!tool) return true;
+    if (seen.has(tool)) return false;
+    seen.add(tool);
+    return true;
+  });
 }

@@ -1,23 +1,11 @@
 import 'server-only';
+import { escapeHtml } from '@/lib/text';
 
 /**
  * The embedded simulators are standalone HTML documents (no site header or footer: they live in a frame).
  * Their forms use GET and are computed on the server, so they work without JavaScript and every result is a
  * shareable URL.
  */
-
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-/** Escapes text for HTML content and attribute values. */
-export function escapeHtml(text: string | number): string {
-  return String(text).replace(/[&<>"']/g, (character) => ESCAPES[character] ?? character);
-}
 
 const euro = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 });
 const euroCents = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });

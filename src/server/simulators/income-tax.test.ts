@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { computeIncomeTax, isValidShares } from './income-tax';
+import { latestPerTool, simulatorSource } from './catalog';
+import { computeIncomeTax, incomeTaxScale, isValidShares } from './income-tax';
+import { incomeTaxPage } from './income-tax-embed';
 
 describe('impôt sur le revenu 2025 (revenus 2024)', () => {
   it('a single person with 30 000 € pays 2 165 € (worked example of impots.gouv.fr)', () => {
@@ -42,5 +44,45 @@ describe('impôt sur le revenu 2025 (revenus 2024)', () => {
     expect(isValidShares(2.5, true)).toBe(true);
     expect(isValidShares(1.25, false)).toBe(false);
     expect(isValidShares(1, true)).toBe(false);
+  });
+});
+
+describe('one page per year of taxation (issue 16: every year embedded the 2025 simulator)', () => {
+  const page = (query: string) => incomeTaxPage(new URLSearchParams(query));
+
+  it('computes each year with its own scale', () => {
+    const single = { taxableIncome: 30_000, couple: false, shares: 1 };
+    expect(computeIncomeTax(single, incomeTaxScale(2023)).netTax).toBe(2_594);
+    expect(computeIncomeTax(single, incomeTaxScale(2024)).netTax).toBe(2_286);
+    expect(computeIncomeTax(single, incomeTaxScale(2025)).netTax).toBe(2_165);
+    expect(computeIncomeTax(single).netTax).toBe(2_165);
+  });
+
+  it("each year's page computes, titles and cites its own year, and its form keeps the year", () => {
+    const html = page('annee=2023&situation=seul&revenu=30000&parts=1');
+    expect(html).toContain('Impôt sur le revenu 2023 (revenus 2022)');
+    expect(html).toContain('2\u202f594\u00a0€');
+    expect(html).toContain('Source officielle (2023)');
+    expect(html).toContain('loi n° 2022-1726');
+    expect(html).toContain('<input type="hidden" name="annee" value="2023">');
+    expect(page('annee=2024')).toContain('Source officielle (2024)');
+    expect(simulatorSource('/embed/impot-revenu?annee=2024')?.year).toBe(2024);
+    expect(simulatorSource('/embed/impot-revenu')?.year).toBe(2025);
+  });
+
+  it('a year the simulator does not know says which scale it applies instead', () => {
+    const html = page('annee=2026');
+    expect(html).toContain(
+      'Le barème 2026 n’est pas encore intégré à ce simulateur : le calcul applique le barème 2025',
+    );
+    expect(html).toContain('Source officielle (2025)');
+  });
+
+  it('the list shows one card per tool, its newest year', () => {
+    const news = [2026, 2025, 2024].flatMap((year) => [
+      { id: `ir${year}`, simulator_url: `/embed/impot-revenu?annee=${year}` },
+      { id: `km${year}`, simulator_url: '/embed/bareme-kilometrique' },
+    ]);
+    expect(latestPerTool(news).map((item) => item.id)).toEqual(['ir2026', 'km2026']);
   });
 });

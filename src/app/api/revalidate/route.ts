@@ -7,6 +7,7 @@ import { apiRoute } from '@/server/http/api-route';
 import { AppError } from '@/server/http/errors';
 import { purgePageCache } from '@/server/http/page-cache';
 import { refreshGoneArticles } from '@/server/newsroom/gone';
+import { refreshRedirects } from '@/server/site-newsroom/redirects';
 
 export const dynamic = 'force-dynamic';
 
@@ -20,5 +21,6 @@ export const POST = apiRoute(async (request) => {
   purgePageCache();
   purgeSharedReads();
   await refreshGoneArticles(await getDb());
+  await refreshRedirects(await getDb());
   return { revalidated: true };
 });

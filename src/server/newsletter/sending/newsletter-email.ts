@@ -1,9 +1,9 @@
 import 'server-only';
 import { formatLongDate } from '@/lib/dates';
 import { DAILY_NAME, PUBLISHER_NAME, SITE_TAGLINE } from '@/lib/site';
+import { escapeHtml } from '@/lib/text';
 import { articlePath } from '@/lib/urls';
 import type { DailyIssue } from '../../content/daily-issue';
-import { escapeHtml } from '../../simulators/embed-page';
 import { oneClickUnsubscribeUrl, unsubscribePageUrl } from '../unsubscribe-token';
 
 /** One newsletter message, ready for the transport. */
@@ -15,13 +15,30 @@ export type NewsletterEmail = {
   headers: Record<string, string>;
 };
 
+/** What a campaign's editors change (issue 18); by default the subject comes from the issue, no intro. */
+export type NewsletterEdits = { subject?: string | undefined; intro?: string | undefined };
+
+function issueDateLabel(issue: DailyIssue): string {
+  return formatLongDate(new Date(`${issue.publicationDate}T12:00:00Z`));
+}
+
+/** The subject of an issue's message before anyone edits it: `La Quotidienne du {date} – {first title}`. */
+export function defaultNewsletterSubject(issue: DailyIssue): string {
+  return `${DAILY_NAME} du ${issueDateLabel(issue)} – ${issue.news[0]?.title ?? issue.issueName}`;
+}
+
 /**
  * The daily issue as an email: a responsive HTML part (one 600-pixel column of tables with inline styles, the
  * layout every mail client renders, narrowing on phones) and a plain text part. Only titles and summaries
  * travel, never gated text. List-Unsubscribe carries the signed one-click URL (RFC 2369 and RFC 8058).
  */
-export function buildNewsletterEmail(issue: DailyIssue, recipient: string, siteUrl: string): NewsletterEmail {
-  const date = formatLongDate(new Date(`${issue.publicationDate}T12:00:00Z`));
+export function buildNewsletterEmail(
+  issue: DailyIssue,
+  recipient: string,
+  siteUrl: string,
+  edits: NewsletterEdits = {},
+): NewsletterEmail {
+  const date = issueDateLabel(issue);
   const unsubscribe = unsubscribePageUrl(recipient, siteUrl);
   const link = (path: string) => {
     const url = new URL(path, siteUrl);
@@ -35,7 +52,12 @@ export function buildNewsletterEmail(issue: DailyIssue, recipient: string, siteU
     summary: article.summary,
     url: link(articlePath({ ...article, enrichedNewsId: article.enriched_news_id })),
   }));
-  const subject = `${DAILY_NAME} du ${date} – ${issue.news[0]?.title ?? issue.issueName}`;
+  const subject = edits.subject?.trim() || defaultNewsletterSubject(issue);
+  // The editors' intro: plain text, one paragraph per line.
+  const introLines = (edits.intro ?? '')
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
   // Issue names usually carry their date already ("La Quotidienne du vendredi 20 novembre 2026").
   const heading = issue.issueName.includes(date) ? issue.issueName : `${issue.issueName} – ${date}`;
 
@@ -71,6 +93,7 @@ ${item.summary ? `<p style="margin:0;font:15px/1.5 Arial,Helvetica,sans-serif;co
 <h1 style="margin:4px 0 0;font:700 28px/1.2 Georgia,'Times New Roman',serif;color:#ffffff">${escapeHtml(DAILY_NAME)}</h1>
 <p style="margin:6px 0 0;font:15px/1.4 Arial,Helvetica,sans-serif;color:#ffffff">${escapeHtml(heading)}</p>
 </td></tr>
+${introLines.length > 0 ? `<tr><td class="pad" style="padding:16px 24px 4px;font:16px/1.5 Arial,Helvetica,sans-serif;color:#1a1f2b">${introLines.map((line) => `<p style="margin:0 0 10px">${escapeHtml(line)}</p>`).join('')}</td></tr>` : ''}
 ${items}
 <tr><td class="pad" style="padding:20px 24px;font:13px/1.5 Arial,Helvetica,sans-serif;color:#4a5263">
 ${credits.map((line) => `<p style="margin:0 0 4px">${escapeHtml(line)}</p>`).join('')}
@@ -81,6 +104,7 @@ ${credits.map((line) => `<p style="margin:0 0 4px">${escapeHtml(line)}</p>`).joi
   const text = [
     heading,
     '',
+    ...(introLines.length > 0 ? [...introLines, ''] : []),
     ...news.flatMap((item) => [
       `${item.topic ? `[${item.topic}] ` : ''}${item.title}`,
       ...(item.summary ? [item.summary] : []),

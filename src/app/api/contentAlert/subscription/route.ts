@@ -1,6 +1,6 @@
 // POST /api/contentAlert/subscription
 import { z } from 'zod';
-import { NEWSLETTER_ALREADY_MESSAGE, NEWSLETTER_SUCCESS_MESSAGE } from '@/client/newsletter';
+import { NEWSLETTER_ALREADY_MESSAGE, NEWSLETTER_SUCCESS_MESSAGE } from '@/lib/contracts/newsletter';
 import { requestContext } from '@/server/accounts/request-context';
 import { getDb } from '@/server/db/client';
 import { apiRoute, parseBody } from '@/server/http/api-route';

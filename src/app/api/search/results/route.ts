@@ -1,13 +1,20 @@
 // GET /api/search/results
-import { getDb } from '@/server/db/client';
+import { getDb, getReadDb } from '@/server/db/client';
 import { apiRoute, parseQuery } from '@/server/http/api-route';
+import { admitApiSearch } from '@/server/search/admission';
 import { search } from '@/server/search/engine';
 import { searchQuerySchema, toSearchParams } from '@/server/search/params';
 
 export const dynamic = 'force-dynamic';
 
-/** One page of search results with the facets of the whole match set. */
+/** One page of search results with the facets (rate-limited per address; gated text only for a live session). */
 export const GET = apiRoute(async (request) => {
   const query = parseQuery(request, searchQuerySchema);
-  return search(await getDb(), toSearchParams({ ...query, facetsJson: query.selectedFacetsJson }));
+  const reader = await admitApiSearch(await getDb(), request);
+  // Counted and identified on the primary; the search itself reads the replica when one is set.
+  return search(
+    await getReadDb(),
+    toSearchParams({ ...query, facetsJson: query.selectedFacetsJson, sort: query.tri }),
+    reader,
+  );
 });

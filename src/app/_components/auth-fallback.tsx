@@ -1,0 +1,82 @@
+import { loginFormAction, registerFormAction } from '@/app/actions/account';
+import type { FunctionChoice, WebFormDefinition } from '@/client/accounts';
+import styles from '@/components/account/auth-modal.module.css';
+import { LoginFormView } from '@/components/account/login-form-view';
+import { RegistrationFormView } from '@/components/account/registration-form-view';
+import type { FieldBinding } from '@/components/ui/text-field';
+import { REGISTRATION_FORM_ID } from '@/lib/constants';
+import { ACCOUNT_FORM_MESSAGES, type AccountFormCode, accountFormAnchor } from '@/lib/contracts/accounts';
+import { CIVILITIES, OPTIN_COMMENT } from '@/server/accounts/registration-form';
+import { buildJobs } from '@/server/seed/taxonomy';
+
+/**
+ * The job list of registration, grouped under its parents, from the taxonomy the job table is built from: the
+ * layout must not read the database (pages stay static), and the server checks the chosen value anyway.
+ */
+function staticFunctionChoices(): FunctionChoice[] {
+  const rows = buildJobs();
+  return rows
+    .filter((row) => !row.parentId)
+    .map((parent) => {
+      const children = rows.filter((row) => row.parentId === parent.id);
+      return children.length > 0
+        ? {
+            value: parent.id,
+            label: parent.label,
+            options: children.map((c) => ({ value: c.id, label: c.label })),
+          }
+        : { value: parent.id, label: parent.label };
+    });
+}
+
+/** A field of a server-rendered form: its name and no message (the outcome comes back as a targeted anchor). */
+const plain = (name: string): FieldBinding => ({ name, error: null });
+
+/**
+ * Login and registration for browsers without JavaScript, shown only when the URL targets it: the header's
+ * 'Se connecter' link (#connexion, inside <noscript>) or a server action sending the reader back at the anchor
+ * of a message. The forms post to server actions and are the modal's markup rendered here by the server: no
+ * client component, so the script of the forms loads only with the modal (docs/decisions/007).
+ */
+export function AuthFallback({ forgotPasswordUrl }: { forgotPasswordUrl: string }) {
+  const definition: WebFormDefinition = {
+    webFormId: REGISTRATION_FORM_ID,
+    fields: [],
+    optinComment: OPTIN_COMMENT,
+    civilities: [...CIVILITIES],
+    functions: staticFunctionChoices(),
+  };
+  return (
+    <section
+      id="connexion"
+      className={`container ${styles.fallback}`}
+      aria-label="Connexion ou création de compte"
+    >
+      {(Object.entries(ACCOUNT_FORM_MESSAGES) as [AccountFormCode, string][]).map(([code, message]) => (
+        <p key={code} id={accountFormAnchor(code)} className={`${styles.alert} ${styles.targetMessage}`}>
+          {message}
+        </p>
+      ))}
+      <div className={styles.halves}>
+        <LoginFormView
+          forgotPasswordUrl={forgotPasswordUrl}
+          action={loginFormAction}
+          fields={{ email: plain('email'), password: plain('password') }}
+        />
+        <RegistrationFormView
+          definition={definition}
+          action={registerFormAction}
+          fields={{
+            civility: plain('civility'),
+            lastname: plain('lastname'),
+            firstname: plain('firstname'),
+            email: plain('email'),
+            password: plain('password'),
+            confirmed: plain('confirmed'),
+            function: plain('function'),
+          }}
+        />
+      </div>
+    </section>
+  );
+}

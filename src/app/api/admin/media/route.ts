@@ -1,0 +1,18 @@
+// GET / POST /api/admin/media: uploads (multipart `file`, `alt`) and their list
+import { mediaListQuery } from '@/lib/contracts/admin';
+import { getDb } from '@/server/db/client';
+import { requireStaff } from '@/server/newsroom/auth';
+import { listMedia, uploadMedia } from '@/server/newsroom/media';
+import { adminQuery, adminRoute, created } from '@/server/newsroom/route';
+
+export const GET = adminRoute(async (request) => {
+  const db = await getDb();
+  await requireStaff(db, request, 'article.read');
+  return listMedia(db, adminQuery(request, mediaListQuery));
+});
+
+export const POST = adminRoute(async (request) => {
+  const db = await getDb();
+  const principal = await requireStaff(db, request, 'media.upload');
+  return created(await uploadMedia(db, principal, request));
+});

@@ -1,0 +1,20 @@
+// GET / PUT /api/admin/search/blocklist: words and phrases never offered as search suggestions (docs/ADMIN-API.md)
+import { type SearchBlocklistAnswer, searchBlocklistBody } from '@/lib/contracts/search';
+import { getDb } from '@/server/db/client';
+import { requireStaff } from '@/server/newsroom/auth';
+import { adminJson, adminRoute } from '@/server/newsroom/route';
+import { getSearchBlocklist, setSearchBlocklist } from '@/server/search/suggestion-rules';
+
+export const GET = adminRoute(async (request): Promise<SearchBlocklistAnswer> => {
+  const db = await getDb();
+  await requireStaff(db, request, 'search.blocklist');
+  return { entries: await getSearchBlocklist(db) };
+});
+
+/** Replaces the whole list; the suggestions it now blocks are withdrawn at once. */
+export const PUT = adminRoute(async (request): Promise<SearchBlocklistAnswer> => {
+  const db = await getDb();
+  await requireStaff(db, request, 'search.blocklist');
+  const { entries } = await adminJson(request, searchBlocklistBody, 256 * 1024);
+  return { entries: await setSearchBlocklist(db, entries) };
+});

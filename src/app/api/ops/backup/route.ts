@@ -1,0 +1,46 @@
+// GET /api/ops/backup
+import { PassThrough, Readable } from 'node:stream';
+import { createGzip } from 'node:zlib';
+import { getDb } from '@/server/db/client';
+import { logger } from '@/server/log';
+import { isFromLoopback } from '@/server/observability/metrics-access';
+import { writeBackup } from '@/server/ops/backup';
+
+export const dynamic = 'force-dynamic';
+
+/**
+ * A consistent backup of the running site's database, gzip-compressed JSON lines (src/server/ops/backup.ts), for
+ * `npm run backup` on this machine only: on PGlite only the server process may open the data directory, so the
+ * backup is made inside it. It holds every reader's personal data: never answered to another host, whatever it
+ * presents (docs/OPERATIONS.md, "Backups").
+ */
+export async function GET(request: Request): Promise<Response> {
+  if (!isFromLoopback(request)) {
+    return new Response('Accès réservé à cette machine.', {
+      status: 403,
+      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
+    });
+  }
+  const db = await getDb();
+  const lines = new PassThrough();
+  const gzip = createGzip();
+  lines.pipe(gzip);
+  writeBackup(db, lines).then(
+    (summary) => {
+      logger.info({ tables: Object.keys(summary.tables).length }, 'sauvegarde écrite');
+      lines.end();
+    },
+    (error: unknown) => {
+      logger.error({ err: error }, 'sauvegarde interrompue');
+      // The client sees a broken transfer, never a truncated file that looks whole.
+      gzip.destroy(error instanceof Error ? error : new Error(String(error)));
+    },
+  );
+  return new Response(Readable.toWeb(gzip) as ReadableStream, {
+    headers: {
+      'Content-Type': 'application/gzip',
+      'Cache-Control': 'no-store',
+      'Content-Disposition': 'attachment; filename="la-quotidienne.jsonl.gz"',
+    },
+  });
+}

@@ -1,0 +1,13 @@
+import type { Metadata } from 'next';
+import { Suspense } from 'react';
+import { ApiKeysPage } from '@/components/newsroom/admin-pages';
+
+export const metadata: Metadata = { title: 'Clés d’API' };
+
+export default function Page() {
+  return (
+    <Suspense fallback={<p className="loading">Chargement...</p>}>
+      <ApiKeysPage />
+    </Suspense>
+  );
+}

@@ -1,0 +1,8 @@
+import type { Metadata } from 'next';
+import { NewslettersPage } from '@/components/newsroom/site/newsletter-pages';
+
+export const metadata: Metadata = { title: 'Newsletters' };
+
+export default function Page() {
+  return <NewslettersPage />;
+}

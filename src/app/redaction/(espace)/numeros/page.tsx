@@ -1,0 +1,8 @@
+import type { Metadata } from 'next';
+import { IssuesPage } from '@/components/newsroom/site/issue-pages';
+
+export const metadata: Metadata = { title: 'La Quotidienne' };
+
+export default function Page() {
+  return <IssuesPage />;
+}

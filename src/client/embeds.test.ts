@@ -1,0 +1,44 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it } from 'vitest';
+import { installEmbedActivation, setOnEmbedActivate } from './embeds';
+
+const PLACEHOLDER = `<div class="embed" data-embed-src="https://w.soundcloud.com/player/?url=x&amp;a=1" data-embed-provider="SoundCloud" data-embed-title="Épisode" data-embed-height="166"><p><button type="button" class="embed-activate">Afficher le contenu SoundCloud</button></p></div>`;
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+afterEach(() => {
+  document.body.innerHTML = '';
+});
+
+describe('click-to-load embeds', () => {
+  it('loads the frame only when the reader clicks the button', async () => {
+    document.body.innerHTML = PLACEHOLDER;
+    const stop = installEmbedActivation(document);
+    expect(document.querySelector('iframe')).toBeNull();
+    document.querySelector<HTMLButtonElement>('.embed-activate')?.click();
+    await flush();
+    const frame = document.querySelector('iframe');
+    expect(frame?.getAttribute('src')).toBe('https://w.soundcloud.com/player/?url=x&a=1');
+    expect(frame?.title).toBe('Épisode');
+    expect(frame?.getAttribute('height')).toBe('166');
+    expect(document.querySelector('.embed-activate')).toBeNull();
+    stop();
+  });
+
+  it('asks onEmbedActivate first (cookie consent hooks in there): a refusal keeps the placeholder', async () => {
+    document.body.innerHTML = PLACEHOLDER;
+    const asked: string[] = [];
+    const restore = setOnEmbedActivate(async (embed) => {
+      asked.push(embed.provider);
+      return false;
+    });
+    const stop = installEmbedActivation(document);
+    document.querySelector<HTMLButtonElement>('.embed-activate')?.click();
+    await flush();
+    expect(asked).toEqual(['SoundCloud']);
+    expect(document.querySelector('iframe')).toBeNull();
+    expect(document.querySelector('.embed-activate')).not.toBeNull();
+    stop();
+    restore();
+  });
+});

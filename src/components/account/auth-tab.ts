@@ -1,0 +1,2 @@
+/** The tab the login and registration modal opens on. */
+export type AuthTab = 'login' | 'register';

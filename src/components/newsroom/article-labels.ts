@@ -1,0 +1,37 @@
+import { ARTICLE_TYPE, type ArticleType } from '@/lib/constants';
+
+/** French names of the article types (spec section 3 "Article content types"). */
+export const ARTICLE_TYPE_LABELS: Record<string, string> = {
+  [ARTICLE_TYPE.news]: 'Actualité',
+  [ARTICLE_TYPE.podcast]: 'Podcast',
+  [ARTICLE_TYPE.infographic]: 'Infographie',
+  [ARTICLE_TYPE.video]: 'Vidéo',
+  [ARTICLE_TYPE.timeline]: 'Chronologie',
+  [ARTICLE_TYPE.simulator]: 'Simulateur',
+  [ARTICLE_TYPE.rates]: 'Chiffres et taux',
+  [ARTICLE_TYPE.agenda]: 'Agenda',
+} satisfies Record<ArticleType, string>;
+
+export const ARTICLE_TYPE_OPTIONS = Object.values(ARTICLE_TYPE).map((value) => ({
+  value,
+  label: ARTICLE_TYPE_LABELS[value] ?? value,
+}));
+
+/** Formats of multimedia news (the `format` field; empty for a text article). */
+export const ARTICLE_FORMAT_OPTIONS = [
+  { value: '', label: 'Texte (aucun)' },
+  { value: 'video', label: 'Vidéo' },
+  { value: 'podcast', label: 'Podcast' },
+  { value: 'infographie', label: 'Infographie' },
+  { value: 'timeline', label: 'Chronologie' },
+] as const;
+
+/** Keys of additionalProperties the editor shows as fields (spec section 3; the seed writes the same keys). */
+export const PROPERTY_KEYS = {
+  seoTitle: 'ELS_META_titreSEO',
+  socialTitle: 'ELS_META_titreReseauxSociaux',
+  /** Its presence makes the page noindex. */
+  themesGateway: 'Themes_Gateway',
+  editorialUpdate: 'ELS_META_dateMajEditoriale',
+  newsSource: 'ELS_META_actualiteSource',
+} as const;

@@ -1,0 +1,239 @@
+'use client';
+
+import Link from 'next/link';
+import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { type FormEvent, useEffect, useState } from 'react';
+import { type ArticleFilters, errorMessage, getTaxonomy, listArticles } from '@/client/admin';
+import {
+  ARTICLE_STATUS_LABELS,
+  ARTICLE_STATUSES,
+  type ArticleListAnswer,
+  type TaxonomyAnswer,
+} from '@/lib/contracts/admin';
+import { ARTICLE_TYPE_LABELS, ARTICLE_TYPE_OPTIONS } from './article-labels';
+import { InputField, SelectField } from './fields';
+import { formatDateTime } from './format';
+import styles from './newsroom.module.css';
+import { articleEditPath, NEWSROOM_PATHS, previewPath } from './paths';
+import { useStaff } from './staff-shell';
+
+/** The filters the URL may carry, in the order of the form. */
+const FILTERS = ['q', 'status', 'type', 'topic', 'author', 'createdBy'] as const;
+const PER_PAGE = 25;
+
+function filtersOf(params: URLSearchParams): ArticleFilters {
+  const filters: ArticleFilters = {};
+  for (const name of FILTERS) {
+    const value = params.get(name)?.trim();
+    if (value) filters[name] = value;
+  }
+  const page = Number(params.get('page'));
+  if (Number.isInteger(page) && page > 1) filters.page = page;
+  filters.perPage = PER_PAGE;
+  return filters;
+}
+
+/**
+ * The newsroom's article list: filters by status, type, topic, author and text, newest change first, paginated.
+ * The filters live in the URL (a filtered list can be bookmarked, shared and gone back to).
+ */
+export function ArticleList() {
+  const router = useRouter();
+  const pathname = usePathname();
+  const params = useSearchParams();
+  const { staff } = useStaff();
+  const filters = filtersOf(new URLSearchParams(params.toString()));
+  const key = JSON.stringify(filters);
+  const [answer, setAnswer] = useState<ArticleListAnswer | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [taxonomy, setTaxonomy] = useState<TaxonomyAnswer | null>(null);
+
+  useEffect(() => {
+    getTaxonomy()
+      .then(setTaxonomy)
+      .catch(() => setTaxonomy(null));
+  }, []);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setError(null);
+    listArticles(JSON.parse(key) as ArticleFilters, controller.signal)
+      .then(setAnswer)
+      .catch((failure: unknown) => {
+        if (!controller.signal.aborted) setError(errorMessage(failure));
+      });
+    return () => controller.abort();
+  }, [key]);
+
+  const go = (next: URLSearchParams) => {
+    const text = next.toString();
+    router.push(text ? `${pathname}?${text}` : pathname);
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const next = new URLSearchParams();
+    for (const name of FILTERS) {
+      const value = form.get(name);
+      if (typeof value === 'string' && value.trim()) next.set(name, value.trim());
+    }
+    go(next);
+  };
+
+  const pageLink = (page: number) => {
+    const next = new URLSearchParams(params.toString());
+    if (page > 1) next.set('page', String(page));
+    else next.delete('page');
+    return `${pathname}?${next.toString()}`;
+  };
+
+  const topics = (taxonomy?.topics ?? []).filter((topic) => topic.parentId === null);
+
+  return (
+    <>
+      <div className={styles.actions}>
+        <h1 className={styles.pageTitle}>Articles</h1>
+        <Link
+          href={NEWSROOM_PATHS.newArticle}
+          className={styles.primaryButton}
+          style={{ marginLeft: 'auto' }}
+        >
+          Nouvel article
+        </Link>
+      </div>
+      {/* The key resets the uncontrolled fields when the URL changes (back, a shared link). */}
+      <form
+        key={key}
+        className={`${styles.panel} ${styles.filters}`}
+        onSubmit={submit}
+        aria-label="Filtrer les articles"
+      >
+        <InputField label="Titre ou identifiant" name="q" type="search" defaultValue={filters.q} />
+        <SelectField
+          label="Statut"
+          name="status"
+          defaultValue={filters.status ?? ''}
+          options={[
+            { value: '', label: 'Tous' },
+            ...ARTICLE_STATUSES.map((status) => ({ value: status, label: ARTICLE_STATUS_LABELS[status] })),
+          ]}
+        />
+        <SelectField
+          label="Type"
+          name="type"
+          defaultValue={filters.type ?? ''}
+          options={[{ value: '', label: 'Tous' }, ...ARTICLE_TYPE_OPTIONS]}
+        />
+        <SelectField
+          label="Thème"
+          name="topic"
+          defaultValue={filters.topic ?? ''}
+          options={[
+            { value: '', label: 'Tous' },
+            ...topics.map((topic) => ({ value: topic.id, label: topic.label })),
+          ]}
+        />
+        <InputField label="Auteur (signature)" name="author" defaultValue={filters.author} />
+        <SelectField
+          label="Créés par"
+          name="createdBy"
+          defaultValue={String(filters.createdBy ?? '')}
+          options={[
+            { value: '', label: 'Tout le monde' },
+            { value: String(staff.id), label: 'Moi' },
+          ]}
+        />
+        <div className={styles.actions}>
+          <button type="submit" className={styles.primaryButton}>
+            Filtrer
+          </button>
+          <Link href={pathname} className={styles.secondaryButton}>
+            Réinitialiser
+          </Link>
+        </div>
+      </form>
+      {error ? (
+        <p className={styles.alert} role="alert">
+          {error}
+        </p>
+      ) : null}
+      {answer ? (
+        <>
+          <p role="status" className={styles.status}>
+            {answer.total === 0
+              ? 'Aucun article ne correspond à ces filtres.'
+              : `${answer.totalIsLowerBound ? 'Plus de ' : ''}${answer.total.toLocaleString('fr-FR')} article${answer.total > 1 ? 's' : ''}, page ${answer.page} sur ${answer.pageCount}${answer.totalIsLowerBound ? ' ou plus' : ''}`}
+          </p>
+          {answer.items.length > 0 ? (
+            <div className={styles.tableWrap}>
+              <table className={styles.table}>
+                <caption className="visually-hidden">
+                  Articles, du plus récemment modifié au plus ancien
+                </caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Titre</th>
+                    <th scope="col">Statut</th>
+                    <th scope="col">Type</th>
+                    <th scope="col">Auteur</th>
+                    <th scope="col">Dernière modification</th>
+                    <th scope="col">
+                      <span className="visually-hidden">Actions</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {answer.items.map((item) => (
+                    <tr key={item.id}>
+                      <td>
+                        <Link href={articleEditPath(item.id)}>{item.title}</Link>
+                        {item.topics.length > 0 ? (
+                          <div className={styles.hint}>{item.topics.join(', ')}</div>
+                        ) : null}
+                      </td>
+                      <td>
+                        <span className={styles.badge}>{ARTICLE_STATUS_LABELS[item.status]}</span>
+                        {item.status === 'scheduled' && item.scheduledAt ? (
+                          <div className={styles.hint}>le {formatDateTime(item.scheduledAt)}</div>
+                        ) : null}
+                        {item.publishedVersion !== null && item.version > item.publishedVersion ? (
+                          <div className={styles.hint}>modifications non publiées</div>
+                        ) : null}
+                      </td>
+                      <td>{ARTICLE_TYPE_LABELS[item.type] ?? item.type}</td>
+                      <td>{item.author ?? ''}</td>
+                      <td>
+                        {formatDateTime(item.updatedAt)}
+                        {item.updatedBy ? <div className={styles.hint}>par {item.updatedBy.name}</div> : null}
+                      </td>
+                      <td>
+                        <Link href={previewPath(item.id)}>
+                          Aperçu<span className="visually-hidden"> de « {item.title} »</span>
+                        </Link>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          ) : null}
+          {answer.pageCount > 1 ? (
+            <nav className={styles.pager} aria-label="Pages de la liste">
+              {answer.page > 1 ? <Link href={pageLink(answer.page - 1)}>Page précédente</Link> : <span />}
+              {answer.page < answer.pageCount ? (
+                <Link href={pageLink(answer.page + 1)}>Page suivante</Link>
+              ) : (
+                <span />
+              )}
+            </nav>
+          ) : null}
+        </>
+      ) : error ? null : (
+        <p className="loading" role="status">
+          Chargement...
+        </p>
+      )}
+    </>
+  );
+}

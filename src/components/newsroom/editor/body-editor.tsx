@@ -1,0 +1,27 @@
+'use client';
+
+import dynamic from 'next/dynamic';
+import { listArticles } from '@/client/admin';
+import { ARTICLE_STATUS_LABELS } from '@/lib/contracts/admin';
+import type { LinkTarget, RichTextEditorProps } from './rich-text-editor';
+
+/** Tiptap and ProseMirror load with the editor page's first body field, not with the newsroom's other pages. */
+const RichTextEditor = dynamic(() => import('./rich-text-editor'), {
+  ssr: false,
+  loading: () => <p className="loading">Chargement de l’éditeur...</p>,
+});
+
+/** Articles whose title (or id) matches, for the internal-link picker. */
+async function searchArticles(text: string): Promise<LinkTarget[]> {
+  const { items } = await listArticles({ q: text, perPage: 10 });
+  return items.map((item) => ({
+    id: item.id,
+    title: item.title,
+    detail: `${ARTICLE_STATUS_LABELS[item.status]} – ${item.id}`,
+  }));
+}
+
+/** The rich-text body of an article or a section, with the internal-link search of the Admin API. */
+export function BodyEditor(props: Omit<RichTextEditorProps, 'searchArticles'>) {
+  return <RichTextEditor {...props} searchArticles={searchArticles} />;
+}

@@ -1,0 +1,232 @@
+'use client';
+
+import { type ChangeEvent, useId, useState } from 'react';
+import { errorMessage, uploadMedia } from '@/client/admin';
+import { IMAGE_CONTENT_TYPES, MEDIA_LIMITS } from '@/lib/contracts/admin';
+import { InputField, SelectField } from '../fields';
+import styles from '../newsroom.module.css';
+import { type AttachmentValue, type ImageValue, move } from './draft';
+
+const IMAGE_ROLES = [
+  { value: 'cover', label: 'Couverture' },
+  { value: 'illustration', label: 'Illustration' },
+] as const;
+
+const MAX_MEGABYTES = MEDIA_LIMITS.maxBytes / 1024 / 1024;
+
+/** A file chosen in a file input, checked for size before it is sent (the server checks everything again). */
+function useUpload(accept: readonly string[]) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const upload = async (event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.currentTarget;
+    const file = input.files?.[0];
+    input.value = '';
+    if (!file) return null;
+    setError(null);
+    if (file.size > MEDIA_LIMITS.maxBytes) {
+      setError(`Le fichier dépasse ${MAX_MEGABYTES} Mo.`);
+      return null;
+    }
+    if (file.type && !accept.includes(file.type)) {
+      setError('Ce type de fichier n’est pas accepté.');
+      return null;
+    }
+    setBusy(true);
+    try {
+      return await uploadMedia(file);
+    } catch (failure) {
+      setError(errorMessage(failure));
+      return null;
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, error, upload };
+}
+
+/** The images of an article or a section: upload, alt text (required to publish), legend, source, order. */
+export function ImagesField({
+  images,
+  onChange,
+  label = 'Images',
+}: {
+  images: ImageValue[];
+  onChange: (images: ImageValue[]) => void;
+  label?: string;
+}) {
+  const inputId = useId();
+  const { busy, error, upload } = useUpload(IMAGE_CONTENT_TYPES);
+  const update = (index: number, changes: Partial<ImageValue>) =>
+    onChange(images.map((image, at) => (at === index ? { ...image, ...changes } : image)));
+
+  return (
+    <fieldset className={styles.fieldset}>
+      <legend>{label}</legend>
+      {images.map((image, index) => (
+        <div key={image.href} className={styles.imageRow}>
+          {/* biome-ignore lint/performance/noImgElement: a thumbnail of an uploaded file in a work screen. */}
+          <img src={image.href} alt="" className={styles.thumbnail} />
+          <div>
+            <InputField
+              label={`Texte alternatif de l’image ${index + 1}`}
+              hint="Obligatoire pour publier : ce que l’image montre, pour qui ne la voit pas."
+              value={image.alt ?? ''}
+              onChange={(event) => update(index, { alt: event.target.value })}
+              error={image.alt?.trim() ? null : 'Texte alternatif manquant.'}
+            />
+            <div className={styles.grid2}>
+              <InputField
+                label="Légende"
+                value={image.legend ?? ''}
+                onChange={(event) => update(index, { legend: event.target.value || null })}
+              />
+              <InputField
+                label="Source (crédit)"
+                value={image.source ?? ''}
+                onChange={(event) => update(index, { source: event.target.value || null })}
+              />
+            </div>
+            <SelectField
+              label="Rôle"
+              value={image.content_type}
+              onChange={(event) => update(index, { content_type: event.target.value })}
+              options={
+                IMAGE_ROLES.some((role) => role.value === image.content_type)
+                  ? IMAGE_ROLES
+                  : [...IMAGE_ROLES, { value: image.content_type, label: image.content_type }]
+              }
+            />
+            <div className={styles.actions}>
+              <button
+                type="button"
+                className={styles.secondaryButton}
+                disabled={index === 0}
+                onClick={() => onChange(move(images, index, -1))}
+              >
+                Monter<span className="visually-hidden"> l’image {index + 1}</span>
+              </button>
+              <button
+                type="button"
+                className={styles.secondaryButton}
+                disabled={index === images.length - 1}
+                onClick={() => onChange(move(images, index, 1))}
+              >
+                Descendre<span className="visually-hidden"> l’image {index + 1}</span>
+              </button>
+              <button
+                type="button"
+                className={styles.dangerButton}
+                onClick={() => onChange(images.filter((_, at) => at !== index))}
+              >
+                Retirer<span className="visually-hidden"> l’image {index + 1}</span>
+              </button>
+            </div>
+          </div>
+        </div>
+      ))}
+      <div className={styles.field}>
+        <label htmlFor={inputId} className={styles.label}>
+          Ajouter une image (JPEG, PNG, WebP ou AVIF, {MAX_MEGABYTES} Mo au plus)
+        </label>
+        <input
+          id={inputId}
+          type="file"
+          accept={IMAGE_CONTENT_TYPES.join(',')}
+          disabled={busy}
+          aria-describedby={error ? `${inputId}-error` : undefined}
+          onChange={async (event) => {
+            const media = await upload(event);
+            if (!media) return;
+            onChange([
+              ...images,
+              {
+                content_type: images.some((image) => image.content_type === 'cover')
+                  ? 'illustration'
+                  : 'cover',
+                href: media.url,
+                image_name: media.name,
+                alt: media.alt ?? '',
+                legend: null,
+                source: null,
+                width: media.width,
+                height: media.height,
+              },
+            ]);
+          }}
+        />
+        {busy ? (
+          <p className={styles.hint} role="status">
+            Envoi en cours...
+          </p>
+        ) : null}
+        {error ? (
+          <p id={`${inputId}-error`} className={styles.error} role="alert">
+            {error}
+          </p>
+        ) : null}
+      </div>
+    </fieldset>
+  );
+}
+
+/** PDF attachments: upload, shown name, order, removal. */
+export function AttachmentsField({
+  attachments,
+  onChange,
+}: {
+  attachments: AttachmentValue[];
+  onChange: (attachments: AttachmentValue[]) => void;
+}) {
+  const inputId = useId();
+  const { busy, error, upload } = useUpload(['application/pdf']);
+  return (
+    <fieldset className={styles.fieldset}>
+      <legend>Pièces jointes</legend>
+      {attachments.map((attachment, index) => (
+        <div key={attachment.item} className={styles.actions}>
+          <InputField
+            label={`Nom de la pièce jointe ${index + 1}`}
+            value={attachment.name}
+            onChange={(event) =>
+              onChange(
+                attachments.map((item, at) => (at === index ? { ...item, name: event.target.value } : item)),
+              )
+            }
+          />
+          <a href={attachment.item} target="_blank" rel="noreferrer">
+            Ouvrir<span className="visually-hidden"> {attachment.name}</span>
+          </a>
+          <button
+            type="button"
+            className={styles.dangerButton}
+            onClick={() => onChange(attachments.filter((_, at) => at !== index))}
+          >
+            Retirer<span className="visually-hidden"> {attachment.name}</span>
+          </button>
+        </div>
+      ))}
+      <div className={styles.field}>
+        <label htmlFor={inputId} className={styles.label}>
+          Ajouter un PDF ({MAX_MEGABYTES} Mo au plus)
+        </label>
+        <input
+          id={inputId}
+          type="file"
+          accept="application/pdf"
+          disabled={busy}
+          aria-describedby={error ? `${inputId}-error` : undefined}
+          onChange={async (event) => {
+            const media = await upload(event);
+            if (media) onChange([...attachments, { item: media.url, name: media.name }]);
+          }}
+        />
+        {error ? (
+          <p id={`${inputId}-error`} className={styles.error} role="alert">
+            {error}
+          </p>
+        ) : null}
+      </div>
+    </fieldset>
+  );
+}

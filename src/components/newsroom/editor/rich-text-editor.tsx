@@ -1,0 +1,434 @@
+'use client';
+
+import { type Editor, EditorContent, useEditor, useEditorState } from '@tiptap/react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { EMBED_PROVIDERS, embedProviderOf } from '@/lib/embeds';
+import { Combobox } from '../combobox';
+import styles from '../newsroom.module.css';
+import { cleanPastedHtml } from './clean-pasted-html';
+import { EMBED_DEFAULT_HEIGHT } from './embed-node';
+import { editorExtensions, internalHref } from './extensions';
+
+/** An article an internal link may point to. */
+export type LinkTarget = { id: string; title: string; detail?: string };
+
+export type RichTextEditorProps = {
+  label: string;
+  /** The HTML the editor starts from (read once: the editor owns the text afterwards). */
+  initialHtml: string;
+  onChange: (html: string) => void;
+  /** Articles matching a text, for the internal-link picker. */
+  searchArticles: (text: string) => Promise<LinkTarget[]>;
+  /** Shown but not editable (an article the role may not change). */
+  readOnly?: boolean;
+};
+
+/** The editor's HTML with an empty document as an empty string. */
+export function editorHtml(editor: Editor): string {
+  return editor.isEmpty ? '' : editor.getHTML();
+}
+
+type Panel = 'link' | 'internal' | 'embed' | null;
+
+const IDLE_TOOLBAR = {
+  h2: false,
+  h3: false,
+  bold: false,
+  italic: false,
+  bulletList: false,
+  orderedList: false,
+  blockquote: false,
+  link: false,
+  table: false,
+  canUndo: false,
+  canRedo: false,
+};
+
+/**
+ * The rich-text body of an article or a section (Tiptap over ProseMirror, decision 012-rich-text-editor): headings
+ * from h2, lists, links (outside, and internal `flash:id:` links picked among the articles), quotes, tables and
+ * frames of the spec's embed platforms. Its HTML is what the site's sanitiser keeps; pasted word-processor HTML
+ * is cleaned first.
+ */
+export default function RichTextEditor({
+  label,
+  initialHtml,
+  onChange,
+  searchArticles,
+  readOnly = false,
+}: RichTextEditorProps) {
+  const labelId = useId();
+  const [panel, setPanel] = useState<Panel>(null);
+  const editor = useEditor({
+    immediatelyRender: false,
+    editable: !readOnly,
+    extensions: editorExtensions(),
+    content: initialHtml,
+    editorProps: {
+      attributes: {
+        class: styles.editorBody ?? '',
+        role: 'textbox',
+        'aria-multiline': 'true',
+        'aria-labelledby': labelId,
+      },
+      transformPastedHTML: (html) => cleanPastedHtml(html),
+    },
+    onUpdate: ({ editor: current }) => onChange(editorHtml(current)),
+  });
+
+  // Tiptap's state store only reads the editor again at its first transaction: until then, nothing is active.
+  const state =
+    useEditorState({
+      editor,
+      selector: ({ editor: current }) =>
+        current
+          ? {
+              h2: current.isActive('heading', { level: 2 }),
+              h3: current.isActive('heading', { level: 3 }),
+              bold: current.isActive('bold'),
+              italic: current.isActive('italic'),
+              bulletList: current.isActive('bulletList'),
+              orderedList: current.isActive('orderedList'),
+              blockquote: current.isActive('blockquote'),
+              link: current.isActive('link'),
+              table: current.isActive('table'),
+              canUndo: current.can().undo(),
+              canRedo: current.can().redo(),
+            }
+          : null,
+    }) ?? IDLE_TOOLBAR;
+
+  if (!editor) return <p className="loading">Chargement de l’éditeur...</p>;
+
+  const chain = () => editor.chain().focus();
+  const toggle = (name: Exclude<Panel, null>) => setPanel((open) => (open === name ? null : name));
+
+  return (
+    <div className={styles.editor}>
+      <p id={labelId} className={styles.label}>
+        {label}
+      </p>
+      <div role="toolbar" aria-label={`Mise en forme : ${label}`} className={styles.toolbar}>
+        <ToolButton
+          label="Intertitre"
+          pressed={state.h2}
+          onClick={() => chain().toggleHeading({ level: 2 }).run()}
+        >
+          T2
+        </ToolButton>
+        <ToolButton
+          label="Sous-intertitre"
+          pressed={state.h3}
+          onClick={() => chain().toggleHeading({ level: 3 }).run()}
+        >
+          T3
+        </ToolButton>
+        <ToolButton label="Gras" pressed={state.bold} onClick={() => chain().toggleBold().run()}>
+          <strong>G</strong>
+        </ToolButton>
+        <ToolButton label="Italique" pressed={state.italic} onClick={() => chain().toggleItalic().run()}>
+          <em>I</em>
+        </ToolButton>
+        <ToolButton
+          label="Liste à puces"
+          pressed={state.bulletList}
+          onClick={() => chain().toggleBulletList().run()}
+        >
+          •
+        </ToolButton>
+        <ToolButton
+          label="Liste numérotée"
+          pressed={state.orderedList}
+          onClick={() => chain().toggleOrderedList().run()}
+        >
+          1.
+        </ToolButton>
+        <ToolButton
+          label="Citation"
+          pressed={state.blockquote}
+          onClick={() => chain().toggleBlockquote().run()}
+        >
+          «»
+        </ToolButton>
+        <ToolButton label="Lien" pressed={state.link || panel === 'link'} onClick={() => toggle('link')}>
+          Lien
+        </ToolButton>
+        <ToolButton
+          label="Lien vers un article"
+          pressed={panel === 'internal'}
+          onClick={() => toggle('internal')}
+        >
+          Lien interne
+        </ToolButton>
+        <ToolButton
+          label="Insérer un tableau"
+          onClick={() => chain().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run()}
+        >
+          Tableau
+        </ToolButton>
+        <ToolButton
+          label="Intégrer un contenu externe"
+          pressed={panel === 'embed'}
+          onClick={() => toggle('embed')}
+        >
+          Intégration
+        </ToolButton>
+        <ToolButton label="Annuler" disabled={!state.canUndo} onClick={() => chain().undo().run()}>
+          ↶
+        </ToolButton>
+        <ToolButton label="Rétablir" disabled={!state.canRedo} onClick={() => chain().redo().run()}>
+          ↷
+        </ToolButton>
+      </div>
+      {state.table ? (
+        <div role="toolbar" aria-label="Tableau" className={styles.toolbar}>
+          <ToolButton label="Ajouter une ligne" onClick={() => chain().addRowAfter().run()}>
+            + ligne
+          </ToolButton>
+          <ToolButton label="Ajouter une colonne" onClick={() => chain().addColumnAfter().run()}>
+            + colonne
+          </ToolButton>
+          <ToolButton label="Supprimer la ligne" onClick={() => chain().deleteRow().run()}>
+            − ligne
+          </ToolButton>
+          <ToolButton label="Supprimer la colonne" onClick={() => chain().deleteColumn().run()}>
+            − colonne
+          </ToolButton>
+          <ToolButton label="Supprimer le tableau" onClick={() => chain().deleteTable().run()}>
+            Supprimer le tableau
+          </ToolButton>
+        </div>
+      ) : null}
+      {panel === 'link' ? <LinkPanel editor={editor} onDone={() => setPanel(null)} /> : null}
+      {panel === 'internal' ? (
+        <InternalLinkPanel editor={editor} searchArticles={searchArticles} onDone={() => setPanel(null)} />
+      ) : null}
+      {panel === 'embed' ? <EmbedPanel editor={editor} onDone={() => setPanel(null)} /> : null}
+      <EditorContent editor={editor} />
+    </div>
+  );
+}
+
+function ToolButton({
+  label,
+  pressed,
+  disabled,
+  onClick,
+  children,
+}: {
+  label: string;
+  pressed?: boolean;
+  disabled?: boolean;
+  onClick: () => void;
+  children: React.ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      className={styles.toolButton}
+      aria-label={label}
+      title={label}
+      aria-pressed={pressed}
+      disabled={disabled}
+      onClick={onClick}
+    >
+      {children}
+    </button>
+  );
+}
+
+/** An outside link on the selection (http, https, mailto, tel), or its removal. */
+function LinkPanel({ editor, onDone }: { editor: Editor; onDone: () => void }) {
+  const inputId = useId();
+  const [href, setHref] = useState(() => String(editor.getAttributes('link').href ?? ''));
+  const [error, setError] = useState<string | null>(null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const value = href.trim();
+    if (!/^(https?:\/\/\S+|mailto:\S+|tel:[+\d\s.-]+|\/\S*)$/i.test(value)) {
+      setError('Indiquez une adresse commençant par https://, http://, mailto:, tel: ou /.');
+      return;
+    }
+    const link = { href: value, target: /^https?:/i.test(value) ? '_blank' : null };
+    const chain = editor.chain().focus().extendMarkRange('link');
+    if (editor.state.selection.empty && !editor.isActive('link')) {
+      chain.insertContent({ type: 'text', text: value, marks: [{ type: 'link', attrs: link }] }).run();
+    } else {
+      chain.setLink(link).run();
+    }
+    onDone();
+  };
+  return (
+    <form className={styles.editorPanel} onSubmit={submit} noValidate>
+      <label htmlFor={inputId} className={styles.label}>
+        Adresse du lien
+      </label>
+      <input
+        id={inputId}
+        className={styles.input}
+        type="url"
+        value={href}
+        onChange={(event) => setHref(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${inputId}-error` : undefined}
+        // biome-ignore lint/a11y/noAutofocus: the panel opens on the author's request, to type the address.
+        autoFocus
+      />
+      {error ? (
+        <p id={`${inputId}-error`} className={styles.error}>
+          {error}
+        </p>
+      ) : null}
+      <div className={styles.actions}>
+        <button type="submit" className={styles.primaryButton}>
+          Appliquer
+        </button>
+        {editor.isActive('link') ? (
+          <button
+            type="button"
+            className={styles.secondaryButton}
+            onClick={() => {
+              editor.chain().focus().extendMarkRange('link').unsetLink().run();
+              onDone();
+            }}
+          >
+            Retirer le lien
+          </button>
+        ) : null}
+        <button type="button" className={styles.secondaryButton} onClick={onDone}>
+          Fermer
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** A link to another article of the site, written flash:id:{id} and resolved by the sanitiser. */
+function InternalLinkPanel({
+  editor,
+  searchArticles,
+  onDone,
+}: {
+  editor: Editor;
+  searchArticles: (text: string) => Promise<LinkTarget[]>;
+  onDone: () => void;
+}) {
+  const [items, setItems] = useState<LinkTarget[]>([]);
+  const [text, setText] = useState('');
+  useEffect(() => {
+    if (text.trim().length < 2) {
+      setItems([]);
+      return;
+    }
+    let current = true;
+    const timer = setTimeout(() => {
+      searchArticles(text.trim())
+        .then((found) => {
+          if (current) setItems(found);
+        })
+        .catch(() => {
+          if (current) setItems([]);
+        });
+    }, 200);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [text, searchArticles]);
+  const insert = (target: LinkTarget) => {
+    const link = { href: internalHref(target.id), target: null };
+    const chain = editor.chain().focus().extendMarkRange('link');
+    if (editor.state.selection.empty) {
+      chain.insertContent({ type: 'text', text: target.title, marks: [{ type: 'link', attrs: link }] }).run();
+    } else {
+      chain.setLink(link).run();
+    }
+    onDone();
+  };
+  return (
+    <div className={styles.editorPanel}>
+      <Combobox
+        label="Article à lier"
+        hint="Tapez au moins deux caractères du titre ; le lien porte sur le texte sélectionné, ou insère le titre."
+        items={items}
+        itemKey={(item) => item.id}
+        itemLabel={(item) => item.title}
+        itemDetail={(item) => item.detail}
+        onInputChange={setText}
+        onSelect={insert}
+      />
+      <button type="button" className={styles.secondaryButton} onClick={onDone}>
+        Fermer
+      </button>
+    </div>
+  );
+}
+
+/** A frame of one of the embed platforms, from the address of its embed code. */
+function EmbedPanel({ editor, onDone }: { editor: Editor; onDone: () => void }) {
+  const srcId = useId();
+  const titleId = useId();
+  const [src, setSrc] = useState('');
+  const [title, setTitle] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    // The author may paste the whole embed code: its iframe's src is what counts.
+    const address = /src="([^"]+)"/.exec(src)?.[1] ?? src.trim();
+    if (!embedProviderOf(address)) {
+      setError(
+        `Adresse refusée : seules les intégrations https de ${EMBED_PROVIDERS.map((p) => p.name).join(', ')} sont acceptées.`,
+      );
+      return;
+    }
+    if (title.trim() === '') {
+      setError('Donnez un titre à l’intégration (lu par les lecteurs d’écran).');
+      return;
+    }
+    editor
+      .chain()
+      .focus()
+      .insertEmbed({ src: address, title: title.trim(), height: EMBED_DEFAULT_HEIGHT })
+      .run();
+    onDone();
+  };
+  return (
+    <form className={styles.editorPanel} onSubmit={submit} noValidate>
+      <label htmlFor={srcId} className={styles.label}>
+        Adresse ou code d’intégration
+      </label>
+      <input
+        id={srcId}
+        className={styles.input}
+        value={src}
+        onChange={(event) => setSrc(event.target.value)}
+        aria-describedby={error ? `${srcId}-error` : undefined}
+        aria-invalid={error ? true : undefined}
+        // biome-ignore lint/a11y/noAutofocus: the panel opens on the author's request, to paste the address.
+        autoFocus
+      />
+      <label htmlFor={titleId} className={styles.label}>
+        Titre de l’intégration
+      </label>
+      <input
+        id={titleId}
+        className={styles.input}
+        value={title}
+        onChange={(event) => setTitle(event.target.value)}
+      />
+      {error ? (
+        <p id={`${srcId}-error`} className={styles.error}>
+          {error}
+        </p>
+      ) : null}
+      <div className={styles.actions}>
+        <button type="submit" className={styles.primaryButton}>
+          Intégrer
+        </button>
+        <button type="button" className={styles.secondaryButton} onClick={onDone}>
+          Fermer
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,232 @@
+'use client';
+
+import Link from 'next/link';
+import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { type FormEvent, useEffect, useState } from 'react';
+import { diffRevisions, errorMessage, getArticle, listRevisions, restoreRevision } from '@/client/admin';
+import type { AdminArticle, RevisionDiffAnswer, RevisionSummary } from '@/lib/contracts/admin';
+import { formatDateTime } from './format';
+import styles from './newsroom.module.css';
+import { articleEditPath, previewPath } from './paths';
+import { useStaff } from './staff-shell';
+
+const ACTION_LABELS: Record<RevisionSummary['action'], string> = {
+  create: 'Création',
+  update: 'Modification',
+  submit: 'Soumission à la relecture',
+  publish: 'Publication',
+  schedule: 'Programmation',
+  unpublish: 'Dépublication',
+  restore: 'Restauration',
+  import: 'Import',
+};
+
+/** Every saved revision of an article (who, when), a comparison of any two, and restoring one. */
+export function RevisionsPage({ id }: { id: string }) {
+  const { can } = useStaff();
+  const router = useRouter();
+  const pathname = usePathname();
+  const params = useSearchParams();
+  const [article, setArticle] = useState<AdminArticle | null>(null);
+  const [revisions, setRevisions] = useState<RevisionSummary[] | null>(null);
+  const [diff, setDiff] = useState<RevisionDiffAnswer | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const [reload, setReload] = useState(0);
+  const from = Number(params.get('de')) || null;
+  const to = Number(params.get('a')) || null;
+
+  useEffect(() => {
+    void reload;
+    Promise.all([getArticle(id), listRevisions(id)])
+      .then(([found, list]) => {
+        setArticle(found);
+        setRevisions(list.items);
+      })
+      .catch((failure: unknown) => setError(errorMessage(failure)));
+  }, [id, reload]);
+
+  useEffect(() => {
+    setDiff(null);
+    if (!from || !to || from === to) return;
+    diffRevisions(id, Math.min(from, to), Math.max(from, to))
+      .then(setDiff)
+      .catch((failure: unknown) => setError(errorMessage(failure)));
+  }, [id, from, to]);
+
+  const compare = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const next = new URLSearchParams({ de: String(form.get('de') ?? ''), a: String(form.get('a') ?? '') });
+    router.push(`${pathname}?${next.toString()}`);
+  };
+
+  const restore = async (number: number) => {
+    if (!article) return;
+    if (!window.confirm(`Restaurer la version ${number} ? Elle deviendra une nouvelle version de l’article.`))
+      return;
+    setMessage(null);
+    try {
+      const restored = await restoreRevision(id, number, article.version);
+      setMessage(`Version ${number} restaurée : c’est maintenant la version ${restored.version}.`);
+      setReload((value) => value + 1);
+    } catch (failure) {
+      setError(errorMessage(failure));
+    }
+  };
+
+  if (error) {
+    return (
+      <p className={styles.alert} role="alert">
+        {error}
+      </p>
+    );
+  }
+  if (!article || !revisions) {
+    return (
+      <p className="loading" role="status">
+        Chargement...
+      </p>
+    );
+  }
+  const newest = revisions[0]?.number;
+  const older = revisions[1]?.number;
+  return (
+    <>
+      <h1 className={styles.pageTitle}>Révisions : {article.article.title}</h1>
+      <p>
+        <Link href={articleEditPath(id)}>Retour à l’article</Link>
+      </p>
+      {message ? (
+        <p className={styles.notice} role="status">
+          {message}
+        </p>
+      ) : null}
+      <form
+        key={`${from}-${to}-${revisions.length}`}
+        onSubmit={compare}
+        className={styles.panel}
+        aria-labelledby="revisions-titre"
+      >
+        <h2 id="revisions-titre">Historique</h2>
+        <div className={styles.tableWrap}>
+          <table className={styles.table}>
+            <thead>
+              <tr>
+                <th scope="col">Version</th>
+                <th scope="col">Action</th>
+                <th scope="col">Par</th>
+                <th scope="col">Le</th>
+                <th scope="col">Titre</th>
+                <th scope="col">Comparer de</th>
+                <th scope="col">à</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {revisions.map((revision) => (
+                <tr key={revision.number}>
+                  <td>{revision.number}</td>
+                  <td>{ACTION_LABELS[revision.action]}</td>
+                  <td>{revision.createdBy?.name ?? 'Système'}</td>
+                  <td>{formatDateTime(revision.createdAt)}</td>
+                  <td>{revision.title}</td>
+                  <td>
+                    <input
+                      type="radio"
+                      name="de"
+                      value={revision.number}
+                      defaultChecked={revision.number === (from ?? older)}
+                      aria-label={`Comparer depuis la version ${revision.number}`}
+                    />
+                  </td>
+                  <td>
+                    <input
+                      type="radio"
+                      name="a"
+                      value={revision.number}
+                      defaultChecked={revision.number === (to ?? newest)}
+                      aria-label={`Comparer jusqu’à la version ${revision.number}`}
+                    />
+                  </td>
+                  <td>
+                    <Link href={previewPath(id, revision.number)}>
+                      Aperçu<span className="visually-hidden"> de la version {revision.number}</span>
+                    </Link>
+                    {can('article.restore') && revision.number !== article.version ? (
+                      <>
+                        {' '}
+                        <button
+                          type="button"
+                          className={styles.linkButton}
+                          onClick={() => restore(revision.number)}
+                        >
+                          Restaurer<span className="visually-hidden"> la version {revision.number}</span>
+                        </button>
+                      </>
+                    ) : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        {revisions.length > 1 ? (
+          <div className={styles.actions}>
+            <button type="submit" className={styles.primaryButton}>
+              Comparer
+            </button>
+          </div>
+        ) : null}
+      </form>
+      {diff ? (
+        <DiffView diff={diff} />
+      ) : from && to && from !== to ? (
+        <p className="loading" role="status">
+          Comparaison en cours...
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+function DiffView({ diff }: { diff: RevisionDiffAnswer }) {
+  return (
+    <section className={styles.panel} aria-labelledby="comparaison-titre">
+      <h2 id="comparaison-titre">
+        De la version {diff.from.number} ({formatDateTime(diff.from.createdAt)}) à la version {diff.to.number}{' '}
+        ({formatDateTime(diff.to.createdAt)})
+      </h2>
+      {diff.changes.length === 0 ? <p>Aucune différence.</p> : null}
+      {diff.changes.map((change) => (
+        <div key={change.field}>
+          <h3>{change.label}</h3>
+          <p className={styles.diff}>
+            {change.parts.map((part, index) =>
+              part.kind === 'added' ? (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the parts are a fixed sequence.
+                <ins key={index}>
+                  <span className="visually-hidden">[ajouté : </span>
+                  {part.text}
+                  <span className="visually-hidden">]</span>
+                </ins>
+              ) : part.kind === 'removed' ? (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the parts are a fixed sequence.
+                <del key={index}>
+                  <span className="visually-hidden">[supprimé : </span>
+                  {part.text}
+                  <span className="visually-hidden">]</span>
+                </del>
+              ) : (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the parts are a fixed sequence.
+                <span key={index}>{part.text}</span>
+              ),
+            )}
+          </p>
+        </div>
+      ))}
+    </section>
+  );
+}

@@ -1,0 +1,22 @@
+import type { AdminPermission } from '@/lib/contracts/admin';
+
+/** Addresses of the site newsroom's pages (issue 18). */
+export const SITE_PATHS = {
+  newsletters: '/redaction/newsletters',
+  issues: '/redaction/numeros',
+  redirects: '/redaction/redirections',
+  subscribers: '/redaction/abonnes',
+} as const;
+
+export const issuePath = (date: string) => `${SITE_PATHS.issues}/${date}`;
+export const issuePreviewPath = (date: string) => `/redaction/apercu-numero/${date}`;
+
+export const campaignPath = (id: number) => `${SITE_PATHS.newsletters}/${id}`;
+
+/** The site newsroom's entries of the newsroom menu (StaffShell spreads them into its own). */
+export const SITE_NAV: { href: string; label: string; permission: AdminPermission }[] = [
+  { href: SITE_PATHS.issues, label: 'Quotidienne', permission: 'issue.read' },
+  { href: SITE_PATHS.newsletters, label: 'Newsletters', permission: 'newsletter.read' },
+  { href: SITE_PATHS.subscribers, label: 'Abonnés', permission: 'subscriber.read' },
+  { href: SITE_PATHS.redirects, label: 'Redirections', permission: 'redirect.read' },
+];

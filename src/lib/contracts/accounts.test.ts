@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ACCOUNT_FORM_MESSAGES,
+  accountFormAnchor,
+  formErrors,
+  loginForm,
+  type RegistrationForm,
+  registrationForm,
+} from './accounts';
+
+const error = (code: keyof typeof ACCOUNT_FORM_MESSAGES) => ({ code, message: ACCOUNT_FORM_MESSAGES[code] });
+
+describe('registrationForm', () => {
+  const valid: RegistrationForm = {
+    civility: '13',
+    lastname: 'Dupont',
+    firstname: 'Jeanne',
+    email: 'jeanne.dupont@example.fr',
+    password: 'Ab1!wxyz',
+    confirmed: 'Ab1!wxyz',
+    function: 'expertComptable',
+    optin: false,
+  };
+
+  it('accepts a complete form', () => {
+    expect(formErrors(registrationForm, valid)).toEqual({});
+  });
+
+  it('requires every field but optin, in form order', () => {
+    const errors = formErrors(registrationForm, {
+      civility: '',
+      lastname: ' ',
+      firstname: '',
+      email: '',
+      password: '',
+      confirmed: '',
+      function: '',
+      optin: false,
+    });
+    expect(Object.keys(errors)).toEqual([
+      'civility',
+      'lastname',
+      'firstname',
+      'email',
+      'password',
+      'confirmed',
+      'function',
+    ]);
+    expect(Object.values(errors)).toEqual(Array(7).fill(error('required')));
+  });
+
+  it('gives each field its first failed rule: e-mail, password length then classes, confirmation', () => {
+    expect(
+      formErrors(registrationForm, { ...valid, email: 'jeanne', password: 'abcdefgh', confirmed: 'autre' }),
+    ).toEqual({
+      email: error('email'),
+      password: error('password_classes'),
+      confirmed: error('password_confirmation'),
+    });
+    expect(formErrors(registrationForm, { ...valid, password: ' Ab1! ', confirmed: ' Ab1! ' })).toEqual({
+      password: error('password_length'),
+    });
+  });
+
+  it('compares the confirmation trimmed, as the password is used', () => {
+    expect(formErrors(registrationForm, { ...valid, confirmed: ' Ab1!wxyz ' })).toEqual({});
+  });
+});
+
+describe('loginForm', () => {
+  it('requires e-mail and password and checks the e-mail', () => {
+    expect(formErrors(loginForm, { email: '', password: '' })).toEqual({
+      email: error('required'),
+      password: error('required'),
+    });
+    expect(formErrors(loginForm, { email: 'x@', password: 'p' })).toEqual({ email: error('email') });
+    expect(formErrors(loginForm, { email: 'x@example.fr', password: 'p' })).toEqual({});
+  });
+});
+
+describe('accountFormAnchor', () => {
+  it('names the outcome by its code, unique on the page', () => {
+    const anchors = Object.keys(ACCOUNT_FORM_MESSAGES).map((code) =>
+      accountFormAnchor(code as keyof typeof ACCOUNT_FORM_MESSAGES),
+    );
+    expect(new Set(anchors).size).toBe(anchors.length);
+    expect(accountFormAnchor('invalid_credentials')).toBe('connexion-invalid_credentials');
+  });
+});

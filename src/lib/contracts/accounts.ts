@@ -1,0 +1,162 @@
+import './zod-setup';
+import * as z from 'zod/mini';
+import {
+  confirmationError,
+  EMAIL_MESSAGE,
+  isValidEmail,
+  PASSWORD_CLASSES_MESSAGE,
+  PASSWORD_CONFIRMATION_MESSAGE,
+  PASSWORD_LENGTH_MESSAGE,
+  passwordError,
+  REQUIRED_MESSAGE,
+  WEB_FORM_ERROR_MESSAGE,
+} from '../validation';
+
+/**
+ * The account forms (login, registration): one definition each, used by the browser form, the API route and the
+ * no-JavaScript server action (docs/decisions/009-forms-one-definition.md). Zod Mini: these schemas also run in
+ * the browser, where the full Zod would cost its weight on every page.
+ */
+
+/** Longest first or last name. */
+export const NAME_MAX_LENGTH = 100;
+/** Longest password accepted: long enough for passphrases, short enough that hashing stays cheap to refuse. */
+export const PASSWORD_MAX_LENGTH = 128;
+
+/**
+ * Every outcome an account form may end with that is not a success, by code: the browser shows the message,
+ * the no-JavaScript page shows it at the anchor `connexion-<code>`. Codes travel; messages are looked up here.
+ */
+export const ACCOUNT_FORM_MESSAGES = {
+  required: REQUIRED_MESSAGE,
+  email: EMAIL_MESSAGE,
+  password_length: PASSWORD_LENGTH_MESSAGE,
+  password_classes: PASSWORD_CLASSES_MESSAGE,
+  password_confirmation: PASSWORD_CONFIRMATION_MESSAGE,
+  password_too_long: `Le mot de passe ne peut pas dépasser ${PASSWORD_MAX_LENGTH} caractères.`,
+  /** A password found in the list of common passwords (OWASP ASVS 6.2.4). */
+  common_password: "Ce mot de passe est trop courant et facile à deviner, merci d'en choisir un autre.",
+  invalid_civility: 'Veuillez choisir une civilité de la liste.',
+  invalid_function: 'Veuillez choisir une fonction de la liste.',
+  invalid_optin: "Le choix d'inscription à la newsletter doit valoir O ou N.",
+  name_too_long: `Ce champ ne peut pas dépasser ${NAME_MAX_LENGTH} caractères.`,
+  name_characters: 'Ce champ contient des caractères non autorisés.',
+  /**
+   * A registered address: said plainly (the reader must know why no account was made) while pointing to login
+   * and password recovery rather than confirming anything else (docs/API-accounts.md).
+   */
+  duplicate_email:
+    'Un compte existe peut-être déjà avec cette adresse e-mail : connectez-vous ou utilisez « Mot de passe oublié ».',
+  invalid_credentials: 'Adresse e-mail ou mot de passe incorrect.',
+  rate_limited: 'Trop de tentatives, merci de réessayer plus tard.',
+  /** Anything else (the server down, an unexpected answer). */
+  form_error: WEB_FORM_ERROR_MESSAGE,
+} as const;
+
+export type AccountFormCode = keyof typeof ACCOUNT_FORM_MESSAGES;
+
+/** A rule of a field: the value passes the test, or the form fails with the code. */
+type Rule = readonly [test: (value: string) => boolean, code: AccountFormCode];
+
+const filled = (value: string) => value.trim() !== '';
+
+/** A text field checked by its rules in order; the first that fails is the field's only error. */
+function textField(...rules: Rule[]) {
+  return z.string().check(
+    z.superRefine((value, context) => {
+      const failed = rules.find(([test]) => !test(value));
+      if (!failed) return;
+      const code = failed[1];
+      context.issues.push({
+        code: 'custom',
+        message: ACCOUNT_FORM_MESSAGES[code],
+        params: { code },
+        input: value,
+      });
+    }),
+  );
+}
+
+const REQUIRED: Rule = [filled, 'required'];
+const EMAIL: Rule = [isValidEmail, 'email'];
+const PASSWORD_LENGTH: Rule = [
+  (value) => passwordError(value) !== PASSWORD_LENGTH_MESSAGE,
+  'password_length',
+];
+const PASSWORD_CLASSES: Rule = [
+  (value) => passwordError(value) !== PASSWORD_CLASSES_MESSAGE,
+  'password_classes',
+];
+
+/** 'Se connecter': both fields required, the e-mail valid. */
+export const loginForm = z.object({
+  email: textField(REQUIRED, EMAIL),
+  password: textField(REQUIRED),
+});
+export type LoginForm = z.infer<typeof loginForm>;
+
+/**
+ * 'Créer un compte' (spec section 5): every field but optin required, a valid e-mail, a password of at least
+ * 8 characters once trimmed with all four character classes, and the same confirmation. The server adds the
+ * rules that need its data (the civility and job lists, the common passwords, lengths).
+ */
+export const registrationForm = z
+  .object({
+    civility: textField(REQUIRED),
+    lastname: textField(REQUIRED),
+    firstname: textField(REQUIRED),
+    email: textField(REQUIRED, EMAIL),
+    password: textField(REQUIRED, PASSWORD_LENGTH, PASSWORD_CLASSES),
+    confirmed: textField(REQUIRED),
+    function: textField(REQUIRED),
+    optin: z.boolean(),
+  })
+  .check(
+    z.refine((values) => confirmationError(values.password, values.confirmed) === null, {
+      error: ACCOUNT_FORM_MESSAGES.password_confirmation,
+      path: ['confirmed'],
+      params: { code: 'password_confirmation' },
+      // Compared once both are filled, whatever the other fields hold.
+      when: ({ value }) => {
+        const values = value as { password?: unknown; confirmed?: unknown };
+        return (
+          typeof values.password === 'string' &&
+          typeof values.confirmed === 'string' &&
+          filled(values.password) &&
+          filled(values.confirmed)
+        );
+      },
+    }),
+  );
+export type RegistrationForm = z.infer<typeof registrationForm>;
+
+export type FormFieldError = { code: AccountFormCode; message: string };
+
+/**
+ * The errors of a form's values by field (the first of each field), or an empty object when the values pass.
+ * The browser shows `message`; the server action sends `code` back as the page anchor.
+ */
+export function formErrors<Values extends object>(
+  schema: z.ZodMiniType<Values>,
+  values: Values,
+): Partial<Record<keyof Values & string, FormFieldError>> {
+  const result = z.safeParse(schema, values);
+  if (result.success) return {};
+  const errors: Partial<Record<string, FormFieldError>> = {};
+  for (const issue of result.error.issues) {
+    const field = String(issue.path[0] ?? '');
+    const code = (issue as { params?: { code?: AccountFormCode } }).params?.code ?? 'form_error';
+    if (!(field in errors)) errors[field] = { code, message: ACCOUNT_FORM_MESSAGES[code] };
+  }
+  return errors;
+}
+
+/** The anchor of an outcome on the page the no-JavaScript forms come back to (the page holds every message). */
+export function accountFormAnchor(code: AccountFormCode): string {
+  return `connexion-${code}`;
+}
+
+/** The code of a field's error from the server's answer, for the anchor; form_error when it has none. */
+export function firstErrorCode(errors: readonly { code?: AccountFormCode }[]): AccountFormCode {
+  return errors[0]?.code ?? 'form_error';
+}

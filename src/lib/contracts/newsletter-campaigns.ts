@@ -1,0 +1,102 @@
+import './zod-setup';
+import { z } from 'zod';
+import { dateTimeSchema } from './article';
+
+// Newsletter campaigns of the Admin API (/api/admin/newsletters, docs/ADMIN-API.md): the day's issue as an
+// e-mail, edited, tested, sent now or at a time by the job runner.
+
+export const CAMPAIGN_STATUSES = ['draft', 'scheduled', 'sending', 'sent', 'cancelled'] as const;
+export const campaignStatusSchema = z.enum(CAMPAIGN_STATUSES);
+export type CampaignStatus = z.infer<typeof campaignStatusSchema>;
+
+export const CAMPAIGN_STATUS_LABELS: Record<CampaignStatus, string> = {
+  draft: 'Brouillon',
+  scheduled: 'Programmée',
+  sending: 'Envoi en cours',
+  sent: 'Envoyée',
+  cancelled: 'Annulée',
+};
+
+export const CAMPAIGN_LIMITS = { subjectLength: 200, introLength: 2_000 } as const;
+
+const issueDay = z.iso.date({ error: 'doit être une date AAAA-MM-JJ' });
+const email = z.string().trim().max(254, 'adresse trop longue').email('adresse e-mail invalide');
+
+/** POST /api/admin/newsletters: a campaign prefilled from that day's issue. */
+export const campaignCreateBody = z.strictObject({ date: issueDay });
+export type CampaignCreateBody = z.infer<typeof campaignCreateBody>;
+
+/** PATCH /api/admin/newsletters/{id}: the subject and the intro, while the campaign is a draft. */
+export const campaignPatchBody = z
+  .strictObject({
+    subject: z
+      .string()
+      .trim()
+      .min(1, 'ne doit pas être vide')
+      .max(CAMPAIGN_LIMITS.subjectLength, `au plus ${CAMPAIGN_LIMITS.subjectLength} caractères`)
+      .optional(),
+    intro: z
+      .string()
+      .trim()
+      .max(CAMPAIGN_LIMITS.introLength, `au plus ${CAMPAIGN_LIMITS.introLength} caractères`)
+      .optional(),
+  })
+  .refine((body) => body.subject !== undefined || body.intro !== undefined, {
+    message: 'indiquez subject ou intro',
+  });
+export type CampaignPatchBody = z.infer<typeof campaignPatchBody>;
+
+/** POST /api/admin/newsletters/{id}/test */
+export const campaignTestBody = z.strictObject({ email });
+export type CampaignTestBody = z.infer<typeof campaignTestBody>;
+
+/** POST /api/admin/newsletters/{id}/send: now, or at `at` (in the future). */
+export const campaignSendBody = z.strictObject({ at: dateTimeSchema.optional() });
+export type CampaignSendBody = z.infer<typeof campaignSendBody>;
+
+/** Recipients of a campaign by status; `retried` counts those that needed more than one attempt. */
+export const campaignCountsSchema = z.object({
+  total: z.number().int(),
+  pending: z.number().int(),
+  sending: z.number().int(),
+  sent: z.number().int(),
+  failed: z.number().int(),
+  retried: z.number().int(),
+});
+export type CampaignCounts = z.infer<typeof campaignCountsSchema>;
+
+export const campaignSchema = z.object({
+  id: z.number().int(),
+  issueDate: z.string(),
+  subject: z.string(),
+  intro: z.string(),
+  status: campaignStatusSchema,
+  scheduledAt: dateTimeSchema.nullable(),
+  startedAt: dateTimeSchema.nullable(),
+  finishedAt: dateTimeSchema.nullable(),
+  automatic: z.boolean(),
+  createdBy: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  createdAt: dateTimeSchema,
+  counts: campaignCountsSchema,
+  /** Sent or failed out of total, 0 to 100. */
+  progress: z.number().min(0).max(100),
+});
+export type Campaign = z.infer<typeof campaignSchema>;
+
+/** GET /api/admin/newsletters: the history, newest first. */
+export const campaignListAnswer = z.object({ items: z.array(campaignSchema) });
+export type CampaignListAnswer = z.infer<typeof campaignListAnswer>;
+
+/** GET /api/admin/newsletters/{id}/preview: the e-mail as a subscriber receives it. */
+export const campaignPreviewAnswer = z.object({ subject: z.string(), html: z.string(), text: z.string() });
+export type CampaignPreviewAnswer = z.infer<typeof campaignPreviewAnswer>;
+
+/** GET /api/admin/newsletters/{id}/failures: the refused recipients with the server's answer. */
+export const campaignFailuresAnswer = z.object({
+  items: z.array(z.object({ email: z.string(), attempts: z.number().int(), error: z.string().nullable() })),
+});
+export type CampaignFailuresAnswer = z.infer<typeof campaignFailuresAnswer>;
+
+/** Answer of POST /api/admin/newsletters/{id}/test: the address the server accepted the message for. */
+export const campaignTestAnswer = z.object({ email: z.string() });
+export type CampaignTestAnswer = z.infer<typeof campaignTestAnswer>;

@@ -1,0 +1,36 @@
+import type { StaffRole } from './staff-roles';
+
+// The site newsroom's permissions and audit actions (issue 18: daily issue, newsletter campaigns, redirects,
+// subscribers). `admin.ts` spreads them into its MINIMUM_ROLE and AUDIT_ACTIONS, so there is one guard
+// (`requireStaff`) and one audit log for the whole newsroom. Only a type is imported from admin.ts: no cycle at
+// run time.
+
+export const SITE_MINIMUM_ROLE = {
+  'issue.read': 'redacteur',
+  'issue.edit': 'editeur',
+  'issue.publish': 'editeur',
+  'newsletter.read': 'redacteur',
+  'newsletter.edit': 'editeur',
+  'newsletter.send': 'editeur',
+  'redirect.read': 'editeur',
+  'redirect.manage': 'administrateur',
+  'subscriber.read': 'editeur',
+  'subscriber.manage': 'administrateur',
+} as const satisfies Record<string, StaffRole>;
+
+export const SITE_AUDIT_ACTIONS = [
+  'issue.update',
+  'issue.publish',
+  'issue.schedule',
+  'newsletter.create',
+  'newsletter.update',
+  'newsletter.test',
+  'newsletter.send',
+  'newsletter.schedule',
+  'newsletter.cancel',
+  'redirect.create',
+  'redirect.delete',
+  'redirect.import',
+  'subscriber.unsubscribe',
+  'subscriber.export',
+] as const;

@@ -1,0 +1,46 @@
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inlineScriptHashes, prerenderedPageHashes } from './security-headers';
+
+const distDir = mkdtempSync(path.join(tmpdir(), 'csp-hashes-'));
+const page = path.join(distDir, 'server', 'app', 'cgu.html');
+const previousDistDir = process.env.NEXT_DIST_DIR;
+
+function writePage(script: string, modified: Date): string {
+  const html = `<!doctype html><html><body><script>${script}</script></body></html>`;
+  writeFileSync(page, html);
+  utimesSync(page, modified, modified);
+  return html;
+}
+
+beforeAll(() => {
+  mkdirSync(path.dirname(page), { recursive: true });
+  // The build folder is read relative to the working directory, as Next.js does.
+  process.env.NEXT_DIST_DIR = path.relative(process.cwd(), distDir);
+});
+
+afterAll(() => {
+  if (previousDistDir === undefined) delete process.env.NEXT_DIST_DIR;
+  else process.env.NEXT_DIST_DIR = previousDistDir;
+  rmSync(distDir, { recursive: true, force: true });
+});
+
+describe('prerenderedPageHashes', () => {
+  it('follows the page file when a revalidation renders it again', () => {
+    const built = writePage('self.__next_f.push([1,"build"])', new Date('2026-11-23T10:00:00Z'));
+    expect(prerenderedPageHashes('/cgu')).toEqual(inlineScriptHashes(built));
+    const revalidated = writePage(
+      'self.__next_f.push([1,"after a publication"])',
+      new Date('2026-11-23T11:00:00Z'),
+    );
+    expect(prerenderedPageHashes('/cgu')).toEqual(inlineScriptHashes(revalidated));
+    expect(inlineScriptHashes(revalidated)).not.toEqual(inlineScriptHashes(built));
+  });
+
+  it('answers null for a page that has no prerendered file or an unsafe name', () => {
+    expect(prerenderedPageHashes('/page-sans-fichier')).toBeNull();
+    expect(prerenderedPageHashes('/../etc/passwd')).toBeNull();
+  });
+});

@@ -1,0 +1,54 @@
+import 'server-only';
+import { findSessionCustomer, readCookie, SESSION_COOKIE, sessionTokenFrom } from '../accounts/sessions';
+import type { Db } from '../db/client';
+import { env } from '../env';
+import { AppError } from '../http/errors';
+import { clientAddress, consumeRateLimit, type RateLimitState } from '../http/rate-limit';
+import type { SearchReader } from './types';
+
+/**
+ * Who may search, and as whom: the per-address search rate limit (pages and API together, one counter in the
+ * database so it holds across instances) and the reader's access (a live session reads everything, anyone else
+ * what the paywall shows).
+ */
+
+export const SEARCH_RATE_LIMIT_MESSAGE =
+  'Trop de recherches en peu de temps, merci de réessayer dans un instant.';
+
+/** One search of `address` counted against SEARCH_RATE_LIMIT_PER_MINUTE. */
+export function consumeSearchRateLimit(db: Db, address: string): Promise<RateLimitState> {
+  return consumeRateLimit(
+    db,
+    { name: 'search:ip', limit: env().SEARCH_RATE_LIMIT_PER_MINUTE, windowSeconds: 60 },
+    address,
+  );
+}
+
+/**
+ * The reader of an API search: counted against the rate limit (over it: 429 with Retry-After), with access when
+ * the request carries a live session (cookie or Bearer token).
+ */
+export async function admitApiSearch(db: Db, request: Request): Promise<SearchReader> {
+  const address = clientAddress(request);
+  const state = await consumeSearchRateLimit(db, address);
+  if (!state.allowed) {
+    throw new AppError('rate_limited', SEARCH_RATE_LIMIT_MESSAGE, undefined, state.retryAfterSeconds);
+  }
+  return { hasAccess: await hasLiveSession(db, sessionTokenFrom(request)), client: address };
+}
+
+/**
+ * The reader of the /search page from its cookie header and address (the server's HTTP hook counted the rate
+ * limit before Next.js rendered it).
+ */
+export async function pageReader(
+  db: Db,
+  cookieHeader: string | null,
+  address: string,
+): Promise<SearchReader> {
+  return { hasAccess: await hasLiveSession(db, readCookie(cookieHeader, SESSION_COOKIE)), client: address };
+}
+
+async function hasLiveSession(db: Db, token: string | null): Promise<boolean> {
+  return token !== null && (await findSessionCustomer(db, token)) !== null;
+}

@@ -1,0 +1,298 @@
+import 'server-only';
+import { type SQL, sql } from 'drizzle-orm';
+import { NEWS_PAGE_SIZE } from '@/lib/constants';
+import { SEARCH_SORTS, type SearchSort } from '@/lib/contracts/search';
+import { SITE_TIME_ZONE } from '@/lib/dates';
+import { monthValue } from '@/lib/months';
+import { SEARCH_CONFIG } from '../db/schema';
+import { CANDIDATE_CAP, type CorpusScope, type WindowBounds } from './cost-planning';
+import { facetColumns, facetSources, rowMatches } from './facet-assembly';
+import type { FacetFilters } from './selected-facets';
+import { ENRICHED_NEWS_DOCUMENT_TYPE, NEWS_DOCUMENT_TYPE } from './types';
+
+/**
+ * Query building: the SQL of one search (docs/SEARCH.md "One search"). Each corpus's candidates (its newest
+ * matches, at most CANDIDATE_CAP, read as cost-planning.ts decided), ranked, one page cut from them, and the facets
+ * counted over them (facet-assembly.ts), in one statement.
+ */
+
+/** A full-text query and its lexemes (a text[] expression), which size the candidate windows. */
+export type FullTextQuery = { tsquery: SQL; lexemes: SQL };
+
+export function typedQuery(term: string): FullTextQuery {
+  const config = sql.raw(`'${SEARCH_CONFIG}'`);
+  return {
+    tsquery: sql`websearch_to_tsquery(${config}, ${term})`,
+    lexemes: sql`array(select lexeme from unnest(to_tsvector(${config}, ${term})) lexeme)`,
+  };
+}
+
+/** Each corpus's part of the selected facets: the date range apart (the window is read within it). */
+export type CorpusFilters = { news: CorpusScope; docs: CorpusScope };
+
+const newsType = (row: SQL) =>
+  sql`case when ${row}.enriched_news_id is null then ${NEWS_DOCUMENT_TYPE} else ${ENRICHED_NEWS_DOCUMENT_TYPE} end`;
+
+/**
+ * The filters as conditions on each corpus's table (null when the corpus is left out: its collection is not
+ * searched). `jobCodes` are the selected job's product codes (the job facet is a subscription facet).
+ */
+export function corpusFilters(
+  filters: FacetFilters,
+  jobCodes: string[] | null,
+  corpora: { news: boolean; docs: boolean },
+): CorpusFilters {
+  const newsOthers = andOrNull([
+    filters.types.length ? sql`${newsType(sql`a`)} = any(${textArray(filters.types)})` : undefined,
+    filters.matieres.length ? sql`a.topic_labels && ${textArray(filters.matieres)}` : undefined,
+    filters.themes.length ? sql`a.thematic_labels && ${textArray(filters.themes)}` : undefined,
+    // News carry no subscription: choosing one (or a job) leaves only subscriber documents.
+    filters.abonnements.length ? sql`false` : undefined,
+  ]);
+  const docsOthers = andOrNull([
+    filters.types.length ? sql`d.type_document = any(${textArray(filters.types)})` : undefined,
+    filters.matieres.length ? sql`d.matiere && ${textArray(filters.matieres)}` : undefined,
+    // The daily's themes facet only describes news.
+    filters.themes.length ? sql`false` : undefined,
+    filters.abonnements.length ? sql`d.abonnement && ${textArray(filters.abonnements)}` : undefined,
+    jobCodes ? sql`d.abonnement && ${textArray(jobCodes)}` : undefined,
+  ]);
+  return {
+    news: corpora.news
+      ? {
+          dates:
+            dateFilter(
+              sql`a.publication_date`,
+              (day) => sql`(${day}::timestamp at time zone ${SITE_TIME_ZONE})`,
+              filters,
+            ) ?? null,
+          others: newsOthers,
+        }
+      : null,
+    docs: corpora.docs
+      ? {
+          dates: dateFilter(sql`d.date_resultat`, (day) => sql`${day}::date`, filters) ?? null,
+          others: docsOthers,
+        }
+      : null,
+  };
+}
+
+/**
+ * The chosen years and months as ranges of the date column (`bound` turns a YYYY-MM-DD day into the column's
+ * type), so the date index serves them instead of a test on every row.
+ */
+function dateFilter(column: SQL, bound: (day: string) => SQL, filters: FacetFilters): SQL | undefined {
+  const ranges = [
+    ...filters.years.map((year) => [`${year}-01-01`, `${Number(year) + 1}-01-01`] as const),
+    ...filters.months.map((value) => {
+      const [year = '', month = ''] = value.split('/');
+      const next =
+        Number(month) === 12 ? `${Number(year) + 1}-01-01` : `${year}-${monthValue(Number(month) + 1)}-01`;
+      return [`${year}-${month}-01`, next] as const;
+    }),
+  ];
+  if (ranges.length === 0) return undefined;
+  return sql`(${sql.join(
+    ranges.map(([from, to]) => sql`(${column} >= ${bound(from)} and ${column} < ${bound(to)})`),
+    sql` or `,
+  )})`;
+}
+
+/** What one statement needs: the query, the reader's access, each read's filters and windows, the page wanted. */
+export type StatementInput = {
+  query: SQL;
+  /** False for an empty term: everything, newest first. */
+  hasTerm: boolean;
+  /** Without access, a gated news matches only through what the paywall shows (its public vector). */
+  hasAccess: boolean;
+  /** All selected facets. */
+  strict: { filters: CorpusFilters; bounds: WindowBounds; selection: FacetFilters };
+  /** Only the single-choice job facet (multi-choice facets count over it: disjunctive facets); null: same as strict. */
+  loose: { filters: CorpusFilters; bounds: WindowBounds } | null;
+  offset: number;
+  sort: SearchSort;
+};
+
+/**
+ * The statement: candidates of each corpus (loose and strict reads, see StatementInput), their totals, the page
+ * and the facets. When some multi-choice facets are selected, a corpus whose loose read holds all its matches
+ * (not bounded) takes its strict candidates from them; only a bounded one reads again with every facet (the LIMIT
+ * of the other branch is then 0 and PostgreSQL skips it).
+ */
+export function searchStatement(input: StatementInput): SQL {
+  const reads = input.loose ?? input.strict;
+  const looseNews = newsProbe(input, reads.filters.news, reads.bounds);
+  const looseDocs = docsProbe(input, reads.filters.docs, reads.bounds);
+  const order =
+    input.sort === SEARCH_SORTS.date
+      ? sql`sort_date desc, rank desc, id`
+      : sql`rank desc, sort_date desc, id`;
+  const strictNewsProbe = input.loose
+    ? strictProbe(
+        'news',
+        input.strict.selection,
+        newsProbe(input, input.strict.filters.news, input.strict.bounds),
+      )
+    : sql`select * from loose_news_probe`;
+  const strictDocsProbe = input.loose
+    ? strictProbe(
+        'docs',
+        input.strict.selection,
+        docsProbe(input, input.strict.filters.docs, input.strict.bounds),
+      )
+    : sql`select * from loose_docs_probe`;
+  return sql`
+    with q as (select ${input.query} as query),
+    loose_news_probe as (${looseNews}),
+    loose_docs_probe as (${looseDocs}),
+    loose_state as (
+      select (select count(*) from loose_news_probe) > ${CANDIDATE_CAP} as news_bounded,
+        (select count(*) from loose_docs_probe) > ${CANDIDATE_CAP} as docs_bounded
+    ),
+    loose as materialized (
+      (select * from loose_news_probe order by sort_date desc limit ${CANDIDATE_CAP})
+      union all
+      (select * from loose_docs_probe order by sort_date desc limit ${CANDIDATE_CAP})
+    ),
+    strict_news_probe as (${strictNewsProbe}),
+    strict_docs_probe as (${strictDocsProbe}),
+    matched as materialized (
+      (select * from strict_news_probe order by sort_date desc limit ${CANDIDATE_CAP})
+      union all
+      (select * from strict_docs_probe order by sort_date desc limit ${CANDIDATE_CAP})
+    ),
+    page as (
+      select m.*, row_number() over () as position from (
+        select * from matched order by ${order} limit ${NEWS_PAGE_SIZE} offset ${input.offset}
+      ) m
+    )
+    select
+      (select count(*)::int from strict_news_probe) as total_news,
+      (select count(*)::int from strict_docs_probe) as total_docs,
+      (select json_agg(p order by p.position) from page p) as results,
+      ${facetColumns(facetSources(input.loose ? input.strict.selection : null))}`;
+}
+
+/**
+ * A corpus's strict candidates when multi-choice facets are selected: the loose candidates passing them when the
+ * loose read was not bounded, else a read with every facet.
+ */
+function strictProbe(corpus: 'news' | 'docs', selection: FacetFilters, read: SQL): SQL {
+  const bounded = sql.raw(`${corpus}_bounded`);
+  return sql`
+    (select * from ${sql.raw(`loose_${corpus}_probe`)} l
+      where not (select ${bounded} from loose_state) and ${rowMatches(sql`l`, selection)})
+    union all
+    (select * from (${read}) s limit (select case when ${bounded} then ${CANDIDATE_CAP + 1} else 0 end from loose_state))`;
+}
+
+/** Reads each news candidate as a result row with its rank. */
+function newsProbe(input: StatementInput, scope: CorpusScope, bounds: WindowBounds): SQL {
+  const vector = input.hasAccess
+    ? sql`c.search_vector`
+    : sql`coalesce(c.public_search_vector, c.search_vector)`;
+  const rows = candidates({
+    columns: sql`a.id, a.enriched_news_id, a.title, a.summary, a.slug, a.type, a.topic_labels, a.thematic_labels,
+      a.search_vector, a.public_search_vector, a.publication_date as sort_date`,
+    from: sql`articles a`,
+    scope,
+    match: input.hasTerm
+      ? input.hasAccess
+        ? sql`a.search_vector @@ ${input.query}`
+        : // A gated news matches only through what the paywall shows; its public vector holds no other word.
+          sql`a.search_vector @@ ${input.query} and (a.public_search_vector is null or a.public_search_vector @@ ${input.query})`
+      : null,
+    date: sql`a.publication_date`,
+    window: bounds.news && { ...bounds.news, bound: sql`${bounds.news.bound}::timestamptz` },
+  });
+  return sql`select 'news'::text as corpus, c.id, c.enriched_news_id, c.title as titre, c.summary as micro,
+      to_char(c.sort_date at time zone ${SITE_TIME_ZONE}, 'YYYY-MM-DD') as day, ${newsType(sql`c`)} as type_code,
+      'quotidienne'::text as type_ur, c.id as ur_id, '{}'::text[] as abonnement,
+      c.topic_labels as matiere, c.thematic_labels as themes,
+      ''::text as titre_ouvrage, c.slug, c.type as article_type, c.sort_date, ${rank(input, vector)} as rank
+    from (${rows}) c, q`;
+}
+
+/** Reads each subscriber document candidate as a result row with its rank. */
+function docsProbe(input: StatementInput, scope: CorpusScope, bounds: WindowBounds): SQL {
+  const rows = candidates({
+    columns: sql`d.id, d.enriched_news_id, d.titre_affichage, d.micro_contenu, d.date_resultat, d.type_document,
+      d.type_ur, d.ur_id, d.abonnement, d.matiere, d.theme_zapette, d.titre_ouvrage, d.search_vector,
+      d.date_resultat::timestamptz as sort_date`,
+    from: sql`subscriber_documents d`,
+    scope,
+    match: input.hasTerm ? sql`d.search_vector @@ ${input.query}` : null,
+    date: sql`d.date_resultat`,
+    window: bounds.docs && { ...bounds.docs, bound: sql`${bounds.docs.bound}::date` },
+  });
+  return sql`select 'docs'::text as corpus, c.id, c.enriched_news_id, c.titre_affichage as titre,
+      c.micro_contenu as micro, to_char(c.date_resultat, 'YYYY-MM-DD') as day, c.type_document as type_code,
+      c.type_ur, c.ur_id, c.abonnement, c.matiere, c.theme_zapette as themes, c.titre_ouvrage,
+      null::text as slug, null::text as article_type, c.sort_date, ${rank(input, sql`c.search_vector`)} as rank
+    from (${rows}) c, q`;
+}
+
+/** Relevance, on the candidates only (none for an empty term or a sort by date, where it only breaks ties). */
+function rank(input: StatementInput, vector: SQL): SQL {
+  return input.hasTerm ? sql`ts_rank(${vector}, q.query)` : sql`0::real`;
+}
+
+/**
+ * A corpus's candidates: its matches newest first, at most CANDIDATE_CAP + 1 (one more tells a bounded corpus).
+ *
+ * Without a window the ORDER BY repeats the date index's `DESC NULLS LAST`, so the planner chooses, from its
+ * statistics, between reading every match from the full-text index (rare term) and walking the date index.
+ *
+ * With a window (the date from which the corpus's newest rows hold, by the lexeme dictionary's count, a few times
+ * the cap: see cost-planning.ts), the window's matches are read without order, then sorted; older matches are
+ * read only if the window held fewer than the cap (the LIMIT is then 0, and PostgreSQL does not run that branch).
+ * The window is read either as a bitmap AND of the full-text and date indexes, or, when testing each row of the
+ * window costs less than building the bitmaps of a very common word and of the facets (`walk`), from the date
+ * index alone, each row tested.
+ */
+function candidates(input: {
+  columns: SQL;
+  from: SQL;
+  /** The corpus's filters; null leaves the corpus out. */
+  scope: CorpusScope;
+  /** The full-text condition (null: no term). */
+  match: SQL | null;
+  date: SQL;
+  window: { bound: SQL; walk: boolean } | null;
+}): SQL {
+  const { columns, from, scope, match, date, window } = input;
+  const cap = CANDIDATE_CAP + 1;
+  const visible = scope === null ? sql`false` : (scope.dates ?? sql`true`);
+  const tests = and([scope?.others ?? undefined, match ?? undefined]);
+  const matches = sql`${visible} and ${tests}`;
+  const order = sql`${date} desc nulls last`;
+  if (window === null)
+    return sql`select ${columns} from ${from} where ${matches} order by ${order} limit ${cap}`;
+  // IS TRUE hides the facets and the text from their indexes, so the walk reads the window (within the date
+  // range) from the date index alone.
+  const windowMatches = window.walk ? sql`${visible} and (${tests}) is true` : matches;
+  return sql`
+    with recent as materialized (
+      select * from (select ${columns} from ${from} where ${windowMatches} and ${date} >= ${window.bound}) r
+      order by r.sort_date desc limit ${cap}
+    )
+    select * from recent
+    union all
+    (select ${columns} from ${from} where ${matches} and ${date} < ${window.bound} order by ${order}
+      limit (select ${cap} - count(*) from recent))`;
+}
+
+export function textArray(values: readonly string[]): SQL {
+  return sql`${sql.param([...values])}::text[]`;
+}
+
+function andOrNull(conditions: (SQL | undefined)[]): SQL | null {
+  const present = conditions.filter((condition): condition is SQL => condition !== undefined);
+  return present.length ? sql.join(present, sql` and `) : null;
+}
+
+function and(conditions: (SQL | undefined)[]): SQL {
+  const present = conditions.filter((condition): condition is SQL => condition !== undefined);
+  return present.length ? sql.join(present, sql` and `) : sql`true`;
+}
