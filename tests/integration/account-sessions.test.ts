@@ -65,9 +65,16 @@ function me(token: string) {
 }
 
 function cookieOf(headers: Headers): { token: string; maxAge: number } | null {
-  const header = headers.get('set-cookie');
+  const header = headers.getSetCookie().find((value) => value.startsWith('quotidienne_session='));
   const match = header?.match(/quotidienne_session=([^;]+);.*Max-Age=(\d+)/);
   return match?.[1] && match[2] ? { token: decodeURIComponent(match[1]), maxAge: Number(match[2]) } : null;
+}
+
+/** The lifetime the answer gives the readable session hint (`quotidienne_connecte`), or null when it sets none. */
+function hintMaxAgeOf(headers: Headers): number | null {
+  const header = headers.getSetCookie().find((value) => value.startsWith('quotidienne_connecte=1;'));
+  const maxAge = header?.match(/Max-Age=(\d+)/)?.[1];
+  return maxAge ? Number(maxAge) : null;
 }
 
 /** Moves a session's clock back, as if its last use, rotation and creation were `seconds` ago. */
@@ -85,8 +92,10 @@ describe('"Rester connecté"', () => {
     expect(remembered.status).toBe(200);
     expect(cookieOf(remembered.headers)?.maxAge).toBe(REMEMBER_TTL_SECONDS);
     expect((remembered.body as { cookieObj: { ttl: number } }).cookieObj.ttl).toBe(REMEMBER_TTL_SECONDS);
+    expect(hintMaxAgeOf(remembered.headers)).toBe(REMEMBER_TTL_SECONDS);
     const plain = await login(false);
     expect(cookieOf(plain.headers)?.maxAge).toBe(3600);
+    expect(hintMaxAgeOf(plain.headers)).toBe(3600);
   });
 
   it('rotates a remembered token on use: a new cookie, the old token working one more minute', async () => {
@@ -102,6 +111,8 @@ describe('"Rester connecté"', () => {
     expect(rotated?.token).toBeTruthy();
     expect(rotated?.token).not.toBe(token);
     expect(rotated?.maxAge).toBe(REMEMBER_TTL_SECONDS);
+    // The hint that tells the browser to ask for the reader lives as long as the new cookie.
+    expect(hintMaxAgeOf(used.headers)).toBe(REMEMBER_TTL_SECONDS);
     // A request sent in parallel with the old token still passes, and does not rotate again.
     const parallel = await me(token);
     expect(parallel.status).toBe(200);
@@ -121,6 +132,7 @@ describe('"Rester connecté"', () => {
     await age(token, 6 * 60);
     const renewed = await me(token);
     expect(cookieOf(renewed.headers)).toEqual({ token, maxAge: 3600 });
+    expect(hintMaxAgeOf(renewed.headers)).toBe(3600);
     const [row] = await database.db
       .select({ left: sql<number>`extract(epoch from expires_at - now())::int` })
       .from(sessions)

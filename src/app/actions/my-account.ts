@@ -2,6 +2,7 @@
 
 import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
+import { SESSION_HINT_COOKIE } from '@/lib/constants';
 import { WEB_FORM_ERROR_MESSAGE } from '@/lib/validation';
 import { changePassword, deleteAccount, updateProfile } from '@/server/accounts/account';
 import { setAlertPreferences, stopAlerts } from '@/server/accounts/alerts';
@@ -105,7 +106,9 @@ export async function deleteAccountAction(form: FormData): Promise<void> {
   } catch (error) {
     redirect(accountOutcomePath('suppression', { error: toAppError(error).message }));
   }
-  (await cookies()).delete(SESSION_COOKIE);
+  const jar = await cookies();
+  jar.delete(SESSION_COOKIE);
+  jar.delete(SESSION_HINT_COOKIE);
   redirect('/mon-compte/supprime');
 }
 

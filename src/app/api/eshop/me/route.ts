@@ -1,12 +1,12 @@
 // GET /api/eshop/me?cookie=<session token>
 import { z } from 'zod';
 import { NOT_LOGGED_IN_MESSAGE } from '@/server/accounts/login';
+import { sessionCookieHeaders } from '@/server/accounts/responses';
 import {
   findSession,
   readCookie,
   renewSession,
   SESSION_COOKIE,
-  sessionCookieHeader,
   sessionTokenFrom,
 } from '@/server/accounts/sessions';
 import { getDb } from '@/server/db/client';
@@ -21,7 +21,8 @@ const query = z.object({ cookie: z.string().max(4096).optional() });
 
 /**
  * The logged-in user {firstname, lastname}; 401 without a live session. Token: ?cookie, Bearer or cookie. Every
- * page shown calls it, so it also keeps the session going (renewed, or its token replaced for "Rester connecté").
+ * page shown calls it, so it also keeps the session going (renewed, or its token replaced for "Rester connecté"), with its readable
+ * hint cookie.
  */
 export const GET = apiRoute(async (request) => {
   const { cookie } = parseQuery(request, query);
@@ -34,6 +35,6 @@ export const GET = apiRoute(async (request) => {
   const { firstname, lastname } = found.customer;
   return jsonResponse(
     { firstname, lastname },
-    renewal ? { headers: { 'Set-Cookie': sessionCookieHeader(renewal.token, renewal.ttlSeconds) } } : {},
+    renewal ? { headers: sessionCookieHeaders(renewal.token, renewal.ttlSeconds) } : {},
   );
 });
