@@ -94,6 +94,19 @@ describe('ACCOUNTS_MANAGED_BY', () => {
   });
 });
 
+describe('REGISTRATION_LIMIT_PER_HOUR', () => {
+  it('defaults to 10 registrations per client address and hour, and may be raised', () => {
+    expect(parseEnv({}).REGISTRATION_LIMIT_PER_HOUR).toBe(10);
+    expect(parseEnv({ REGISTRATION_LIMIT_PER_HOUR: '10000' }).REGISTRATION_LIMIT_PER_HOUR).toBe(10000);
+  });
+
+  it('refuses a value that would turn the limit off or is not a whole number', () => {
+    for (const value of ['0', '-1', '2.5', 'dix', '10001']) {
+      expect(() => parseEnv({ REGISTRATION_LIMIT_PER_HOUR: value })).toThrow(/REGISTRATION_LIMIT_PER_HOUR/);
+    }
+  });
+});
+
 describe('search settings (issue 15)', () => {
   it('defaults to 5 distinct clients for a suggestion and 60 searches a minute', () => {
     expect(parseEnv({})).toMatchObject({

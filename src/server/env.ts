@@ -111,6 +111,19 @@ export const envSchema = z
       emptyAsUndefined,
       z.enum(['site', 'shop'], { error: 'doit valoir site ou shop' }).default('site'),
     ),
+    /**
+     * Accounts (issue 19): registrations, valid or not, one client address may attempt per hour. Raised only where
+     * every client shares one address on purpose (the end-to-end tests' server).
+     */
+    REGISTRATION_LIMIT_PER_HOUR: z.preprocess(
+      emptyAsUndefined,
+      z.coerce
+        .number({ error: 'doit être un nombre' })
+        .int('doit être un entier')
+        .min(1, 'doit être entre 1 et 10000')
+        .max(10000, 'doit être entre 1 et 10000')
+        .default(10),
+    ),
     // Newsroom (issue 14, src/server/newsroom)
     /** The first administrator, created at start when no staff account exists (docs/ADMIN-API.md). */
     NEWSROOM_ADMIN_EMAIL: z.preprocess(

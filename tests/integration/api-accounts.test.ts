@@ -27,7 +27,7 @@ const {
   name_too_long: NAME_TOO_LONG_MESSAGE,
 } = ACCOUNT_FORM_MESSAGES;
 
-import { LIMITS } from '@/server/accounts/throttle';
+import { LIMITS, registerAddressLimit } from '@/server/accounts/throttle';
 import type { Database, Db } from '@/server/db/client';
 import { backgroundJobs, customers, jobs, newsletterSubscribers, sessions } from '@/server/db/schema';
 import { createTestDatabase } from '../support/database';
@@ -428,10 +428,10 @@ describe('POST /api/eshop/webFormResult', () => {
   it('limits registrations per client address with 429 and Retry-After', async () => {
     const address = newAddress();
     const statuses: number[] = [];
-    for (let i = 0; i <= LIMITS.registerAddress.limit; i += 1) {
+    for (let i = 0; i <= registerAddressLimit().limit; i += 1) {
       statuses.push((await register({ optin: 'N' }, { address })).response.status);
     }
-    expect(statuses.slice(0, LIMITS.registerAddress.limit).every((status) => status === 400)).toBe(true);
+    expect(statuses.slice(0, registerAddressLimit().limit).every((status) => status === 400)).toBe(true);
     const { response } = await register(registrationValues(), { address });
     expect(response.status).toBe(429);
     expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);

@@ -16,7 +16,7 @@ import { hashPassword } from './passwords';
 import { checkProfileRules, fieldErrors, newPasswordRuleCode, type RegistrationError } from './profile-rules';
 import { assertKnownWebForm, REGISTRATION_FIELD_CODES } from './registration-form';
 import { normalizeEmail, type RequestContext } from './request-context';
-import { hit, LIMITS, subjectOf } from './throttle';
+import { hit, LIMITS, registerAddressLimit, subjectOf } from './throttle';
 
 /** Registration values as the web form sends them; `optin` is 'O' or 'N' (empty or absent means 'N'). */
 export type { ProfileInput, RegistrationError } from './profile-rules';
@@ -99,7 +99,7 @@ export async function registerCustomer(
   webFormId?: number,
 ): Promise<RegistrationOutcome> {
   if (webFormId !== undefined) assertKnownWebForm(webFormId);
-  await hit(db, LIMITS.registerAddress, context.address);
+  await hit(db, registerAddressLimit(), context.address);
   const errors = await validate(db, input);
   if (errors.length > 0) return { success: false, result: null, errors, reason: 'invalid' };
 
