@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { WRONG_PASSWORD_MESSAGE } from '@/server/accounts/account';
 import { accountNotice, accountOutcomePath } from './account-outcomes';
-import { resetMessage, resetMessageCode } from './reset-outcomes';
+import { resetMessage } from './reset-outcomes';
 
 describe('Mon compte outcomes', () => {
   it('sends a success back as a code and shows its message in its section', () => {
@@ -15,30 +15,32 @@ describe('Mon compte outcomes', () => {
     });
   });
 
-  it('sends a refusal as the index of a known message, never as text', () => {
-    const path = accountOutcomePath('suppression', { error: WRONG_PASSWORD_MESSAGE });
-    expect(path).not.toContain('incorrect');
+  it('sends a refusal as its code, never as text', () => {
+    const path = accountOutcomePath('suppression', { error: 'wrong_password' });
+    expect(path).toBe('/mon-compte?section=suppression&erreur=wrong_password#suppression');
     const query = Object.fromEntries(new URL(path, 'http://x').searchParams);
     expect(accountNotice(query)).toMatchObject({ kind: 'error', message: WRONG_PASSWORD_MESSAGE });
   });
 
-  it('shows an unknown refusal as the generic error, and nothing for a crafted query', () => {
-    const path = accountOutcomePath('profil', { error: 'Un message inconnu' });
+  it('shows the generic error by its code, and nothing for a crafted query', () => {
+    const path = accountOutcomePath('profil', { error: 'form_error' });
     const query = Object.fromEntries(new URL(path, 'http://x').searchParams);
     expect(accountNotice(query)?.message).toBe('une erreur est survenue');
     expect(accountNotice({ section: 'profil', ok: '<script>' })).toBeNull();
     expect(accountNotice({ section: 'inconnue', ok: 'profil-enregistre' })).toBeNull();
-    expect(accountNotice({ section: 'profil', erreur: '9999' })).toBeNull();
+    expect(accountNotice({ section: 'profil', erreur: 'Un message inventé' })).toBeNull();
+    expect(accountNotice({ section: 'profil', erreur: 'toString' })).toBeNull();
   });
 });
 
 describe('password reset outcomes', () => {
-  it('maps messages to codes and back', () => {
-    expect(resetMessage(resetMessageCode('Veuillez saisir un email valide.'))).toEqual({
-      kind: 'error',
-      message: 'Veuillez saisir un email valide.',
-    });
-    expect(resetMessageCode('autre chose')).toBe('erreur');
+  it('shows the message of a success or refusal code, and nothing for anything else', () => {
+    expect(resetMessage('envoye')).toMatchObject({ kind: 'success' });
+    expect(resetMessage('email')).toEqual({ kind: 'error', message: 'Veuillez saisir un email valide.' });
+    expect(resetMessage('invalid_reset_link')?.message).toMatch(
+      /^Ce lien de réinitialisation n’est plus valable/,
+    );
+    expect(resetMessage('autre chose')).toBeNull();
     expect(resetMessage('toString')).toBeNull();
     expect(resetMessage(['envoye'])).toBeNull();
   });

@@ -1,14 +1,9 @@
 import 'server-only';
-import { ACCOUNT_FORM_MESSAGES } from '@/lib/contracts/accounts';
-import { EMAIL_MESSAGE, WEB_FORM_ERROR_MESSAGE } from '@/lib/validation';
-import { WRONG_PASSWORD_MESSAGE } from '@/server/accounts/account';
-import { ALERT_FREQUENCY_MESSAGE, ALERT_TOPICS_MESSAGE } from '@/server/accounts/alerts';
-import { SAME_EMAIL_MESSAGE } from '@/server/accounts/confirmations';
-import { RATE_LIMITED_MESSAGE } from '@/server/accounts/throttle';
+import { isMyAccountCode, MY_ACCOUNT_MESSAGES, type MyAccountCode } from '@/lib/contracts/accounts';
 
 /**
  * Mon compte's forms work without JavaScript: each posts to a server action that redirects back to
- * /mon-compte?section=…&ok=… (or &erreur=N), and the page shows the message in that section. Codes, not texts,
+ * /mon-compte?section=…&ok=… (or &erreur=<code>), and the page shows the message in that section. Codes, not texts,
  * travel in the URL, so a crafted link cannot make the page say anything else.
  */
 export const ACCOUNT_SECTIONS = [
@@ -41,33 +36,14 @@ export const ACCOUNT_SUCCESS_MESSAGES = {
 } as const;
 export type AccountSuccess = keyof typeof ACCOUNT_SUCCESS_MESSAGES;
 
-/** Every refusal a Mon compte form may end with; the others show as 'une erreur est survenue'. */
-const ACCOUNT_ERROR_MESSAGES: readonly string[] = [
-  ...new Set([
-    ...Object.values(ACCOUNT_FORM_MESSAGES),
-    WRONG_PASSWORD_MESSAGE,
-    ALERT_FREQUENCY_MESSAGE,
-    ALERT_TOPICS_MESSAGE,
-    RATE_LIMITED_MESSAGE,
-    EMAIL_MESSAGE,
-    SAME_EMAIL_MESSAGE,
-  ]),
-];
-
-/** The redirect target of an outcome. */
+/** The redirect target of an outcome: a success or a refusal, each by its code. */
 export function accountOutcomePath(
   section: AccountSection,
-  outcome: { ok: AccountSuccess } | { error: string },
+  outcome: { ok: AccountSuccess } | { error: MyAccountCode },
 ) {
   const query = new URLSearchParams({ section });
   if ('ok' in outcome) query.set('ok', outcome.ok);
-  else {
-    const index = ACCOUNT_ERROR_MESSAGES.indexOf(outcome.error);
-    query.set(
-      'erreur',
-      String(index === -1 ? ACCOUNT_ERROR_MESSAGES.indexOf(WEB_FORM_ERROR_MESSAGE) : index),
-    );
-  }
+  else query.set('erreur', outcome.error);
   return `/mon-compte?${query}#${section}`;
 }
 
@@ -81,8 +57,7 @@ export function accountNotice(query: Record<string, string | string[] | undefine
   if (ok in ACCOUNT_SUCCESS_MESSAGES) {
     return { section, kind: 'success', message: ACCOUNT_SUCCESS_MESSAGES[ok as AccountSuccess] };
   }
-  const error =
-    typeof query.erreur === 'string' && /^\d{1,3}$/.test(query.erreur) ? Number(query.erreur) : -1;
-  const message = ACCOUNT_ERROR_MESSAGES[error];
-  return message ? { section, kind: 'error', message } : null;
+  return isMyAccountCode(query.erreur)
+    ? { section, kind: 'error', message: MY_ACCOUNT_MESSAGES[query.erreur] }
+    : null;
 }

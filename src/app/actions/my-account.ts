@@ -3,7 +3,7 @@
 import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { SESSION_HINT_COOKIE } from '@/lib/constants';
-import { WEB_FORM_ERROR_MESSAGE } from '@/lib/validation';
+import type { MyAccountCode } from '@/lib/contracts/accounts';
 import { changePassword, deleteAccount, updateProfile } from '@/server/accounts/account';
 import { setAlertPreferences, stopAlerts } from '@/server/accounts/alerts';
 import {
@@ -11,10 +11,10 @@ import {
   resendAccountConfirmation,
   setAccountNewsletter,
 } from '@/server/accounts/confirmations';
+import { formCodeOf } from '@/server/accounts/form-error';
 import { unsaveArticle } from '@/server/accounts/saved-articles';
 import { type FoundSession, revokeSession, SESSION_COOKIE } from '@/server/accounts/sessions';
 import { getDb } from '@/server/db/client';
-import { toAppError } from '@/server/http/errors';
 import { logger } from '@/server/log';
 import { type AccountSection, type AccountSuccess, accountOutcomePath } from './account-outcomes';
 import { sessionOfRequest } from './session';
@@ -23,11 +23,12 @@ const text = (form: FormData, name: string) => String(form.get(name) ?? '');
 
 /**
  * Runs one Mon compte form: the reader must be logged in (else back to the page, which asks to log in), `work`
- * answers the success code or throws; either way the reader goes back to the form's section with its message.
+ * answers the success code, or a refusal's code, or throws (the error's code: decision 009); either way the
+ * reader goes back to the form's section, where the page shows the message of the code.
  */
 async function accountForm(
   section: AccountSection,
-  work: (session: FoundSession) => Promise<AccountSuccess | { error: string }>,
+  work: (session: FoundSession) => Promise<AccountSuccess | { error: MyAccountCode }>,
 ): Promise<never> {
   const db = await getDb();
   const session = await sessionOfRequest(db);
@@ -37,11 +38,9 @@ async function accountForm(
     const outcome = await work(session);
     target = accountOutcomePath(section, typeof outcome === 'string' ? { ok: outcome } : outcome);
   } catch (error) {
-    const appError = toAppError(error);
-    if (appError.status >= 500) logger.error({ err: error, section }, 'Mon compte : action en échec');
-    target = accountOutcomePath(section, {
-      error: appError.status >= 500 ? WEB_FORM_ERROR_MESSAGE : appError.message,
-    });
+    const code = formCodeOf(error);
+    if (code === 'form_error') logger.error({ err: error, section }, 'Mon compte : action en échec');
+    target = accountOutcomePath(section, { error: code });
   }
   redirect(target);
 }
@@ -54,7 +53,7 @@ export async function updateProfileAction(form: FormData): Promise<void> {
       firstname: text(form, 'firstname'),
       function: text(form, 'function'),
     });
-    return errors[0] ? { error: errors[0].message } : 'profil-enregistre';
+    return errors[0] ? { error: errors[0].code } : 'profil-enregistre';
   });
 }
 
@@ -104,7 +103,7 @@ export async function deleteAccountAction(form: FormData): Promise<void> {
   try {
     await deleteAccount(db, session.customer.id, text(form, 'password'));
   } catch (error) {
-    redirect(accountOutcomePath('suppression', { error: toAppError(error).message }));
+    redirect(accountOutcomePath('suppression', { error: formCodeOf(error) }));
   }
   const jar = await cookies();
   jar.delete(SESSION_COOKIE);

@@ -1,22 +1,15 @@
 import 'server-only';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
-import type { WebFormError } from '@/client/accounts';
-import { ACCOUNT_FORM_MESSAGES } from '@/lib/contracts/accounts';
-import {
-  capMessage,
-  confirmationError,
-  passwordError,
-  REQUIRED_MESSAGE,
-  requiredError,
-} from '@/lib/validation';
+import { MY_ACCOUNT_MESSAGES, passwordChangeForm } from '@/lib/contracts/accounts';
 import type { Db } from '../db/client';
 import { accountTokens, backgroundJobs, customers, newsletterSubscribers } from '../db/schema';
 import { sendEmailJob } from '../email/outbox';
 import { AppError } from '../http/errors';
 import { logger } from '../log';
 import { getAlertPreferences } from './alerts';
+import { AccountFormError, assertNewPasswordForm } from './form-error';
 import { hashPassword, verifyPassword } from './passwords';
-import { newPasswordRuleCode, type ProfileInput, validateProfile } from './profile-rules';
+import { type ProfileInput, type RegistrationError, validateProfile } from './profile-rules';
 import { CIVILITIES } from './registration-form';
 import { listSavedArticles } from './saved-articles';
 import { endSessions, listSessions } from './sessions';
@@ -24,7 +17,7 @@ import { hit, LIMITS } from './throttle';
 import { revokeTokens } from './tokens';
 
 /** Mon compte's refusal of a wrong current password (the password change, the deletion, the change of address). */
-export const WRONG_PASSWORD_MESSAGE = 'Le mot de passe actuel est incorrect.';
+export const WRONG_PASSWORD_MESSAGE = MY_ACCOUNT_MESSAGES.wrong_password;
 
 export type AccountProfile = {
   id: number;
@@ -65,7 +58,7 @@ export async function updateProfile(
   db: Db,
   customerId: number,
   input: ProfileInput,
-): Promise<WebFormError[]> {
+): Promise<RegistrationError[]> {
   const errors = await validateProfile(db, input);
   if (errors.length > 0) return errors;
   await db
@@ -81,29 +74,17 @@ export async function updateProfile(
   return [];
 }
 
-/** Throws a 401 with WRONG_PASSWORD_MESSAGE unless `password` is the account's. */
+/** Throws a 401 with WRONG_PASSWORD_MESSAGE (code wrong_password) unless `password` is the account's. */
 export async function assertPassword(db: Db, customerId: number, password: string): Promise<void> {
-  if (requiredError(password)) throw new AppError('bad_request', REQUIRED_MESSAGE);
+  if (!password.trim()) throw new AccountFormError('required');
   await hit(db, LIMITS.accountPassword, String(customerId));
   const [row] = await db
     .select({ passwordHash: customers.passwordHash })
     .from(customers)
     .where(eq(customers.id, customerId));
   if (!(await verifyPassword(row?.passwordHash ?? null, password))) {
-    throw new AppError('unauthorized', WRONG_PASSWORD_MESSAGE);
+    throw new AccountFormError('wrong_password', 'unauthorized');
   }
-}
-
-/** The spec's rules for a new password and its confirmation, then ours; the first failure, or null. */
-export function newPasswordError(password: string, confirmation: string): string | null {
-  const ruleCode = newPasswordRuleCode(password);
-  const message =
-    requiredError(password) ??
-    passwordError(password) ??
-    (ruleCode ? ACCOUNT_FORM_MESSAGES[ruleCode] : null) ??
-    requiredError(confirmation) ??
-    confirmationError(password, confirmation);
-  return message ? capMessage(message) : null;
 }
 
 /**
@@ -116,8 +97,7 @@ export async function changePassword(
   currentSessionHash: string,
   input: { current: string; password: string; confirmed: string },
 ): Promise<void> {
-  const invalid = newPasswordError(input.password, input.confirmed);
-  if (invalid) throw new AppError('bad_request', invalid);
+  assertNewPasswordForm(passwordChangeForm, input);
   await assertPassword(db, customerId, input.current);
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (tx) => {

@@ -1,10 +1,11 @@
 import 'server-only';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { NEWS_TOPICS } from '@/lib/constants';
+import { MY_ACCOUNT_MESSAGES } from '@/lib/contracts/accounts';
 import { findRootTopicBySlug, listTopicThematics } from '../content/topics';
 import type { Db } from '../db/client';
 import { alertSubscriptions, type TagRef, topics } from '../db/schema';
-import { AppError } from '../http/errors';
+import { AccountFormError } from './form-error';
 
 /** How often a reader's digest of new articles in the chosen topics is sent. */
 export const ALERT_FREQUENCIES = ['daily', 'weekly'] as const;
@@ -16,8 +17,8 @@ export const ALERT_FREQUENCY_LABELS: Record<AlertFrequency, string> = {
 
 /** More choices than any real reader makes; bounds the work of a digest. */
 export const ALERT_TOPICS_MAX = 100;
-export const ALERT_TOPICS_MESSAGE = 'Veuillez choisir des thèmes de la liste.';
-export const ALERT_FREQUENCY_MESSAGE = 'Veuillez choisir une fréquence : chaque jour ou chaque semaine.';
+export const ALERT_TOPICS_MESSAGE = MY_ACCOUNT_MESSAGES.alert_topics;
+export const ALERT_FREQUENCY_MESSAGE = MY_ACCOUNT_MESSAGES.alert_frequency;
 
 export type AlertPreferences = { frequency: AlertFrequency; topicIds: string[] };
 
@@ -58,11 +59,11 @@ export async function setAlertPreferences(
     return null;
   }
   if (!(ALERT_FREQUENCIES as readonly string[]).includes(frequency)) {
-    throw new AppError('bad_request', ALERT_FREQUENCY_MESSAGE);
+    throw new AccountFormError('alert_frequency');
   }
-  if (unique.length > ALERT_TOPICS_MAX) throw new AppError('bad_request', ALERT_TOPICS_MESSAGE);
+  if (unique.length > ALERT_TOPICS_MAX) throw new AccountFormError('alert_topics');
   const known = await db.select({ id: topics.id }).from(topics).where(inArray(topics.id, unique));
-  if (known.length !== unique.length) throw new AppError('bad_request', ALERT_TOPICS_MESSAGE);
+  if (known.length !== unique.length) throw new AccountFormError('alert_topics');
   await db
     .insert(alertSubscriptions)
     .values({ customerId, frequency, topicIds: unique })

@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, eq, sql } from 'drizzle-orm';
-import { EMAIL_MESSAGE, emailError, requiredError } from '@/lib/validation';
+import { emailChangeForm, MY_ACCOUNT_MESSAGES } from '@/lib/contracts/accounts';
 import type { Db } from '../db/client';
 import { customers, newsletterSubscribers } from '../db/schema';
 import { AppError } from '../http/errors';
@@ -12,11 +12,12 @@ import {
   queueEmailChangeEmail,
   queueNewsletterConfirmationEmail,
 } from './emails';
+import { AccountFormError, assertForm } from './form-error';
 import { normalizeEmail } from './request-context';
 import { hit, LIMITS } from './throttle';
 import { consumeToken, INVALID_CONFIRMATION_LINK_MESSAGE, issueToken } from './tokens';
 
-export const SAME_EMAIL_MESSAGE = 'La nouvelle adresse est celle de votre compte.';
+export const SAME_EMAIL_MESSAGE = MY_ACCOUNT_MESSAGES.same_email;
 export const EMAIL_TAKEN_MESSAGE =
   'Cette adresse est devenue celle d’un autre compte entre-temps : votre adresse n’a pas changé.';
 
@@ -83,8 +84,7 @@ export async function requestEmailChange(
   email: string,
   password: string,
 ): Promise<void> {
-  const invalid = requiredError(email) ?? emailError(email);
-  if (invalid) throw new AppError('bad_request', invalid ?? EMAIL_MESSAGE);
+  assertForm(emailChangeForm, { email, password });
   await assertPassword(db, customerId, password);
   const target = normalizeEmail(email);
   const [customer] = await db
@@ -92,7 +92,7 @@ export async function requestEmailChange(
     .from(customers)
     .where(eq(customers.id, customerId));
   if (!customer) return;
-  if (customer.email === target) throw new AppError('bad_request', SAME_EMAIL_MESSAGE);
+  if (customer.email === target) throw new AccountFormError('same_email');
   const taken = await db.$count(customers, eq(customers.email, target));
   if (taken > 0) {
     logger.info({ event: 'email_change_taken', customerId }, 'Changement d’adresse vers une adresse prise');

@@ -1,13 +1,12 @@
 import 'server-only';
 import { eq, sql } from 'drizzle-orm';
-import { EMAIL_MESSAGE, emailError, requiredError } from '@/lib/validation';
+import { forgotPasswordForm, MY_ACCOUNT_MESSAGES, newPasswordForm } from '@/lib/contracts/accounts';
 import type { Db } from '../db/client';
 import { customers } from '../db/schema';
-import { AppError } from '../http/errors';
 import { consumeRateLimits } from '../http/rate-limit';
 import { logger } from '../log';
-import { newPasswordError } from './account';
 import { queuePasswordResetEmail } from './emails';
+import { AccountFormError, assertForm, assertNewPasswordForm } from './form-error';
 import { hashPassword } from './passwords';
 import { normalizeEmail, type RequestContext } from './request-context';
 import { endSessions } from './sessions';
@@ -17,8 +16,7 @@ import { consumeToken, issueToken, revokeTokens } from './tokens';
 /** The answer to "Mot de passe oublié ?", the same whether or not the address has an account (ASVS 6.3.8). */
 export const RESET_REQUESTED_MESSAGE =
   'Si un compte existe avec cette adresse, un e-mail vient de lui être envoyé avec un lien pour choisir un nouveau mot de passe. Ce lien est valable une heure.';
-export const INVALID_RESET_LINK_MESSAGE =
-  'Ce lien de réinitialisation n’est plus valable : il a expiré ou a déjà servi. Vous pouvez en demander un nouveau.';
+export const INVALID_RESET_LINK_MESSAGE = MY_ACCOUNT_MESSAGES.invalid_reset_link;
 export const PASSWORD_RESET_DONE_MESSAGE =
   'Votre mot de passe est modifié. Tous vos appareils ont été déconnectés : connectez-vous avec le nouveau mot de passe.';
 
@@ -28,9 +26,7 @@ export const PASSWORD_RESET_DONE_MESSAGE =
  * ones. Rate-limited per client address and per address asked for (no mail bombing).
  */
 export async function requestPasswordReset(db: Db, email: string, context: RequestContext): Promise<void> {
-  const invalid = requiredError(email) ?? emailError(email);
-  if (invalid)
-    throw new AppError('bad_request', invalid, [{ field: 'email', message: invalid ?? EMAIL_MESSAGE }]);
+  assertForm(forgotPasswordForm, { email });
   const normalized = normalizeEmail(email);
   const { states, rows } = await consumeRateLimits<{ id: number; firstname: string }>(
     db,
@@ -66,8 +62,7 @@ export async function resetPassword(
     { rule: LIMITS.resetUseAddress, subject: context.address },
   ]);
   throwIfRefused(states);
-  const invalid = newPasswordError(input.password, input.confirmed);
-  if (invalid) throw new AppError('bad_request', invalid);
+  assertNewPasswordForm(newPasswordForm, input);
   const passwordHash = await hashPassword(input.password);
   const customerId = await db.transaction(async (tx) => {
     const txDb = tx as unknown as Db;
@@ -84,6 +79,6 @@ export async function resetPassword(
     await endSessions(txDb, used.customerId);
     return used.customerId;
   });
-  if (customerId === null) throw new AppError('bad_request', INVALID_RESET_LINK_MESSAGE);
+  if (customerId === null) throw new AccountFormError('invalid_reset_link');
   logger.info({ event: 'password_reset', customerId }, 'Mot de passe réinitialisé');
 }

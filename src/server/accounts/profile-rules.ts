@@ -3,10 +3,13 @@ import type { WebFormError } from '@/client/accounts';
 import {
   ACCOUNT_FORM_MESSAGES,
   type AccountFormCode,
+  formErrors,
   NAME_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
+  type ProfileForm,
+  profileForm,
 } from '@/lib/contracts/accounts';
-import { capMessage, normalizePassword, requiredError } from '@/lib/validation';
+import { capMessage, normalizePassword } from '@/lib/validation';
 import type { Db } from '../db/client';
 import { isCommonPassword } from './passwords';
 import { CIVILITIES, functionChoices, selectableFunctions } from './registration-form';
@@ -63,8 +66,11 @@ export async function checkProfileRules(
 /** The checks of a profile update: every field required, then the rules of registration. */
 export async function validateProfile(db: Db, input: ProfileInput): Promise<RegistrationError[]> {
   const fields = ['civility', 'lastname', 'firstname', 'function'] as const;
+  const values = Object.fromEntries(fields.map((field) => [field, input[field] ?? ''])) as ProfileForm;
   const errors: Partial<Record<string, AccountFormCode>> = Object.fromEntries(
-    fields.flatMap((field) => (requiredError(input[field]) ? [[field, 'required']] : [])),
+    Object.entries(formErrors(profileForm, values)).flatMap(([field, error]) =>
+      error ? [[field, error.code]] : [],
+    ),
   );
   await checkProfileRules(db, input, errors);
   return fieldErrors(fields, errors);
