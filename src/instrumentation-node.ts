@@ -41,6 +41,12 @@ async function startBackgroundJobs(getDb: () => Promise<import('./server/db/clie
   await import('./server/jobs/handlers');
   const { startJobRunner } = await import('./server/jobs/runner');
   startJobRunner({ getDb });
+  // Accounts (issue 19): the alert digests' next runs, queued once whatever the number of instances.
+  const { scheduleAlertDigests } = await import('./server/accounts/alert-digests');
+  await scheduleAlertDigests(await getDb()).catch(async (error: unknown) => {
+    const { logger } = await import('./server/log');
+    logger.error({ err: error }, 'Planification des alertes impossible');
+  });
 }
 
 /**

@@ -81,6 +81,32 @@ describe('indexingAllowed', () => {
   });
 });
 
+describe('ACCOUNTS_MANAGED_BY', () => {
+  it('defaults to this site and accepts shop', () => {
+    expect(parseEnv({}).ACCOUNTS_MANAGED_BY).toBe('site');
+    expect(parseEnv({ ACCOUNTS_MANAGED_BY: 'shop' }).ACCOUNTS_MANAGED_BY).toBe('shop');
+  });
+
+  it('refuses any other value, naming the variable', () => {
+    expect(() => parseEnv({ ACCOUNTS_MANAGED_BY: 'boutique' })).toThrow(
+      /ACCOUNTS_MANAGED_BY : doit valoir site ou shop/,
+    );
+  });
+});
+
+describe('REGISTRATION_LIMIT_PER_HOUR', () => {
+  it('defaults to 10 registrations per client address and hour, and may be raised', () => {
+    expect(parseEnv({}).REGISTRATION_LIMIT_PER_HOUR).toBe(10);
+    expect(parseEnv({ REGISTRATION_LIMIT_PER_HOUR: '10000' }).REGISTRATION_LIMIT_PER_HOUR).toBe(10000);
+  });
+
+  it('refuses a value that would turn the limit off or is not a whole number', () => {
+    for (const value of ['0', '-1', '2.5', 'dix', '10001']) {
+      expect(() => parseEnv({ REGISTRATION_LIMIT_PER_HOUR: value })).toThrow(/REGISTRATION_LIMIT_PER_HOUR/);
+    }
+  });
+});
+
 describe('search settings (issue 15)', () => {
   it('defaults to 5 distinct clients for a suggestion and 60 searches a minute', () => {
     expect(parseEnv({})).toMatchObject({

@@ -102,6 +102,28 @@ export const envSchema = z
         .max(10, 'doit être entre 0 et 10')
         .default(0),
     ),
+    // Accounts (issue 19)
+    /**
+     * Where readers' accounts live: `site` (this site's own password reset and Mon compte pages) or `shop` (the
+     * shop's forgot-password and account pages, for a publisher whose shop owns the accounts).
+     */
+    ACCOUNTS_MANAGED_BY: z.preprocess(
+      emptyAsUndefined,
+      z.enum(['site', 'shop'], { error: 'doit valoir site ou shop' }).default('site'),
+    ),
+    /**
+     * Accounts (issue 19): registrations, valid or not, one client address may attempt per hour. Raised only where
+     * every client shares one address on purpose (the end-to-end tests' server).
+     */
+    REGISTRATION_LIMIT_PER_HOUR: z.preprocess(
+      emptyAsUndefined,
+      z.coerce
+        .number({ error: 'doit être un nombre' })
+        .int('doit être un entier')
+        .min(1, 'doit être entre 1 et 10000')
+        .max(10000, 'doit être entre 1 et 10000')
+        .default(10),
+    ),
     // Newsroom (issue 14, src/server/newsroom)
     /** The first administrator, created at start when no staff account exists (docs/ADMIN-API.md). */
     NEWSROOM_ADMIN_EMAIL: z.preprocess(

@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect, useMemo, useState } from 'react';
+import { installEmbedConsent } from '@/client/embed-consent';
 import { installEmbedActivation } from '@/client/embeds';
 import { apiJson } from '@/client/http';
 import { useAccount } from '@/components/account/account-provider';
@@ -34,8 +35,11 @@ export function ArticleContent({ newsId, lockedSections = [], ...initial }: Prop
   const { user } = useAccount();
   const loggedIn = user !== null;
 
-  // Platform embeds of the content load on the reader's click (src/client/embeds.ts).
+  // Platform embeds of the content load on the reader's click (src/client/embeds.ts), which records consent to
+  // their platform; an accepted platform's embeds load at once, in the content shown now (src/client/embed-consent.ts).
   useEffect(() => installEmbedActivation(document), []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the whole article replaces the content's placeholders.
+  useEffect(() => installEmbedConsent(document), [content]);
 
   // Asked only for a logged-in reader (on load, or right after logging in from the prompt): an anonymous
   // visitor would get the same gated answer as the page.

@@ -48,6 +48,24 @@ export function unsubscribePageUrl(email: string, siteUrl: string = env().SITE_U
   return url.toString();
 }
 
+/** A token for another list than the newsletter (the alerts of an account): the same secret, its own purpose. */
+export function listToken(purpose: string, subject: string, key: string = secret()): string {
+  return createHmac('sha256', key).update(`${purpose}\n${subject}`).digest('base64url');
+}
+
+/** Whether a token was signed for this purpose and subject, compared in constant time. */
+export function verifyListToken(
+  purpose: string,
+  subject: string,
+  token: unknown,
+  key: string = secret(),
+): boolean {
+  if (typeof token !== 'string' || token.length === 0) return false;
+  const expected = Buffer.from(listToken(purpose, subject, key));
+  const given = Buffer.from(token);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
 /** The one-click endpoint of the List-Unsubscribe header (POST List-Unsubscribe=One-Click, RFC 8058). */
 export function oneClickUnsubscribeUrl(email: string, siteUrl: string = env().SITE_URL): string {
   const url = new URL(`${PATHS.unsubscribe}/${encodeURIComponent(normalizeEmail(email))}/one-click`, siteUrl);
