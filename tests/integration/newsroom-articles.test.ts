@@ -211,6 +211,20 @@ describe('creating and editing', () => {
     });
     expect(bad.status).toBe(400);
     expect(bad.body.error.details.map((item) => item.field).sort()).toEqual(['perPage', 'status']);
+    // Pages stop at the counted bound: the 10,000th match is on page 400 at 25 a page, and no deeper.
+    expect(
+      (await callAdmin(listGet, { path: '/api/admin/articles', caller: journalist, query: { page: 400 } }))
+        .status,
+    ).toBe(200);
+    const tooDeep = await callAdmin<{ error: { details: { field: string; message: string }[] } }>(listGet, {
+      path: '/api/admin/articles',
+      caller: journalist,
+      query: { page: 401 },
+    });
+    expect(tooDeep.status).toBe(400);
+    expect(tooDeep.body.error.details).toEqual([
+      { field: 'page', message: expect.stringMatching(/^au plus la page 400 .*affinez les filtres$/) },
+    ]);
   });
 });
 
