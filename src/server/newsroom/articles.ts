@@ -1,7 +1,7 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
-import { and, arrayContains, asc, count, desc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, arrayContains, asc, count, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import {
