@@ -1,7 +1,6 @@
 #!/usr/bin/env bash
 # Newsroom list before/after, in the same run over the same database: bench/newsroom/list.ts runs first against
-# the code of BASE (default: main), extracted with git archive into a temporary folder, then against this
-# checkout. The database is a throwaway one (PostgreSQL cluster on loopback, or a PGlite folder), seeded once
+# the code of BASE (default: main), then against this checkout's HEAD, both extracted with git archive. The database is a throwaway one (PostgreSQL cluster on loopback, or a PGlite folder), seeded once
 # with ARTICLES articles (default 100000) by the first phase; the second phase applies this checkout's
 # migrations to it. Writes bench/results/newsroom-list-<driver>-<articles>-before-after.json.
 #
@@ -19,16 +18,20 @@ PG_BIN="${PG_BIN:-/usr/lib/postgresql/15/bin}"
 cd "$(dirname "$0")/../.."
 root="$PWD"
 work="$(mktemp -d /tmp/newsroom-list-compare.XXXXXX)"
+chmod 755 "$work" # the postgres user enters it
 cleanup=()
 trap 'for step in "${cleanup[@]}"; do eval "$step"; done; rm -rf "$work"' EXIT
 
-# The base's code, with this checkout's benchmark file (the same queries in both phases).
-mkdir "$work/before"
-git archive "$BASE" | tar -x -C "$work/before"
-ln -s "$root/node_modules" "$work/before/node_modules"
-cp bench/newsroom/list.ts "$work/before/bench/newsroom/list.ts"
+# The code of both commits (files being edited in this checkout meanwhile are not measured), each with this
+# checkout's benchmark file: the same queries in both phases.
+for phase in before after; do
+  mkdir "$work/$phase"
+  git archive "$([ "$phase" = before ] && echo "$BASE" || echo HEAD)" | tar -x -C "$work/$phase"
+  ln -s "$root/node_modules" "$work/$phase/node_modules"
+  cp bench/newsroom/list.ts "$work/$phase/bench/newsroom/list.ts"
+done
 before_commit="$(git rev-parse --short "$BASE")"
-after_commit="$(git rev-parse --short HEAD)$(git diff --quiet HEAD -- src drizzle || echo '+uncommitted')"
+after_commit="$(git rev-parse --short HEAD)"
 
 if [ "$driver" = postgres ]; then
   if [ "$(id -u)" = 0 ]; then as_postgres=(runuser -u postgres --); else as_postgres=(); fi
@@ -54,7 +57,7 @@ phase() { # label, folder, commit
 echo "== before ($BASE, $before_commit)"
 phase before "$work/before" "$before_commit"
 echo "== after (HEAD, $after_commit)"
-phase after "$root" "$after_commit"
+phase after "$work/after" "$after_commit"
 
 out="bench/results/newsroom-list-$driver-$ARTICLES-before-after.json"
 "$root/node_modules/.bin/node" -e '
