@@ -38,6 +38,7 @@ import { isGoneArticlePath } from '@/server/newsroom/gone';
 import { loadPreviewPage } from '@/server/newsroom/preview';
 import { publishDueArticles, publishScheduledJob } from '@/server/newsroom/workflow';
 import { newsFeedXml } from '@/server/pages/feeds';
+import { googleNewsXml, newsEntriesOfYear } from '@/server/pages/sitemaps';
 import { search } from '@/server/search/engine';
 import { toSearchParams } from '@/server/search/params';
 import { suggest } from '@/server/search/suggest';
@@ -263,6 +264,15 @@ describe('workflow and what readers see', () => {
     // The public copy resolves the internal link.
     expect(single.body.article.view).toContain('href="/actualite/actu_A001"');
     expect(await newsFeedXml(database.db)).toContain(created.id);
+    const inSitemaps = async () => {
+      const year = new Date(published.body.article.publication_date ?? '').getUTCFullYear();
+      const entries = await newsEntriesOfYear(database.db, year);
+      return [
+        entries.some((entry) => entry.path.endsWith(`_${created.id}`)),
+        (await googleNewsXml(database.db)).includes(created.id),
+      ];
+    };
+    expect(await inSitemaps()).toEqual([true, true]);
     const found = await search(database.db, toSearchParams({ term: word }));
     expect(found.results.map((result) => result.id)).toContain(created.id);
     const suggested = async () => (await suggest(database.db, `régime ${word}`)).map((item) => item.value);
@@ -289,6 +299,7 @@ describe('workflow and what readers see', () => {
     expect(unpublished.body).toMatchObject({ status: 'unpublished', version: 7 });
     expect(await readerSees(created.id)).toBe(false);
     expect(await newsFeedXml(database.db)).not.toContain(created.id);
+    expect(await inSitemaps()).toEqual([false, false]);
     const gone = await search(database.db, toSearchParams({ term: word }));
     expect(gone.results.map((result) => result.id)).not.toContain(created.id);
     expect(await suggested()).not.toContain(title);

@@ -1,17 +1,21 @@
+import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { GET as articlesGet } from '@/app/api/admin/articles/route';
 import { GET as sessionGet } from '@/app/api/admin/session/route';
 import { DELETE as totpDelete, POST as totpPost, PUT as totpPut } from '@/app/api/admin/session/totp/route';
 import { sessionAnswer, totpSetupAnswer } from '@/lib/contracts/admin';
 import type { Database } from '@/server/db/client';
+import { staffMembers } from '@/server/db/schema';
 import { TOTP_SETUP_REQUIRED_MESSAGE } from '@/server/newsroom/auth';
+import { DEMO_STAFF, ensureDemoStaff } from '@/server/newsroom/bootstrap';
 import { currentTotpCode } from '@/server/newsroom/totp';
 import { forgetDatabaseForRoutes, useDatabaseForRoutes } from '../support/api';
 import { createTestDatabase } from '../support/database';
 import { type Caller, callAdmin, createTestStaff } from '../support/newsroom';
 
-// Issue 14: TOTP "required for administrators when APP_ENV=production". The configuration of this file is a
-// production one (its required secrets given); the rest of the suite runs as development.
+// Issue 14 in production: TOTP "required for administrators when APP_ENV=production", and the demo accounts
+// "never in production". The configuration of this file is a production one (its required secrets given); the
+// rest of the suite runs as development.
 vi.mock('@/server/env', async (importOriginal) => {
   const original = await importOriginal<typeof import('@/server/env')>();
   const production = original.parseEnv({
@@ -79,5 +83,21 @@ describe('two-factor authentication in production', () => {
       expect(session.totpSetupRequired).toBe(false);
       expect((await callAdmin(articlesGet, { path: '/api/admin/articles', caller })).status).toBe(200);
     }
+  });
+});
+
+describe('demo accounts in production', () => {
+  it('are never created, and no credentials are printed', async () => {
+    expect(await ensureDemoStaff(database.db)).toEqual([]);
+    const demo = await database.db
+      .select({ id: staffMembers.id })
+      .from(staffMembers)
+      .where(
+        inArray(
+          staffMembers.email,
+          DEMO_STAFF.map((member) => member.email),
+        ),
+      );
+    expect(demo).toEqual([]);
   });
 });
