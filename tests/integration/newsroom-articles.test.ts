@@ -36,6 +36,7 @@ import {
 import { runDueJobs } from '@/server/jobs/runner';
 import { isGoneArticlePath } from '@/server/newsroom/gone';
 import { loadPreviewPage } from '@/server/newsroom/preview';
+import { MAX_ADMIN_JSON_BYTES } from '@/server/newsroom/route';
 import { publishDueArticles, publishScheduledJob } from '@/server/newsroom/workflow';
 import { newsFeedXml } from '@/server/pages/feeds';
 import { googleNewsXml, newsEntriesOfYear } from '@/server/pages/sitemaps';
@@ -151,6 +152,27 @@ describe('creating and editing', () => {
       { params: Promise.resolve({}) as Promise<never> },
     );
     expect(answer.status).toBe(415);
+  });
+
+  it('answers 413 past 8 MB of JSON, whatever the announced length, and writes nothing', async () => {
+    const before = await database.db.$count(newsroomArticles);
+    const huge = JSON.stringify(articleBody({ view: `<p>${'a'.repeat(MAX_ADMIN_JSON_BYTES)}</p>` }));
+    const answer = await createPost(
+      new Request('http://localhost:3000/api/admin/articles', {
+        method: 'POST',
+        headers: {
+          host: 'localhost:3000',
+          cookie: journalist.cookie,
+          'content-type': 'application/json',
+          'content-length': '100',
+        },
+        body: huge,
+      }),
+      { params: Promise.resolve({}) as Promise<never> },
+    );
+    expect(answer.status).toBe(413);
+    expect(await answer.json()).toMatchObject({ error: { code: 'payload_too_large' } });
+    expect(await database.db.$count(newsroomArticles)).toBe(before);
   });
 
   it('saves each change as a new version, and refuses a stale one with 409 and what changed', async () => {
