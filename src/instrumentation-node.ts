@@ -48,20 +48,23 @@ async function startBackgroundJobs(getDb: () => Promise<import('./server/db/clie
 }
 
 /**
- * Site newsroom (issue 18): the redirects table in memory, and the daily automatic newsletter queued at
- * NEWSLETTER_DAILY_SEND_TIME (or none).
+ * Site newsroom (issue 18): the redirects table in memory, the daily automatic newsletter queued at
+ * NEWSLETTER_DAILY_SEND_TIME (or none), and the next working day's draft issue queued at ISSUE_DRAFT_TIME.
  */
 async function prepareSiteNewsroomAtStart(): Promise<void> {
   if (process.env.NEXT_PHASE === 'phase-production-build') return;
   const { scheduleDailySend } = await import('./server/newsletter/campaigns');
   const { refreshRedirects } = await import('./server/site-newsroom/redirects');
+  const { scheduleDraftIssue } = await import('./server/site-newsroom/issues');
   const { env } = await import('./server/env');
   const { logger } = await import('./server/log');
   const { getDb } = await import('./server/db/client');
   const db = await getDb();
-  await Promise.all([refreshRedirects(db), scheduleDailySend(db, env().NEWSLETTER_DAILY_SEND_TIME)]).catch(
-    (error: unknown) => logger.error({ err: error }, 'rédaction du site : préparation impossible'),
-  );
+  await Promise.all([
+    refreshRedirects(db),
+    scheduleDailySend(db, env().NEWSLETTER_DAILY_SEND_TIME),
+    scheduleDraftIssue(db, env().ISSUE_DRAFT_TIME),
+  ]).catch((error: unknown) => logger.error({ err: error }, 'rédaction du site : préparation impossible'));
 }
 
 /**

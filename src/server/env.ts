@@ -160,6 +160,14 @@ export const envSchema = z
         .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'doit être une heure HH:MM (00:00 à 23:59)')
         .optional(),
     ),
+    /** Site newsroom (issue 18): the Paris time (HH:MM) at which the next working day's issue is drafted. */
+    ISSUE_DRAFT_TIME: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'doit être une heure HH:MM (00:00 à 23:59)')
+        .default('17:00'),
+    ),
     LOG_LEVEL: z.preprocess(
       emptyAsUndefined,
       z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -252,6 +252,9 @@ export const banners = pgTable('banners', {
   mobileHeight: integer().notNull(),
   position: integer().notNull().default(0),
   active: boolean().notNull().default(true),
+  // Site newsroom (issue 18 item 2): shown from `startsAt` (inclusive) until `endsAt` (exclusive); null: no bound.
+  startsAt: timestamp({ withTimezone: true }),
+  endsAt: timestamp({ withTimezone: true }),
 });
 
 // ---------------------------------------------------------------------------------------------------------
@@ -797,3 +800,13 @@ export const redirects = pgTable(
     check('redirects_target_check', sql`(${t.status} = 410) = (${t.toPath} is null)`),
   ],
 );
+
+// ---------------------------------------------------------------------------------------------------------
+// Site newsroom, home blocks (issue 18 item 2)
+
+/** The shop categories whose products fill 'Les offres du moment', in order; none: the spec's category 11. */
+export const homeOfferCategories = pgTable('home_offer_categories', {
+  category: text().primaryKey(),
+  label: text().notNull(),
+  position: integer().notNull().default(0),
+});

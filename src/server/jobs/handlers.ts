@@ -4,4 +4,5 @@ import 'server-only';
 import '../email/outbox';
 import '../newsroom/workflow';
 import '../newsletter/campaigns';
+import '../site-newsroom/home-blocks';
 import '../site-newsroom/issues';

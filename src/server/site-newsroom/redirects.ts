@@ -240,6 +240,40 @@ export async function createRedirect(
   return toRedirect(created);
 }
 
+/**
+ * Redirects another change writes in its own transaction (a renamed or deleted taxonomy term): `livePaths`, pages
+ * again, lose their redirects; then `entries` replace those of the same old addresses. 409 for a loop. The caller
+ * refreshes the table after its commit (`refreshRedirects`).
+ */
+export async function replaceRedirectsInTransaction(
+  tx: Db,
+  principal: StaffPrincipal,
+  entries: Entry[],
+  livePaths: string[],
+): Promise<void> {
+  await tx.execute(sql`lock table redirects in share row exclusive mode`);
+  if (livePaths.length > 0) await tx.delete(redirects).where(inArray(redirects.fromPath, livePaths));
+  const loop = findLoop(await currentTable(tx), entries);
+  if (loop) throw new AppError('conflict', `Redirection impossible : ${loop.message}.`);
+  if (entries.length === 0) return;
+  await tx.delete(redirects).where(
+    inArray(
+      redirects.fromPath,
+      entries.map((entry) => entry.fromPath),
+    ),
+  );
+  await tx.insert(redirects).values(entries.map((entry) => ({ ...entry, createdBy: principal.staffId })));
+  for (const entry of entries) {
+    await recordAudit(tx, {
+      actor: principal.actor,
+      action: 'redirect.create',
+      target: { type: 'redirect', id: entry.fromPath },
+      address: principal.address,
+      details: { toPath: entry.toPath, status: entry.status },
+    });
+  }
+}
+
 /** DELETE /api/admin/redirects?fromPath=…: 404 when there is none. */
 export async function deleteRedirect(db: Db, principal: StaffPrincipal, fromPath: string): Promise<void> {
   await db.transaction(async (tx) => {
