@@ -20,17 +20,21 @@ export async function registerNodeServer(): Promise<void> {
   if (process.env.NEXT_MANUAL_SIG_HANDLE) handleStopSignals();
 }
 
-/** Newsroom (issue 14): the first administrator from the environment, or a setup token in the log. */
+/**
+ * Newsroom (issue 14): the first administrator from the environment, or a setup token in the log; TOTP secrets
+ * stored in clear by an earlier version encrypted.
+ */
 async function prepareNewsroomAtStart(): Promise<void> {
   const { prepareNewsroom } = await import('./server/newsroom/bootstrap');
   const { refreshGoneArticles } = await import('./server/newsroom/gone');
+  const { sealStoredTotpSecrets } = await import('./server/newsroom/staff');
   const { logger } = await import('./server/log');
   const { getDb } = await import('./server/db/client');
   // The build never opens the database (ARCHITECTURE.md), even if it loads this hook to prerender.
   if (process.env.NEXT_PHASE === 'phase-production-build') return;
   const db = await getDb();
-  await Promise.all([prepareNewsroom(db), refreshGoneArticles(db)]).catch((error: unknown) =>
-    logger.error({ err: error }, 'rédaction : préparation impossible'),
+  await Promise.all([prepareNewsroom(db), refreshGoneArticles(db), sealStoredTotpSecrets(db)]).catch(
+    (error: unknown) => logger.error({ err: error }, 'rédaction : préparation impossible'),
   );
 }
 

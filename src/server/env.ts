@@ -148,6 +148,21 @@ export const envSchema = z
         .max(1440, 'doit être entre 5 et 1440')
         .default(480),
     ),
+    // Newsroom (issue 14): encryption of the staff's TOTP secrets (src/server/newsroom/secret-box.ts)
+    /**
+     * 32 random bytes, base64 (44 characters) or hex (64): the key the staff's TOTP secrets are encrypted with.
+     * Required in production and staging; development and test use a public development key.
+     */
+    NEWSROOM_SECRET_KEY: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .refine(
+          (value) => decodeSecretKey(value) !== null,
+          'doit être 32 octets aléatoires en base64 (44 caractères) ou en hexadécimal (64), par exemple `openssl rand -base64 32`',
+        )
+        .optional(),
+    ),
     // Site newsroom (issue 18): newsletter campaigns
     /** Messages per second a campaign sends at most (the SMTP provider's limit). */
     NEWSLETTER_RATE_PER_SECOND: z.preprocess(
@@ -217,6 +232,13 @@ export const envSchema = z
         message: 'NEWSROOM_ADMIN_EMAIL et NEWSROOM_ADMIN_PASSWORD vont ensemble',
       });
     }
+    if ((config.APP_ENV === 'production' || config.APP_ENV === 'staging') && !config.NEWSROOM_SECRET_KEY) {
+      context.addIssue({
+        code: 'custom',
+        path: ['NEWSROOM_SECRET_KEY'],
+        message: `obligatoire en ${config.APP_ENV} (chiffrement des secrets de double authentification de la rédaction)`,
+      });
+    }
     if (config.APP_ENV === 'production' && !config.NEWSLETTER_UNSUBSCRIBE_SECRET) {
       context.addIssue({
         code: 'custom',
@@ -227,6 +249,17 @@ export const envSchema = z
   });
 
 export type Env = z.infer<typeof envSchema>;
+
+/** A 256-bit key written in base64 (padded or not) or hex, or null if it is not exactly that. */
+export function decodeSecretKey(text: string): Buffer | null {
+  const trimmed = text.trim();
+  if (/^[0-9a-fA-F]{64}$/.test(trimmed)) return Buffer.from(trimmed, 'hex');
+  if (/^[A-Za-z0-9+/_-]{43}=?$/.test(trimmed)) {
+    const key = Buffer.from(trimmed.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+    return key.length === 32 ? key : null;
+  }
+  return null;
+}
 
 export class ConfigurationError extends Error {
   constructor(readonly problems: string[]) {

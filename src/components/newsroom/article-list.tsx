@@ -231,6 +231,8 @@ export function ArticleList({ kind }: { kind?: ArticleListKind } = {}) {
               {answer.page > 1 ? <Link href={pageLink(answer.page - 1)}>Page précédente</Link> : <span />}
               {answer.page < answer.pageCount ? (
                 <Link href={pageLink(answer.page + 1)}>Page suivante</Link>
+              ) : answer.totalIsLowerBound ? (
+                <span>Pour aller au-delà, affinez les filtres.</span>
               ) : (
                 <span />
               )}

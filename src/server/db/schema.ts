@@ -701,6 +701,10 @@ export const newsroomArticles = pgTable(
     createdBy: integer().references(() => staffMembers.id, { onDelete: 'set null' }),
     updatedBy: integer().references(() => staffMembers.id, { onDelete: 'set null' }),
     ...timestamps,
+    // newsroom-perf (issue 14): the title and byline normalised as the list's text filters match them, stored,
+    // so the trigram indexes' recheck compares text instead of running unaccent on every candidate row.
+    titleSearch: text().generatedAlwaysAs(sql`search_normalize(title)`),
+    authorSearch: text().generatedAlwaysAs(sql`search_normalize(author)`),
   },
   (t) => [
     index('newsroom_articles_updated_idx').on(t.updatedAt.desc(), t.id),

@@ -64,36 +64,33 @@ export default async function PreviewPage({ params, searchParams }: Props) {
   const config = env();
   const toggle = `${here}${here.includes('?') ? '&' : '?'}lecteur=anonyme`;
   return (
-    <>
-      <SiteChrome
-        shopBaseUrl={config.SHOP_BASE_URL}
-        subscriberUrl={config.SUBSCRIBER_URL}
-        accountsManagedBy={config.ACCOUNTS_MANAGED_BY}
-        analyticsScriptUrl={undefined}
-      >
-        {/* In the main region, after the site's skip link: marked before anything of the page. */}
-        <div className={styles.previewBanner} role="note" aria-label="Aperçu">
-          <span>
-            Aperçu – {ARTICLE_STATUS_LABELS[preview.state.status]}, version{' '}
-            {revision ?? preview.state.version}
-            {revision && revision !== preview.state.version ? ' (révision)' : ''}
-            {asReader ? ' – vu par un lecteur non inscrit' : ''}
-          </span>
-          <Link href={articleEditPath(id)}>Retour à l’éditeur</Link>
-          <Link href={revisionsPath(id)}>Révisions</Link>
-          {asReader ? (
-            <Link href={here}>Voir en entier</Link>
-          ) : (
-            <Link href={toggle}>Voir comme un lecteur non inscrit</Link>
-          )}
-        </div>
+    <SiteChrome
+      shopBaseUrl={config.SHOP_BASE_URL}
+      subscriberUrl={config.SUBSCRIBER_URL}
+      accountsManagedBy={config.ACCOUNTS_MANAGED_BY}
+      analyticsScriptUrl={undefined}
+    >
+      {/* In the main region, after the site's skip link: marked before anything of the page. */}
+      <div className={styles.previewBanner} role="note" aria-label="Aperçu">
+        <span>
+          Aperçu – {ARTICLE_STATUS_LABELS[preview.state.status]}, version {revision ?? preview.state.version}
+          {revision && revision !== preview.state.version ? ' (révision)' : ''}
+          {asReader ? ' – vu par un lecteur non inscrit' : ''}
+        </span>
+        <Link href={articleEditPath(id)}>Retour à l’éditeur</Link>
+        <Link href={revisionsPath(id)}>Révisions</Link>
+        {asReader ? (
+          <Link href={here}>Voir en entier</Link>
+        ) : (
+          <Link href={toggle}>Voir comme un lecteur non inscrit</Link>
+        )}
+      </div>
 
-        <SectionArticle
-          data={preview.data}
-          canonical={canonical}
-          section={{ name: 'Actualités', path: PATHS.news, listing: 'news' }}
-        />
-      </SiteChrome>
-    </>
+      <SectionArticle
+        data={preview.data}
+        canonical={canonical}
+        section={{ name: 'Actualités', path: PATHS.news, listing: 'news' }}
+      />
+    </SiteChrome>
   );
 }
