@@ -6,7 +6,7 @@ import { logger } from '../log';
 // Secrets the newsroom must read back (the staff's TOTP secrets) are stored encrypted with AES-256-GCM under a
 // key derived from NEWSROOM_SECRET_KEY, so a copy of the database (a backup, a replica) does not give away the
 // second factor of every staff member. node:crypto does the cryptography; what is ours is the stored format and
-// the binding of each value to its row (docs/decisions/NNN-newsroom-secret-encryption.md).
+// the binding of each value to its row (docs/decisions/019-newsroom-secret-encryption.md).
 //
 // Stored format: `v1.<key id>.<base64url(nonce ‖ ciphertext ‖ tag)>`. The key id (8 characters of a hash of the
 // derived key) tells a value sealed under another key from a tampered one. A base32 secret stored in clear
