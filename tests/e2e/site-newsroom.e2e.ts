@@ -128,6 +128,7 @@ test('send a campaign of today’s issue and watch its progress reach 100 %', as
     // axe injects its script into every frame, which the sandboxed e-mail preview refuses: check the page with
     // the text preview shown instead.
     await page.getByRole('button', { name: 'Texte' }).click();
+    await expect(page.getByTitle('Aperçu HTML de l’e-mail')).toHaveCount(0);
     await expect(page).toPassAxe();
 
     await page.getByRole('button', { name: 'Envoyer aux abonnés' }).click();
