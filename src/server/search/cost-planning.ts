@@ -73,20 +73,23 @@ export async function windowBounds(
         left join search_lexemes l using (lexeme)) as lexemes`,
   );
   if (!stats || stats.lexemes.length === 0) return NO_WINDOW;
-  const news = await planWindow(
-    db,
-    scopes.news,
-    sql`articles a`,
-    stats.news_rows,
-    stats.lexemes.map((l) => l.articles),
-  );
-  const docs = await planWindow(
-    db,
-    scopes.docs,
-    sql`subscriber_documents d`,
-    stats.docs_rows,
-    stats.lexemes.map((l) => l.documents),
-  );
+  // Each estimate is one round trip: the two corpora's are sent together (separate connections on PostgreSQL).
+  const [news, docs] = await Promise.all([
+    planWindow(
+      db,
+      scopes.news,
+      sql`articles a`,
+      stats.news_rows,
+      stats.lexemes.map((l) => l.articles),
+    ),
+    planWindow(
+      db,
+      scopes.docs,
+      sql`subscriber_documents d`,
+      stats.docs_rows,
+      stats.lexemes.map((l) => l.documents),
+    ),
+  ]);
   if (news === null && docs === null) return { news: null, docs: null, estimated: true };
   // The newest rows of the date range are read from the date index up to the offset (an index-only scan on a
   // vacuumed table). The ORDER BY names the table's column: an unqualified name would sort by the output column,
@@ -116,8 +119,7 @@ async function planWindow(
   const termShare = counts.reduce((product, count) => product * Math.min(1, count / rows), 1);
   const share = async (where: SQL | null) =>
     where ? Math.min(1, (await estimatedRows(db, table, where)) / rows) : 1;
-  const othersShare = await share(scope.others);
-  const datesShare = await share(scope.dates);
+  const [othersShare, datesShare] = await Promise.all([share(scope.others), share(scope.dates)]);
   const matches = termShare * othersShare * datesShare * rows;
   if (matches < WINDOW_MARGIN * 2 * CANDIDATE_CAP) return null;
   const windowRows = Math.ceil((WINDOW_MARGIN * CANDIDATE_CAP) / (termShare * othersShare));

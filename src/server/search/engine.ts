@@ -10,7 +10,7 @@ import { env } from '../env';
 import { correctedQuery } from './correction';
 import { CANDIDATE_CAP, NO_WINDOW, productCodesOfJob, windowBounds } from './cost-planning';
 import { documentTypeLabel } from './document-types';
-import { buildFacets, type FacetCounts } from './facet-assembly';
+import { buildFacets, type FacetCountRow, facetCounts } from './facet-assembly';
 import { snippetHtml } from './highlight';
 import { corpusFilters, type FullTextQuery, searchStatement, typedQuery } from './query-building';
 import { countSearch } from './query-counts';
@@ -85,7 +85,12 @@ async function answerSearch(db: Db, params: SearchParams, hasAccess: boolean): P
   return answer;
 }
 
-type Row = FacetCounts & { total_news: number; total_docs: number; results: RawResult[] | null };
+type Row = {
+  total_news: number;
+  total_docs: number;
+  results: RawResult[] | null;
+  facet_counts: FacetCountRow[] | null;
+};
 
 type RawResult = {
   corpus: 'news' | 'docs';
@@ -128,9 +133,12 @@ async function runSearch(
       bounds: term ? await windowBounds(db, term, fullText.lexemes, scopes) : NO_WINDOW,
     };
   };
-  const strict = await plan(filters);
-  // Disjunctive facets: with a multi-choice facet selected, a second read with only the job counts them.
-  const loose = hasMultiChoice(filters) ? await plan({ ...facetFilters({}), metier: filters.metier }) : null;
+  // Disjunctive facets: with a multi-choice facet selected, a second read with only the job counts them. Both
+  // reads are planned at once (their estimates are independent round trips).
+  const [strict, loose] = await Promise.all([
+    plan(filters),
+    hasMultiChoice(filters) ? plan({ ...facetFilters({}), metier: filters.metier }) : null,
+  ]);
   const statement = searchStatement({
     query: fullText.tsquery,
     hasTerm: term !== '',
@@ -146,7 +154,7 @@ async function runSearch(
   const headlines = await snippets(db, fullText.tsquery, raw, hasAccess);
   return {
     results: raw.map((result, index) => toResult(result, headlines[index] ?? '')),
-    facets: buildFacets(row),
+    facets: buildFacets(facetCounts(row.facet_counts)),
     total: Math.min(row.total_news, CANDIDATE_CAP) + Math.min(row.total_docs, CANDIDATE_CAP),
     bounded: row.total_news > CANDIDATE_CAP || row.total_docs > CANDIDATE_CAP,
     page: params.page,

@@ -6,7 +6,7 @@ import { SITE_TIME_ZONE } from '@/lib/dates';
 import { monthValue } from '@/lib/months';
 import { SEARCH_CONFIG } from '../db/schema';
 import { CANDIDATE_CAP, type CorpusScope, type WindowBounds } from './cost-planning';
-import { facetColumns, facetSources, rowMatches } from './facet-assembly';
+import { facetColumns, rowMatches } from './facet-assembly';
 import type { FacetFilters } from './selected-facets';
 import { ENRICHED_NEWS_DOCUMENT_TYPE, NEWS_DOCUMENT_TYPE } from './types';
 
@@ -171,7 +171,7 @@ export function searchStatement(input: StatementInput): SQL {
       (select count(*)::int from strict_news_probe) as total_news,
       (select count(*)::int from strict_docs_probe) as total_docs,
       (select json_agg(p order by p.position) from page p) as results,
-      ${facetColumns(facetSources(input.loose ? input.strict.selection : null))}`;
+      ${facetColumns(input.loose ? input.strict.selection : null)}`;
 }
 
 /**
