@@ -139,6 +139,16 @@ async function runSearch(
     plan(filters),
     hasMultiChoice(filters) ? plan({ ...facetFilters({}), metier: filters.metier }) : null,
   ]);
+  // The dictionary says nothing matches: no statement to plan and run (a typo costs one small read, then its
+  // correction).
+  if (strict.bounds.none)
+    return {
+      results: [],
+      facets: buildFacets(facetCounts(null)),
+      total: 0,
+      bounded: false,
+      page: params.page,
+    };
   const statement = searchStatement({
     query: fullText.tsquery,
     hasTerm: term !== '',
