@@ -9,15 +9,15 @@ import type { FacetEntry, SearchFacets } from './types';
  * Facet assembly: the six facets counted over a search's candidates, and turned into the answer's entries.
  *
  * Multi-choice facets are disjunctive (as the search engines readers know): the counts of a facet ignore that
- * facet's own selection, so its other values stay listed with what choosing them too would add. They are counted
- * over the loose candidates (only the single-choice job applied) passing the other facets; a facet without a
- * selection, and the job facet, are counted over the results' candidates.
+ * facet's own selection, so its other values stay listed with what choosing them too would add. The engine takes
+ * a selected facet's counts from the same search without that facet (engine.ts); a facet without a selection, and
+ * the job facet, are counted over the results' candidates.
  */
 
 /** The facets of an answer, by their key in the statement's counts. */
 const FACETS = ['dates', 'types', 'matieres', 'abonnements', 'metiers', 'themes'] as const;
 type Facet = (typeof FACETS)[number];
-type MultiChoice = Exclude<Facet, 'metiers'>;
+export type MultiChoice = Exclude<Facet, 'metiers'>;
 
 /** The raw facet counts: each facet's values with their count (and a label for subscriptions and jobs). */
 export type FacetCounts = Record<Facet, { key: string; label: string | null; count: number }[]>;
@@ -25,69 +25,40 @@ export type FacetCounts = Record<Facet, { key: string; label: string | null; cou
 /** One counted value as the statement answers it: [facet, value, count, label]. */
 export type FacetCountRow = [Facet, string, number, string | null];
 
-const without = (selection: FacetFilters, facet: MultiChoice): FacetFilters => {
-  if (facet === 'dates') return { ...selection, years: [], months: [] };
-  return { ...selection, [facet]: [] };
-};
+/** The multi-choice facets by their key in the selection (`selectedFacetsJson`). */
+export const MULTI_CHOICE_FACETS = {
+  date_zapette: 'dates',
+  type_document: 'types',
+  matiere: 'matieres',
+  abonnement: 'abonnements',
+  theme_quot_zapette: 'themes',
+} as const satisfies Record<string, MultiChoice>;
 
-const isSelected = (selection: FacetFilters, facet: MultiChoice): boolean =>
-  facet === 'dates' ? selection.years.length + selection.months.length > 0 : selection[facet].length > 0;
-
-/**
- * Which candidate rows a facet is counted over, as a condition on a row `m` of the counted set (`m.src` is 'm'
- * for the results' candidates `matched`, 'l' for the `loose` candidates): `matched`, or for a multi-choice
- * facet with a selection the loose candidates passing the other facets. `selection` null: nothing multi-choice
- * is selected, every facet is counted over `matched`.
- */
-function countedOver(selection: FacetFilters | null, facet: Facet): SQL {
-  if (selection === null || facet === 'metiers' || !isSelected(selection, facet)) return sql`m.src = 'm'`;
-  return sql`m.src = 'l' and ${rowMatches(sql`m`, without(selection, facet))}`;
-}
-
-/** The multi-choice facets of `selection` as a condition on a candidate row (`row`, a result-shaped row). */
-export function rowMatches(row: SQL, selection: FacetFilters): SQL {
-  const array = (values: readonly string[]) => sql`${sql.param([...values])}::text[]`;
-  const conditions: SQL[] = [];
-  if (selection.years.length || selection.months.length) {
-    const months = selection.months.map((month) => month.replace('/', '-'));
-    conditions.push(
-      sql`(substr(${row}.day, 1, 4) = any(${array(selection.years)}) or substr(${row}.day, 1, 7) = any(${array(months)}))`,
-    );
-  }
-  if (selection.types.length) conditions.push(sql`${row}.type_code = any(${array(selection.types)})`);
-  if (selection.matieres.length) conditions.push(sql`${row}.matiere && ${array(selection.matieres)}`);
-  if (selection.themes.length)
-    conditions.push(sql`(${row}.corpus = 'news' and ${row}.themes && ${array(selection.themes)})`);
-  if (selection.abonnements.length)
-    conditions.push(sql`(${row}.corpus = 'docs' and ${row}.abonnement && ${array(selection.abonnements)})`);
-  return conditions.length ? sql.join(conditions, sql` and `) : sql`true`;
+/** True when `facet` has a (valid) selection in `filters`. */
+export function isSelected(filters: FacetFilters, facet: MultiChoice): boolean {
+  return facet === 'dates' ? filters.years.length + filters.months.length > 0 : filters[facet].length > 0;
 }
 
 /**
  * The select-list column `facet_counts` (FacetCountRow[]): all six facets counted in one pass over the candidates
- * (each row gives its value of every facet it counts for, then one GROUP BY), labels looked up for the few
- * counted subscriptions and jobs only. The job facet goes through the jobs' product codes (a job is a set of
+ * (each row gives its value of every facet, then one GROUP BY), labels looked up for the few counted
+ * subscriptions and jobs only. The job facet goes through the jobs' product codes (a job is a set of
  * subscriptions): ten array overlaps a row instead of an index lookup per product code.
  */
-export function facetColumns(selection: FacetFilters | null): SQL {
-  const over = (facet: Facet) => countedOver(selection, facet);
-  const rows = selection
-    ? sql`(select 'm'::text as src, * from matched union all select 'l'::text as src, * from loose)`
-    : sql`(select 'm'::text as src, * from matched)`;
+export function facetColumns(): SQL {
   return sql`(
     with job_codes as materialized (
       select job, array_agg(product_code) as codes from product_mappings where job <> '' group by job
     ),
     counted as (
       select v.facet, v.key, count(*)::int as count
-      from ${rows} m cross join lateral (
-        select 'dates' as facet, replace(substr(m.day, 1, 7), '-', '/') as key where ${over('dates')}
-        union all select 'types', m.type_code where ${over('types')}
-        union all select 'matieres', x from unnest(m.matiere) x where ${over('matieres')}
-        union all select 'abonnements', x from unnest(m.abonnement) x where ${over('abonnements')}
-        union all select 'themes', x from unnest(m.themes) x where m.corpus = 'news' and ${over('themes')}
-        union all select 'metiers', j.job from job_codes j
-          where m.corpus = 'docs' and ${over('metiers')} and j.codes && m.abonnement
+      from matched m cross join lateral (
+        select 'dates' as facet, replace(substr(m.day, 1, 7), '-', '/') as key
+        union all select 'types', m.type_code
+        union all select 'matieres', x from unnest(m.matiere) x
+        union all select 'abonnements', x from unnest(m.abonnement) x
+        union all select 'themes', x from unnest(m.themes) x where m.corpus = 'news'
+        union all select 'metiers', j.job from job_codes j where m.corpus = 'docs' and j.codes && m.abonnement
       ) v
       group by v.facet, v.key
     )
