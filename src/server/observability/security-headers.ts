@@ -19,6 +19,19 @@ import { env } from '../env';
 /** The paths Next.js caches (revalidate) rather than rendering per request: their HTML carries the cache nonce. */
 const CACHED_PAGE_PREFIXES = ['/actualite', '/archives', '/chiffres-taux', '/simulateurs', '/accueil'];
 
+/**
+ * The pages Next keeps in its cache (each exports `revalidate`), as route files. Only these are refreshed: a page
+ * prerendered at build (`/cgu`, the not-found page) shows no content from the database, and rendering it again
+ * would change its inline scripts, whose hashes the Content-Security-Policy lists (decision 004).
+ */
+export const REVALIDATED_PAGE_ROUTES = [
+  '/(site)/accueil/[metier]',
+  '/(site)/actualite/[[...segments]]',
+  '/(site)/archives/[[...params]]',
+  '/(site)/chiffres-taux/[[...segments]]',
+  '/(site)/simulateurs/[[...segments]]',
+] as const;
+
 /** The `/embed/` simulators are framed by our own `/simulateurs/` pages; nothing else may be framed. */
 export function isEmbedPath(pathname: string): boolean {
   return pathname === '/embed' || pathname.startsWith('/embed/');
