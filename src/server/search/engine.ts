@@ -137,7 +137,7 @@ async function runSearch(
   // The job facet is a subscription facet: the job's product codes (product_mappings), read first so that the
   // planner estimates the filter from the column's statistics.
   const jobCodes = filters.metier ? await productCodesOfJob(db, filters.metier) : null;
-  const read = (selected: SelectedFacets, page: { offset: number; sort: SearchSort }) =>
+  const read = (selected: SelectedFacets, page: { offset: number; sort: SearchSort } | null) =>
     readCandidates(db, { ...params, selected }, fullText, hasAccess, jobCodes, page);
   const selectedFacets = Object.entries(MULTI_CHOICE_FACETS).filter(([, facet]) =>
     isSelected(filters, facet),
@@ -151,7 +151,7 @@ async function runSearch(
         hasAccess,
       );
       return sharedRead('search-facet', `${fullText.key}\u0000${facet}\u0000${key}`, async () => {
-        const without = await read(others, { offset: 0, sort: SEARCH_SORTS.relevance });
+        const without = await read(others, null);
         return facetCounts(without?.facet_counts ?? null)[facet];
       });
     }),
@@ -174,7 +174,8 @@ async function runSearch(
 
 /**
  * The statement of one selection: its reads planned (cost-planning.ts), built and run with its time budget. Null
- * when the lexeme dictionary says nothing matches: no statement is planned or run.
+ * when the lexeme dictionary says nothing matches: no statement is planned or run. `page` null: the totals and
+ * facets only (a disjunctive count), nothing ranked.
  */
 async function readCandidates(
   db: Db,
@@ -182,7 +183,7 @@ async function readCandidates(
   fullText: FullTextQuery,
   hasAccess: boolean,
   jobCodes: string[] | null,
-  page: { offset: number; sort: SearchSort },
+  page: { offset: number; sort: SearchSort } | null,
 ): Promise<Row | null> {
   const { term } = params;
   const filters = corpusFilters(facetFilters(params.selected), jobCodes, {
@@ -197,7 +198,7 @@ async function readCandidates(
     hasAccess,
     filters,
     bounds,
-    ...page,
+    page,
   });
   return runBudgeted(db, statement, term !== '' && (bounds.estimated || term.includes('"')));
 }

@@ -108,8 +108,8 @@ export type StatementInput = {
   hasAccess: boolean;
   filters: CorpusFilters;
   bounds: WindowBounds;
-  offset: number;
-  sort: SearchSort;
+  /** The page wanted; null: only the totals and the facets (a disjunctive count: no page, no rank). */
+  page: { offset: number; sort: SearchSort } | null;
 };
 
 /**
@@ -118,7 +118,7 @@ export type StatementInput = {
  */
 export function searchStatement(input: StatementInput): SQL {
   const order =
-    input.sort === SEARCH_SORTS.date
+    input.page?.sort === SEARCH_SORTS.date
       ? sql`sort_date desc, rank desc, id`
       : sql`rank desc, sort_date desc, id`;
   return sql`
@@ -132,7 +132,7 @@ export function searchStatement(input: StatementInput): SQL {
     ),
     page as (
       select m.*, row_number() over () as position from (
-        select * from matched order by ${order} limit ${NEWS_PAGE_SIZE} offset ${input.offset}
+        select * from matched order by ${order} limit ${input.page ? NEWS_PAGE_SIZE : 0} offset ${input.page?.offset ?? 0}
       ) m
     )
     select
@@ -188,9 +188,12 @@ function docsProbe(input: StatementInput, scope: CorpusScope, bounds: WindowBoun
     from (${rows}) c, q`;
 }
 
-/** Relevance, on the candidates only (none for an empty term or a sort by date, where it only breaks ties). */
+/**
+ * Relevance, on the candidates only: none for an empty term, nor for counts alone (the candidates are the newest
+ * matches; the rank only orders the page).
+ */
 function rank(input: StatementInput, vector: SQL): SQL {
-  return input.hasTerm ? sql`ts_rank(${vector}, q.query)` : sql`0::real`;
+  return input.hasTerm && input.page ? sql`ts_rank(${vector}, q.query)` : sql`0::real`;
 }
 
 /**
