@@ -6,6 +6,8 @@ import { LRUCache } from 'lru-cache';
 import { readNewsFilters, withNewsFilters } from '@/lib/news-filters';
 import { isNewsroomPath } from '@/lib/newsroom-paths';
 import { readCookie, SESSION_COOKIE } from '../accounts/sessions';
+import { remember } from '../lib/remember';
+import { isSameSecret } from '../lib/secrets';
 import { freshNonce, isCachedPagePath } from '../observability/security-headers';
 import { homeKey, isKeptRenderedQuery, sharedReadKey } from './page-cache-keys';
 import { requestIdFrom } from './request-id';
@@ -116,11 +118,6 @@ type Kind = 'cached' | 'rendered' | 'reads';
 type Store = { kind: Kind; entries: LRUCache<string, Entry> };
 type State = { stores: Record<Kind, Store>; hits: number; stored: number; refreshToken: string };
 
-// On globalThis: Next.js may load this module more than once (instrumentation, route handlers), and a purge from
-// any copy must empty the one cache.
-const KEY = Symbol.for('quotidienne.page-cache');
-const holder = globalThis as typeof globalThis & { [KEY]?: State };
-
 /**
  * A least-recently-used store (lru-cache) bounded in entries and bytes; an entry is dropped once past its life and
  * its stale window, whichever bound comes first.
@@ -142,8 +139,10 @@ function newStore(kind: Kind, max: number, maxSize: number): Store {
   };
 }
 
+// One per process: Next.js may load this module more than once (instrumentation, route handlers), and a purge
+// from any copy must empty the one cache.
 function state(): State {
-  holder[KEY] ??= {
+  return remember<State>('page-cache', () => ({
     stores: {
       cached: newStore('cached', PAGE_CACHE_MAX_ENTRIES, PAGE_CACHE_MAX_BYTES),
       rendered: newStore('rendered', RENDERED_PAGE_CACHE_MAX_ENTRIES, RENDERED_PAGE_CACHE_MAX_BYTES),
@@ -152,8 +151,7 @@ function state(): State {
     hits: 0,
     stored: 0,
     refreshToken: randomBytes(16).toString('hex'),
-  };
-  return holder[KEY];
+  }));
 }
 
 /** Hits answered and answers stored since the start, and what the stores hold now (for /metrics). */
@@ -325,7 +323,8 @@ function resize({ store, key }: Slot, entry: Entry): void {
 }
 
 function isOwnRefresh(request: IncomingMessage): boolean {
-  return request.headers[REFRESH_HEADER] === state().refreshToken;
+  const given = request.headers[REFRESH_HEADER];
+  return typeof given === 'string' && isSameSecret(given, state().refreshToken);
 }
 
 /** True for the server's own background refresh of a cached page (not a reader's request: never rate-limited). */
