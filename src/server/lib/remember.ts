@@ -15,7 +15,7 @@ export function remember<T>(name: string, create: () => T): T {
 }
 
 /** A value of this process that is replaced as a whole (a token, a flag, a snapshot): `remember` a box for it. */
-export type Box<T> = { value: T };
+type Box<T> = { value: T };
 
 export function rememberBox<T>(name: string, initial: T): Box<T> {
   return remember<Box<T>>(name, () => ({ value: initial }));
