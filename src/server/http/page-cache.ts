@@ -8,9 +8,10 @@ import { isNewsroomPath } from '@/lib/newsroom-paths';
 import { readCookie, SESSION_COOKIE } from '../accounts/sessions';
 import { remember } from '../lib/remember';
 import { isSameSecret } from '../lib/secrets';
-import { freshNonce, isCachedPagePath } from '../observability/security-headers';
+import { freshNonce } from '../observability/security-headers';
 import { homeKey, isKeptRenderedQuery, sharedReadKey } from './page-cache-keys';
 import { requestIdFrom } from './request-id';
+import { isCachedPagePath, RENDERED_PAGE_PATHS, SHARED_READ_PATHS } from './route-table';
 
 /**
  * The page cache in front of Next.js (docs/decisions/006-in-process-page-cache.md).
@@ -56,10 +57,6 @@ export const PAGE_CACHE_MAX_BYTES = 32 * 1024 * 1024;
 /** Pages rendered per request get their own, smaller bounds: endless query strings never evict the news pages. */
 export const RENDERED_PAGE_CACHE_MAX_ENTRIES = 200;
 export const RENDERED_PAGE_CACHE_MAX_BYTES = 16 * 1024 * 1024;
-/** Rendered per request from their URL alone (and data shared for PAGE_CACHE_SECONDS): no session, no cookie. */
-const RENDERED_PAGE_PATHS = new Set(['/search', '/agenda']);
-/** Public API reads, already computed once per PAGE_CACHE_SECONDS (`sharedRead`): their answers are kept too. */
-const SHARED_READ_PATHS = new Set(['/api/article/summary', '/api/issue', '/api/search/suggest']);
 export const SHARED_READ_CACHE_MAX_ENTRIES = 500;
 const SHARED_READ_CACHE_MAX_BYTES = 8 * 1024 * 1024;
 /** A page bigger than this is not kept (our pages weigh 100 to 200 KB). */

@@ -13,6 +13,7 @@ import { articleMetadata, listingMetadata, organizationJsonLd } from '@/server/p
 // Every news page is rendered on its first request and then served from Next's cache for every anonymous
 // visitor, regenerated in the background at most a minute after it went stale (docs/decisions/: page caching).
 // No path is rendered at build time, so `next build` never opens the database.
+// A literal, as Next.js reads it at build time: ISR_REVALIDATE_SECONDS of src/server/http/route-table.ts.
 export const revalidate = 60;
 export const dynamicParams = true;
 export function generateStaticParams(): { segments: string[] }[] {

@@ -9,6 +9,7 @@ import { resolveRatesRoute } from './rates-route';
 
 // Rendered on first request, then served from Next's cache and regenerated in the background (as news pages):
 // no path at build time, so the build never opens the database.
+// A literal, as Next.js reads it at build time: ISR_REVALIDATE_SECONDS of src/server/http/route-table.ts.
 export const revalidate = 60;
 export const dynamicParams = true;
 export function generateStaticParams(): { segments: string[] }[] {
