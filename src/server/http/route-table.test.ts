@@ -13,7 +13,7 @@ import {
 
 const APP = path.resolve(__dirname, '../../app');
 
-/** Every page and route handler of src/app, with the address Next.js routes it at (route groups left out). */
+/** Every page and route handler of src/app, with its route as `revalidatePath` names it (route groups kept). */
 function appRoutes(): { file: string; route: string }[] {
   const found: { file: string; route: string }[] = [];
   for (const entry of readdirSync(APP, { recursive: true, withFileTypes: true })) {
@@ -22,7 +22,7 @@ function appRoutes(): { file: string; route: string }[] {
     const segments = path
       .relative(APP, entry.parentPath)
       .split(path.sep)
-      .filter((segment) => segment !== '' && !/^\(.*\)$/.test(segment));
+      .filter((segment) => segment !== '');
     found.push({ file, route: `/${segments.join('/')}` });
   }
   return found;

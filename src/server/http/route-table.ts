@@ -29,26 +29,26 @@ type RouteEntry = {
 };
 
 /**
- * Keys are the addresses of `src/app`'s pages and route handlers as Next.js routes them (route groups left out),
- * or a folder ending in `/*` for the folder's own route and every route under it.
+ * Keys are the routes of `src/app`'s pages and route handlers as `revalidatePath` names them (route groups kept:
+ * `/(site)/search`), or a folder ending in `/*` for the folder's own route and every route under it.
  */
 export const ROUTES = {
-  '/accueil/[metier]': { caching: 'isr', servedAt: ['/'] },
-  '/actualite/[[...segments]]': { caching: 'isr' },
-  '/archives/[[...params]]': { caching: 'isr' },
-  '/chiffres-taux/[[...segments]]': { caching: 'isr' },
-  '/simulateurs/[[...segments]]': { caching: 'isr' },
-  '/search': { caching: 'rendered' },
-  '/agenda': { caching: 'rendered' },
-  '/agenda/[topic]': { caching: 'not-kept' },
-  '/agenda/calendrier.ics': { caching: 'not-kept' },
-  '/agenda/[topic]/calendrier.ics': { caching: 'not-kept' },
-  '/cgu': { caching: 'not-kept' },
-  '/cgv': { caching: 'not-kept' },
-  '/librairie': { caching: 'not-kept' },
-  '/mentions-legales': { caching: 'not-kept' },
-  '/qui-sommes-nous': { caching: 'not-kept' },
-  '/unsubscribe/*': { caching: 'not-kept' },
+  '/(site)/accueil/[metier]': { caching: 'isr', servedAt: ['/'] },
+  '/(site)/actualite/[[...segments]]': { caching: 'isr' },
+  '/(site)/archives/[[...params]]': { caching: 'isr' },
+  '/(site)/chiffres-taux/[[...segments]]': { caching: 'isr' },
+  '/(site)/simulateurs/[[...segments]]': { caching: 'isr' },
+  '/(site)/search': { caching: 'rendered' },
+  '/(site)/agenda': { caching: 'rendered' },
+  '/(site)/agenda/[topic]': { caching: 'not-kept' },
+  '/(site)/agenda/calendrier.ics': { caching: 'not-kept' },
+  '/(site)/agenda/[topic]/calendrier.ics': { caching: 'not-kept' },
+  '/(site)/cgu': { caching: 'not-kept' },
+  '/(site)/cgv': { caching: 'not-kept' },
+  '/(site)/librairie': { caching: 'not-kept' },
+  '/(site)/mentions-legales': { caching: 'not-kept' },
+  '/(site)/qui-sommes-nous': { caching: 'not-kept' },
+  '/(site)/unsubscribe/*': { caching: 'not-kept' },
   '/api/article/summary': { caching: 'shared-read' },
   '/api/issue': { caching: 'shared-read' },
   '/api/search/suggest': { caching: 'shared-read' },
@@ -79,22 +79,34 @@ function routesCached(caching: RouteCaching): Route[] {
   return (Object.keys(ROUTES) as Route[]).filter((route) => ROUTES[route].caching === caching);
 }
 
-/** The static part of a route's address, before its first dynamic segment: `/actualite/[[...s]]` → `/actualite`. */
-export function staticPrefix(route: string): string {
-  const dynamic = route.search(/\/\[/);
-  return dynamic === -1 ? route : route.slice(0, dynamic) || '/';
+/** The address of a route, route groups left out: `/(site)/search` → `/search`. */
+function addressOf(route: string): string {
+  return route.replace(/\/\([^)]+\)/g, '') || '/';
+}
+
+/** The static part of a route's address, before its first dynamic segment: `/(site)/actualite/[[...s]]` → `/actualite`. */
+function staticPrefix(route: string): string {
+  const address = addressOf(route);
+  const dynamic = address.search(/\/\[/);
+  return dynamic === -1 ? address : address.slice(0, dynamic) || '/';
 }
 
 const ISR_ROUTES = routesCached('isr');
+/**
+ * The pages Next keeps in its cache, as `revalidatePath` names them: a content change refreshes these only (decision
+ * 016): a page prerendered at build shows nothing from the database, and rendering it again would change the inline
+ * scripts whose hashes its Content-Security-Policy lists (decision 004).
+ */
+export const REVALIDATED_PAGE_ROUTES: readonly string[] = ISR_ROUTES;
 /** Every address under these (and the address itself) is an `isr` page. */
 const CACHED_PAGE_PREFIXES = ISR_ROUTES.map(staticPrefix);
 const CACHED_PAGE_ADDRESSES = new Set(
   ISR_ROUTES.flatMap((route) => ('servedAt' in ROUTES[route] ? ROUTES[route].servedAt : [])),
 );
 /** Pages rendered per request that the page cache keeps under their whole URL. */
-export const RENDERED_PAGE_PATHS: ReadonlySet<string> = new Set(routesCached('rendered'));
+export const RENDERED_PAGE_PATHS: ReadonlySet<string> = new Set(routesCached('rendered').map(addressOf));
 /** Public API reads whose answers the page cache keeps. */
-export const SHARED_READ_PATHS: ReadonlySet<string> = new Set(routesCached('shared-read'));
+export const SHARED_READ_PATHS: ReadonlySet<string> = new Set(routesCached('shared-read').map(addressOf));
 
 /** True for an address of an `isr` page (its HTML carries the cache nonce, the page cache keeps it by path). */
 export function isCachedPagePath(pathname: string): boolean {

@@ -1,7 +1,16 @@
-import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isCachedPagePath, REVALIDATED_PAGE_ROUTES } from '../http/route-table';
 import { inlineScriptHashes, prerenderedPageHashes } from './security-headers';
 
 const distDir = mkdtempSync(path.join(tmpdir(), 'csp-hashes-'));
@@ -42,5 +51,25 @@ describe('prerenderedPageHashes', () => {
   it('answers null for a page that has no prerendered file or an unsafe name', () => {
     expect(prerenderedPageHashes('/page-sans-fichier')).toBeNull();
     expect(prerenderedPageHashes('/../etc/passwd')).toBeNull();
+  });
+});
+
+describe('the pages a content change refreshes', () => {
+  /** Route files under src/app whose page exports `revalidate` (kept in Next's cache). */
+  function cachedPageRoutes(): string[] {
+    const appDir = path.resolve('src/app');
+    return readdirSync(appDir, { recursive: true, encoding: 'utf8' })
+      .filter((file) => /(^|\/)page\.tsx$/.test(file))
+      .filter((file) => /^export const revalidate\b/m.test(readFileSync(path.join(appDir, file), 'utf8')))
+      .map((file) => `/${path.dirname(file)}`)
+      .sort();
+  }
+
+  it('are exactly the cached pages, each served with the cache nonce', () => {
+    expect([...REVALIDATED_PAGE_ROUTES].sort()).toEqual(cachedPageRoutes());
+    for (const route of REVALIDATED_PAGE_ROUTES) {
+      const pathname = route.replace(/\/\([^)]+\)/g, '').replace(/\/\[.*$/, '');
+      expect(isCachedPagePath(`${pathname}/x`), route).toBe(true);
+    }
   });
 });

@@ -6,6 +6,7 @@ import { getDb } from '@/server/db/client';
 import { apiRoute } from '@/server/http/api-route';
 import { AppError } from '@/server/http/errors';
 import { purgePageCache } from '@/server/http/page-cache';
+import { REVALIDATED_PAGE_ROUTES } from '@/server/http/route-table';
 import { refreshGoneArticles } from '@/server/newsroom/gone';
 import { refreshRedirects } from '@/server/site-newsroom/redirects';
 
@@ -16,8 +17,7 @@ export const POST = apiRoute(async (request) => {
   if (!isOwnRevalidateToken(request.headers.get('authorization'))) {
     throw new AppError('not_found', 'Ressource introuvable.');
   }
-  // Every page below the root layout: the news pages, the home page per trade, archives, rates, simulators.
-  revalidatePath('/', 'layout');
+  for (const route of REVALIDATED_PAGE_ROUTES) revalidatePath(route, 'page');
   purgePageCache();
   purgeSharedReads();
   await refreshGoneArticles(await getDb());
