@@ -60,9 +60,7 @@ export function verifyListToken(
   key: string = secret(),
 ): boolean {
   if (typeof token !== 'string' || token.length === 0) return false;
-  const expected = Buffer.from(listToken(purpose, subject, key));
-  const given = Buffer.from(token);
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return isSameSecret(token, listToken(purpose, subject, key));
 }
 
 /** The one-click endpoint of the List-Unsubscribe header (POST List-Unsubscribe=One-Click, RFC 8058). */
