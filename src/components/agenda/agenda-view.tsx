@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { TopicTabs } from '@/components/rates/topic-tabs';
+import { TopicTabs } from '@/components/sections/topic-tabs';
 import { Breadcrumb } from '@/components/ui/breadcrumb';
 import { Pagination } from '@/components/ui/pagination';
 import { AGENDA_TOPICS, PATHS, QUERY_PARAM } from '@/lib/constants';

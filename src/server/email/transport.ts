@@ -4,6 +4,7 @@ import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { DAILY_NAME } from '@/lib/site';
 import { type Env, env } from '../env';
+import { remember } from '../lib/remember';
 
 /** Where e-mails go when no SMTP server is configured outside production (the start log prints it). */
 export function emailFolder(config: Env = env()): string {
@@ -35,23 +36,21 @@ export type OutgoingEmail = {
 export type Sender = (message: OutgoingEmail) => Promise<void>;
 
 // One pooled SMTP connection set per process and URL (a module loaded twice shares it).
-const TRANSPORTS_KEY = Symbol.for('quotidienne.email.transports');
-const holder = globalThis as typeof globalThis & { [TRANSPORTS_KEY]?: Map<string, Transporter> };
+const transports = remember('email.transports', () => new Map<string, Transporter>());
 
 function smtpTransport(url: string): Transporter {
-  holder[TRANSPORTS_KEY] ??= new Map();
-  let transport = holder[TRANSPORTS_KEY].get(url);
+  let transport = transports.get(url);
   if (!transport) {
     transport = nodemailer.createTransport({ pool: true, url, maxConnections: 2 });
-    holder[TRANSPORTS_KEY].set(url, transport);
+    transports.set(url, transport);
   }
   return transport;
 }
 
 /** Closes the pooled SMTP connections (the end of a command such as `npm run newsletter:send`, of a test). */
 export function closeEmailTransports(): void {
-  for (const transport of holder[TRANSPORTS_KEY]?.values() ?? []) transport.close();
-  holder[TRANSPORTS_KEY]?.clear();
+  for (const transport of transports.values()) transport.close();
+  transports.clear();
 }
 
 /** Writes the message as an .eml file (development without SMTP), named so the folder sorts by time. */

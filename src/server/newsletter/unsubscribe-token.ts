@@ -1,8 +1,9 @@
 import 'server-only';
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { PATHS } from '@/lib/constants';
 import { normalizeEmail } from '../accounts/request-context';
 import { env } from '../env';
+import { isSameSecret } from '../lib/secrets';
 import { logger } from '../log';
 
 /**
@@ -36,9 +37,7 @@ export function unsubscribeToken(email: string, key: string = secret()): string 
 /** Whether a token was signed for this address, compared in constant time. */
 export function verifyUnsubscribeToken(email: string, token: unknown, key: string = secret()): boolean {
   if (typeof token !== 'string' || token.length === 0) return false;
-  const expected = Buffer.from(unsubscribeToken(email, key));
-  const given = Buffer.from(token);
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return isSameSecret(token, unsubscribeToken(email, key));
 }
 
 /** The unsubscribe page of an address with its token: the link of our emails. */
@@ -61,9 +60,7 @@ export function verifyListToken(
   key: string = secret(),
 ): boolean {
   if (typeof token !== 'string' || token.length === 0) return false;
-  const expected = Buffer.from(listToken(purpose, subject, key));
-  const given = Buffer.from(token);
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return isSameSecret(token, listToken(purpose, subject, key));
 }
 
 /** The one-click endpoint of the List-Unsubscribe header (POST List-Unsubscribe=One-Click, RFC 8058). */
