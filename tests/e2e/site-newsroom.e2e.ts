@@ -125,7 +125,9 @@ test('send a campaign of today’s issue and watch its progress reach 100 %', as
     await page.waitForURL(/\/redaction\/newsletters\/\d+$/);
     // The HTML preview is a sandboxed frame without scripts (the e-mail has none): a script the test tools inject
     // into every frame is refused there, and Chromium logs that refusal.
-    consoleGuard.allow(/Blocked script execution in 'about:srcdoc' because the document's frame is sandboxed/);
+    consoleGuard.allow(
+      /Blocked script execution in 'about:srcdoc' because the document's frame is sandboxed/,
+    );
     await page.getByRole('heading', { name: 'Aperçu de l’e-mail' }).waitFor();
     await page.getByTitle('Aperçu HTML de l’e-mail').waitFor();
     // axe injects its script into every frame, which the sandboxed e-mail preview refuses: check the page with
