@@ -130,8 +130,10 @@ function newStore(kind: Kind, max: number, maxSize: number): Store {
       ttl: (PAGE_CACHE_SECONDS + PAGE_CACHE_STALE_SECONDS) * 1000 - 1,
       updateAgeOnGet: false,
       ttlAutopurge: false,
-      // The entries' own clock (Date), so their life and the store's agree.
+      // The entries' own clock (Date), so their life and the store's agree; read on every check, not cached for a
+      // millisecond by a timer (lru-cache's default), so a store right after a clock change sees the new time.
       perf: { now: () => Date.now() },
+      ttlResolution: 0,
     }),
   };
 }
