@@ -1,12 +1,12 @@
 import { type NextRequest, NextResponse } from 'next/server';
 import { isNewsroomPath } from '@/lib/newsroom-paths';
 import { requestIdFrom } from '@/server/http/request-id';
+import { isCachedPagePath } from '@/server/http/route-table';
 import {
   cachePageNonce,
   contentSecurityPolicy,
   DATA_CONTENT_SECURITY_POLICY,
   freshNonce,
-  isCachedPagePath,
   prerenderedPageHashes,
 } from '@/server/observability/security-headers';
 

@@ -8,7 +8,9 @@
  *   DATA_DIR=/tmp/bench-newsroom node --conditions=react-server --import tsx bench/newsroom/list.ts
  *   DATABASE_URL=postgres://… node --conditions=react-server --import tsx bench/newsroom/list.ts
  *
- * Environment: ARTICLES (default 100000), BENCH_ROUNDS (timed calls per query, default 30).
+ * Environment: ARTICLES (default 100000), BENCH_ROUNDS (timed calls per query, default 30), BENCH_OUT (result
+ * file), BENCH_LABEL and BENCH_COMMIT (set by list-compare.sh, which runs this file against the code of two
+ * commits over one database: before and after, in the same run).
  */
 import { execSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -96,6 +98,7 @@ async function main(): Promise<void> {
   const queries: Record<string, Record<string, string>> = {
     'all, page 1': {},
     'all, page 200': { page: '200' },
+    'all, deepest page (400)': { page: '400' },
     'status=published': { status: 'published' },
     'status=draft': { status: 'draft' },
     'type=podcast': { type: 'podcast' },
@@ -110,7 +113,8 @@ async function main(): Promise<void> {
 
   const results: Record<string, ReturnType<typeof summary> & { total: number }> = {};
   for (const [name, query] of Object.entries(queries)) {
-    const url = new URL('http://localhost/api/admin/articles');
+    // 25 a page, as the newsroom's list asks.
+    const url = new URL('http://localhost/api/admin/articles?perPage=25');
     for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
     let total = 0;
     const samples = await timed(async () => {
@@ -132,9 +136,10 @@ async function main(): Promise<void> {
   const [{ v: version } = { v: '?' }] = await queryRows<{ v: string }>(db, sql`select version() as v`);
   const output = {
     benchmark: 'newsroom-list',
+    label: process.env.BENCH_LABEL ?? null,
     command: `${database.driver === 'postgres' ? 'DATABASE_URL=… ' : 'DATA_DIR=… '}node --conditions=react-server --import tsx bench/newsroom/list.ts`,
     date: new Date().toISOString(),
-    commit: execSync('git rev-parse HEAD').toString().trim(),
+    commit: process.env.BENCH_COMMIT ?? execSync('git rev-parse HEAD').toString().trim(),
     database: { driver: database.driver, version, articles: ARTICLES, seedSeconds },
     rounds: ROUNDS,
     target: { p95Ms: 150 },
@@ -151,7 +156,8 @@ async function main(): Promise<void> {
       note: 'Two cores shared with other engineers building and testing at the same time.',
     },
   };
-  const file = path.join('bench/results', `newsroom-list-${database.driver}-${ARTICLES}.json`);
+  const file =
+    process.env.BENCH_OUT ?? path.join('bench/results', `newsroom-list-${database.driver}-${ARTICLES}.json`);
   writeFileSync(file, `${JSON.stringify(output, null, 2)}\n`);
   console.log(`worst p95 ${worstP95} ms (target 150 ms) → ${file}`);
   await closeDatabase();

@@ -82,6 +82,8 @@ function startApp(port: number, databaseUrl: string): App {
         NEXT_TELEMETRY_DISABLED: '1',
         LOG_LEVEL: 'warn',
         APP_ENV: 'staging',
+        // Staging requires the newsroom's encryption key; any 32 bytes do for a benchmark.
+        NEWSROOM_SECRET_KEY: Buffer.alloc(32, 1).toString('base64'),
         // nginx forwards each client's address.
         TRUSTED_PROXY_HOPS: '1',
       },

@@ -4,7 +4,8 @@
  * probe asks /api/health/live every 50 ms; reports the probe's latency (target p99 < 100 ms) and what the searches
  * got (statuses, latency). LIVENESS_VARY=1 makes every search a new text (no shared answer, no page cache: the
  * engine's own bound); the server then needs SEARCH_RATE_LIMIT_PER_MINUTE high enough not to refuse them, or the
- * 429s are what is measured. Writes bench/results/search-liveness-<label>.json.
+ * 429s are what is measured. Before the clients start, the probe runs alone for LIVENESS_IDLE_SECONDS (20): the
+ * same-run baseline of the probe on this machine at this load. Writes bench/results/search-liveness-<label>.json.
  *
  *   LIVENESS_BASE_URL=http://127.0.0.1:3410 LIVENESS_LABEL=after-pglite \
  *     node --conditions=react-server --import tsx bench/search/liveness.ts
@@ -19,6 +20,7 @@ const LABEL = process.env.LIVENESS_LABEL ?? 'run';
 const SECONDS = Number(process.env.LIVENESS_SECONDS ?? 60);
 const CLIENTS = Number(process.env.LIVENESS_CLIENTS ?? 4);
 const VARY = process.env.LIVENESS_VARY === '1';
+const IDLE_SECONDS = Number(process.env.LIVENESS_IDLE_SECONDS ?? 20);
 const PROBE_EVERY_MS = 50;
 
 /** About 30 words no dictionary holds (the issue's case: each was corrected, then searched again). */
@@ -56,9 +58,24 @@ async function timed(url: string): Promise<{ ms: number; status: number }> {
 
 const loadAverage = () => os.loadavg().map((load) => Math.round(load * 100) / 100);
 
+/** Probes /api/health/live every PROBE_EVERY_MS until `until`. */
+async function probe(until: number) {
+  const probes: number[] = [];
+  const statuses: Record<string, number> = {};
+  while (Date.now() < until) {
+    const { ms, status } = await timed(`${BASE_URL}/api/health/live`);
+    probes.push(ms);
+    statuses[status] = (statuses[status] ?? 0) + 1;
+    await new Promise((resolve) => setTimeout(resolve, PROBE_EVERY_MS));
+  }
+  return { ...summary(probes), statuses };
+}
+
 async function main() {
   const loadAverageAtStart = loadAverage();
   const startedAt = new Date().toISOString();
+  const idle = await probe(Date.now() + IDLE_SECONDS * 1000);
+  const loadAverageUnderSearches = loadAverage();
   const until = Date.now() + SECONDS * 1000;
   const searches: number[] = [];
   const statuses: Record<string, number> = {};
@@ -72,36 +89,31 @@ async function main() {
       statuses[status] = (statuses[status] ?? 0) + 1;
     }
   };
-  const probes: number[] = [];
-  const probeStatuses: Record<string, number> = {};
-  const probe = async () => {
-    while (Date.now() < until) {
-      const { ms, status } = await timed(`${BASE_URL}/api/health/live`);
-      probes.push(ms);
-      probeStatuses[status] = (probeStatuses[status] ?? 0) + 1;
-      await new Promise((resolve) => setTimeout(resolve, PROBE_EVERY_MS));
-    }
-  };
-  await Promise.all([probe(), ...Array.from({ length: CLIENTS }, client)]);
+  const [liveness] = await Promise.all([probe(until), ...Array.from({ length: CLIENTS }, client)]);
   const commit = execSync('git rev-parse --short HEAD', { encoding: 'utf8' }).trim();
   const report = {
     benchmark: 'search-liveness',
     label: LABEL,
     date: startedAt,
     commit,
-    command: `LIVENESS_BASE_URL=${BASE_URL} LIVENESS_LABEL=${LABEL} LIVENESS_SECONDS=${SECONDS} LIVENESS_CLIENTS=${CLIENTS}${VARY ? ' LIVENESS_VARY=1' : ''} node --conditions=react-server --import tsx bench/search/liveness.ts`,
+    command: `LIVENESS_BASE_URL=${BASE_URL} LIVENESS_LABEL=${LABEL} LIVENESS_SECONDS=${SECONDS} LIVENESS_CLIENTS=${CLIENTS} LIVENESS_IDLE_SECONDS=${IDLE_SECONDS}${VARY ? ' LIVENESS_VARY=1' : ''} node --conditions=react-server --import tsx bench/search/liveness.ts`,
     machine: {
       cpus: `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'unknown'}`,
       loadAverageAtStart,
+      /** When the clients started, after the idle probe. */
+      loadAverageUnderSearches,
       loadAverageAtEnd: loadAverage(),
     },
-    method: `${CLIENTS} clients GET /search?term=<30 unknown words>${VARY ? ' (a new text each time)' : ' (the same text)'} in a loop for ${SECONDS} s; /api/health/live probed every ${PROBE_EVERY_MS} ms; milliseconds.`,
-    liveness: { ...summary(probes), statuses: probeStatuses },
+    method: `/api/health/live probed alone every ${PROBE_EVERY_MS} ms for ${IDLE_SECONDS} s (livenessIdle, the baseline), then ${CLIENTS} clients GET /search?term=<30 unknown words>${VARY ? ' (a new text each time)' : ' (the same text)'} in a loop for ${SECONDS} s; /api/health/live probed every ${PROBE_EVERY_MS} ms; milliseconds.`,
+    livenessIdle: idle,
+    liveness,
     searches: { ...summary(searches), statuses },
   };
   const file = path.resolve(import.meta.dirname, '../results', `search-liveness-${LABEL}.json`);
   writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
-  console.log(JSON.stringify({ liveness: report.liveness, searches: report.searches }, null, 2));
+  console.log(
+    JSON.stringify({ livenessIdle: idle, liveness: report.liveness, searches: report.searches }, null, 2),
+  );
   console.log(`written ${file}`);
 }
 

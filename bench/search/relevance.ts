@@ -1,5 +1,5 @@
 /**
- * Relevance of the search (issue 15 item 9): the judged queries of src/server/search/relevance-judgements.ts over
+ * Relevance of the search (issue 15 item 9): the judged queries of tests/support/relevance-judgements.ts over
  * the fixed test corpus in a fresh in-memory PGlite, nDCG@10 per query and its mean, the reciprocal rank and the
  * top-3 hits. Writes bench/results/search-relevance-<label>.json.
  *
@@ -10,7 +10,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { openDatabase } from '../../src/server/db/client';
 import { search } from '../../src/server/search/engine';
-import { JUDGEMENTS, meanNdcgAt10 } from '../../src/server/search/relevance-judgements';
+import { JUDGEMENTS, meanNdcgAt10 } from '../../tests/support/relevance-judgements';
 import { insertSearchCorpus } from '../../tests/support/search-corpus';
 
 const LABEL = process.env.RELEVANCE_LABEL ?? 'run';

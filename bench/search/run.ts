@@ -5,7 +5,13 @@
  *
  *   DATABASE_URL=postgres://… node --conditions=react-server --import tsx bench/search/run.ts
  *   DATA_DIR=/tmp/bench-pglite node --conditions=react-server --import tsx bench/search/run.ts
+ *
+ * With BENCH_BASELINE=<another checkout of the project, with node_modules> (and BENCH_BASELINE_LABEL, e.g. its
+ * commit), each query and typed prefix is also run by that checkout's engine on the same database, alternating
+ * with this one round by round (which goes first alternates too): both see the same machine load, which on a
+ * shared machine moves more than the changes being measured. BENCH_OUTPUT names the result file.
  */
+import { execSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,10 +20,22 @@ import { SEARCH_SORTS } from '../../src/lib/contracts/search';
 import type { SelectedFacets } from '../../src/lib/params';
 import { closeDatabase, getDatabase } from '../../src/server/db/client';
 import { search } from '../../src/server/search/engine';
+import { batchSearchCounts, flushSearchCounts } from '../../src/server/search/query-counts';
 import { suggest } from '../../src/server/search/suggest';
 import { UR_TYPES, type UrType } from '../../src/server/search/types';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const BASELINE = process.env.BENCH_BASELINE;
+
+type Engine = { search: typeof search; suggest: typeof suggest };
+
+/** The baseline checkout's engine, run on this process's database (a second PGlite on one folder would corrupt it). */
+async function baselineEngine(): Promise<Engine | null> {
+  if (!BASELINE) return null;
+  const engine = (await import(path.resolve(BASELINE, 'src/server/search/engine.ts'))) as Engine;
+  const suggestions = (await import(path.resolve(BASELINE, 'src/server/search/suggest.ts'))) as Engine;
+  return { search: engine.search, suggest: suggestions.suggest };
+}
 
 type Query = { term: string; kind: string; selected?: SelectedFacets; urType?: UrType };
 
@@ -200,46 +218,79 @@ async function main() {
     ).rows.map((row) => [row.name, row.unit ? `${row.setting} x ${row.unit}` : row.setting]),
   );
 
+  // As in the server: searches are counted in memory and written every few seconds, not one write per search
+  // (the module's state is process-wide, so the baseline's copy batches too).
+  batchSearchCounts(async () => db);
+  const current: Engine = { search, suggest };
+  const baseline = await baselineEngine();
+  const engines = baseline ? [current, baseline] : [current];
   // Warm-up: one pass of everything (caches, plans), not measured.
-  for (const query of QUERIES) await search(db, params(query));
-  for (const term of SUGGEST_TERMS) await suggest(db, term);
+  for (const engine of engines) {
+    for (const query of QUERIES) await engine.search(db, params(query));
+    for (const term of SUGGEST_TERMS) await engine.suggest(db, term);
+  }
 
-  const resultSamples: number[] = [];
-  const perQuery: Record<
-    string,
-    { kind: string; p50: number; max: number; total: number; bounded: boolean }
-  > = {};
-  for (const query of QUERIES) {
-    const samples: number[] = [];
-    let answer: Awaited<ReturnType<typeof search>> | undefined;
+  const measured = engines.map(() => ({
+    results: [] as number[],
+    suggest: [] as number[],
+    perQuery: {} as Record<
+      string,
+      { kind: string; p50: number; max: number; total: number; bounded: boolean }
+    >,
+  }));
+  /** Each round runs every engine once, the first one alternating. */
+  const rounds = async (action: (engine: Engine) => Promise<unknown>) => {
+    const samples = engines.map(() => [] as number[]);
     for (let round = 0; round < ROUNDS; round += 1) {
-      samples.push(
-        await time(async () => {
-          answer = await search(db, params(query));
-        }),
-      );
+      for (let turn = 0; turn < engines.length; turn += 1) {
+        const index = (round + turn) % engines.length;
+        const engine = engines[index] as Engine;
+        samples[index]?.push(await time(() => action(engine)));
+      }
     }
-    resultSamples.push(...samples);
-    const stats = summary(samples);
+    return samples;
+  };
+  for (const query of QUERIES) {
+    const answers: Awaited<ReturnType<typeof search>>[] = [];
+    const samples = await rounds(async (engine) => {
+      answers[engines.indexOf(engine)] = await engine.search(db, params(query));
+    });
     const key = `${query.term || '(vide)'}${query.selected ? ` ${JSON.stringify(query.selected)}` : ''}${query.urType ? ` [${query.urType}]` : ''}`;
-    perQuery[key] = {
-      kind: query.kind,
-      p50: stats.p50,
-      max: stats.max,
-      total: answer?.total ?? 0,
-      bounded: answer?.bounded ?? false,
-    };
-    console.log(
-      `${key.padEnd(60)} p50 ${stats.p50} ms  max ${stats.max} ms  total ${answer?.total}${answer?.bounded ? '+' : ''}`,
-    );
+    const line = samples.map((engineSamples, index) => {
+      const stats = summary(engineSamples);
+      const answer = answers[index];
+      const entry = measured[index];
+      entry?.results.push(...engineSamples);
+      if (entry)
+        entry.perQuery[key] = {
+          kind: query.kind,
+          p50: stats.p50,
+          max: stats.max,
+          total: answer?.total ?? 0,
+          bounded: answer?.bounded ?? false,
+        };
+      return `p50 ${stats.p50} ms  max ${stats.max} ms  total ${answer?.total}${answer?.bounded ? '+' : ''}`;
+    });
+    console.log(`${key.padEnd(60)} ${line.join('  | baseline ')}`);
   }
-  const suggestSamples: number[] = [];
   for (const term of SUGGEST_TERMS) {
-    for (let round = 0; round < ROUNDS; round += 1) suggestSamples.push(await time(() => suggest(db, term)));
+    const samples = await rounds((engine) => engine.suggest(db, term));
+    samples.forEach((engineSamples, index) => {
+      measured[index]?.suggest.push(...engineSamples);
+    });
   }
+  const [mine, theirs] = measured;
+  const resultSamples = mine?.results ?? [];
+  const suggestSamples = mine?.suggest ?? [];
+  const perQuery = mine?.perQuery ?? {};
 
   const report = {
     benchmark: 'search',
+    command: `${Object.entries(process.env)
+      .filter(([name]) => /^(BENCH_|DATABASE_URL$|DATA_DIR$)/.test(name))
+      .map(([name, value]) => `${name}=${value}`)
+      .join(' ')} node --conditions=react-server --import tsx bench/search/run.ts`,
+    commit: execSync('git rev-parse --short HEAD', { encoding: 'utf8' }).trim(),
     date: startedAt,
     finishedAt: new Date().toISOString(),
     machine: {
@@ -259,18 +310,43 @@ async function main() {
       documents: counts?.documents,
       settings,
     },
-    method: `${QUERIES.length} queries x ${ROUNDS} rounds after one warm-up pass, in-process calls of search() (one page of 20 results, snippets and all six facets) and suggest(); milliseconds.`,
+    method: `${QUERIES.length} queries x ${ROUNDS} rounds after one warm-up pass, in-process calls of search() (one page of 20 results, snippets and all six facets; searches counted in memory and written every 5 s, as in the server; answers not shared) and suggest(); milliseconds.`,
     resultsWithFacets: summary(resultSamples),
     suggest: { ...summary(suggestSamples), terms: SUGGEST_TERMS.length },
     perQuery,
+    baseline: theirs
+      ? {
+          checkout: BASELINE,
+          label: process.env.BENCH_BASELINE_LABEL ?? null,
+          method:
+            'Same queries and rounds, alternating with the engine above round by round, on the same database.',
+          resultsWithFacets: summary(theirs.results),
+          suggest: { ...summary(theirs.suggest), terms: SUGGEST_TERMS.length },
+          perQuery: theirs.perQuery,
+        }
+      : undefined,
   };
-  const name = `search-${database.driver}-${counts?.articles ?? 0}-articles-${counts?.documents ?? 0}-documents.json`;
+  const name =
+    process.env.BENCH_OUTPUT ??
+    `search-${database.driver}-${counts?.articles ?? 0}-articles-${counts?.documents ?? 0}-documents.json`;
   const file = path.resolve(import.meta.dirname, '../results', name);
   writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
   console.log(
-    JSON.stringify({ resultsWithFacets: report.resultsWithFacets, suggest: report.suggest }, null, 2),
+    JSON.stringify(
+      {
+        resultsWithFacets: report.resultsWithFacets,
+        suggest: report.suggest,
+        baseline: report.baseline && {
+          resultsWithFacets: report.baseline.resultsWithFacets,
+          suggest: report.baseline.suggest,
+        },
+      },
+      null,
+      2,
+    ),
   );
   console.log(`written ${file}`);
+  await flushSearchCounts();
   await closeDatabase();
 }
 

@@ -17,6 +17,7 @@ export default function NotFound() {
     <SiteChrome
       shopBaseUrl={config.SHOP_BASE_URL}
       subscriberUrl={config.SUBSCRIBER_URL}
+      accountsManagedBy={config.ACCOUNTS_MANAGED_BY}
       analyticsScriptUrl={config.ANALYTICS_SCRIPT_URL}
     >
       <div className={`container ${styles.page}`}>

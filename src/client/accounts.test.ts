@@ -129,7 +129,19 @@ describe('login', () => {
     const { url, init } = lastCall();
     expect(url).toBe('/api/eshop/login');
     expect(init.method).toBe('POST');
-    expect(JSON.parse(String(init.body))).toEqual({ email: 'claire@cabinet.fr', password: 'secret' });
+    expect(JSON.parse(String(init.body))).toEqual({
+      email: 'claire@cabinet.fr',
+      password: 'secret',
+      remember: false,
+    });
+  });
+
+  it('asks for a 30-day session when "Rester connecté" is ticked', async () => {
+    fetchMock.mockResolvedValue(
+      json({ cookieObj: { name: 'quotidienne_session', value: 'jeton', ttl: 2_592_000 }, user: VALUES }),
+    );
+    await login('claire@cabinet.fr', 'secret', true);
+    expect(JSON.parse(String(lastCall().init.body))).toMatchObject({ remember: true });
   });
 
   it('keeps the token out of script reach: later calls carry no Authorization header', async () => {

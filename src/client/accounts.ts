@@ -97,8 +97,11 @@ export async function loadUser(): Promise<User | null> {
  * Logs in; the server sets the HttpOnly session cookie itself. A `cookieObj.error` in the answer is thrown
  * as is (spec section 7), any other failure as LOGIN_ERROR_MESSAGE.
  */
-export async function login(email: string, password: string): Promise<User> {
-  const response = await apiFetch('/eshop/login', { json: { email, password }, key: 'accounts:login' });
+export async function login(email: string, password: string, remember = false): Promise<User> {
+  const response = await apiFetch('/eshop/login', {
+    json: { email, password, remember },
+    key: 'accounts:login',
+  });
   const body = (await response.json().catch(() => null)) as Partial<LoginAnswer> | null;
   const cookie = body?.cookieObj;
   if (cookie && 'error' in cookie && typeof cookie.error === 'string' && cookie.error !== '') {

@@ -31,10 +31,19 @@ export function embedOf(placeholder: HTMLElement): Embed | null {
   return { provider, src, title: placeholder.dataset.embedTitle ?? provider };
 }
 
+/** Placeholders whose activation is under way: a second click, or consent given meanwhile, loads nothing more. */
+const activating = new WeakSet<HTMLElement>();
+
 /** Loads the frame of a placeholder when `onEmbedActivate` allows it; true when the frame is in place. */
 export async function activateEmbed(placeholder: HTMLElement): Promise<boolean> {
   const embed = embedOf(placeholder);
-  if (!embed || !(await onEmbedActivate(embed))) return false;
+  if (!embed || activating.has(placeholder) || placeholder.dataset.embedActive !== undefined) return false;
+  activating.add(placeholder);
+  try {
+    if (!(await onEmbedActivate(embed))) return false;
+  } finally {
+    activating.delete(placeholder);
+  }
   const frame = placeholder.ownerDocument.createElement('iframe');
   frame.src = embed.src;
   frame.title = embed.title;

@@ -43,14 +43,15 @@ export async function subscribeNewsletter(email: string): Promise<SubscriptionOu
 }
 
 /**
- * Unsubscribes an address: 200 shows the server's text, 204 the fixed confirmation; an error answer shows the
+ * Unsubscribes an address (with the signed token of our e-mails' links; without it the server e-mails that link
+ * and its text says so): 200 shows the server's text, 204 the fixed confirmation; an error answer shows the
  * generic message followed by the server's text, a network failure the generic message alone.
  */
-export async function unsubscribeNewsletter(email: string): Promise<UnsubscribeOutcome> {
+export async function unsubscribeNewsletter(email: string, token?: string): Promise<UnsubscribeOutcome> {
   let response: Response;
   try {
     response = await apiFetch('/contentAlert/unsubscribe', {
-      form: { email: email.trim() },
+      form: { email: email.trim(), ...(token ? { token } : {}) },
       key: 'newsletter:unsubscribe',
     });
   } catch (error) {

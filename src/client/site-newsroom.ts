@@ -1,9 +1,11 @@
 /**
  * Browser side of the site newsroom's Admin API calls (issue 18: newsletter campaigns, daily issue, redirects,
- * subscribers), on the newsroom's own `adminCall` (answers parsed with their contract, no casts).
+ * subscribers, home blocks, taxonomy), on the newsroom's own `adminCall` (answers parsed with their contract, no casts).
  */
 
+import type { z } from 'zod';
 import { apiErrorSchema } from '@/lib/contracts/admin';
+import { type HomeBlock, homeBlocksAnswer } from '@/lib/contracts/home-blocks';
 import { adminIssueSchema, type IssuePutBody, issueListAnswer } from '@/lib/contracts/issues';
 import {
   type CampaignPatchBody,
@@ -20,7 +22,16 @@ import {
   redirectListAnswer,
   redirectSchema,
 } from '@/lib/contracts/redirects';
+import { type ProductMapping, productMappingsAnswer, shopImportAnswer } from '@/lib/contracts/shop-catalogue';
 import { subscriberDailyAnswer, subscriberListAnswer, subscriberSchema } from '@/lib/contracts/subscribers';
+import {
+  adminTopicSchema,
+  adminTradeSchema,
+  type TopicCreateBody,
+  type TopicPatchBody,
+  type TradePatchBody,
+  taxonomyTermsAnswer,
+} from '@/lib/contracts/taxonomy';
 import { ADMIN_API_PATH } from '@/lib/newsroom-paths';
 import { AdminApiError, adminCall, adminSend } from './admin';
 
@@ -51,6 +62,37 @@ export const getIssue = (date: string, signal?: AbortSignal) =>
 export const putIssue = (date: string, body: IssuePutBody) =>
   adminCall(adminIssueSchema, `/issues/${encodeURIComponent(date)}`, { method: 'PUT', json: body });
 
+// Home blocks
+
+export const getHomeBlocks = (signal?: AbortSignal) => adminCall(homeBlocksAnswer, '/home', { signal });
+/** One block replaced whole, in display order (the body is checked by the server's contract). */
+export const putHomeBlock = (block: HomeBlock, items: unknown[]) =>
+  adminCall(homeBlocksAnswer, `/home/${block}`, { method: 'PUT', json: { items } });
+
+// Shop catalogue
+
+export const getMappings = (signal?: AbortSignal) =>
+  adminCall(productMappingsAnswer, '/shop/mappings', { signal });
+export const putMappings = (items: ProductMapping[]) =>
+  adminCall(productMappingsAnswer, '/shop/mappings', { method: 'PUT', json: { items } });
+
+// Taxonomy
+
+export const getTerms = (signal?: AbortSignal) =>
+  adminCall(taxonomyTermsAnswer, '/taxonomy/terms', { signal });
+export const createTopic = (body: TopicCreateBody) =>
+  adminCall(adminTopicSchema, '/taxonomy/topics', { json: body });
+const topicPath = (id: string) => `/taxonomy/topics/${encodeURIComponent(id)}`;
+export const patchTopic = (id: string, body: TopicPatchBody) =>
+  adminCall(adminTopicSchema, topicPath(id), { method: 'PATCH', json: body });
+export const deleteTopic = (id: string, moveTo?: string) =>
+  adminSend(topicPath(id), { method: 'DELETE', query: { moveTo } });
+export const patchTrade = (slug: string, body: TradePatchBody) =>
+  adminCall(adminTradeSchema, `/taxonomy/trades/${encodeURIComponent(slug)}`, {
+    method: 'PATCH',
+    json: body,
+  });
+
 // Redirects
 
 export const listRedirects = (query: { q?: string; page?: number }, signal?: AbortSignal) =>
@@ -59,11 +101,16 @@ export const createRedirect = (body: RedirectCreateBody) =>
   adminCall(redirectSchema, '/redirects', { json: body });
 export const deleteRedirect = (fromPath: string) =>
   adminSend('/redirects', { method: 'DELETE', query: { fromPath } });
-/** The CSV file as the body (text/csv): all lines or none. */
-export async function importRedirectsCsv(file: File): Promise<RedirectImportAnswer> {
-  const response = await fetch(`${ADMIN_API_PATH}/redirects/import`, {
+/** A file sent as the body of an import (all lines or none), its answer parsed with `schema`. */
+async function uploadFile<S extends z.ZodType>(
+  schema: S,
+  path: string,
+  file: File,
+  contentType: string,
+): Promise<z.infer<S>> {
+  const response = await fetch(`${ADMIN_API_PATH}${path}`, {
     method: 'POST',
-    headers: { 'Content-Type': 'text/csv', Accept: 'application/json' },
+    headers: { 'Content-Type': contentType, Accept: 'application/json' },
     body: file,
     credentials: 'same-origin',
   });
@@ -77,8 +124,21 @@ export async function importRedirectsCsv(file: File): Promise<RedirectImportAnsw
       parsed.success ? (parsed.data.error.details ?? []) : [],
     );
   }
-  return redirectImportAnswer.parse(payload);
+  return schema.parse(payload);
 }
+
+/** The CSV file as the body (text/csv): all lines or none. */
+export const importRedirectsCsv = (file: File): Promise<RedirectImportAnswer> =>
+  uploadFile(redirectImportAnswer, '/redirects/import', file, 'text/csv');
+
+/** The shop's feed: CSV, or NDJSON for a `.ndjson`/`.jsonl` file; the whole catalogue or nothing. */
+export const importShopCatalogue = (file: File) =>
+  uploadFile(
+    shopImportAnswer,
+    '/shop/products/import',
+    file,
+    /\.(ndjson|jsonl)$/i.test(file.name) ? 'application/x-ndjson' : 'text/csv',
+  );
 
 // Subscribers
 

@@ -214,6 +214,13 @@ export const PATHS = {
   search: '/search',
   bookshop: '/librairie',
   unsubscribe: '/unsubscribe',
+  // Accounts (issue 19)
+  account: '/mon-compte',
+  forgotPassword: '/mot-de-passe-oublie',
+  resetPassword: '/mot-de-passe-oublie/nouveau',
+  /** Where the links of confirmation e-mails land (account address, change of address, newsletter). */
+  confirmation: '/confirmation',
+  privacy: '/confidentialite',
 } as const;
 
 /** All calls of the backend live under this path. */

@@ -1,19 +1,26 @@
 /**
  * The embed providers whose frames editorial bodies may carry (spec section 2: a podcast platform, an audio
  * platform, an infographic tool, a timeline tool, a chart tool and a short-message social network). Frames are
- * kept only over https from exactly these hosts: the sanitiser, the Content-Security-Policy's frame-src and the
- * newsroom's editor read this one list.
+ * kept only over https from exactly these hosts: the sanitiser, the Content-Security-Policy's frame-src, the
+ * newsroom's editor and the cookie consent (`id` is the consent purpose, `content` what the banner says the
+ * platform shows) read this one list.
  */
 export const EMBED_PROVIDERS = [
-  { name: 'Ausha', hostname: 'player.ausha.co' },
-  { name: 'SoundCloud', hostname: 'w.soundcloud.com' },
-  { name: 'Infogram', hostname: 'e.infogram.com' },
-  { name: 'Knight Lab Timeline', hostname: 'cdn.knightlab.com' },
-  { name: 'Datawrapper', hostname: 'datawrapper.dwcdn.net' },
-  { name: 'X', hostname: 'platform.twitter.com' },
+  { id: 'ausha', name: 'Ausha', hostname: 'player.ausha.co', content: 'podcasts' },
+  { id: 'soundcloud', name: 'SoundCloud', hostname: 'w.soundcloud.com', content: 'contenus audio' },
+  { id: 'infogram', name: 'Infogram', hostname: 'e.infogram.com', content: 'infographies' },
+  {
+    id: 'knightlab',
+    name: 'Knight Lab Timeline',
+    hostname: 'cdn.knightlab.com',
+    content: 'frises chronologiques',
+  },
+  { id: 'datawrapper', name: 'Datawrapper', hostname: 'datawrapper.dwcdn.net', content: 'graphiques' },
+  { id: 'x', name: 'X', hostname: 'platform.twitter.com', content: 'messages publiés sur X' },
 ] as const;
 
 export type EmbedProvider = (typeof EMBED_PROVIDERS)[number];
+export type EmbedProviderId = EmbedProvider['id'];
 
 /** The provider of an https frame address, or null when the address is not one the site may embed. */
 export function embedProviderOf(address: string): EmbedProvider | null {

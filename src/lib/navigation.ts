@@ -198,6 +198,7 @@ export const LEGAL_LINKS: readonly NavLink[] = [
   { label: 'Conditions générales d’utilisation', href: '/cgu' },
   { label: 'Conditions générales de vente', href: '/cgv' },
   { label: 'Mentions légales', href: '/mentions-legales' },
+  { label: 'Données personnelles et cookies', href: '/confidentialite' },
 ];
 
 /** Customer service line shown in the footer. */

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigurationError, indexingAllowed, parseEnv } from './env';
+import { ConfigurationError, decodeSecretKey, indexingAllowed, parseEnv } from './env';
+
+/** 32 bytes in base64, as `openssl rand -base64 32` writes them. */
+const NEWSROOM_KEY = Buffer.alloc(32, 7).toString('base64');
 
 describe('parseEnv', () => {
   it('applies the documented defaults to an empty environment', () => {
@@ -26,6 +29,7 @@ describe('parseEnv', () => {
       APP_ENV: 'production',
       ANALYTICS_SCRIPT_URL: 'https://tags.example.test/utag.js',
       NEWSLETTER_UNSUBSCRIBE_SECRET: 'a'.repeat(32),
+      NEWSROOM_SECRET_KEY: NEWSROOM_KEY,
       SMTP_URL: 'smtps://envoi:secret@smtp.example.test:465',
       DATABASE_POOL_SIZE: '48',
     });
@@ -49,7 +53,12 @@ describe('parseEnv', () => {
     ['ANALYTICS_SCRIPT_URL', { ANALYTICS_SCRIPT_URL: 'javascript:alert(1)' }],
     ['SMTP_URL', { SMTP_URL: 'http://mail.example.test' }],
     ['NEWSLETTER_UNSUBSCRIBE_SECRET', { NEWSLETTER_UNSUBSCRIBE_SECRET: 'trop-court' }],
-    ['NEWSLETTER_UNSUBSCRIBE_SECRET', { APP_ENV: 'production' }],
+    ['NEWSLETTER_UNSUBSCRIBE_SECRET', { APP_ENV: 'production', NEWSROOM_SECRET_KEY: NEWSROOM_KEY }],
+    ['NEWSROOM_SECRET_KEY', { APP_ENV: 'production', NEWSLETTER_UNSUBSCRIBE_SECRET: 'a'.repeat(32) }],
+    ['NEWSROOM_SECRET_KEY', { APP_ENV: 'staging' }],
+    ['NEWSROOM_SECRET_KEY', { NEWSROOM_SECRET_KEY: 'trop-courte' }],
+    ['NEWSROOM_SECRET_KEY', { NEWSROOM_SECRET_KEY: Buffer.alloc(31).toString('base64') }],
+    ['NEWSROOM_SECRET_KEY', { NEWSROOM_SECRET_KEY: 'z'.repeat(64) }],
     ['METRICS_TOKEN', { METRICS_TOKEN: 'court' }],
     ['METRICS_TOKEN', { METRICS_TOKEN: `${'x'.repeat(40)} espace` }],
     ['DATABASE_READ_URL', { DATABASE_READ_URL: 'http://replica.example.test/db' }],
@@ -72,11 +81,36 @@ describe('parseEnv', () => {
 describe('indexingAllowed', () => {
   it('allows indexing only in production', () => {
     const secret = 'a'.repeat(32);
-    expect(indexingAllowed(parseEnv({ APP_ENV: 'production', NEWSLETTER_UNSUBSCRIBE_SECRET: secret }))).toBe(
-      true,
-    );
+    const keys = { NEWSLETTER_UNSUBSCRIBE_SECRET: secret, NEWSROOM_SECRET_KEY: NEWSROOM_KEY };
+    expect(indexingAllowed(parseEnv({ APP_ENV: 'production', ...keys }))).toBe(true);
     for (const APP_ENV of ['staging', 'development', 'test']) {
-      expect(indexingAllowed(parseEnv({ APP_ENV }))).toBe(false);
+      expect(indexingAllowed(parseEnv({ APP_ENV, ...keys }))).toBe(false);
+    }
+  });
+});
+
+describe('ACCOUNTS_MANAGED_BY', () => {
+  it('defaults to this site and accepts shop', () => {
+    expect(parseEnv({}).ACCOUNTS_MANAGED_BY).toBe('site');
+    expect(parseEnv({ ACCOUNTS_MANAGED_BY: 'shop' }).ACCOUNTS_MANAGED_BY).toBe('shop');
+  });
+
+  it('refuses any other value, naming the variable', () => {
+    expect(() => parseEnv({ ACCOUNTS_MANAGED_BY: 'boutique' })).toThrow(
+      /ACCOUNTS_MANAGED_BY : doit valoir site ou shop/,
+    );
+  });
+});
+
+describe('REGISTRATION_LIMIT_PER_HOUR', () => {
+  it('defaults to 10 registrations per client address and hour, and may be raised', () => {
+    expect(parseEnv({}).REGISTRATION_LIMIT_PER_HOUR).toBe(10);
+    expect(parseEnv({ REGISTRATION_LIMIT_PER_HOUR: '10000' }).REGISTRATION_LIMIT_PER_HOUR).toBe(10000);
+  });
+
+  it('refuses a value that would turn the limit off or is not a whole number', () => {
+    for (const value of ['0', '-1', '2.5', 'dix', '10001']) {
+      expect(() => parseEnv({ REGISTRATION_LIMIT_PER_HOUR: value })).toThrow(/REGISTRATION_LIMIT_PER_HOUR/);
     }
   });
 });
@@ -95,5 +129,18 @@ describe('search settings (issue 15)', () => {
       expect(() => parseEnv({ SEARCH_SUGGESTION_MIN_CLIENTS: value })).toThrow(ConfigurationError);
     }
     expect(() => parseEnv({ SEARCH_RATE_LIMIT_PER_MINUTE: '0' })).toThrow(/SEARCH_RATE_LIMIT_PER_MINUTE/);
+  });
+});
+
+describe('NEWSROOM_SECRET_KEY (newsroom)', () => {
+  it('is optional in development and test, and read as base64 or hex of 32 bytes', () => {
+    expect(parseEnv({}).NEWSROOM_SECRET_KEY).toBeUndefined();
+    expect(parseEnv({ APP_ENV: 'test' }).NEWSROOM_SECRET_KEY).toBeUndefined();
+    const hex = 'ab'.repeat(32);
+    expect(decodeSecretKey(hex)).toEqual(Buffer.alloc(32, 0xab));
+    expect(decodeSecretKey(NEWSROOM_KEY)).toEqual(Buffer.alloc(32, 7));
+    expect(decodeSecretKey(Buffer.alloc(32, 0xfb).toString('base64url'))).toEqual(Buffer.alloc(32, 0xfb));
+    expect(decodeSecretKey('ab'.repeat(31))).toBeNull();
+    expect(decodeSecretKey(Buffer.alloc(33).toString('base64'))).toBeNull();
   });
 });

@@ -102,6 +102,28 @@ export const envSchema = z
         .max(10, 'doit être entre 0 et 10')
         .default(0),
     ),
+    // Accounts (issue 19)
+    /**
+     * Where readers' accounts live: `site` (this site's own password reset and Mon compte pages) or `shop` (the
+     * shop's forgot-password and account pages, for a publisher whose shop owns the accounts).
+     */
+    ACCOUNTS_MANAGED_BY: z.preprocess(
+      emptyAsUndefined,
+      z.enum(['site', 'shop'], { error: 'doit valoir site ou shop' }).default('site'),
+    ),
+    /**
+     * Accounts (issue 19): registrations, valid or not, one client address may attempt per hour. Raised only where
+     * every client shares one address on purpose (the end-to-end tests' server).
+     */
+    REGISTRATION_LIMIT_PER_HOUR: z.preprocess(
+      emptyAsUndefined,
+      z.coerce
+        .number({ error: 'doit être un nombre' })
+        .int('doit être un entier')
+        .min(1, 'doit être entre 1 et 10000')
+        .max(10000, 'doit être entre 1 et 10000')
+        .default(10),
+    ),
     // Newsroom (issue 14, src/server/newsroom)
     /** The first administrator, created at start when no staff account exists (docs/ADMIN-API.md). */
     NEWSROOM_ADMIN_EMAIL: z.preprocess(
@@ -126,6 +148,21 @@ export const envSchema = z
         .max(1440, 'doit être entre 5 et 1440')
         .default(480),
     ),
+    // Newsroom (issue 14): encryption of the staff's TOTP secrets (src/server/newsroom/secret-box.ts)
+    /**
+     * 32 random bytes, base64 (44 characters) or hex (64): the key the staff's TOTP secrets are encrypted with.
+     * Required in production and staging; development and test use a public development key.
+     */
+    NEWSROOM_SECRET_KEY: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .refine(
+          (value) => decodeSecretKey(value) !== null,
+          'doit être 32 octets aléatoires en base64 (44 caractères) ou en hexadécimal (64), par exemple `openssl rand -base64 32`',
+        )
+        .optional(),
+    ),
     // Site newsroom (issue 18): newsletter campaigns
     /** Messages per second a campaign sends at most (the SMTP provider's limit). */
     NEWSLETTER_RATE_PER_SECOND: z.preprocess(
@@ -144,6 +181,14 @@ export const envSchema = z
         .string()
         .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'doit être une heure HH:MM (00:00 à 23:59)')
         .optional(),
+    ),
+    /** Site newsroom (issue 18): the Paris time (HH:MM) at which the next working day's issue is drafted. */
+    ISSUE_DRAFT_TIME: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'doit être une heure HH:MM (00:00 à 23:59)')
+        .default('17:00'),
     ),
     LOG_LEVEL: z.preprocess(
       emptyAsUndefined,
@@ -187,6 +232,13 @@ export const envSchema = z
         message: 'NEWSROOM_ADMIN_EMAIL et NEWSROOM_ADMIN_PASSWORD vont ensemble',
       });
     }
+    if ((config.APP_ENV === 'production' || config.APP_ENV === 'staging') && !config.NEWSROOM_SECRET_KEY) {
+      context.addIssue({
+        code: 'custom',
+        path: ['NEWSROOM_SECRET_KEY'],
+        message: `obligatoire en ${config.APP_ENV} (chiffrement des secrets de double authentification de la rédaction)`,
+      });
+    }
     if (config.APP_ENV === 'production' && !config.NEWSLETTER_UNSUBSCRIBE_SECRET) {
       context.addIssue({
         code: 'custom',
@@ -197,6 +249,17 @@ export const envSchema = z
   });
 
 export type Env = z.infer<typeof envSchema>;
+
+/** A 256-bit key written in base64 (padded or not) or hex, or null if it is not exactly that. */
+export function decodeSecretKey(text: string): Buffer | null {
+  const trimmed = text.trim();
+  if (/^[0-9a-fA-F]{64}$/.test(trimmed)) return Buffer.from(trimmed, 'hex');
+  if (/^[A-Za-z0-9+/_-]{43}=?$/.test(trimmed)) {
+    const key = Buffer.from(trimmed.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+    return key.length === 32 ? key : null;
+  }
+  return null;
+}
 
 export class ConfigurationError extends Error {
   constructor(readonly problems: string[]) {

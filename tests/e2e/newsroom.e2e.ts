@@ -412,9 +412,10 @@ test('edits made offline are kept in the browser and sent once the network is ba
       { timeout: 30_000, intervals: [1_000] },
     )
     .toBe('Écrit dans le train, sans réseau.');
-  expect(
-    await again.evaluate((key) => localStorage.getItem(key), `redaction:modifications:${id}`),
-  ).toBeNull();
+  // Cleared once the editor has the server's answer, which may come a moment after the server saved.
+  await expect
+    .poll(() => again.evaluate((key) => localStorage.getItem(key), `redaction:modifications:${id}`))
+    .toBeNull();
 });
 
 test('two-factor authentication: enrolment with a QR code drawn locally, then sign-in asks for the code', async ({

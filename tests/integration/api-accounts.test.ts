@@ -27,9 +27,9 @@ const {
   name_too_long: NAME_TOO_LONG_MESSAGE,
 } = ACCOUNT_FORM_MESSAGES;
 
-import { LIMITS } from '@/server/accounts/throttle';
+import { LIMITS, registerAddressLimit } from '@/server/accounts/throttle';
 import type { Database, Db } from '@/server/db/client';
-import { customers, jobs, newsletterSubscribers, sessions } from '@/server/db/schema';
+import { backgroundJobs, customers, jobs, newsletterSubscribers, sessions } from '@/server/db/schema';
 import { createTestDatabase } from '../support/database';
 
 // The routes read the process-wide database through getDb(): point it at this file's test database.
@@ -241,7 +241,7 @@ describe('POST /api/eshop/webFormResult', () => {
     expect(subscribed).toEqual([]);
   });
 
-  it('subscribes the address to the newsletter when optin is O', async () => {
+  it('with optin O, queues the confirmation e-mail and subscribes nothing before its link is followed', async () => {
     const values = registrationValues({ optin: 'O' });
     const { response, body } = await register(values);
     expect(response.status).toBe(200);
@@ -250,7 +250,15 @@ describe('POST /api/eshop/webFormResult', () => {
       .select()
       .from(newsletterSubscribers)
       .where(eq(newsletterSubscribers.email, values.email ?? ''));
-    expect(subscriber).toMatchObject({ active: true, source: 'registration' });
+    expect(subscriber).toBeUndefined();
+    // The link's round trip is in account-emails.test.ts; here, the e-mail is queued with the account.
+    const queued = await database.db
+      .select({ payload: backgroundJobs.payload })
+      .from(backgroundJobs)
+      .where(sql`${backgroundJobs.payload}->>'to' = ${values.email ?? ''}`);
+    expect(queued.map((job) => (job.payload as { category: string }).category)).toEqual([
+      'account-confirmation',
+    ]);
   });
 
   it('accepts the same values form-encoded, as flat fields or as a JSON list', async () => {
@@ -420,10 +428,10 @@ describe('POST /api/eshop/webFormResult', () => {
   it('limits registrations per client address with 429 and Retry-After', async () => {
     const address = newAddress();
     const statuses: number[] = [];
-    for (let i = 0; i <= LIMITS.registerAddress.limit; i += 1) {
+    for (let i = 0; i <= registerAddressLimit().limit; i += 1) {
       statuses.push((await register({ optin: 'N' }, { address })).response.status);
     }
-    expect(statuses.slice(0, LIMITS.registerAddress.limit).every((status) => status === 400)).toBe(true);
+    expect(statuses.slice(0, registerAddressLimit().limit).every((status) => status === 400)).toBe(true);
     const { response } = await register(registrationValues(), { address });
     expect(response.status).toBe(429);
     expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);

@@ -16,6 +16,7 @@ import {
   SECRET_WORDS,
   seedApiFixtures,
   useDatabaseForRoutes,
+  useUnreachableDatabaseForRoutes,
 } from '../support/api';
 import { createTestDatabase } from '../support/database';
 
@@ -283,11 +284,8 @@ describe('GET /api/article/summary', () => {
 
 describe('every content call while the database is down', () => {
   it('answers 503 with a French message, never a 500', async () => {
-    const holder = globalThis as Record<symbol, unknown>;
     const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
-    const failing = Promise.reject(refused);
-    failing.catch(() => {});
-    holder[Symbol.for('quotidienne.database')] = failing;
+    useUnreachableDatabaseForRoutes(refused);
     try {
       const calls: [Parameters<typeof callHandler>[0], string, ApiCall['query']][] = [
         [summaryRoute, '/api/article/summary', {}],

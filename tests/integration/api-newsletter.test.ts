@@ -7,8 +7,15 @@ import { EMAIL_MESSAGE } from '@/lib/validation';
 import { LIMITS } from '@/server/accounts/throttle';
 import type { Database, Db } from '@/server/db/client';
 import { newsletterSubscribers } from '@/server/db/schema';
-import { UNSUBSCRIBE_MESSAGE } from '@/server/newsletter/subscriptions';
+import {
+  activateSubscription,
+  confirmNewsletterSubscription,
+  UNSUBSCRIBE_CONFIRMATION_SENT_MESSAGE,
+  UNSUBSCRIBE_MESSAGE,
+} from '@/server/newsletter/subscriptions';
+import { unsubscribeToken } from '@/server/newsletter/unsubscribe-token';
 import { createTestDatabase } from '../support/database';
+import { linkIn, Mailbox } from '../support/mailbox';
 
 // The routes read the process-wide database through getDb(): point it at this file's test database.
 const holder = vi.hoisted(() => ({ db: undefined as Db | undefined }));
@@ -23,6 +30,7 @@ vi.mock('@/server/db/client', async (importOriginal) => ({
 const SITE = 'http://site.test';
 
 let database: Database;
+let mailbox: Mailbox;
 let addressCounter = 0;
 function newAddress(): string {
   addressCounter += 1;
@@ -61,8 +69,14 @@ function subscribe(email: string, options: Options = {}) {
   );
 }
 
-function unsubscribe(email: string, options: Options = {}) {
-  return unsubscribePost(post('/contentAlert/unsubscribe', form({ email }), options), undefined);
+function unsubscribe(email: string, options: Options & { token?: string } = {}) {
+  const values: Record<string, string> = options.token ? { email, token: options.token } : { email };
+  return unsubscribePost(post('/contentAlert/unsubscribe', form(values), options), undefined);
+}
+
+/** A confirmed subscriber (double opt-in done), for the tests that are not about confirming. */
+async function confirmedSubscriber(email: string) {
+  await activateSubscription(database.db, email, 'site');
 }
 
 async function subscriber(email: string) {
@@ -74,6 +88,7 @@ async function subscriber(email: string) {
 }
 
 beforeAll(async () => {
+  mailbox = await Mailbox.open();
   database = await createTestDatabase();
   holder.db = database.db;
 });
@@ -81,32 +96,51 @@ beforeAll(async () => {
 afterAll(async () => {
   holder.db = undefined;
   await database?.close();
+  await mailbox?.close();
 });
 
 describe('POST /api/contentAlert/subscription', () => {
-  it('answers 200 and stores the normalised address before answering', async () => {
+  it('answers 200 and e-mails a confirmation link; the address is subscribed only once it is followed', async () => {
     const email = newEmail();
     const response = await subscribe(`  ${email.toUpperCase()} `);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ status: 'subscribed', message: NEWSLETTER_SUCCESS_MESSAGE });
     expect(response.headers.get('cache-control')).toContain('no-store');
+    expect(await subscriber(email)).toBeUndefined();
+
+    await mailbox.deliver(database.db);
+    const message = await mailbox.lastTo(email);
+    expect(message.subject).toBe('Confirmez votre inscription à la newsletter La Quotidienne');
+    const link = linkIn(message, '/confirmation');
+    expect(link.searchParams.get('type')).toBe('newsletter');
+    await confirmNewsletterSubscription(database.db, link.searchParams.get('jeton') ?? '');
     expect(await subscriber(email)).toMatchObject({ active: true, source: 'site', unsubscribedAt: null });
+    // Single use: the same link confirms nothing a second time.
+    await expect(
+      confirmNewsletterSubscription(database.db, link.searchParams.get('jeton') ?? ''),
+    ).rejects.toThrow(/n’est plus valable/);
   });
 
-  it('answers 209 for an address already subscribed, whatever its case', async () => {
+  it('answers 209 for an address already confirmed, whatever its case, and e-mails nothing', async () => {
     const email = newEmail();
-    expect((await subscribe(email)).status).toBe(200);
+    await confirmedSubscriber(email);
     const again = await subscribe(email.toUpperCase());
     expect(again.status).toBe(209);
     expect(await again.json()).toEqual({ status: 'already', message: NEWSLETTER_ALREADY_MESSAGE });
+    await mailbox.deliver(database.db);
+    expect(await mailbox.messagesTo(email)).toHaveLength(0);
   });
 
-  it('subscribes a former subscriber again with 200', async () => {
+  it('asks a former subscriber to confirm again, with 200', async () => {
     const email = newEmail();
-    await subscribe(email);
-    expect((await unsubscribe(email)).status).toBe(200);
+    await confirmedSubscriber(email);
+    expect((await unsubscribe(email, { token: unsubscribeToken(email) })).status).toBe(200);
     expect(await subscriber(email)).toMatchObject({ active: false });
     expect((await subscribe(email)).status).toBe(200);
+    expect(await subscriber(email)).toMatchObject({ active: false });
+    await mailbox.deliver(database.db);
+    const link = linkIn(await mailbox.lastTo(email), '/confirmation');
+    await confirmNewsletterSubscription(database.db, link.searchParams.get('jeton') ?? '');
     expect(await subscriber(email)).toMatchObject({ active: true, unsubscribedAt: null });
   });
 
@@ -169,10 +203,9 @@ describe('POST /api/contentAlert/subscription', () => {
     const email = newEmail();
     const statuses: number[] = [];
     for (let i = 0; i <= LIMITS.subscribeEmail.limit; i += 1) statuses.push((await subscribe(email)).status);
-    expect(statuses.slice(0, LIMITS.subscribeEmail.limit)).toEqual([
-      200,
-      ...Array(LIMITS.subscribeEmail.limit - 1).fill(209),
-    ]);
+    expect(statuses.slice(0, LIMITS.subscribeEmail.limit)).toEqual(
+      Array(LIMITS.subscribeEmail.limit).fill(200),
+    );
     const limited = await subscribe(email);
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -200,21 +233,53 @@ describe('POST /api/contentAlert/subscription', () => {
 });
 
 describe('POST /api/contentAlert/unsubscribe', () => {
-  it('answers 200 with a text and deactivates the address', async () => {
+  it('with the signed token of our links: answers 200 with a text and deactivates the address', async () => {
     const email = newEmail();
-    await subscribe(email);
-    const response = await unsubscribe(` ${email.toUpperCase()}`);
+    await confirmedSubscriber(email);
+    const response = await unsubscribe(` ${email.toUpperCase()}`, { token: unsubscribeToken(email) });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
     expect(await response.text()).toBe(UNSUBSCRIBE_MESSAGE);
     expect(await subscriber(email)).toMatchObject({ active: false });
   });
 
-  it('answers an unknown or already inactive address exactly like a subscribed one', async () => {
+  it('without it: unsubscribes nobody, e-mails the signed link, and following it unsubscribes', async () => {
+    const email = newEmail();
+    await confirmedSubscriber(email);
+    const response = await unsubscribe(email);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe(UNSUBSCRIBE_CONFIRMATION_SENT_MESSAGE);
+    expect(await subscriber(email)).toMatchObject({ active: true });
+
+    await mailbox.deliver(database.db);
+    const message = await mailbox.lastTo(email);
+    expect(message.subject).toBe('Confirmez votre désinscription de la newsletter La Quotidienne');
+    const link = linkIn(message, '/unsubscribe/');
+    expect(decodeURIComponent(link.pathname)).toBe(`/unsubscribe/${email}`);
+    // The page posts the link's token, as the browser does.
+    const followed = await unsubscribe(email, { token: link.searchParams.get('token') ?? '' });
+    expect(await followed.text()).toBe(UNSUBSCRIBE_MESSAGE);
+    expect(await subscriber(email)).toMatchObject({ active: false });
+  });
+
+  it('a forged token is no proof', async () => {
+    const email = newEmail();
+    await confirmedSubscriber(email);
+    const response = await unsubscribe(email, { token: unsubscribeToken(newEmail()) });
+    expect(await response.text()).toBe(UNSUBSCRIBE_CONFIRMATION_SENT_MESSAGE);
+    expect(await subscriber(email)).toMatchObject({ active: true });
+  });
+
+  it('answers an unknown or already inactive address exactly like a subscribed one; only a subscriber is e-mailed', async () => {
     const known = newEmail();
-    await subscribe(known);
+    const unknown = newEmail();
+    const former = newEmail();
+    await confirmedSubscriber(known);
+    await confirmedSubscriber(former);
+    await unsubscribe(former, { token: unsubscribeToken(former) });
+    await mailbox.deliver(database.db);
     const answers = [];
-    for (const email of [known, newEmail(), known]) {
+    for (const email of [known, unknown, former]) {
       const response = await unsubscribe(email);
       answers.push({
         status: response.status,
@@ -224,7 +289,10 @@ describe('POST /api/contentAlert/unsubscribe', () => {
     }
     expect(answers[1]).toEqual(answers[0]);
     expect(answers[2]).toEqual(answers[0]);
-    expect(await subscriber(known)).toMatchObject({ active: false });
+    await mailbox.deliver(database.db);
+    expect(await mailbox.messagesTo(known)).toHaveLength(1);
+    expect(await mailbox.messagesTo(unknown)).toHaveLength(0);
+    expect(await mailbox.messagesTo(former)).toHaveLength(0);
   });
 
   it.each([
@@ -240,8 +308,10 @@ describe('POST /api/contentAlert/unsubscribe', () => {
 
   it('refuses a POST from a foreign origin with 403, leaving the subscription active', async () => {
     const email = newEmail();
-    await subscribe(email);
-    expect((await unsubscribe(email, { origin: 'https://evil.test' })).status).toBe(403);
+    await confirmedSubscriber(email);
+    expect(
+      (await unsubscribe(email, { origin: 'https://evil.test', token: unsubscribeToken(email) })).status,
+    ).toBe(403);
     expect(await subscriber(email)).toMatchObject({ active: true });
   });
 

@@ -10,6 +10,7 @@ import {
   forgetDatabaseForRoutes,
   seedApiFixtures,
   useDatabaseForRoutes,
+  useUnreachableDatabaseForRoutes,
 } from '../support/api';
 import { createTestDatabase } from '../support/database';
 
@@ -186,10 +187,7 @@ describe('GET /api/eshop/textSearch', () => {
   });
 
   it('answers an empty list when the database cannot be reached', async () => {
-    const holder = globalThis as Record<symbol, unknown>;
-    const failing = Promise.reject(new Error('connect ECONNREFUSED'));
-    failing.catch(() => {});
-    holder[Symbol.for('quotidienne.database')] = failing;
+    useUnreachableDatabaseForRoutes(new Error('connect ECONNREFUSED'));
     try {
       const answer = await textSearch({ text: 'memento' });
       expect(answer.status).toBe(200);
@@ -202,11 +200,8 @@ describe('GET /api/eshop/textSearch', () => {
 
 describe('products and white papers while the database is down', () => {
   it('answer 503, never a 500', async () => {
-    const holder = globalThis as Record<symbol, unknown>;
     const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
-    const failing = Promise.reject(refused);
-    failing.catch(() => {});
-    holder[Symbol.for('quotidienne.database')] = failing;
+    useUnreachableDatabaseForRoutes(refused);
     try {
       for (const answer of [
         await products(),

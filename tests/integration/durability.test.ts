@@ -6,7 +6,7 @@ import { createInterface } from 'node:readline';
 import { inArray } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '@/server/db/client';
-import { customers, newsletterSubscribers, sessions } from '@/server/db/schema';
+import { accountTokens, customers, newsletterSubscribers, sessions } from '@/server/db/schema';
 
 /**
  * PGlite's data directory must survive a kill -9 in the middle of writes: a child process subscribes, registers
@@ -54,7 +54,7 @@ afterAll(() => {
 });
 
 describe('PGlite durability', () => {
-  it('keeps every acknowledged subscription, registration and login after a kill -9 during writes', async () => {
+  it('keeps every acknowledged subscription link, registration and login after a kill -9 during writes', async () => {
     const script = path.join(work, 'writer.mts');
     writeFileSync(script, WRITER);
     writer = spawn(process.execPath, ['--conditions=react-server', '--import', 'tsx', script, dataDir], {
@@ -89,20 +89,21 @@ describe('PGlite durability', () => {
 
     const reopened = await openDatabase({ driver: 'pglite', dataDir });
     try {
-      const subscribed = await reopened.db
-        .select({ email: newsletterSubscribers.email })
-        .from(newsletterSubscribers)
-        .where(
-          inArray(newsletterSubscribers.email, [...acknowledged.subscription, ...acknowledged.registration]),
-        );
-      expect(subscribed.map((row) => row.email).sort()).toEqual(
-        [...acknowledged.subscription, ...acknowledged.registration].sort(),
-      );
+      // Double opt-in: an acknowledged subscription is its confirmation link, kept until the reader follows it.
+      const confirmations = await reopened.db
+        .select({ email: accountTokens.email, purpose: accountTokens.purpose })
+        .from(accountTokens)
+        .where(inArray(accountTokens.email, [...acknowledged.subscription, ...acknowledged.registration]));
+      const sentTo = (purpose: string) =>
+        [...new Set(confirmations.filter((row) => row.purpose === purpose).map((row) => row.email))].sort();
+      expect(sentTo('newsletter_confirmation')).toEqual([...acknowledged.subscription].sort());
+      expect(sentTo('email_confirmation')).toEqual([...acknowledged.registration].sort());
       const registered = await reopened.db
-        .select({ email: customers.email })
+        .select({ email: customers.email, optin: customers.optin })
         .from(customers)
         .where(inArray(customers.email, acknowledged.registration));
       expect(registered.map((row) => row.email).sort()).toEqual([...acknowledged.registration].sort());
+      expect(registered.every((row) => row.optin)).toBe(true);
       const sessionCount = await reopened.db.$count(sessions);
       expect(sessionCount).toBeGreaterThanOrEqual(acknowledged.login.length);
       // The database still takes writes after the crash.

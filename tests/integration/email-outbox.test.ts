@@ -115,6 +115,7 @@ describe('delivery without SMTP_URL', () => {
     const config = parseEnv({
       APP_ENV: 'production',
       NEWSLETTER_UNSUBSCRIBE_SECRET: 'x'.repeat(32),
+      NEWSROOM_SECRET_KEY: Buffer.alloc(32, 1).toString('base64'),
       DATA_DIR: workDir,
     });
     await expect(emailSenderFor(config)(confirmationEmail('chloe@example.fr'))).rejects.toBeInstanceOf(

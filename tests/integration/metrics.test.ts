@@ -92,12 +92,19 @@ describe('/metrics', () => {
     expect(text).toMatch(
       /^http_requests_total\{route="\/api\/contentAlert\/subscription",method="POST",status="429"\} 1$/m,
     );
-    expect(text).toMatch(/^http_request_duration_seconds_bucket\{route="\/actualite\/\*",le="0.05"\} 1$/m);
-    expect(text).toMatch(/^http_request_duration_seconds_bucket\{route="\/actualite\/\*",le="0.4"\} 2$/m);
+    // prom-client writes `le` first; label order means nothing to Prometheus.
+    expect(text).toMatch(/^http_request_duration_seconds_bucket\{le="0.05",route="\/actualite\/\*"\} 1$/m);
+    expect(text).toMatch(/^http_request_duration_seconds_bucket\{le="0.4",route="\/actualite\/\*"\} 2$/m);
     expect(text).toMatch(/^http_request_duration_seconds_count\{route="\/actualite\/\*"\} 2$/m);
     expect(text).toMatch(/^next_cache_results_total\{result="hit"\} 1$/m);
     expect(text).toMatch(/^next_cache_results_total\{result="miss"\} 1$/m);
     expect(text).toMatch(/^test_gauge 7$/m);
+    expect(text).toMatch(/^# TYPE http_request_duration_seconds histogram$/m);
+    expect(text).toMatch(/^http_requests_in_flight 0$/m);
+    // A gauge registered again (a second copy of a module) reads from its new source, once.
+    registerGauge('test_gauge', () => 8);
+    const again = await (await metrics(scrape())).text();
+    expect(again.match(/^test_gauge \d+$/gm)).toEqual(['test_gauge 8']);
     expect(text).toMatch(/^process_resident_memory_bytes \d+$/m);
   });
 

@@ -371,6 +371,37 @@ describe('scheduling, throttling and resuming', () => {
     }
   });
 
+  it('records a recipient sent before the server can accept its message, so a crash repeats none', async () => {
+    const ordered = await create();
+    await startSending(database.db, ordered.id);
+    const statusWhenAccepted: string[] = [];
+    smtp.beforeAccept = async ([to]) => {
+      const [row] = await database.db
+        .select({ status: newsletterDeliveries.status })
+        .from(newsletterDeliveries)
+        .where(
+          and(eq(newsletterDeliveries.campaignId, ordered.id), eq(newsletterDeliveries.email, to ?? '')),
+        );
+      statusWhenAccepted.push(row?.status ?? 'absent');
+      // The server refuses one message after its data: that recipient ends failed, not sent.
+      if (to === SUBSCRIBERS[0]) throw new Error('boîte pleine');
+    };
+    try {
+      const outcome = await sendCampaignSlice(database.db, ordered.id, {
+        deliver: newsletterSender(),
+        siteUrl: 'https://www.example.test',
+        ratePerSecond: 1_000,
+      });
+      expect(outcome).toBe('done');
+    } finally {
+      smtp.beforeAccept = undefined;
+    }
+    // Every message reached the server whole only once its recipient was recorded sent (on disk): a sender killed
+    // at any point before that left it `sending`, and the server had not accepted the unfinished message.
+    expect(statusWhenAccepted).toEqual(SUBSCRIBERS.map(() => 'sent'));
+    expect((await campaign(ordered.id)).counts).toMatchObject({ sent: 11, failed: 1 });
+  });
+
   it('keeps recipients in line while the SMTP server is down and sends them once it is back', async () => {
     const outage = await create();
     await onCampaign(sendPost, outage.id, 'POST', editor, {});

@@ -36,8 +36,10 @@ import {
 import { runDueJobs } from '@/server/jobs/runner';
 import { isGoneArticlePath } from '@/server/newsroom/gone';
 import { loadPreviewPage } from '@/server/newsroom/preview';
+import { MAX_ADMIN_JSON_BYTES } from '@/server/newsroom/route';
 import { publishDueArticles, publishScheduledJob } from '@/server/newsroom/workflow';
 import { newsFeedXml } from '@/server/pages/feeds';
+import { googleNewsXml, newsEntriesOfYear } from '@/server/pages/sitemaps';
 import { search } from '@/server/search/engine';
 import { toSearchParams } from '@/server/search/params';
 import { suggest } from '@/server/search/suggest';
@@ -152,6 +154,27 @@ describe('creating and editing', () => {
     expect(answer.status).toBe(415);
   });
 
+  it('answers 413 past 8 MB of JSON, whatever the announced length, and writes nothing', async () => {
+    const before = await database.db.$count(newsroomArticles);
+    const huge = JSON.stringify(articleBody({ view: `<p>${'a'.repeat(MAX_ADMIN_JSON_BYTES)}</p>` }));
+    const answer = await createPost(
+      new Request('http://localhost:3000/api/admin/articles', {
+        method: 'POST',
+        headers: {
+          host: 'localhost:3000',
+          cookie: journalist.cookie,
+          'content-type': 'application/json',
+          'content-length': '100',
+        },
+        body: huge,
+      }),
+      { params: Promise.resolve({}) as Promise<never> },
+    );
+    expect(answer.status).toBe(413);
+    expect(await answer.json()).toMatchObject({ error: { code: 'payload_too_large' } });
+    expect(await database.db.$count(newsroomArticles)).toBe(before);
+  });
+
   it('saves each change as a new version, and refuses a stale one with 409 and what changed', async () => {
     const created = await create(journalist);
     const first = await patch(created.id, journalist, { version: 1, title: 'Nouveau titre' });
@@ -211,6 +234,20 @@ describe('creating and editing', () => {
     });
     expect(bad.status).toBe(400);
     expect(bad.body.error.details.map((item) => item.field).sort()).toEqual(['perPage', 'status']);
+    // Pages stop at the counted bound: the 10,000th match is on page 400 at 25 a page, and no deeper.
+    expect(
+      (await callAdmin(listGet, { path: '/api/admin/articles', caller: journalist, query: { page: 400 } }))
+        .status,
+    ).toBe(200);
+    const tooDeep = await callAdmin<{ error: { details: { field: string; message: string }[] } }>(listGet, {
+      path: '/api/admin/articles',
+      caller: journalist,
+      query: { page: 401 },
+    });
+    expect(tooDeep.status).toBe(400);
+    expect(tooDeep.body.error.details).toEqual([
+      { field: 'page', message: expect.stringMatching(/^au plus la page 400 .*affinez les filtres$/) },
+    ]);
   });
 });
 
@@ -249,6 +286,15 @@ describe('workflow and what readers see', () => {
     // The public copy resolves the internal link.
     expect(single.body.article.view).toContain('href="/actualite/actu_A001"');
     expect(await newsFeedXml(database.db)).toContain(created.id);
+    const inSitemaps = async () => {
+      const year = new Date(published.body.article.publication_date ?? '').getUTCFullYear();
+      const entries = await newsEntriesOfYear(database.db, year);
+      return [
+        entries.some((entry) => entry.path.endsWith(`_${created.id}`)),
+        (await googleNewsXml(database.db)).includes(created.id),
+      ];
+    };
+    expect(await inSitemaps()).toEqual([true, true]);
     const found = await search(database.db, toSearchParams({ term: word }));
     expect(found.results.map((result) => result.id)).toContain(created.id);
     const suggested = async () => (await suggest(database.db, `régime ${word}`)).map((item) => item.value);
@@ -275,6 +321,7 @@ describe('workflow and what readers see', () => {
     expect(unpublished.body).toMatchObject({ status: 'unpublished', version: 7 });
     expect(await readerSees(created.id)).toBe(false);
     expect(await newsFeedXml(database.db)).not.toContain(created.id);
+    expect(await inSitemaps()).toEqual([false, false]);
     const gone = await search(database.db, toSearchParams({ term: word }));
     expect(gone.results.map((result) => result.id)).not.toContain(created.id);
     expect(await suggested()).not.toContain(title);

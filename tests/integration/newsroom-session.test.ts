@@ -16,9 +16,16 @@ import type { Database } from '@/server/db/client';
 import { auditLog, backgroundJobs, staffMembers, staffSessions } from '@/server/db/schema';
 import { logger } from '@/server/log';
 import { STAFF_COOKIE } from '@/server/newsroom/auth';
-import { prepareNewsroom } from '@/server/newsroom/bootstrap';
+import {
+  DEMO_STAFF,
+  DEMO_STAFF_PASSWORD,
+  ensureDemoStaff,
+  prepareNewsroom,
+} from '@/server/newsroom/bootstrap';
+import { deriveSecretKey, sealSecret } from '@/server/newsroom/secret-box';
 import { STAFF_SIGN_IN_LIMITS, TOTP_REQUIRED_MESSAGE } from '@/server/newsroom/sign-in';
-import { currentTotpCode } from '@/server/newsroom/totp';
+import { sealStoredTotpSecrets, TOTP_UNREADABLE_MESSAGE } from '@/server/newsroom/staff';
+import { currentTotpCode, newTotpSecret } from '@/server/newsroom/totp';
 import { callHandler, forgetDatabaseForRoutes, useDatabaseForRoutes } from '../support/api';
 import { createTestDatabase } from '../support/database';
 import {
@@ -208,7 +215,90 @@ describe('two-factor authentication', () => {
     expect((await signIn({ email: staff.email, password: staff.password, totp: next })).status).toBe(200);
     expect((await signIn({ email: staff.email, password: staff.password, totp: next })).status).toBe(401);
   });
+
+  it('stores the secret encrypted, bound to its account', async () => {
+    const staff = await createTestStaff(database.db, 'editeur');
+    const caller: Caller = { cookie: staff.cookie };
+    const setup = totpSetupAnswer.parse(
+      (await callAdmin(totpPost, { path: '/api/admin/session/totp', method: 'POST', caller })).body,
+    );
+    const stored = await storedTotpSecret(staff.id);
+    expect(stored).toMatch(/^v1\.[A-Za-z0-9_-]{8}\.[A-Za-z0-9_-]+$/);
+    expect(stored).not.toContain(setup.secret);
+    const now = Date.now();
+    const confirmed = await callAdmin(totpPut, {
+      path: '/api/admin/session/totp',
+      method: 'PUT',
+      caller,
+      body: { code: currentTotpCode(setup.secret, now) },
+    });
+    expect(confirmed.status).toBe(204);
+    const next = currentTotpCode(setup.secret, now + 30_000);
+    expect((await signIn({ email: staff.email, password: staff.password, totp: next })).status).toBe(200);
+
+    // The sealed secret copied onto another account does not open there: that sign-in fails (503, said in
+    // French, logged for the operators).
+    const other = await createTestStaff(database.db, 'redacteur');
+    await database.db
+      .update(staffMembers)
+      .set({ totpSecret: stored, totpEnabledAt: new Date(), totpLastStep: null })
+      .where(eq(staffMembers.id, other.id));
+    const later = currentTotpCode(setup.secret, now + 60_000);
+    const errorLog = vi.spyOn(logger, 'error').mockImplementation(() => undefined);
+    const refused = await signIn({ email: other.email, password: other.password, totp: later });
+    expect(refused.status).toBe(503);
+    expect(refused.body).toMatchObject({ error: { message: TOTP_UNREADABLE_MESSAGE } });
+    expect(errorLog).toHaveBeenCalledWith(
+      expect.objectContaining({ staffId: other.id }),
+      'rédaction : secret de double authentification illisible',
+    );
+    errorLog.mockRestore();
+  });
+
+  it('encrypts at start the secrets an earlier version stored in clear, and they keep working', async () => {
+    const staff = await createTestStaff(database.db, 'redacteur');
+    const { secret } = newTotpSecret(staff.email);
+    await database.db
+      .update(staffMembers)
+      .set({ totpSecret: secret, totpEnabledAt: new Date(), totpLastStep: null })
+      .where(eq(staffMembers.id, staff.id));
+    const now = Date.now();
+    // Read as it is until sealed.
+    expect(
+      (await signIn({ email: staff.email, password: staff.password, totp: currentTotpCode(secret, now) }))
+        .status,
+    ).toBe(200);
+
+    // A secret sealed under another key is reported, not touched.
+    const stranger = await createTestStaff(database.db, 'redacteur');
+    const foreign = sealSecret(secret, 'ailleurs', deriveSecretKey(Buffer.alloc(32, 9), 'staff-totp-secret'));
+    await database.db
+      .update(staffMembers)
+      .set({ totpSecret: foreign })
+      .where(eq(staffMembers.id, stranger.id));
+
+    const result = await sealStoredTotpSecrets(database.db);
+    expect(result.sealed).toBeGreaterThanOrEqual(1);
+    expect(result.otherKey).toBe(1);
+    const stored = await storedTotpSecret(staff.id);
+    expect(stored.startsWith('v1.')).toBe(true);
+    expect(stored).not.toContain(secret);
+    expect(await storedTotpSecret(stranger.id)).toBe(foreign);
+    // Twice is once: nothing left in clear.
+    expect((await sealStoredTotpSecrets(database.db)).sealed).toBe(0);
+    const next = currentTotpCode(secret, now + 30_000);
+    expect((await signIn({ email: staff.email, password: staff.password, totp: next })).status).toBe(200);
+    await database.db.update(staffMembers).set({ totpSecret: null }).where(eq(staffMembers.id, stranger.id));
+  });
 });
+
+async function storedTotpSecret(staffId: number): Promise<string> {
+  const [row] = await database.db
+    .select({ totpSecret: staffMembers.totpSecret })
+    .from(staffMembers)
+    .where(eq(staffMembers.id, staffId));
+  return row?.totpSecret ?? '';
+}
 
 describe('invitations', () => {
   it('an account created without a password gets an e-mail whose link sets it, once', async () => {
@@ -258,5 +348,26 @@ describe('invitations', () => {
       .from(staffMembers)
       .where(eq(staffMembers.email, 'nouvelle@redaction.test'));
     expect(row?.invitationTokenHash).toBeNull();
+  });
+});
+
+describe('demo accounts in development', () => {
+  it('one account per role, created once, whose printed credentials sign in', async () => {
+    const lines = await ensureDemoStaff(database.db);
+    expect(lines).toHaveLength(3);
+    for (const member of DEMO_STAFF) {
+      expect(lines.some((line) => line.includes(member.email) && line.includes(DEMO_STAFF_PASSWORD))).toBe(
+        true,
+      );
+    }
+    expect(await ensureDemoStaff(database.db)).toEqual(lines);
+    const rows = await database.db
+      .select({ role: staffMembers.role })
+      .from(staffMembers)
+      .where(sql`${staffMembers.email} like '%@demo.quotidienne.test'`);
+    expect(rows.map((row) => row.role).sort()).toEqual(['administrateur', 'editeur', 'redacteur']);
+    const [editorDemo] = DEMO_STAFF.filter((member) => member.role === 'editeur');
+    const signedIn = await signIn({ email: editorDemo?.email, password: DEMO_STAFF_PASSWORD });
+    expect(signedIn.status).toBe(200);
   });
 });

@@ -7,7 +7,10 @@ import { importArticles } from '@/server/content/import';
 import type { Database } from '@/server/db/client';
 import { queryRows } from '@/server/db/rows';
 import { articles, topics } from '@/server/db/schema';
+import { windowBounds } from '@/server/search/cost-planning';
 import { CANDIDATE_CAP, search } from '@/server/search/engine';
+import { corpusFilters, typedQuery } from '@/server/search/query-building';
+import { facetFilters } from '@/server/search/selected-facets';
 import { suggest } from '@/server/search/suggest';
 import { createTestDatabase } from '../support/database';
 import { insertSearchCorpus } from '../support/search-corpus';
@@ -158,6 +161,29 @@ describe('typo correction', () => {
       await expect(run(term)).resolves.toHaveProperty('results');
       await expect(suggest(database.db, term.padEnd(3, '%'))).resolves.toBeInstanceOf(Array);
     }
+  });
+});
+
+describe('cost planning', () => {
+  const bounds = (term: string) =>
+    windowBounds(
+      database.db,
+      term,
+      typedQuery(term).lexemes,
+      corpusFilters(facetFilters({}), null, { news: true, docs: true }),
+    );
+
+  it('knows from the dictionary that a term with a word no document holds matches nothing', async () => {
+    expect(await bounds('impôt zzyzxq')).toMatchObject({ none: true, estimated: true });
+    expect(await run('impôt zzyzxq')).toMatchObject({ total: 0, results: [] });
+  });
+
+  it('reads the matches of known words, and leaves alternatives to the statement', async () => {
+    expect(await bounds('impôt')).toMatchObject({ none: false, estimated: true });
+    expect((await run('impôt')).total).toBeGreaterThan(0);
+    // `or` makes the unknown word optional: no estimate, the statement decides.
+    expect(await bounds('impôt or zzyzxq')).toMatchObject({ none: false, estimated: false });
+    expect((await run('impôt or zzyzxq')).total).toBe((await run('impôt')).total);
   });
 });
 

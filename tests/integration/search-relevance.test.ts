@@ -2,12 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_SORTS, UR_TYPES } from '@/lib/contracts/search';
 import type { Database } from '@/server/db/client';
 import { search } from '@/server/search/engine';
-import { JUDGEMENTS, meanNdcgAt10 } from '@/server/search/relevance-judgements';
 import { createTestDatabase } from '../support/database';
+import { JUDGEMENTS, meanNdcgAt10 } from '../support/relevance-judgements';
 import { insertSearchCorpus } from '../support/search-corpus';
 
 /**
- * Relevance judgements over the fixed test corpus (src/server/search/relevance-judgements.ts): for each query, the
+ * Relevance judgements over the fixed test corpus (tests/support/relevance-judgements.ts): for each query, the
  * document a reader expects must come in the first three results, and the mean nDCG@10 must not fall below the
  * one recorded before issue 15 (bench/results/search-relevance-before.json: 0.991).
  */

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GET as issueGet, PUT as issuePut } from '@/app/api/admin/issues/[date]/route';
 import { GET as issuesGet } from '@/app/api/admin/issues/route';
@@ -6,9 +6,10 @@ import { GET as publicIssueGet } from '@/app/api/issue/route';
 import { type AdminIssue, adminIssueSchema, issueListAnswer } from '@/lib/contracts/issues';
 import { purgeSharedReads } from '@/server/cache/shared-reads';
 import type { Database } from '@/server/db/client';
-import { auditLog, dailyIssues } from '@/server/db/schema';
+import { auditLog, backgroundJobs, dailyIssues } from '@/server/db/schema';
 import { runDueJobs } from '@/server/jobs/runner';
 import { loadHomePage } from '@/server/pages/home-page';
+import { prepareDraftIssue, scheduleDraftIssue } from '@/server/site-newsroom/issues';
 import { callHandler, forgetDatabaseForRoutes, useDatabaseForRoutes } from '../support/api';
 import { createTestDatabase } from '../support/database';
 import { callAdmin, createTestStaff, type TestStaff } from '../support/newsroom';
@@ -180,5 +181,57 @@ describe('the daily issue in the newsroom', () => {
       publishAt: new Date(Date.now() + 7_200_000).toISOString(),
     });
     expect(again.status).toBe(409);
+  });
+});
+
+describe('the next working day prepared as a draft by a job', () => {
+  it('drafts the next working day from the articles published since the last issue, once', async () => {
+    // Friday 20 November 2026, 17:00 in Paris (16:00 UTC): the draft is for Monday 23.
+    const friday = new Date('2026-11-20T15:00:00Z');
+    await scheduleDraftIssue(database.db, '17:00', friday);
+    const [queued] = await database.db
+      .select()
+      .from(backgroundJobs)
+      .where(and(eq(backgroundJobs.kind, 'issue.prepare-draft'), eq(backgroundJobs.status, 'pending')));
+    expect(queued?.runAt.toISOString()).toBe('2026-11-20T16:00:00.000Z');
+    expect(queued?.payload).toEqual({ day: '2026-11-23' });
+    // Nothing was published since the 18th's issue went out (just now): nothing to draft.
+    expect(await prepareDraftIssue(database.db, '2026-11-19')).toBe(false);
+    await database.db
+      .update(dailyIssues)
+      .set({ publishedAt: new Date('2026-11-18T06:00:00Z') })
+      .where(eq(dailyIssues.publicationDate, '2026-11-18'));
+    const fresh = await insertArticles(database.db, 'friday', 2, '2026-11-20');
+
+    await runDueJobs(database.db, { now: new Date('2026-11-20T16:00:01Z') });
+    const draft = adminIssueSchema.parse((await onIssue('GET', '2026-11-23', editor)).body);
+    // The last published issue is the 18th's: what came after it, newest first, credits carried over.
+    expect(draft).toMatchObject({
+      status: 'draft',
+      issueName: 'La Quotidienne du lundi 23 novembre 2026',
+      ...credits,
+    });
+    expect(draft.news.map((item) => item.id)).toEqual(fresh);
+    const entries = await database.db.select().from(auditLog).where(eq(auditLog.targetId, '2026-11-23'));
+    expect(entries.map((entry) => [entry.action, entry.actorName])).toEqual([
+      ['issue.prepare', 'préparation automatique'],
+    ]);
+    // Readers never see a draft; the job queued itself for the next evening.
+    expect(await currentIssueName()).toBe('La Quotidienne du mercredi 18 novembre 2026');
+    const pending = await database.db
+      .select()
+      .from(backgroundJobs)
+      .where(and(eq(backgroundJobs.kind, 'issue.prepare-draft'), eq(backgroundJobs.status, 'pending')));
+    expect(pending).toHaveLength(1);
+    expect(pending[0]?.runAt.getTime()).toBeGreaterThan(Date.now());
+  });
+
+  it('leaves a day staff composed alone', async () => {
+    const editedNews = [ids[3] as string];
+    await onIssue('PUT', '2026-11-24', editor, { issueName: 'Mon numéro', ...credits, newsIds: editedNews });
+    expect(await prepareDraftIssue(database.db, '2026-11-24')).toBe(false);
+    const kept = adminIssueSchema.parse((await onIssue('GET', '2026-11-24', editor)).body);
+    expect(kept.issueName).toBe('Mon numéro');
+    expect(kept.news.map((item) => item.id)).toEqual(editedNews);
   });
 });

@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { createSession } from '@/server/accounts/sessions';
 import { importArticles } from '@/server/content/import';
-import type { Database, Db } from '@/server/db/client';
+import { type Database, type Db, setProcessDatabase } from '@/server/db/client';
 import {
   banners,
   customers,
@@ -18,17 +18,21 @@ import {
  * Calling /api route handlers in-process against a test database, without a Next.js server.
  *
  * `useDatabaseForRoutes(database)` makes `getDatabase()`/`getDb()` of src/server/db/client.ts answer the test
- * database: that module keeps the process-wide database on globalThis under this symbol, so handlers read it
- * from there.
+ * database (`setProcessDatabase`: the one process-wide database every copy of that module reads).
  */
-const DATABASE_KEY = Symbol.for('quotidienne.database');
-
 export function useDatabaseForRoutes(database: Database): void {
-  (globalThis as Record<symbol, unknown>)[DATABASE_KEY] = Promise.resolve(database);
+  setProcessDatabase(Promise.resolve(database));
+}
+
+/** Makes the route handlers' database fail to open with `error` (a database outage). */
+export function useUnreachableDatabaseForRoutes(error: Error): void {
+  const failing = Promise.reject(error);
+  failing.catch(() => {});
+  setProcessDatabase(failing);
 }
 
 export function forgetDatabaseForRoutes(): void {
-  (globalThis as Record<symbol, unknown>)[DATABASE_KEY] = undefined;
+  setProcessDatabase(undefined);
 }
 
 export const TEST_ORIGIN = 'http://localhost:3000';

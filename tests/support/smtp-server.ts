@@ -7,6 +7,11 @@ type Received = { to: string[]; raw: string };
 export class TestSmtpServer {
   readonly received: Received[] = [];
   refuse = new Set<string>();
+  /**
+   * Runs once a message arrived whole and before the server answers for it: what a test checks here is the state
+   * the sender left before the server could accept. A rejection refuses the message after its data (550).
+   */
+  beforeAccept: ((to: string[]) => Promise<void>) | undefined;
   private readonly server: SMTPServer;
 
   constructor() {
@@ -22,11 +27,14 @@ export class TestSmtpServer {
         const chunks: Buffer[] = [];
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
         stream.on('end', () => {
-          this.received.push({
-            to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-            raw: Buffer.concat(chunks).toString('utf8'),
-          });
-          callback();
+          const to = session.envelope.rcptTo.map((rcpt) => rcpt.address);
+          Promise.resolve(this.beforeAccept?.(to)).then(
+            () => {
+              this.received.push({ to, raw: Buffer.concat(chunks).toString('utf8') });
+              callback();
+            },
+            (error: Error) => callback(Object.assign(error, { responseCode: 550 })),
+          );
         });
       },
     });

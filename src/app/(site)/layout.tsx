@@ -10,6 +10,7 @@ export default function SiteLayout({ children }: { children: ReactNode }) {
       shopBaseUrl={config.SHOP_BASE_URL}
       subscriberUrl={config.SUBSCRIBER_URL}
       analyticsScriptUrl={config.ANALYTICS_SCRIPT_URL}
+      accountsManagedBy={config.ACCOUNTS_MANAGED_BY}
     >
       {children}
     </SiteChrome>

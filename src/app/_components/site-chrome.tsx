@@ -1,42 +1,52 @@
 import type { ReactNode } from 'react';
 import { AuthFallback } from '@/app/_components/auth-fallback';
 import { AccountProvider } from '@/components/account/account-provider';
-import { AnalyticsTracker } from '@/components/layout/analytics-tracker';
+import { ConsentManager } from '@/components/consent/consent-manager';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { SiteHeader } from '@/components/layout/site-header';
 import { ImageFallback } from '@/components/ui/image-fallback';
 import { ScrollToTop } from '@/components/ui/scroll-to-top';
+import { type AccountsManagedBy, accountLinks } from '@/lib/account-links';
 import { shopLinks } from '@/lib/shop-links';
 
 type SiteChromeProps = {
   shopBaseUrl: string;
   subscriberUrl: string;
   analyticsScriptUrl: string | undefined;
+  accountsManagedBy: AccountsManagedBy;
   children: ReactNode;
 };
 
 /**
- * The reader site's frame around a page: account provider, header, main region, the no-JavaScript login forms,
- * footer, scroll-to-top and analytics. The newsroom (/redaction) has its own frame and never loads this one.
+ * The reader site's frame around a page: the cookie consent (which holds the analytics once accepted), account
+ * provider, header, main region, the no-JavaScript login forms, footer and scroll-to-top. The newsroom
+ * (/redaction) has its own frame and never loads this one.
  */
-export function SiteChrome({ shopBaseUrl, subscriberUrl, analyticsScriptUrl, children }: SiteChromeProps) {
+export function SiteChrome({
+  shopBaseUrl,
+  subscriberUrl,
+  analyticsScriptUrl,
+  accountsManagedBy,
+  children,
+}: SiteChromeProps) {
   const shop = shopLinks(shopBaseUrl);
+  const accounts = accountLinks(accountsManagedBy, shop);
   return (
     <>
       <a className="skip-link" href="#contenu">
         Aller au contenu
       </a>
-      <AccountProvider forgotPasswordUrl={shop.forgotPassword}>
-        <SiteHeader shop={shop} subscriberUrl={subscriberUrl} />
+      <ConsentManager analyticsScriptUrl={analyticsScriptUrl} />
+      <AccountProvider forgotPasswordUrl={accounts.forgotPassword}>
+        <SiteHeader shop={shop} subscriberUrl={subscriberUrl} accountUrl={accounts.account} />
         <main id="contenu" tabIndex={-1}>
           {children}
         </main>
-        <AuthFallback forgotPasswordUrl={shop.forgotPassword} />
+        <AuthFallback forgotPasswordUrl={accounts.forgotPassword} />
         <SiteFooter shop={shop} />
       </AccountProvider>
       <ScrollToTop />
       <ImageFallback />
-      {analyticsScriptUrl ? <AnalyticsTracker scriptUrl={analyticsScriptUrl} /> : null}
     </>
   );
 }

@@ -49,7 +49,11 @@ export async function loginFormAction(form: FormData): Promise<void> {
   let target = back;
   try {
     const context = contextFromHeaders(await headers());
-    await openSession(await authenticate(await getDb(), values.email.trim(), values.password, context));
+    await openSession(
+      await authenticate(await getDb(), values.email.trim(), values.password, context, {
+        remember: form.get('remember') === 'on',
+      }),
+    );
   } catch (error) {
     target = `${back}#${accountFormAnchor(accountErrorCode(error))}`;
   }

@@ -50,9 +50,15 @@ export function AccountMenu({ loginUrl, accountUrl }: AccountMenuProps) {
         {user ? (
           <>
             <li>
-              <a className={styles.item} href={accountUrl} target="_blank" rel="noopener">
-                Mon compte<span className="visually-hidden"> (nouvel onglet)</span>
-              </a>
+              {accountUrl.startsWith('/') ? (
+                <a className={styles.item} href={accountUrl}>
+                  Mon compte
+                </a>
+              ) : (
+                <a className={styles.item} href={accountUrl} target="_blank" rel="noopener">
+                  Mon compte<span className="visually-hidden"> (nouvel onglet)</span>
+                </a>
+              )}
             </li>
             <li>
               <button type="button" className={styles.item} onClick={disconnect} disabled={leaving}>

@@ -30,9 +30,20 @@ describe('the login and registration views rendered by the server', () => {
       />,
     );
     expect(html).toContain('>Se connecter</h2>');
-    expect(names(html)).toEqual(['email', 'password']);
-    expect(html).toContain('href="https://boutique.test/oubli"');
+    expect(names(html)).toEqual(['email', 'password', 'remember']);
+    expect(html).toContain('Rester connecté');
+    expect(html).toContain('href="https://boutique.test/oubli" target="_blank"');
     expect(html).not.toContain('role="alert"');
+  });
+
+  test("'Mot de passe oublié ?' stays in the tab when it is this site's own page", () => {
+    const html = renderToStaticMarkup(
+      <LoginFormView
+        forgotPasswordUrl="/mot-de-passe-oublie"
+        fields={{ email: plain('email'), password: plain('password') }}
+      />,
+    );
+    expect(html).toContain('href="/mot-de-passe-oublie">Mot de passe oublié ?</a>');
   });
 
   test("'Créer un compte' names its fields as the registration action reads them, with the definition's choices", () => {

@@ -16,6 +16,11 @@ export type LoginFormViewProps = {
   autoFocus?: boolean;
 };
 
+/** The shop's page (when the shop owns the accounts) opens in a new tab; this site's own page does not. */
+function isExternal(url: string): boolean {
+  return /^https?:\/\//.test(url);
+}
+
 /**
  * The markup of 'Se connecter', without state: the modal's client form (LoginForm) drives it, and the server
  * renders it as is for browsers without JavaScript (AuthFallback), so that fallback ships no script.
@@ -64,9 +69,19 @@ export function LoginFormView({
           autoComplete="current-password"
           required
         />
-        <a className={styles.forgot} href={forgotPasswordUrl} target="_blank" rel="noopener">
-          Mot de passe oublié ?<span className="visually-hidden"> (nouvel onglet)</span>
-        </a>
+        <label className={styles.checkbox}>
+          <input type="checkbox" name="remember" value="on" />
+          <span>Rester connecté (30 jours sur cet appareil)</span>
+        </label>
+        {isExternal(forgotPasswordUrl) ? (
+          <a className={styles.forgot} href={forgotPasswordUrl} target="_blank" rel="noopener">
+            Mot de passe oublié ?<span className="visually-hidden"> (nouvel onglet)</span>
+          </a>
+        ) : (
+          <a className={styles.forgot} href={forgotPasswordUrl}>
+            Mot de passe oublié ?
+          </a>
+        )}
         <button type="submit" className={styles.submit} disabled={loading}>
           {loading ? 'Connexion en cours...' : 'Se connecter'}
         </button>

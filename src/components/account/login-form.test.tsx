@@ -84,6 +84,7 @@ describe('LoginForm', () => {
     expect(JSON.parse(String(init?.body))).toEqual({
       email: 'jean.dupont@exemple.fr',
       password: 'Secret#2026',
+      remember: false,
     });
   });
 

@@ -34,7 +34,8 @@ export function LoginForm({ onLoggedIn, forgotPasswordUrl, autoFocus }: LoginFor
       setState('loading');
       setMessage('');
       try {
-        const user = await login(form.values.email.trim(), form.values.password);
+        const remember = formRef.current ? new FormData(formRef.current).get('remember') === 'on' : false;
+        const user = await login(form.values.email.trim(), form.values.password, remember);
         setState('success');
         onLoggedIn?.(user);
       } catch (error) {

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { PageAnalytics } from '@/components/layout/page-analytics';
-import { TopicTabs } from '@/components/rates/topic-tabs';
+import { TopicTabs } from '@/components/sections/topic-tabs';
 import { Breadcrumb } from '@/components/ui/breadcrumb';
 import { Pagination } from '@/components/ui/pagination';
 import { AGENDA_TOPICS, PATHS, QUERY_PARAM } from '@/lib/constants';

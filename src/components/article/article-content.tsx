@@ -2,6 +2,7 @@
 
 import { useEffect, useMemo, useState } from 'react';
 import { fetchArticle } from '@/client/content';
+import { installEmbedConsent } from '@/client/embed-consent';
 import { installEmbedActivation } from '@/client/embeds';
 import { useAccount } from '@/components/account/account-provider';
 import styles from './article.module.css';
@@ -32,8 +33,11 @@ export function ArticleContent({ newsId, lockedSections = [], ...initial }: Prop
   const { user } = useAccount();
   const loggedIn = user !== null;
 
-  // Platform embeds of the content load on the reader's click (src/client/embeds.ts).
+  // Platform embeds of the content load on the reader's click (src/client/embeds.ts), which records consent to
+  // their platform; an accepted platform's embeds load at once, in the content shown now (src/client/embed-consent.ts).
   useEffect(() => installEmbedActivation(document), []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the whole article replaces the content's placeholders.
+  useEffect(() => installEmbedConsent(document), [content]);
 
   // Asked only for a logged-in reader (on load, or right after logging in from the prompt): an anonymous
   // visitor would get the same gated answer as the page.

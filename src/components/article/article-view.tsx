@@ -10,6 +10,7 @@ import { ArticleMeta } from './article-meta';
 import { ArticleTags } from './article-tags';
 import { RelatedNews } from './related-news';
 import { RelatedProducts } from './related-products';
+import { SaveArticleButton } from './save-article-button';
 import { ShareBar } from './share-bar';
 
 type Props = {
@@ -49,6 +50,7 @@ export function ArticleView({ data, url, breadcrumb, archiveMode = false }: Prop
             source={article.source}
           />
           <ShareBar url={url} title={article.title} />
+          <SaveArticleButton articleId={article.id} />
         </header>
         {cover ? <ArticleCover image={cover} /> : null}
         <ArticleContent

@@ -10,13 +10,18 @@ import { BurgerMenu } from './burger-menu';
 import { MainNavigation } from './main-navigation';
 import styles from './site-header.module.css';
 
-type SiteHeaderProps = { shop: ShopLinks; subscriberUrl: string };
+type SiteHeaderProps = {
+  shop: ShopLinks;
+  subscriberUrl: string;
+  /** "Mon compte" of a logged-in reader: this site's page, or the shop's when the shop owns the accounts. */
+  accountUrl: string;
+};
 
 /**
  * The header: logo, search bar, subscriber-area link, customer-account menu, shop button with the cart count,
  * then the main navigation (the burger menu on small screens). Personal parts load in the browser.
  */
-export function SiteHeader({ shop, subscriberUrl }: SiteHeaderProps) {
+export function SiteHeader({ shop, subscriberUrl, accountUrl }: SiteHeaderProps) {
   const entries = mainNavigation(shop);
   const shopColumns = shopMenuColumns(shop);
   return (
@@ -47,7 +52,7 @@ export function SiteHeader({ shop, subscriberUrl }: SiteHeaderProps) {
           <a className={styles.subscriber} href={subscriberUrl} target="_blank" rel="noopener">
             Espace abonnés<span className="visually-hidden"> (nouvel onglet)</span>
           </a>
-          <AccountMenu loginUrl={shop.login} accountUrl={shop.account} />
+          <AccountMenu loginUrl={shop.login} accountUrl={accountUrl} />
           <noscript>
             <a className={styles.subscriber} href="#connexion">
               Se connecter

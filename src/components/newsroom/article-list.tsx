@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { type FormEvent, useEffect, useState } from 'react';
 import { type ArticleFilters, errorMessage, getTaxonomy, listArticles } from '@/client/admin';
+import type { ArticleType } from '@/lib/constants';
 import {
   ARTICLE_STATUS_LABELS,
   ARTICLE_STATUSES,
@@ -21,28 +22,33 @@ import { useStaff } from './staff-shell';
 const FILTERS = ['q', 'status', 'type', 'topic', 'author', 'createdBy'] as const;
 const PER_PAGE = 25;
 
-function filtersOf(params: URLSearchParams): ArticleFilters {
+function filtersOf(params: URLSearchParams, fixedType: ArticleType | undefined): ArticleFilters {
   const filters: ArticleFilters = {};
   for (const name of FILTERS) {
     const value = params.get(name)?.trim();
     if (value) filters[name] = value;
   }
+  if (fixedType) filters.type = fixedType;
   const page = Number(params.get('page'));
   if (Number.isInteger(page) && page > 1) filters.page = page;
   filters.perPage = PER_PAGE;
   return filters;
 }
 
+/** A list of one type (the agenda, figures and rates): its title and the label of its "new" link. */
+export type ArticleListKind = { type: ArticleType; title: string; newLabel: string };
+
 /**
  * The newsroom's article list: filters by status, type, topic, author and text, newest change first, paginated.
- * The filters live in the URL (a filtered list can be bookmarked, shared and gone back to).
+ * The filters live in the URL (a filtered list can be bookmarked, shared and gone back to). With a `kind`, the
+ * list holds that type only and its "new" link opens the editor on that type.
  */
-export function ArticleList() {
+export function ArticleList({ kind }: { kind?: ArticleListKind } = {}) {
   const router = useRouter();
   const pathname = usePathname();
   const params = useSearchParams();
   const { staff } = useStaff();
-  const filters = filtersOf(new URLSearchParams(params.toString()));
+  const filters = filtersOf(new URLSearchParams(params.toString()), kind?.type);
   const key = JSON.stringify(filters);
   const [answer, setAnswer] = useState<ArticleListAnswer | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -93,13 +99,13 @@ export function ArticleList() {
   return (
     <>
       <div className={styles.actions}>
-        <h1 className={styles.pageTitle}>Articles</h1>
+        <h1 className={styles.pageTitle}>{kind?.title ?? 'Articles'}</h1>
         <Link
-          href={NEWSROOM_PATHS.newArticle}
+          href={kind ? `${NEWSROOM_PATHS.newArticle}?type=${kind.type}` : NEWSROOM_PATHS.newArticle}
           className={styles.primaryButton}
           style={{ marginLeft: 'auto' }}
         >
-          Nouvel article
+          {kind?.newLabel ?? 'Nouvel article'}
         </Link>
       </div>
       {/* The key resets the uncontrolled fields when the URL changes (back, a shared link). */}
@@ -119,12 +125,14 @@ export function ArticleList() {
             ...ARTICLE_STATUSES.map((status) => ({ value: status, label: ARTICLE_STATUS_LABELS[status] })),
           ]}
         />
-        <SelectField
-          label="Type"
-          name="type"
-          defaultValue={filters.type ?? ''}
-          options={[{ value: '', label: 'Tous' }, ...ARTICLE_TYPE_OPTIONS]}
-        />
+        {kind ? null : (
+          <SelectField
+            label="Type"
+            name="type"
+            defaultValue={filters.type ?? ''}
+            options={[{ value: '', label: 'Tous' }, ...ARTICLE_TYPE_OPTIONS]}
+          />
+        )}
         <SelectField
           label="Thème"
           name="topic"
@@ -223,6 +231,8 @@ export function ArticleList() {
               {answer.page > 1 ? <Link href={pageLink(answer.page - 1)}>Page précédente</Link> : <span />}
               {answer.page < answer.pageCount ? (
                 <Link href={pageLink(answer.page + 1)}>Page suivante</Link>
+              ) : answer.totalIsLowerBound ? (
+                <span>Pour aller au-delà, affinez les filtres.</span>
               ) : (
                 <span />
               )}

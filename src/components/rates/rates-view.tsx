@@ -1,14 +1,11 @@
-import Link from 'next/link';
 import { PageAnalytics } from '@/components/layout/page-analytics';
 import { NewsTeaser } from '@/components/news/news-teaser';
+import { SectionNavigation } from '@/components/sections/section-navigation';
 import { Breadcrumb } from '@/components/ui/breadcrumb';
 import { PATHS, RATES_SHOWCASE, RATES_TOPICS } from '@/lib/constants';
-import { TOPIC_LABELS } from '@/lib/navigation';
-import { topicPath } from '@/lib/urls';
 import type { SectionListing } from '@/server/simulators/section-listing';
 import styles from './rates.module.css';
 import { RatesList } from './rates-list';
-import { TopicTabs } from './topic-tabs';
 
 export const RATES_TITLE = 'Chiffres et taux';
 
@@ -32,31 +29,16 @@ export function RatesView({ data, siteUrl }: { data: SectionListing; siteUrl: st
         {heading}
         {selected.length > 0 ? ` – ${selected.map((thematic) => thematic.label).join(', ')}` : ''}
       </h1>
-      <TopicTabs
+      <SectionNavigation
+        listing="rates"
+        topics={RATES_TOPICS}
         label="Thèmes des chiffres et taux"
-        tabs={[undefined, ...RATES_TOPICS].map((slug) => ({
-          label: slug ? (TOPIC_LABELS[slug] ?? slug) : 'Tous',
-          href: topicPath('rates', slug),
-          current: slug === topic?.slug && selected.length === 0,
-        }))}
+        topic={topic}
+        thematics={thematics}
+        selected={selected}
+        thematicsTitle="Par thématique"
+        minimumThematics={1}
       />
-      {topic && thematics.length > 0 ? (
-        <nav className={styles.thematics} aria-label="Thématiques">
-          <p className={styles.thematicsTitle}>Par thématique</p>
-          <ul>
-            {thematics.map((thematic) => (
-              <li key={thematic.id}>
-                <Link
-                  href={topicPath('rates', topic.slug, [thematic.slug])}
-                  aria-current={selected.some((entry) => entry.id === thematic.id) ? 'page' : undefined}
-                >
-                  {thematic.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      ) : null}
       {showcase.length > 0 ? (
         <section aria-labelledby="chiffres-a-la-une">
           <h2 id="chiffres-a-la-une" className={styles.sectionTitle}>

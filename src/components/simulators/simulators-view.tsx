@@ -1,11 +1,11 @@
 import Link from 'next/link';
 import { PageAnalytics } from '@/components/layout/page-analytics';
-import { TopicTabs } from '@/components/rates/topic-tabs';
+import { SectionNavigation } from '@/components/sections/section-navigation';
 import { Breadcrumb } from '@/components/ui/breadcrumb';
 import { PATHS, SIMULATOR_TOPICS } from '@/lib/constants';
-import { SIMULATOR_TOPIC_TITLES, TOPIC_LABELS } from '@/lib/navigation';
+import { SIMULATOR_TOPIC_TITLES } from '@/lib/navigation';
 import { latestPerTool } from '@/lib/simulator-tools';
-import { articlePath, topicPath } from '@/lib/urls';
+import { articlePath } from '@/lib/urls';
 import type { EmbedSource } from '@/server/simulators/embed-page';
 import type { SectionListing } from '@/server/simulators/section-listing';
 import styles from './simulators.module.css';
@@ -47,30 +47,15 @@ export function SimulatorsView({
         Des outils de calcul gratuits, tenus à jour des barèmes officiels : impôt sur le revenu, indemnité de
         licenciement, frais kilométriques…
       </p>
-      <TopicTabs
+      <SectionNavigation
+        listing="simulators"
+        topics={SIMULATOR_TOPICS}
         label="Thèmes des simulateurs"
-        tabs={[undefined, ...SIMULATOR_TOPICS].map((slug) => ({
-          label: slug ? (TOPIC_LABELS[slug] ?? slug) : 'Tous',
-          href: topicPath('simulators', slug),
-          current: slug === topic?.slug && selected.length === 0,
-        }))}
+        topic={topic}
+        thematics={thematics}
+        selected={selected}
+        minimumThematics={2}
       />
-      {topic && thematics.length > 1 ? (
-        <nav className={styles.thematics} aria-label="Thématiques">
-          <ul>
-            {thematics.map((thematic) => (
-              <li key={thematic.id}>
-                <Link
-                  href={topicPath('simulators', topic.slug, [thematic.slug])}
-                  aria-current={selected.some((entry) => entry.id === thematic.id) ? 'page' : undefined}
-                >
-                  {thematic.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      ) : null}
       {news.length > 0 ? (
         <ul className={styles.cards}>
           {news.map((simulator) => {

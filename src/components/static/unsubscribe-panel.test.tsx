@@ -20,7 +20,7 @@ afterEach(() => {
 describe('unsubscribe page', () => {
   it('asks for a click without a valid token, then shows the server text of a 200', async () => {
     const fetchMock = answer(200, 'Vous ne recevrez plus la newsletter.');
-    render(<UnsubscribePanel email="lecteur@example.fr" confirmed={false} />);
+    render(<UnsubscribePanel email="lecteur@example.fr" token={null} />);
     expect(fetchMock).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'Confirmer la désinscription' }));
     expect((await screen.findByText('Vous ne recevrez plus la newsletter.')).getAttribute('role')).toBe(
@@ -33,18 +33,20 @@ describe('unsubscribe page', () => {
   });
 
   it('unsubscribes at once with a valid token and shows the fixed text of a 204', async () => {
-    answer(204);
-    render(<UnsubscribePanel email="lecteur@example.fr" confirmed />);
+    const fetchMock = answer(204);
+    render(<UnsubscribePanel email="lecteur@example.fr" token="jeton-signe" />);
     expect(
       (await screen.findByText('Votre désinscription a bien été prise en compte.')).getAttribute('role'),
     ).toBe('status');
     expect(screen.queryByRole('button')).toBeNull();
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(String(init.body)).toBe('email=lecteur%40example.fr&token=jeton-signe');
   });
 
   it('shows the generic message for any other status', async () => {
     answer(500, '');
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    render(<UnsubscribePanel email="lecteur@example.fr" confirmed />);
+    render(<UnsubscribePanel email="lecteur@example.fr" token="jeton-signe" />);
     expect((await screen.findByRole('alert')).textContent).toBe(GENERIC);
   });
 });

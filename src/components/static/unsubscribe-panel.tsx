@@ -7,16 +7,18 @@ import styles from './static-page.module.css';
 
 type Props = {
   email: string;
-  /** The link carried a valid signed token: unsubscribe at once, without asking. */
-  confirmed: boolean;
+  /** The valid signed token of the link: unsubscribe at once, without asking. Null without one. */
+  token: string | null;
 };
 
 /**
  * Unsubscription from the newsletter (spec section 4): 200 shows the server's text, 204 the fixed confirmation,
  * anything else the generic error. A link with a valid token unsubscribes as soon as the page runs in a browser;
- * otherwise a click is asked for, so a link scanner fetching the page unsubscribes no one.
+ * otherwise a click is asked for (a link scanner fetching the page does nothing), and the server e-mails the
+ * signed link to the address instead of unsubscribing it: only its owner can.
  */
-export function UnsubscribePanel({ email, confirmed }: Props) {
+export function UnsubscribePanel({ email, token }: Props) {
+  const confirmed = token !== null;
   const [outcome, setOutcome] = useState<UnsubscribeOutcome | null>(null);
   const [pending, setPending] = useState(false);
   const started = useRef(false);
@@ -25,7 +27,7 @@ export function UnsubscribePanel({ email, confirmed }: Props) {
     if (started.current) return;
     started.current = true;
     setPending(true);
-    setOutcome(await unsubscribeNewsletter(email));
+    setOutcome(await unsubscribeNewsletter(email, token ?? undefined));
     setPending(false);
   }
 

@@ -1,15 +1,18 @@
 'use client';
 
 import '@/lib/contracts/zod-setup';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ZodMiniType } from 'zod/mini';
+import { afterPointerRelease, followPointerPresses } from '@/client/pointer-release';
 import { formErrors } from '@/lib/contracts/accounts';
 import { capMessage } from '@/lib/validation';
 
 /**
  * Form state with the checks of spec section 5, by the form's schema (the one the server checks with too): a
  * field is checked when it loses focus, its message is cleared when it gets the focus back or changes, and every
- * field is checked on submit. Messages are cut to VALIDATION_MESSAGE_MAX characters.
+ * field is checked on submit. Messages are cut to VALIDATION_MESSAGE_MAX characters. A field that loses its focus
+ * to a press on a link or button shows its message once the press is released: appearing earlier, the message
+ * would move that link or button from under the pointer and the click would miss it.
  */
 export function useValidatedForm<Values extends Record<string, string | boolean>>(
   initial: Values,
@@ -23,6 +26,8 @@ export function useValidatedForm<Values extends Record<string, string | boolean>
   const [errors, setErrors] = useState<Partial<Record<keyof Values & string, string>>>({});
   // The field the form itself focuses after a failed submit keeps its message: only the reader's focus clears it.
   const keepOnFocus = useRef<string | null>(null);
+
+  useEffect(followPointerPresses, []);
 
   const clearError = useCallback((field: keyof Values & string) => {
     setErrors((current) => {
@@ -74,7 +79,7 @@ export function useValidatedForm<Values extends Record<string, string | boolean>
     onFocus: () => {
       if (keepOnFocus.current !== field) clearError(field);
     },
-    onBlur: () => checkField(field),
+    onBlur: () => afterPointerRelease(() => checkField(field)),
   });
 
   return { values, errors, setValue, checkAll, focusField, bind };

@@ -2,8 +2,14 @@ import { describe, expect, it } from 'vitest';
 import {
   ACCOUNT_FORM_MESSAGES,
   accountFormAnchor,
+  emailChangeForm,
+  forgotPasswordForm,
   formErrors,
+  isMyAccountCode,
   loginForm,
+  newPasswordForm,
+  passwordChangeForm,
+  profileForm,
   type RegistrationForm,
   registrationForm,
 } from './accounts';
@@ -85,5 +91,38 @@ describe('accountFormAnchor', () => {
     );
     expect(new Set(anchors).size).toBe(anchors.length);
     expect(accountFormAnchor('invalid_credentials')).toBe('connexion-invalid_credentials');
+  });
+});
+
+describe('Mon compte and password reset forms', () => {
+  it('check a new password with the rules of registration and its confirmation, with codes', () => {
+    expect(formErrors(newPasswordForm, { password: 'Ab1!wxyz', confirmed: 'Ab1!wxyz' })).toEqual({});
+    expect(formErrors(newPasswordForm, { password: 'court', confirmed: '' })).toEqual({
+      password: error('password_length'),
+      confirmed: error('required'),
+    });
+    expect(formErrors(newPasswordForm, { password: 'abcdefgh', confirmed: 'abcdefgh' })).toEqual({
+      password: error('password_classes'),
+    });
+    expect(
+      formErrors(passwordChangeForm, { current: '', password: 'Ab1!wxyz', confirmed: 'Ab1!wxyZ' }),
+    ).toEqual({ current: error('required'), confirmed: error('password_confirmation') });
+  });
+
+  it('check the address forms and the profile', () => {
+    expect(formErrors(forgotPasswordForm, { email: 'pas-une-adresse' })).toEqual({ email: error('email') });
+    expect(formErrors(emailChangeForm, { email: 'a@b.fr', password: ' ' })).toEqual({
+      password: error('required'),
+    });
+    expect(
+      formErrors(profileForm, { civility: '13', lastname: '', firstname: 'Jeanne', function: '' }),
+    ).toEqual({ lastname: error('required'), function: error('required') });
+  });
+
+  it('knows the outcome codes a URL may carry, and nothing else', () => {
+    expect(isMyAccountCode('wrong_password')).toBe(true);
+    expect(isMyAccountCode('required')).toBe(true);
+    expect(isMyAccountCode('toString')).toBe(false);
+    expect(isMyAccountCode('Le mot de passe actuel est incorrect.')).toBe(false);
   });
 });

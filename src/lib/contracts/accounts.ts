@@ -88,6 +88,28 @@ const PASSWORD_CLASSES: Rule = [
   'password_classes',
 ];
 
+/** The new password and its confirmation (registration, Mon compte's change, a reset link). */
+const NEW_PASSWORD = textField(REQUIRED, PASSWORD_LENGTH, PASSWORD_CLASSES);
+
+/** The confirmation must equal the password, compared once both are filled, whatever the other fields hold. */
+const SAME_CONFIRMATION = z.refine<{ password: string; confirmed: string }>(
+  (values) => confirmationError(values.password, values.confirmed) === null,
+  {
+    error: ACCOUNT_FORM_MESSAGES.password_confirmation,
+    path: ['confirmed'],
+    params: { code: 'password_confirmation' },
+    when: ({ value }) => {
+      const values = value as { password?: unknown; confirmed?: unknown };
+      return (
+        typeof values.password === 'string' &&
+        typeof values.confirmed === 'string' &&
+        filled(values.password) &&
+        filled(values.confirmed)
+      );
+    },
+  },
+);
+
 /** 'Se connecter': both fields required, the e-mail valid. */
 export const loginForm = z.object({
   email: textField(REQUIRED, EMAIL),
@@ -106,29 +128,73 @@ export const registrationForm = z
     lastname: textField(REQUIRED),
     firstname: textField(REQUIRED),
     email: textField(REQUIRED, EMAIL),
-    password: textField(REQUIRED, PASSWORD_LENGTH, PASSWORD_CLASSES),
+    password: NEW_PASSWORD,
     confirmed: textField(REQUIRED),
     function: textField(REQUIRED),
     optin: z.boolean(),
   })
-  .check(
-    z.refine((values) => confirmationError(values.password, values.confirmed) === null, {
-      error: ACCOUNT_FORM_MESSAGES.password_confirmation,
-      path: ['confirmed'],
-      params: { code: 'password_confirmation' },
-      // Compared once both are filled, whatever the other fields hold.
-      when: ({ value }) => {
-        const values = value as { password?: unknown; confirmed?: unknown };
-        return (
-          typeof values.password === 'string' &&
-          typeof values.confirmed === 'string' &&
-          filled(values.password) &&
-          filled(values.confirmed)
-        );
-      },
-    }),
-  );
+  .check(SAME_CONFIRMATION);
 export type RegistrationForm = z.infer<typeof registrationForm>;
+
+/*
+ * Mon compte's forms and the password reset pages (issue 19): server-rendered forms posting to server actions,
+ * which work without JavaScript and come back to their page with an outcome code (decision 009). The server
+ * functions check these schemas, then the rules that need the server's data, each refusal with a code.
+ */
+
+/** "Mot de passe oublié ?": the address of the account. */
+export const forgotPasswordForm = z.object({ email: textField(REQUIRED, EMAIL) });
+export type ForgotPasswordForm = z.infer<typeof forgotPasswordForm>;
+
+/** The page of a reset link: a new password and its confirmation. */
+export const newPasswordForm = z
+  .object({ password: NEW_PASSWORD, confirmed: textField(REQUIRED) })
+  .check(SAME_CONFIRMATION);
+export type NewPasswordForm = z.infer<typeof newPasswordForm>;
+
+/** Mon compte's password: the current one, then the new one and its confirmation. */
+export const passwordChangeForm = z
+  .object({ current: textField(REQUIRED), password: NEW_PASSWORD, confirmed: textField(REQUIRED) })
+  .check(SAME_CONFIRMATION);
+export type PasswordChangeForm = z.infer<typeof passwordChangeForm>;
+
+/** Mon compte's change of address: the new address and the current password. */
+export const emailChangeForm = z.object({ email: textField(REQUIRED, EMAIL), password: textField(REQUIRED) });
+export type EmailChangeForm = z.infer<typeof emailChangeForm>;
+
+/** Mon compte's profile: the profile fields of registration, all required. */
+export const profileForm = z.object({
+  civility: textField(REQUIRED),
+  lastname: textField(REQUIRED),
+  firstname: textField(REQUIRED),
+  function: textField(REQUIRED),
+});
+export type ProfileForm = z.infer<typeof profileForm>;
+
+/** "Supprimer mon compte": the password again. */
+export const accountDeletionForm = z.object({ password: textField(REQUIRED) });
+export type AccountDeletionForm = z.infer<typeof accountDeletionForm>;
+
+/**
+ * The outcomes of those forms that are not a success: the account forms' codes, and those of the rules only they
+ * have. Codes travel in the page's address (`?erreur=<code>`); the page shows the message of the code.
+ */
+export const MY_ACCOUNT_MESSAGES = {
+  ...ACCOUNT_FORM_MESSAGES,
+  wrong_password: 'Le mot de passe actuel est incorrect.',
+  same_email: 'La nouvelle adresse est celle de votre compte.',
+  alert_frequency: 'Veuillez choisir une fréquence : chaque jour ou chaque semaine.',
+  alert_topics: 'Veuillez choisir des thèmes de la liste.',
+  invalid_reset_link:
+    'Ce lien de réinitialisation n’est plus valable : il a expiré ou a déjà servi. Vous pouvez en demander un nouveau.',
+} as const;
+
+export type MyAccountCode = keyof typeof MY_ACCOUNT_MESSAGES;
+
+/** Whether a value from a URL is one of those codes (never an inherited property such as `toString`). */
+export function isMyAccountCode(value: unknown): value is MyAccountCode {
+  return typeof value === 'string' && Object.hasOwn(MY_ACCOUNT_MESSAGES, value);
+}
 
 export type FormFieldError = { code: AccountFormCode; message: string };
 

@@ -236,20 +236,37 @@ export const adminArticleSchema = z.object({
 });
 export type AdminArticle = z.infer<typeof adminArticleSchema>;
 
+/**
+ * The article list counts its matches up to this many (past it, `total` is a lower bound), and pages go no
+ * deeper: beyond the first 10,000 matches, a narrower filter finds an article faster than paging does, and
+ * every deeper page would cost the database a longer walk.
+ */
+export const ARTICLE_LIST_BOUND = 10_000;
+
 /** GET /api/admin/articles: filters, sorted by last change (newest first), paginated. */
-export const articleListQuery = z.object({
-  status: articleStatusSchema.optional(),
-  type: z.enum(ARTICLE_TYPE, { error: 'type inconnu' }).optional(),
-  /** A topic or thematic id (EBX:EFL_Themes:…). */
-  topic: z.string().trim().min(1).max(ARTICLE_INPUT_LIMITS.shortTextLength).optional(),
-  /** Words of the byline (the `author` field). */
-  author: z.string().trim().min(1).max(200).optional(),
-  /** Staff member who created the article. */
-  createdBy: positiveId.optional(),
-  /** Words of the title, or an article id. */
-  q: z.string().trim().min(1).max(200).optional(),
-  ...paginationQuery,
-});
+export const articleListQuery = z
+  .object({
+    status: articleStatusSchema.optional(),
+    type: z.enum(ARTICLE_TYPE, { error: 'type inconnu' }).optional(),
+    /** A topic or thematic id (EBX:EFL_Themes:…). */
+    topic: z.string().trim().min(1).max(ARTICLE_INPUT_LIMITS.shortTextLength).optional(),
+    /** Words of the byline (the `author` field). */
+    author: z.string().trim().min(1).max(200).optional(),
+    /** Staff member who created the article. */
+    createdBy: positiveId.optional(),
+    /** Words of the title, or an article id. */
+    q: z.string().trim().min(1).max(200).optional(),
+    ...paginationQuery,
+  })
+  .superRefine((query, context) => {
+    if ((query.page - 1) * query.perPage >= ARTICLE_LIST_BOUND) {
+      context.addIssue({
+        code: 'custom',
+        path: ['page'],
+        message: `au plus la page ${Math.ceil(ARTICLE_LIST_BOUND / query.perPage)} (les ${ARTICLE_LIST_BOUND.toLocaleString('fr-FR')} premiers articles) : affinez les filtres`,
+      });
+    }
+  });
 export type ArticleListQuery = z.input<typeof articleListQuery>;
 
 export const adminArticleSummarySchema = z.object({
@@ -273,7 +290,7 @@ export type AdminArticleSummary = z.infer<typeof adminArticleSummarySchema>;
 export const articleListAnswer = z.object({
   items: z.array(adminArticleSummarySchema),
   ...paginationAnswer,
-  /** True when more than 10,000 articles match: `total` (and `pageCount`) then count the first 10,000 only. */
+  /** True when more than ARTICLE_LIST_BOUND articles match: `total` and `pageCount` then count those only. */
   totalIsLowerBound: z.boolean(),
 });
 export type ArticleListAnswer = z.infer<typeof articleListAnswer>;

@@ -1,7 +1,7 @@
 import type { StaffRole } from './staff-roles';
 
 // The site newsroom's permissions and audit actions (issue 18: daily issue, newsletter campaigns, redirects,
-// subscribers). `admin.ts` spreads them into its MINIMUM_ROLE and AUDIT_ACTIONS, so there is one guard
+// subscribers, home blocks, taxonomy, shop catalogue). `admin.ts` spreads them into its MINIMUM_ROLE and AUDIT_ACTIONS, so there is one guard
 // (`requireStaff`) and one audit log for the whole newsroom. Only a type is imported from admin.ts: no cycle at
 // run time.
 
@@ -16,12 +16,18 @@ export const SITE_MINIMUM_ROLE = {
   'redirect.manage': 'administrateur',
   'subscriber.read': 'editeur',
   'subscriber.manage': 'administrateur',
+  'home.read': 'redacteur',
+  'home.edit': 'editeur',
+  'taxonomy.manage': 'editeur',
+  'shop.read': 'editeur',
+  'shop.manage': 'administrateur',
 } as const satisfies Record<string, StaffRole>;
 
 export const SITE_AUDIT_ACTIONS = [
   'issue.update',
   'issue.publish',
   'issue.schedule',
+  'issue.prepare',
   'newsletter.create',
   'newsletter.update',
   'newsletter.test',
@@ -33,4 +39,10 @@ export const SITE_AUDIT_ACTIONS = [
   'redirect.import',
   'subscriber.unsubscribe',
   'subscriber.export',
+  'home.update',
+  'taxonomy.create',
+  'taxonomy.update',
+  'taxonomy.delete',
+  'shop.import',
+  'shop.mappings',
 ] as const;

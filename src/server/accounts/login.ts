@@ -9,7 +9,7 @@ import { consumeRateLimits, deleteExpiredRateLimits, rateLimitKey } from '../htt
 import { logger } from '../log';
 import { verifyPassword } from './passwords';
 import { normalizeEmail, type RequestContext } from './request-context';
-import { createSession, deleteExpiredSessions, findSessionCustomer } from './sessions';
+import { createSession, deleteExpiredSessions, REMEMBER_TTL_SECONDS } from './sessions';
 import { clear, LIMITS, mark, rateLimited, subjectOf, throwIfRefused } from './throttle';
 
 /** One message for an unknown e-mail and a wrong password: the answer does not tell which (ASVS 6.3.8). */
@@ -36,6 +36,7 @@ export async function authenticate(
   email: string,
   password: string,
   context: RequestContext,
+  options: { remember?: boolean } = {},
 ): Promise<Authenticated> {
   const errors = formErrors(loginForm, { email, password });
   const firstError = errors.email ?? errors.password;
@@ -94,25 +95,21 @@ export async function authenticate(
 
   // Independent writes, sent together rather than one after the other.
   const [session] = await Promise.all([
-    createSession(db, customer.id, COOKIE_DEFAULT_TTL_SECONDS),
+    createSession(db, customer.id, options.remember ? REMEMBER_TTL_SECONDS : COOKIE_DEFAULT_TTL_SECONDS, {
+      remember: options.remember ?? false,
+      ...(context.userAgent === undefined ? {} : { userAgent: context.userAgent }),
+    }),
     clear(db, LIMITS.loginFailuresFromAddress, accountFromAddress),
     mark(db, LIMITS.loginKnownAddress, accountFromAddress),
     purgeExpiredNowAndThen(db),
   ]);
-  logger.info({ event: 'login', customerId: customer.id }, 'Connexion');
+  logger.info({ event: 'login', customerId: customer.id, remember: options.remember ?? false }, 'Connexion');
   return {
     user: { firstname: customer.firstname, lastname: customer.lastname },
     token: session.token,
     ttlSeconds: session.ttlSeconds,
     expiresAt: session.expiresAt,
   };
-}
-
-/** The user of a session token; a missing, unknown or expired token is a 401. */
-export async function currentUser(db: Db, token: string | null | undefined): Promise<AccountUser> {
-  const customer = await findSessionCustomer(db, token);
-  if (!customer) throw new AppError('unauthorized', NOT_LOGGED_IN_MESSAGE);
-  return { firstname: customer.firstname, lastname: customer.lastname };
 }
 
 /** Logins purge expired sessions and rate-limit counters, at most this often per process. */

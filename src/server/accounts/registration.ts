@@ -1,32 +1,26 @@
 import 'server-only';
 import { z } from 'zod';
-import type { RegistrationResult, WebFormError } from '@/client/accounts';
+import type { RegistrationResult } from '@/client/accounts';
 import { REGISTRATION_FORM_ID } from '@/lib/constants';
 import {
   ACCOUNT_FORM_MESSAGES,
   type AccountFormCode,
   formErrors,
-  NAME_MAX_LENGTH,
-  PASSWORD_MAX_LENGTH,
   registrationForm,
 } from '@/lib/contracts/accounts';
-import { capMessage, normalizePassword } from '@/lib/validation';
 import type { Db } from '../db/client';
 import { customers } from '../db/schema';
 import { logger } from '../log';
-import { activateSubscription } from '../newsletter/subscriptions';
-import { hashPassword, isCommonPassword } from './passwords';
-import {
-  assertKnownWebForm,
-  CIVILITIES,
-  functionChoices,
-  REGISTRATION_FIELD_CODES,
-  selectableFunctions,
-} from './registration-form';
+import { sendAccountConfirmation } from './confirmations';
+import { hashPassword } from './passwords';
+import { checkProfileRules, fieldErrors, newPasswordRuleCode, type RegistrationError } from './profile-rules';
+import { assertKnownWebForm, REGISTRATION_FIELD_CODES } from './registration-form';
 import { normalizeEmail, type RequestContext } from './request-context';
-import { hit, LIMITS, subjectOf } from './throttle';
+import { hit, LIMITS, registerAddressLimit, subjectOf } from './throttle';
 
 /** Registration values as the web form sends them; `optin` is 'O' or 'N' (empty or absent means 'N'). */
+export type { ProfileInput, RegistrationError } from './profile-rules';
+
 export type RegistrationInput = {
   civility?: string;
   lastname?: string;
@@ -39,15 +33,9 @@ export type RegistrationInput = {
   optin?: string;
 };
 
-/** A refused field: its message for the API answer, its code for the no-JavaScript form. */
-export type RegistrationError = WebFormError & { code: AccountFormCode };
-
 export type RegistrationOutcome =
   | { success: true; result: RegistrationResult; errors: [] }
   | { success: false; result: null; errors: RegistrationError[]; reason: 'invalid' | 'duplicate' };
-
-/** Control characters and angle brackets have no place in a name (they only serve markup injection). */
-const FORBIDDEN_NAME_CHARACTERS = /[\p{Cc}<>]/u;
 
 /** One value of the web form: scalars are taken as text (JSON clients may send civility as a number). */
 const fieldValue = z.union([z.string(), z.number(), z.boolean()]).transform(String);
@@ -99,8 +87,9 @@ function flattenFields(raw: unknown): unknown {
 
 /**
  * Creates a customer from the registration form, enforcing every rule of spec section 5 plus the civility
- * codes, the job list, lengths and the common-password list. With optin 'O' the address is also subscribed to
- * the newsletter, in the same transaction. Rate-limited per client address and per e-mail (429). A registered
+ * codes, the job list, lengths and the common-password list. The link confirming the address is e-mailed in the
+ * same transaction; with optin 'O' the newsletter starts when that link is followed (double opt-in).
+ * Rate-limited per client address and per e-mail (429). A registered
  * address gives success false; the password is hashed in every case so the answer time tells nothing more.
  */
 export async function registerCustomer(
@@ -110,7 +99,7 @@ export async function registerCustomer(
   webFormId?: number,
 ): Promise<RegistrationOutcome> {
   if (webFormId !== undefined) assertKnownWebForm(webFormId);
-  await hit(db, LIMITS.registerAddress, context.address);
+  await hit(db, registerAddressLimit(), context.address);
   const errors = await validate(db, input);
   if (errors.length > 0) return { success: false, result: null, errors, reason: 'invalid' };
 
@@ -133,7 +122,8 @@ export async function registerCustomer(
       .onConflictDoNothing({ target: customers.email })
       .returning({ id: customers.id, firstname: customers.firstname, lastname: customers.lastname });
     const row = rows[0];
-    if (row && optin) await activateSubscription(tx as unknown as Db, email, 'registration');
+    // The address is confirmed by a link e-mailed with the account; the newsletter starts with that click.
+    if (row) await sendAccountConfirmation(tx as unknown as Db, { ...row, email }, optin);
     return row;
   });
   if (!created) {
@@ -170,26 +160,8 @@ async function validate(db: Db, input: RegistrationInput): Promise<RegistrationE
     Object.entries(checks).flatMap(([field, error]) => (error ? [[field, error.code]] : [])),
   );
   if (input.confirmed === undefined) delete errors.confirmed;
-  const civility = text(input.civility).trim();
-  if (!errors.civility && !CIVILITIES.some((option) => String(option.value) === civility)) {
-    errors.civility = 'invalid_civility';
-  }
-  for (const field of ['lastname', 'firstname'] as const) {
-    const value = text(input[field]).trim();
-    if (errors[field]) continue;
-    if (value.length > NAME_MAX_LENGTH) errors[field] = 'name_too_long';
-    else if (FORBIDDEN_NAME_CHARACTERS.test(value)) errors[field] = 'name_characters';
-  }
-  if (!errors.password) {
-    if (normalizePassword(password).length > PASSWORD_MAX_LENGTH) errors.password = 'password_too_long';
-    else if (isCommonPassword(password)) errors.password = 'common_password';
-  }
-  if (!errors.function && !selectableFunctions(await functionChoices(db)).has(text(input.function))) {
-    errors.function = 'invalid_function';
-  }
+  await checkProfileRules(db, input, errors);
+  if (!errors.password) errors.password = newPasswordRuleCode(password) ?? undefined;
   if (input.optin !== undefined && !['O', 'N', ''].includes(input.optin)) errors.optin = 'invalid_optin';
-  return REGISTRATION_FIELD_CODES.flatMap((field) => {
-    const code = errors[field];
-    return code ? [{ field, code, message: capMessage(ACCOUNT_FORM_MESSAGES[code]) }] : [];
-  });
+  return fieldErrors(REGISTRATION_FIELD_CODES, errors);
 }

@@ -22,10 +22,19 @@ export function loginResponse(session: Authenticated): Response {
     cookieObj: { name: SESSION_COOKIE, value: session.token, ttl: session.ttlSeconds },
     user: session.user,
   };
+  return jsonResponse(body, { headers: sessionCookieHeaders(session.token, session.ttlSeconds) });
+}
+
+/**
+ * The session cookie and its readable hint (SESSION_HINT_COOKIE), set together with the same lifetime: at login,
+ * and whenever the session is renewed or its token replaced, so the hint never ends before the session it tells
+ * the browser about (the browser would stop asking for the reader and show them logged out).
+ */
+export function sessionCookieHeaders(token: string, ttlSeconds: number): Headers {
   const headers = new Headers();
-  headers.append('Set-Cookie', sessionCookieHeader(session.token, session.ttlSeconds));
-  headers.append('Set-Cookie', sessionHintCookieHeader(session.ttlSeconds));
-  return jsonResponse(body, { headers });
+  headers.append('Set-Cookie', sessionCookieHeader(token, ttlSeconds));
+  headers.append('Set-Cookie', sessionHintCookieHeader(ttlSeconds));
+  return headers;
 }
 
 /**

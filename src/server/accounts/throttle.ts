@@ -4,6 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { ACCOUNT_FORM_MESSAGES } from '@/lib/contracts/accounts';
 import type { Db } from '../db/client';
 import { rateLimits } from '../db/schema';
+import { env } from '../env';
 import { AppError } from '../http/errors';
 import { consumeRateLimit, type RateLimitRule, type RateLimitState, rateLimitKey } from '../http/rate-limit';
 
@@ -23,13 +24,27 @@ export const LIMITS = {
   loginFailures: { name: 'login:failures:account', limit: 20, windowSeconds: 15 * MINUTE },
   /** An address the account logged in from successfully: exempt from the account-wide failure limit. */
   loginKnownAddress: { name: 'login:known', limit: Number.MAX_SAFE_INTEGER, windowSeconds: 30 * DAY },
-  registerAddress: { name: 'register:address', limit: 10, windowSeconds: HOUR },
   registerEmail: { name: 'register:email', limit: 5, windowSeconds: HOUR },
   subscribeAddress: { name: 'newsletter:subscribe:address', limit: 20, windowSeconds: 10 * MINUTE },
   subscribeEmail: { name: 'newsletter:subscribe:email', limit: 5, windowSeconds: 10 * MINUTE },
   unsubscribeAddress: { name: 'newsletter:unsubscribe:address', limit: 20, windowSeconds: 10 * MINUTE },
   unsubscribeEmail: { name: 'newsletter:unsubscribe:email', limit: 5, windowSeconds: 10 * MINUTE },
+  // Accounts (issue 19)
+  /** Mon compte's checks of the current password (a session left open must not become a guessing oracle). */
+  accountPassword: { name: 'account:password', limit: 10, windowSeconds: HOUR },
+  /** "Mot de passe oublié ?" requests, per client address and per e-mail (no mail bombing). */
+  resetAddress: { name: 'reset:address', limit: 10, windowSeconds: HOUR },
+  resetEmail: { name: 'reset:email', limit: 3, windowSeconds: HOUR },
+  /** Reset links used, per client address (a guessed token is 256 bits; this only bounds the work). */
+  resetUseAddress: { name: 'reset:use:address', limit: 20, windowSeconds: HOUR },
+  /** Confirmation links e-mailed again from Mon compte, per account. */
+  resendConfirmation: { name: 'account:confirmation', limit: 3, windowSeconds: HOUR },
 } as const satisfies Record<string, RateLimitRule>;
+
+/** Registrations one client address may attempt per hour: REGISTRATION_LIMIT_PER_HOUR (10 unless configured). */
+export function registerAddressLimit(): RateLimitRule {
+  return { name: 'register:address', limit: env().REGISTRATION_LIMIT_PER_HOUR, windowSeconds: HOUR };
+}
 
 export const RATE_LIMITED_MESSAGE = ACCOUNT_FORM_MESSAGES.rate_limited;
 

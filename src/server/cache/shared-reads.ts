@@ -1,4 +1,5 @@
 import 'server-only';
+import { remember } from '../lib/remember';
 
 /**
  * Public reads shared by every visitor for a few seconds (docs/decisions/006-in-process-page-cache.md).
@@ -20,12 +21,9 @@ type Entry = { value: Promise<unknown>; expiresAt: number };
 type State = { enabled: boolean; entries: Map<string, Entry>; hits: number; misses: number };
 
 // On globalThis: Next.js may load this module once per bundle, and a purge must reach every copy's entries.
-const KEY = Symbol.for('quotidienne.shared-reads');
-const holder = globalThis as typeof globalThis & { [KEY]?: State };
 
 function state(): State {
-  holder[KEY] ??= { enabled: false, entries: new Map(), hits: 0, misses: 0 };
-  return holder[KEY];
+  return remember<State>('shared-reads', () => ({ enabled: false, entries: new Map(), hits: 0, misses: 0 }));
 }
 
 /**

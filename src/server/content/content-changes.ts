@@ -2,6 +2,8 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Db } from '../db/client';
+import { rememberBox } from '../lib/remember';
+import { isSameSecret } from '../lib/secrets';
 import { logger } from '../log';
 
 /**
@@ -24,12 +26,11 @@ export async function announceContentChange(db: Pick<Db, 'execute'>): Promise<vo
   await db.execute(sql`select pg_notify(${CONTENT_CHANNEL}, '')`);
 }
 
-const SECRET_KEY = Symbol.for('quotidienne.revalidate-secret');
-const holder = globalThis as typeof globalThis & { [SECRET_KEY]?: string };
+const revalidateSecret = rememberBox<string | undefined>('revalidate-secret', undefined);
 
 /** The process's own token for `POST /api/revalidate`: random, never sent anywhere but to itself. */
 export function setRevalidateSecret(secret: string): void {
-  holder[SECRET_KEY] = secret;
+  revalidateSecret.value = secret;
 }
 
 /** A fresh token: 256 random bits (Web Crypto: this module is also compiled for the edge instrumentation). */
@@ -39,15 +40,9 @@ export function newRevalidateSecret(): string {
 
 /** True when the request carries this process's token, compared in constant time. */
 export function isOwnRevalidateToken(authorization: string | null): boolean {
-  const secret = holder[SECRET_KEY];
+  const secret = revalidateSecret.value;
   if (!secret || !authorization?.startsWith('Bearer ')) return false;
-  const given = authorization.slice('Bearer '.length);
-  if (given.length !== secret.length) return false;
-  let difference = 0;
-  for (let index = 0; index < secret.length; index += 1) {
-    difference |= given.charCodeAt(index) ^ secret.charCodeAt(index);
-  }
-  return difference === 0;
+  return isSameSecret(authorization.slice('Bearer '.length), secret);
 }
 
 /**
@@ -56,7 +51,7 @@ export function isOwnRevalidateToken(authorization: string | null): boolean {
  * the process itself outside a request (a scheduled publication). Never throws.
  */
 export async function requestOwnRevalidation(port: number): Promise<boolean> {
-  const secret = holder[SECRET_KEY];
+  const secret = revalidateSecret.value;
   if (!secret) return false;
   try {
     const response = await fetch(`http://127.0.0.1:${port}/api/revalidate`, {

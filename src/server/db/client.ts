@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { env } from '../env';
+import { remember } from '../lib/remember';
 import { openDurablePglite } from './durable-pglite';
 import { noteConnectionAttempt, watchPoolConnections } from './reachability';
 import * as schema from './schema';
@@ -101,36 +102,47 @@ export function configuredDatabase(): DatabaseConfig {
   return { driver: 'pglite', dataDir: path.resolve(config.DATA_DIR) };
 }
 
-// The process-wide database lives on globalThis so that the start script and Next.js's own copy of this module
-// share one PGlite instance (two instances on one data directory would corrupt it).
-const GLOBAL_KEY = Symbol.for('quotidienne.database');
-const OPENED_KEY = Symbol.for('quotidienne.database.opened');
-type GlobalWithDatabase = typeof globalThis & { [GLOBAL_KEY]?: Promise<Database>; [OPENED_KEY]?: Database };
-const holder = globalThis as GlobalWithDatabase;
+/**
+ * The process-wide database, one per process so that the start script and Next.js's own copies of this module share
+ * one PGlite instance (two instances on one data directory would corrupt it): its opening, the database once open,
+ * and the read replica's pool.
+ */
+type ProcessDatabases = {
+  opening?: Promise<Database>;
+  opened?: Database;
+  replica?: { url: string; database: Database };
+};
+const holder = remember<ProcessDatabases>('database', () => ({}));
+
+/** Makes `getDatabase()` answer this database (tests calling route handlers on their own database). */
+export function setProcessDatabase(opening: Promise<Database> | undefined): void {
+  holder.opening = opening;
+  holder.opened = undefined;
+}
 
 /** The process-wide database, opened and migrated on first use. A failed opening is retried on the next call. */
 export function getDatabase(): Promise<Database> {
-  let opening = holder[GLOBAL_KEY];
-  if (opening && !holder[OPENED_KEY]) {
+  let opening = holder.opening;
+  if (opening && !holder.opened) {
     // Set by someone else (a test's database): remember it once it resolves, for the synchronous gauges.
     const pending = opening;
     pending.then(
       (database) => {
-        if (holder[GLOBAL_KEY] === pending) holder[OPENED_KEY] = database;
+        if (holder.opening === pending) holder.opened = database;
       },
       () => {},
     );
   }
   if (!opening) {
     opening = openDatabase(configuredDatabase());
-    holder[GLOBAL_KEY] = opening;
+    holder.opening = opening;
     // A rejected promise kept here would poison every later request: forget it so the next call retries.
     opening.then(
       (database) => {
-        if (holder[GLOBAL_KEY] === opening) holder[OPENED_KEY] = database;
+        if (holder.opening === opening) holder.opened = database;
       },
       () => {
-        if (holder[GLOBAL_KEY] === opening) holder[GLOBAL_KEY] = undefined;
+        if (holder.opening === opening) holder.opening = undefined;
       },
     );
   }
@@ -142,8 +154,6 @@ export async function getDb(): Promise<Db> {
 }
 
 // --- Operations (issue 17): the read replica ---
-const READ_KEY = Symbol.for('quotidienne.database.read');
-const readHolder = globalThis as typeof globalThis & { [READ_KEY]?: { url: string; database: Database } };
 
 /**
  * The database for public reads that may lag a little (lists, search, suggestions): the streaming replica of
@@ -154,7 +164,7 @@ const readHolder = globalThis as typeof globalThis & { [READ_KEY]?: { url: strin
 export async function getReadDb(): Promise<Db> {
   const url = env().DATABASE_READ_URL;
   if (!url) return getDb();
-  const current = readHolder[READ_KEY];
+  const current = holder.replica;
   if (current?.url === url) return current.database.db;
   const pool = new pg.Pool({
     connectionString: url,
@@ -163,7 +173,7 @@ export async function getReadDb(): Promise<Db> {
   });
   pool.on('error', () => {});
   const db = drizzleNodePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
-  readHolder[READ_KEY] = {
+  holder.replica = {
     url,
     database: {
       db,
@@ -179,12 +189,12 @@ export async function getReadDb(): Promise<Db> {
 
 /** Closes the process-wide database (and the read replica's pool) if it was opened. */
 export async function closeDatabase(): Promise<void> {
-  const replica = readHolder[READ_KEY];
-  readHolder[READ_KEY] = undefined;
+  const replica = holder.replica;
+  holder.replica = undefined;
   await replica?.database.close().catch(() => {});
-  const opening = holder[GLOBAL_KEY];
-  holder[GLOBAL_KEY] = undefined;
-  holder[OPENED_KEY] = undefined;
+  const opening = holder.opening;
+  holder.opening = undefined;
+  holder.opened = undefined;
   if (!opening) return;
   const database = await opening.catch(() => undefined);
   await database?.close();
@@ -192,5 +202,5 @@ export async function closeDatabase(): Promise<void> {
 
 /** The process-wide database once open (synchronous, for gauges read at scrape time), else undefined. */
 export function openedDatabase(): Database | undefined {
-  return holder[OPENED_KEY];
+  return holder.opened;
 }

@@ -1,5 +1,6 @@
 import 'server-only';
 import type pg from 'pg';
+import { rememberBox } from '../lib/remember';
 
 /**
  * Whether PostgreSQL answered the last connection attempt. A page that fails to render while the database is
@@ -8,16 +9,15 @@ import type pg from 'pg';
  * never unreachable.
  */
 
-const KEY = Symbol.for('quotidienne.database.unreachable');
-// On globalThis: the pool is opened by one copy of the client module, the HTTP hook reads from another.
-const holder = globalThis as typeof globalThis & { [KEY]?: boolean };
+// One per process: the pool is opened by one copy of the client module, the HTTP hook reads from another.
+const unreachable = rememberBox('database.unreachable', false);
 
 export function isDatabaseUnreachable(): boolean {
-  return holder[KEY] === true;
+  return unreachable.value;
 }
 
 export function noteConnectionAttempt(error: unknown): void {
-  holder[KEY] = error !== undefined && error !== null;
+  unreachable.value = error !== undefined && error !== null;
 }
 
 const CONNECTION_LOSS_CODES = new Set([

@@ -252,6 +252,9 @@ export const banners = pgTable('banners', {
   mobileHeight: integer().notNull(),
   position: integer().notNull().default(0),
   active: boolean().notNull().default(true),
+  // Site newsroom (issue 18 item 2): shown from `startsAt` (inclusive) until `endsAt` (exclusive); null: no bound.
+  startsAt: timestamp({ withTimezone: true }),
+  endsAt: timestamp({ withTimezone: true }),
 });
 
 // ---------------------------------------------------------------------------------------------------------
@@ -355,6 +358,8 @@ export const customers = pgTable(
     lastname: text().notNull(),
     function: text().notNull(),
     optin: boolean().notNull().default(false),
+    /** Accounts (issue 19): when the reader followed the confirmation link e-mailed to this address. */
+    emailConfirmedAt: timestamp({ withTimezone: true }),
     ...timestamps,
   },
   (t) => [uniqueIndex('customers_email_idx').on(t.email)],
@@ -370,8 +375,22 @@ export const sessions = pgTable(
       .references(() => customers.id, { onDelete: 'cascade' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
+    // Accounts (issue 19): "Rester connecté", the device and last use shown under Mon compte, token rotation.
+    /** A "Rester connecté" session: 30 days, its token rotated on use; otherwise 3,600 s renewed while active. */
+    remember: boolean().notNull().default(false),
+    lastUsedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** The browser's User-Agent at login, cut to 300 characters (shown as a device under Mon compte). */
+    userAgent: text().notNull().default(''),
+    /** When the token was last replaced; the replaced token keeps working a few seconds (parallel requests). */
+    rotatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    previousTokenHash: text(),
+    previousValidUntil: timestamp({ withTimezone: true }),
   },
-  (t) => [index('sessions_customer_idx').on(t.customerId), index('sessions_expires_idx').on(t.expiresAt)],
+  (t) => [
+    index('sessions_customer_idx').on(t.customerId),
+    index('sessions_expires_idx').on(t.expiresAt),
+    index('sessions_previous_token_idx').on(t.previousTokenHash),
+  ],
 );
 
 /** Fixed-window counters for rate limits, shared by every app instance. */
@@ -384,6 +403,70 @@ export const rateLimits = pgTable(
   },
   // The purge of expired counters reads them by date, not the whole table.
   (t) => [index('rate_limits_reset_idx').on(t.resetAt)],
+);
+
+// ---------------------------------------------------------------------------------------------------------
+// Accounts (issue 19): e-mailed tokens, saved articles, topic alerts
+
+/**
+ * Single-use tokens sent by e-mail: password reset, confirmation of an account's address, change of address,
+ * newsletter subscription. Only a hash is stored; a token is used by one update that checks purpose, expiry and
+ * that it was not used before.
+ */
+export const accountTokens = pgTable(
+  'account_tokens',
+  {
+    tokenHash: text().primaryKey(),
+    /** password_reset, email_confirmation, email_change or newsletter_confirmation. */
+    purpose: text().notNull(),
+    /** Null for a newsletter subscription of an address without an account. */
+    customerId: integer().references(() => customers.id, { onDelete: 'cascade' }),
+    /** The address the link was sent to (the new one for a change of address). */
+    email: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index('account_tokens_customer_idx').on(t.customerId),
+    index('account_tokens_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/** Articles a reader saved with "Enregistrer", listed under Mon compte. */
+export const savedArticles = pgTable(
+  'saved_articles',
+  {
+    customerId: integer()
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    articleId: text()
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    savedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.customerId, t.articleId] }),
+    index('saved_articles_article_idx').on(t.articleId),
+  ],
+);
+
+/** A reader's alerts: topics and thematics, and a digest of their new articles daily or weekly. */
+export const alertSubscriptions = pgTable(
+  'alert_subscriptions',
+  {
+    customerId: integer()
+      .primaryKey()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    /** daily or weekly. */
+    frequency: text().notNull(),
+    /** Ids of topics and thematics (the taxonomy's EBX:EFL_Themes:… ids, as in articles.topic_ids). */
+    topicIds: text().array().notNull().default(sql`'{}'::text[]`),
+    /** Articles published after this moment go into the next digest. */
+    coveredUntil: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('alert_subscriptions_frequency_idx').on(t.frequency)],
 );
 
 // ---------------------------------------------------------------------------------------------------------
@@ -618,6 +701,10 @@ export const newsroomArticles = pgTable(
     createdBy: integer().references(() => staffMembers.id, { onDelete: 'set null' }),
     updatedBy: integer().references(() => staffMembers.id, { onDelete: 'set null' }),
     ...timestamps,
+    // newsroom-perf (issue 14): the title and byline normalised as the list's text filters match them, stored,
+    // so the trigram indexes' recheck compares text instead of running unaccent on every candidate row.
+    titleSearch: text().generatedAlwaysAs(sql`search_normalize(title)`),
+    authorSearch: text().generatedAlwaysAs(sql`search_normalize(author)`),
   },
   (t) => [
     index('newsroom_articles_updated_idx').on(t.updatedAt.desc(), t.id),
@@ -793,3 +880,13 @@ export const redirects = pgTable(
     check('redirects_target_check', sql`(${t.status} = 410) = (${t.toPath} is null)`),
   ],
 );
+
+// ---------------------------------------------------------------------------------------------------------
+// Site newsroom, home blocks (issue 18 item 2)
+
+/** The shop categories whose products fill 'Les offres du moment', in order; none: the spec's category 11. */
+export const homeOfferCategories = pgTable('home_offer_categories', {
+  category: text().primaryKey(),
+  label: text().notNull(),
+  position: integer().notNull().default(0),
+});

@@ -1,9 +1,12 @@
 import 'server-only';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import nodemailer, { type Transporter } from 'nodemailer';
+import MailComposer from 'nodemailer/lib/mail-composer';
 import { DAILY_NAME } from '@/lib/site';
 import { type Env, env } from '../env';
+import { remember } from '../lib/remember';
 
 /** Where e-mails go when no SMTP server is configured outside production (the start log prints it). */
 export function emailFolder(config: Env = env()): string {
@@ -32,32 +35,82 @@ export type OutgoingEmail = {
   headers?: Record<string, string> | undefined;
 };
 
-export type Sender = (message: OutgoingEmail) => Promise<void>;
+export type DeliveryHooks = {
+  /**
+   * Awaited once the SMTP server has received the whole message but its last byte, so the server cannot have
+   * accepted it yet: what is recorded here is on disk before the server can accept (see `withHeldBackEnd`).
+   * Senders that write no SMTP (the development folder) call it before they finish.
+   */
+  beforeEndOfData?: () => Promise<void>;
+};
+
+export type Sender = (message: OutgoingEmail, hooks?: DeliveryHooks) => Promise<void>;
 
 // One pooled SMTP connection set per process and URL (a module loaded twice shares it).
-const TRANSPORTS_KEY = Symbol.for('quotidienne.email.transports');
-const holder = globalThis as typeof globalThis & { [TRANSPORTS_KEY]?: Map<string, Transporter> };
+const transports = remember('email.transports', () => new Map<string, Transporter>());
 
 function smtpTransport(url: string): Transporter {
-  holder[TRANSPORTS_KEY] ??= new Map();
-  let transport = holder[TRANSPORTS_KEY].get(url);
+  let transport = transports.get(url);
   if (!transport) {
     transport = nodemailer.createTransport({ pool: true, url, maxConnections: 2 });
-    holder[TRANSPORTS_KEY].set(url, transport);
+    transports.set(url, transport);
   }
   return transport;
 }
 
 /** Closes the pooled SMTP connections (the end of a command such as `npm run newsletter:send`, of a test). */
 export function closeEmailTransports(): void {
-  for (const transport of holder[TRANSPORTS_KEY]?.values() ?? []) transport.close();
-  holder[TRANSPORTS_KEY]?.clear();
+  for (const transport of transports.values()) transport.close();
+  transports.clear();
+}
+
+/**
+ * The message as a stream whose last byte waits for `beforeEnd`: the SMTP client ends the DATA phase (the line
+ * holding a single dot) only after the stream ends, and a server accepts a message only then. If the process dies
+ * before `beforeEnd` resolved, the connection drops mid-message and the server discards it; once it resolved, only
+ * the write of one byte separates the record from the transfer's end. A campaign's sender records `sent` here, so
+ * a `kill -9` neither loses nor repeats a message in flight, where recording after the server's answer repeated
+ * the ones the server had accepted but the sender had not yet recorded (RFC 5321 §6.1).
+ */
+function withHeldBackEnd(raw: Buffer, beforeEnd: () => Promise<void>): Readable {
+  let stage: 'body' | 'end' | 'done' = 'body';
+  return new Readable({
+    read() {
+      if (stage === 'body') {
+        stage = 'end';
+        this.push(raw.subarray(0, raw.length - 1));
+      } else if (stage === 'end') {
+        stage = 'done';
+        beforeEnd().then(
+          () => {
+            this.push(raw.subarray(raw.length - 1));
+            this.push(null);
+          },
+          (error: unknown) => this.destroy(error instanceof Error ? error : new Error(String(error))),
+        );
+      }
+    },
+  });
+}
+
+function compose(from: string, message: OutgoingEmail): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    new MailComposer({ from, ...message })
+      .compile()
+      .build((error, raw) => (error ? reject(error) : resolve(raw)));
+  });
 }
 
 /** Writes the message as an .eml file (development without SMTP), named so the folder sorts by time. */
-async function writeToFolder(folder: string, from: string, message: OutgoingEmail): Promise<void> {
+async function writeToFolder(
+  folder: string,
+  from: string,
+  message: OutgoingEmail,
+  hooks: DeliveryHooks | undefined,
+): Promise<void> {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   const info = await transport.sendMail({ from, ...message });
+  await hooks?.beforeEndOfData?.();
   mkdirSync(folder, { recursive: true });
   const safeTo = message.to.replace(/[^a-z0-9@._-]/gi, '_');
   writeFileSync(
@@ -74,8 +127,16 @@ async function writeToFolder(folder: string, from: string, message: OutgoingEmai
 export function emailSenderFor(config: Env = env(), from: string = emailSender(config)): Sender {
   if (config.SMTP_URL) {
     const transport = smtpTransport(config.SMTP_URL);
-    return async (message) => {
-      await transport.sendMail({ from, ...message });
+    return async (message, hooks) => {
+      if (!hooks?.beforeEndOfData) {
+        await transport.sendMail({ from, ...message });
+        return;
+      }
+      const raw = await compose(from, message);
+      await transport.sendMail({
+        envelope: { from, to: message.to },
+        raw: withHeldBackEnd(raw, hooks.beforeEndOfData),
+      });
     };
   }
   if (config.APP_ENV === 'production') {
@@ -84,5 +145,5 @@ export function emailSenderFor(config: Env = env(), from: string = emailSender(c
     };
   }
   const folder = emailFolder(config);
-  return (message) => writeToFolder(folder, from, message);
+  return (message, hooks) => writeToFolder(folder, from, message, hooks);
 }

@@ -6,9 +6,12 @@ import { LRUCache } from 'lru-cache';
 import { readNewsFilters, withNewsFilters } from '@/lib/news-filters';
 import { isNewsroomPath } from '@/lib/newsroom-paths';
 import { readCookie, SESSION_COOKIE } from '../accounts/sessions';
-import { freshNonce, isCachedPagePath } from '../observability/security-headers';
+import { remember } from '../lib/remember';
+import { isSameSecret } from '../lib/secrets';
+import { freshNonce } from '../observability/security-headers';
 import { homeKey, isKeptRenderedQuery, sharedReadKey } from './page-cache-keys';
 import { requestIdFrom } from './request-id';
+import { isCachedPagePath, RENDERED_PAGE_PATHS, SHARED_READ_PATHS } from './route-table';
 
 /**
  * The page cache in front of Next.js (docs/decisions/006-in-process-page-cache.md).
@@ -54,10 +57,6 @@ export const PAGE_CACHE_MAX_BYTES = 32 * 1024 * 1024;
 /** Pages rendered per request get their own, smaller bounds: endless query strings never evict the news pages. */
 export const RENDERED_PAGE_CACHE_MAX_ENTRIES = 200;
 export const RENDERED_PAGE_CACHE_MAX_BYTES = 16 * 1024 * 1024;
-/** Rendered per request from their URL alone (and data shared for PAGE_CACHE_SECONDS): no session, no cookie. */
-const RENDERED_PAGE_PATHS = new Set(['/search', '/agenda']);
-/** Public API reads, already computed once per PAGE_CACHE_SECONDS (`sharedRead`): their answers are kept too. */
-const SHARED_READ_PATHS = new Set(['/api/article/summary', '/api/issue', '/api/search/suggest']);
 export const SHARED_READ_CACHE_MAX_ENTRIES = 500;
 const SHARED_READ_CACHE_MAX_BYTES = 8 * 1024 * 1024;
 /** A page bigger than this is not kept (our pages weigh 100 to 200 KB). */
@@ -116,11 +115,6 @@ type Kind = 'cached' | 'rendered' | 'reads';
 type Store = { kind: Kind; entries: LRUCache<string, Entry> };
 type State = { stores: Record<Kind, Store>; hits: number; stored: number; refreshToken: string };
 
-// On globalThis: Next.js may load this module more than once (instrumentation, route handlers), and a purge from
-// any copy must empty the one cache.
-const KEY = Symbol.for('quotidienne.page-cache');
-const holder = globalThis as typeof globalThis & { [KEY]?: State };
-
 /**
  * A least-recently-used store (lru-cache) bounded in entries and bytes; an entry is dropped once past its life and
  * its stale window, whichever bound comes first.
@@ -136,14 +130,18 @@ function newStore(kind: Kind, max: number, maxSize: number): Store {
       ttl: (PAGE_CACHE_SECONDS + PAGE_CACHE_STALE_SECONDS) * 1000 - 1,
       updateAgeOnGet: false,
       ttlAutopurge: false,
-      // The entries' own clock (Date), so their life and the store's agree.
+      // The entries' own clock (Date), so their life and the store's agree; read on every check, not cached for a
+      // millisecond by a timer (lru-cache's default), so a store right after a clock change sees the new time.
       perf: { now: () => Date.now() },
+      ttlResolution: 0,
     }),
   };
 }
 
+// One per process: Next.js may load this module more than once (instrumentation, route handlers), and a purge
+// from any copy must empty the one cache.
 function state(): State {
-  holder[KEY] ??= {
+  return remember<State>('page-cache', () => ({
     stores: {
       cached: newStore('cached', PAGE_CACHE_MAX_ENTRIES, PAGE_CACHE_MAX_BYTES),
       rendered: newStore('rendered', RENDERED_PAGE_CACHE_MAX_ENTRIES, RENDERED_PAGE_CACHE_MAX_BYTES),
@@ -152,8 +150,7 @@ function state(): State {
     hits: 0,
     stored: 0,
     refreshToken: randomBytes(16).toString('hex'),
-  };
-  return holder[KEY];
+  }));
 }
 
 /** Hits answered and answers stored since the start, and what the stores hold now (for /metrics). */
@@ -325,7 +322,8 @@ function resize({ store, key }: Slot, entry: Entry): void {
 }
 
 function isOwnRefresh(request: IncomingMessage): boolean {
-  return request.headers[REFRESH_HEADER] === state().refreshToken;
+  const given = request.headers[REFRESH_HEADER];
+  return typeof given === 'string' && isSameSecret(given, state().refreshToken);
 }
 
 /** True for the server's own background refresh of a cached page (not a reader's request: never rate-limited). */

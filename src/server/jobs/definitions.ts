@@ -1,6 +1,7 @@
 import 'server-only';
 import type { z } from 'zod';
 import type { Db } from '../db/client';
+import { remember } from '../lib/remember';
 
 export type JobContext = {
   db: Db;
@@ -35,11 +36,8 @@ export function defaultBackoffSeconds(attempt: number): number {
   return Math.min(3_600, 30 * 2 ** Math.max(0, attempt - 1));
 }
 
-// The registry lives on globalThis: Next.js may load this module more than once in one process (decision 002).
-const REGISTRY_KEY = Symbol.for('quotidienne.jobs.registry');
-const holder = globalThis as typeof globalThis & { [REGISTRY_KEY]?: Map<string, JobDefinition> };
-holder[REGISTRY_KEY] ??= new Map();
-const registry = holder[REGISTRY_KEY];
+// One registry per process: Next.js may load this module more than once in one process (decision 002).
+const registry = remember('jobs.registry', () => new Map<string, JobDefinition>());
 
 /** Declares a kind of job; the module that calls it is imported by `handlers.ts` so every instance knows it. */
 export function defineJob<Payload>(definition: JobDefinition<Payload>): JobDefinition<Payload> {

@@ -2,6 +2,8 @@ import 'server-only';
 // Every kind of background job, so that each instance's runner knows them all. One import line per module that
 // calls defineJob; add yours here.
 import '../email/outbox';
+import '../accounts/alert-digests';
 import '../newsroom/workflow';
 import '../newsletter/campaigns';
+import '../site-newsroom/home-blocks';
 import '../site-newsroom/issues';

@@ -6,6 +6,7 @@ import { textArray } from '../content/sql-arrays';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/rows';
 import { backgroundJobs } from '../db/schema';
+import { rememberBox } from '../lib/remember';
 import { logger } from '../log';
 import {
   DEFAULT_LEASE_SECONDS,
@@ -160,8 +161,7 @@ async function purgeFinishedJobs(db: Db): Promise<void> {
 }
 
 type RunnerState = { stopping: boolean; timer?: NodeJS.Timeout; current?: Promise<unknown> };
-const RUNNER_KEY = Symbol.for('quotidienne.jobs.runner');
-const holder = globalThis as typeof globalThis & { [RUNNER_KEY]?: RunnerState };
+const runner = rememberBox<RunnerState | undefined>('jobs.runner', undefined);
 
 export type RunnerOptions = {
   getDb: () => Promise<Db>;
@@ -175,9 +175,9 @@ export type RunnerOptions = {
  * old finished jobs once an hour. A database outage only delays the jobs: the next look tries again.
  */
 export function startJobRunner(options: RunnerOptions): void {
-  if (holder[RUNNER_KEY]) return;
+  if (runner.value) return;
   const state: RunnerState = { stopping: false };
-  holder[RUNNER_KEY] = state;
+  runner.value = state;
   const workerId = newWorkerId();
   const pollIntervalMs = options.pollIntervalMs ?? 1_000;
   let lastPurge = 0;
@@ -205,10 +205,10 @@ export function startJobRunner(options: RunnerOptions): void {
 
 /** Stops claiming and waits for the jobs in hand (a graceful stop); those cut off are re-run after their lease. */
 export async function stopJobRunner(): Promise<void> {
-  const state = holder[RUNNER_KEY];
+  const state = runner.value;
   if (!state) return;
   state.stopping = true;
   clearTimeout(state.timer);
   await state.current?.catch(() => {});
-  holder[RUNNER_KEY] = undefined;
+  runner.value = undefined;
 }

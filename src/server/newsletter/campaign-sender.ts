@@ -13,7 +13,8 @@ import { isConfirmedSubscriber } from './subscribers';
 // The sending loop of a campaign, shared by the job runner (campaigns.ts) and `npm run newsletter:send`.
 // Recipients are rows of `newsletter_deliveries` (one per campaign and address: nobody gets a campaign twice);
 // a sender claims `pending` rows in batches (`sending`), sends them at the configured rate, and records each
-// outcome as soon as the SMTP server answered: `sent`, `failed` with its answer, or back to `pending`.
+// outcome: `sent` just before the server can accept the message (its last byte waits for that record), `failed`
+// with the server's answer, or back to `pending`.
 
 /** Recipients claimed at once: enough to keep the connections busy, few enough that memory stays flat. */
 export const DEFAULT_BATCH_SIZE = 100;
@@ -96,8 +97,8 @@ export async function startSending(
 }
 
 /**
- * Puts back in line the recipients a dead sender had claimed (a crash, a `kill -9`): their outcome is unknown,
- * so they are sent again. Call it only when no other sender works on the campaign (one job at a time does).
+ * Puts back in line the recipients a dead sender had claimed (a crash, a `kill -9`): their messages never reached
+ * their end (`sent` is recorded before the server can accept one), so they are sent again. Call it only when no other sender works on the campaign (one job at a time does).
  */
 export async function releaseClaimedRecipients(db: Db, campaignId: number): Promise<number> {
   const rows = await db
@@ -215,14 +216,22 @@ export async function sendCampaignSlice(
       while (next < emails.length) {
         const email = emails[next++] as string;
         let outcome: Outcome;
+        let recordedSent = false;
         if (transient) {
           outcome = { status: 'pending', error: describe(transient) };
         } else {
           await pacer.next();
           const message = buildNewsletterEmail(issue, email, options.siteUrl, edits);
           message.headers['Message-ID'] = campaignMessageId(campaignId, email, options.siteUrl);
+          // `sent` is on disk before the server can accept the message (transport.ts, withHeldBackEnd): a crash
+          // before it leaves the recipient `sending`, and the server discarded the unfinished message.
           try {
-            await options.deliver(message);
+            await options.deliver(message, {
+              beforeEndOfData: async () => {
+                await recordOutcome(db, campaignId, email, { status: 'sent' });
+                recordedSent = true;
+              },
+            });
             outcome = { status: 'sent' };
           } catch (error) {
             if (isPermanentRefusal(error)) outcome = { status: 'failed', error: describe(error) };
@@ -232,7 +241,7 @@ export async function sendCampaignSlice(
             }
           }
         }
-        await recordOutcome(db, campaignId, email, outcome);
+        if (!(recordedSent && outcome.status === 'sent')) await recordOutcome(db, campaignId, email, outcome);
         options.onDelivery?.({ email, ...outcome });
       }
     };

@@ -1,12 +1,15 @@
 import 'server-only';
 import { type SQL, sql } from 'drizzle-orm';
 import { EMAIL_MESSAGE, isValidEmail } from '@/lib/validation';
+import { queueNewsletterConfirmationEmail, queueUnsubscribeConfirmationEmail } from '../accounts/emails';
 import { normalizeEmail, type RequestContext } from '../accounts/request-context';
 import { LIMITS, subjectOf, throwIfRefused } from '../accounts/throttle';
+import { consumeToken, INVALID_CONFIRMATION_LINK_MESSAGE, issueToken } from '../accounts/tokens';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/rows';
 import { AppError } from '../http/errors';
 import { consumeRateLimits } from '../http/rate-limit';
+import { unsubscribePageUrl, verifyUnsubscribeToken } from './unsubscribe-token';
 
 export type SubscriptionStatus = 'subscribed' | 'already';
 /** Where a subscription came from: the newsletter block, or the opt-in box of registration. */
@@ -24,23 +27,45 @@ function checkedEmail(email: string): string {
 }
 
 /**
- * Subscribes an address to the newsletter, rate-limited per client address and per e-mail. Answers 'already'
- * when the address is already active; a former subscriber is subscribed again. Throws a 400 for an invalid
- * address, a 429 over a limit. The row is committed before this returns.
+ * Asks to subscribe an address (double opt-in): an active address answers 'already'; any other gets an e-mail
+ * whose link starts the subscription (confirmNewsletterSubscription), queued with its token in one transaction,
+ * and answers 'subscribed' (the spec's 200 and its thanks). Nothing is subscribed until that link is followed, so
+ * nobody can subscribe someone else. Rate-limited per client address and per e-mail (which also bounds the
+ * e-mails one address can receive); a 400 for an invalid address.
  */
 export async function subscribe(db: Db, email: string, context: RequestContext): Promise<SubscriptionStatus> {
   const normalized = checkedEmail(email);
-  // The counters and the subscription in one statement: one round trip and one commit (docs/SCALING.md).
-  const { states, rows } = await consumeRateLimits(
+  // The counters and the read of the subscription in one statement (docs/SCALING.md).
+  const { states, rows } = await consumeRateLimits<{ active: boolean }>(
     db,
     [
       { rule: LIMITS.subscribeAddress, subject: context.address },
       { rule: LIMITS.subscribeEmail, subject: subjectOf(normalized) },
     ],
-    (allowed) => activation(normalized, 'site', allowed),
+    (allowed) =>
+      sql`select active from newsletter_subscribers where email = ${normalized} and active and ${allowed}`,
   );
   throwIfRefused(states);
-  return rows.length > 0 ? 'subscribed' : 'already';
+  if (rows.length > 0) return 'already';
+  await db.transaction(async (tx) => {
+    const txDb = tx as unknown as Db;
+    const { token } = await issueToken(txDb, 'newsletter_confirmation', normalized, null);
+    await queueNewsletterConfirmationEmail(txDb, normalized, token);
+  });
+  return 'subscribed';
+}
+
+/** Follows the link of a subscription e-mail: the address is subscribed (or stays so). */
+export async function confirmNewsletterSubscription(db: Db, token: string): Promise<{ email: string }> {
+  const email = await db.transaction(async (tx) => {
+    const txDb = tx as unknown as Db;
+    const used = await consumeToken(txDb, 'newsletter_confirmation', token);
+    if (!used) return null;
+    await activateSubscription(txDb, used.email, 'site');
+    return used.email;
+  });
+  if (!email) throw new AppError('bad_request', INVALID_CONFIRMATION_LINK_MESSAGE);
+  return { email };
 }
 
 /** Activates a normalised, valid address without rate limits (registration's opt-in, already limited). */
@@ -65,21 +90,49 @@ function activation(email: string, source: SubscriptionSource, condition: SQL): 
     returning email`;
 }
 
+/** The answer to an unsubscription without the signed link: a link is e-mailed instead (same for every address). */
+export const UNSUBSCRIBE_CONFIRMATION_SENT_MESSAGE =
+  'Pour confirmer la désinscription, cliquez sur le lien que nous venons d’envoyer à cette adresse si elle est inscrite à la newsletter.';
+
+export type UnsubscribeOutcome = 'unsubscribed' | 'confirmation_sent';
+
 /**
- * Unsubscribes an address. An unknown or already inactive address is treated exactly like an active one
- * (same work, same answer), so the call cannot tell who subscribed. Rate-limited like subscribe.
+ * Unsubscribes an address with the signed token of our e-mails' links (the proof it came from the mailbox).
+ * Without a valid token nobody is unsubscribed: an active address is e-mailed that signed link instead. Either way
+ * the answer is the same for a subscribed, a former and an unknown address (same limits, same outcome), so the call
+ * cannot tell who subscribed. Rate-limited per client address and per e-mail.
  */
-export async function unsubscribe(db: Db, email: string, context: RequestContext): Promise<void> {
+export async function unsubscribe(
+  db: Db,
+  email: string,
+  context: RequestContext,
+  token?: string | null,
+): Promise<UnsubscribeOutcome> {
   const normalized = checkedEmail(email);
-  const { states } = await consumeRateLimits(
+  const proven = verifyUnsubscribeToken(normalized, token);
+  const { states, rows } = await consumeRateLimits(
     db,
     [
       { rule: LIMITS.unsubscribeAddress, subject: context.address },
       { rule: LIMITS.unsubscribeEmail, subject: subjectOf(normalized) },
     ],
-    (allowed) => sql`update newsletter_subscribers set active = false, unsubscribed_at = now()
-      where email = ${normalized} and active and ${allowed}
-      returning email`,
+    (allowed) =>
+      proven
+        ? sql`update newsletter_subscribers set active = false, unsubscribed_at = now()
+            where email = ${normalized} and active and ${allowed}
+            returning email`
+        : sql`select email from newsletter_subscribers where email = ${normalized} and active and ${allowed}`,
   );
   throwIfRefused(states);
+  if (proven) return 'unsubscribed';
+  if (rows.length > 0) {
+    await queueUnsubscribeConfirmationEmail(db, normalized, unsubscribePageUrl(normalized));
+  }
+  return 'confirmation_sent';
+}
+
+/** Ends a subscription without limits or proof: the reader is logged in (Mon compte) or the link was verified. */
+export async function deactivateSubscription(db: Db, email: string): Promise<void> {
+  await db.execute(sql`update newsletter_subscribers set active = false, unsubscribed_at = now()
+    where email = ${normalizeEmail(email)} and active`);
 }

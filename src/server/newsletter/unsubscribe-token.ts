@@ -1,8 +1,9 @@
 import 'server-only';
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { PATHS } from '@/lib/constants';
 import { normalizeEmail } from '../accounts/request-context';
 import { env } from '../env';
+import { isSameSecret } from '../lib/secrets';
 import { logger } from '../log';
 
 /**
@@ -36,9 +37,7 @@ export function unsubscribeToken(email: string, key: string = secret()): string 
 /** Whether a token was signed for this address, compared in constant time. */
 export function verifyUnsubscribeToken(email: string, token: unknown, key: string = secret()): boolean {
   if (typeof token !== 'string' || token.length === 0) return false;
-  const expected = Buffer.from(unsubscribeToken(email, key));
-  const given = Buffer.from(token);
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return isSameSecret(token, unsubscribeToken(email, key));
 }
 
 /** The unsubscribe page of an address with its token: the link of our emails. */
@@ -46,6 +45,22 @@ export function unsubscribePageUrl(email: string, siteUrl: string = env().SITE_U
   const url = new URL(`${PATHS.unsubscribe}/${encodeURIComponent(normalizeEmail(email))}`, siteUrl);
   url.searchParams.set('token', unsubscribeToken(email));
   return url.toString();
+}
+
+/** A token for another list than the newsletter (the alerts of an account): the same secret, its own purpose. */
+export function listToken(purpose: string, subject: string, key: string = secret()): string {
+  return createHmac('sha256', key).update(`${purpose}\n${subject}`).digest('base64url');
+}
+
+/** Whether a token was signed for this purpose and subject, compared in constant time. */
+export function verifyListToken(
+  purpose: string,
+  subject: string,
+  token: unknown,
+  key: string = secret(),
+): boolean {
+  if (typeof token !== 'string' || token.length === 0) return false;
+  return isSameSecret(token, listToken(purpose, subject, key));
 }
 
 /** The one-click endpoint of the List-Unsubscribe header (POST List-Unsubscribe=One-Click, RFC 8058). */

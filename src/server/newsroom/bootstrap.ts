@@ -1,11 +1,12 @@
 import 'server-only';
-import { timingSafeEqual } from 'node:crypto';
 import { inArray, sql } from 'drizzle-orm';
 import type { StaffRole } from '@/lib/contracts/admin';
 import type { Db } from '../db/client';
 import { staffMembers } from '../db/schema';
 import { env } from '../env';
 import { AppError } from '../http/errors';
+import { rememberBox } from '../lib/remember';
+import { isSameSecret } from '../lib/secrets';
 import { logger } from '../log';
 import { recordAudit } from './audit';
 import { newOpaqueToken } from './auth';
@@ -18,8 +19,7 @@ import { insertStaff, staffCount } from './staff';
 /** Serialises concurrent first-administrator attempts across instances. */
 const SETUP_LOCK = 0x6e_65_77_73; // "news"
 
-const TOKEN_KEY = Symbol.for('quotidienne.newsroom.setup-token');
-const holder = globalThis as typeof globalThis & { [TOKEN_KEY]?: string };
+const setupToken = rememberBox<string | undefined>('newsroom.setup-token', undefined);
 
 /**
  * Run at start: creates the administrator of the environment when there is no staff account yet, or prints a
@@ -40,7 +40,7 @@ export async function prepareNewsroom(db: Db): Promise<'exists' | 'created' | 's
     return created ? 'created' : 'exists';
   }
   const token = newOpaqueToken();
-  holder[TOKEN_KEY] = token;
+  setupToken.value = token;
   logger.warn(
     { setupToken: token },
     `rédaction : aucun compte. Créez le premier administrateur sur /redaction/installation avec ce jeton à usage unique : ${token}`,
@@ -50,16 +50,14 @@ export async function prepareNewsroom(db: Db): Promise<'exists' | 'created' | 's
 
 /** True when `token` is this process's setup token (constant-time comparison). */
 export function isSetupToken(token: string): boolean {
-  const expected = holder[TOKEN_KEY];
+  const expected = setupToken.value;
   if (!expected) return false;
-  const given = Buffer.from(token);
-  const wanted = Buffer.from(expected);
-  return given.length === wanted.length && timingSafeEqual(given, wanted);
+  return isSameSecret(token, expected);
 }
 
 /** Forgets the setup token once used. */
 export function consumeSetupToken(): void {
-  holder[TOKEN_KEY] = undefined;
+  setupToken.value = undefined;
 }
 
 /**

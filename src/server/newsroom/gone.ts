@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { newsroomArticles } from '../db/schema';
+import { rememberBox } from '../lib/remember';
 
 // An unpublished article's address answers 410 Gone (issue 14): search engines drop it, and a reader learns it
 // was withdrawn rather than mistyped. Next.js pages can only answer 404, so the HTTP hook answers these
@@ -10,8 +11,7 @@ import { newsroomArticles } from '../db/schema';
 // reloaded on every content change (`/api/revalidate`, which the NOTIFY of content-changes.ts reaches on every
 // instance).
 
-const KEY = Symbol.for('quotidienne.newsroom.gone-articles');
-const holder = globalThis as typeof globalThis & { [KEY]?: ReadonlySet<string> };
+const goneIds = rememberBox<ReadonlySet<string> | undefined>('newsroom.gone-articles', undefined);
 
 /** The article (or enriched news) id of an article address: /actualite/{slug}_{id}, /simulateurs/…, /chiffres-taux/…. */
 const ARTICLE_PATH = /^\/(?:actualite|simulateurs|chiffres-taux)\/[^/?#]*_([A-Za-z0-9-]+)\/?$/;
@@ -27,17 +27,17 @@ export async function refreshGoneArticles(db: Pick<Db, 'select'>): Promise<void>
     ids.add(row.id);
     if (row.enrichedNewsId) ids.add(row.enrichedNewsId);
   }
-  holder[KEY] = ids;
+  goneIds.value = ids;
 }
 
 /** True when an article id (or enriched news id) is a withdrawn article's. */
 export function isGoneArticleId(id: string): boolean {
-  return holder[KEY]?.has(id) ?? false;
+  return goneIds.value?.has(id) ?? false;
 }
 
 /** True when a path is the address of a withdrawn article. */
 export function isGoneArticlePath(pathname: string): boolean {
-  const ids = holder[KEY];
+  const ids = goneIds.value;
   if (!ids || ids.size === 0) return false;
   const id = ARTICLE_PATH.exec(pathname)?.[1];
   return id !== undefined && ids.has(id);

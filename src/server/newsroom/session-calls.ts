@@ -4,7 +4,7 @@ import type { Db } from '../db/client';
 import { AppError } from '../http/errors';
 import { recordAudit } from './audit';
 import { deleteAllStaffSessions, deleteStaffSession, type StaffPrincipal, totpSetupRequired } from './auth';
-import { findStaffById, setPendingTotp, setTotpEnabled, toStaffMember } from './staff';
+import { findStaffById, readTotpSecret, setPendingTotp, setTotpEnabled, toStaffMember } from './staff';
 import { acceptedTotpStep, newTotpSecret } from './totp';
 
 // The session calls of a signed-in staff member: who am I, sign out (here or everywhere), two-factor setup.
@@ -63,7 +63,8 @@ export async function confirmTotp(
 ): Promise<void> {
   const staffId = staffOnly(principal);
   const member = await findStaffById(db, staffId);
-  if (!member?.totpSecret) {
+  const secret = member ? readTotpSecret(member) : null;
+  if (!member || !secret) {
     throw new AppError('conflict', 'Aucune double authentification en cours : commencez par la configurer.');
   }
   if (enable === (member.totpEnabledAt !== null)) {
@@ -77,7 +78,7 @@ export async function confirmTotp(
   if (!enable && totpSetupRequired(member.role as StaffRole, false)) {
     throw new AppError('forbidden', 'La double authentification est obligatoire pour les administrateurs.');
   }
-  const step = acceptedTotpStep(member.totpSecret, code, member.totpLastStep);
+  const step = acceptedTotpStep(secret, code, member.totpLastStep);
   if (step === null) {
     throw new AppError('bad_request', 'Code de vérification incorrect.', [
       { field: 'code', message: 'Code de vérification incorrect.' },

@@ -12,7 +12,7 @@ import { consumeRateLimits, type RateLimitRule, rateLimitKey } from '../http/rat
 import { logger } from '../log';
 import { recordAudit } from './audit';
 import { createStaffSession, deleteExpiredStaffSessions, totpSetupRequired } from './auth';
-import { claimTotpStep, toStaffMember } from './staff';
+import { claimTotpStep, readTotpSecret, toStaffMember } from './staff';
 import { acceptedTotpStep } from './totp';
 
 const MINUTE = 60;
@@ -85,13 +85,14 @@ export async function signIn(db: Db, body: SessionCreateBody, address: string): 
   };
 
   if (!usable) throw await refuse(INVALID_CREDENTIALS_MESSAGE);
-  if (member.totpEnabledAt && member.totpSecret) {
+  const totpSecret = member.totpEnabledAt ? readTotpSecret(member) : null;
+  if (totpSecret) {
     if (!body.totp) {
       throw new AppError('unauthorized', TOTP_REQUIRED_MESSAGE, [
         { field: 'totp', message: TOTP_REQUIRED_MESSAGE },
       ]);
     }
-    const step = acceptedTotpStep(member.totpSecret, body.totp, member.totpLastStep);
+    const step = acceptedTotpStep(totpSecret, body.totp, member.totpLastStep);
     if (step === null || !(await claimTotpStep(db, member.id, step))) {
       throw await refuse(TOTP_INVALID_MESSAGE, [{ field: 'totp', message: TOTP_INVALID_MESSAGE }]);
     }

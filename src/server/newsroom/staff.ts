@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, count, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { StaffCreateBody, StaffMember, StaffRole, staffPatchBody } from '@/lib/contracts/admin';
 import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword } from '../accounts/passwords';
@@ -7,8 +7,10 @@ import { normalizeEmail } from '../accounts/request-context';
 import type { Db } from '../db/client';
 import { staffMembers } from '../db/schema';
 import { AppError } from '../http/errors';
+import { logger } from '../log';
 import { type Actor, recordAudit } from './audit';
 import { deleteAllStaffSessions, hashSecret, newOpaqueToken } from './auth';
+import { isSealed, openSecret, sealedKeyId, sealSecret, totpSecretKey } from './secret-box';
 
 /** Staff passwords: longer than readers' (they open the newsroom), never a common one (OWASP ASVS 6.2). */
 export const STAFF_PASSWORD_MIN_LENGTH = 12;
@@ -168,12 +170,79 @@ export async function acceptInvitation(
   });
 }
 
-/** Stores a pending TOTP secret (not enforced until confirmed). */
+/** What a TOTP secret is bound to when sealed: its row (a sealed secret copied to another row does not open). */
+function totpContext(staffId: number): string {
+  return `staff_members.totp_secret:${staffId}`;
+}
+
+/** Stores a pending TOTP secret (not enforced until confirmed), encrypted. */
 export async function setPendingTotp(db: Db, staffId: number, secret: string): Promise<void> {
   await db
     .update(staffMembers)
-    .set({ totpSecret: secret, totpEnabledAt: null, totpLastStep: null, updatedAt: new Date() })
+    .set({
+      totpSecret: sealSecret(secret, totpContext(staffId), totpSecretKey()),
+      totpEnabledAt: null,
+      totpLastStep: null,
+      updatedAt: new Date(),
+    })
     .where(eq(staffMembers.id, staffId));
+}
+
+export const TOTP_UNREADABLE_MESSAGE =
+  'Votre double authentification ne peut pas être vérifiée pour l’instant : prévenez un administrateur.';
+
+/**
+ * The base32 TOTP secret of a staff member, or null. A value stored in clear (before encryption, until the start
+ * of this version seals it) is read as it is. One that does not open (NEWSROOM_SECRET_KEY changed, or the value
+ * altered) is a 503 for the person and an error in the log for the operators.
+ */
+export function readTotpSecret(member: Pick<StaffRow, 'id' | 'totpSecret'>): string | null {
+  if (member.totpSecret === null) return null;
+  if (!isSealed(member.totpSecret)) return member.totpSecret;
+  try {
+    return openSecret(member.totpSecret, totpContext(member.id), totpSecretKey());
+  } catch (error) {
+    logger.error(
+      { err: error, staffId: member.id },
+      'rédaction : secret de double authentification illisible',
+    );
+    throw new AppError('unavailable', TOTP_UNREADABLE_MESSAGE);
+  }
+}
+
+/**
+ * Run at start: encrypts the TOTP secrets stored in clear (a conditional update per row, so two instances
+ * starting together seal each once), and reports secrets sealed under another key, which no sign-in can open.
+ */
+export async function sealStoredTotpSecrets(db: Db): Promise<{ sealed: number; otherKey: number }> {
+  const key = totpSecretKey();
+  const rows = await db
+    .select({ id: staffMembers.id, totpSecret: staffMembers.totpSecret })
+    .from(staffMembers)
+    .where(isNotNull(staffMembers.totpSecret));
+  let sealed = 0;
+  let otherKey = 0;
+  for (const { id, totpSecret: stored } of rows) {
+    if (stored === null) continue;
+    if (isSealed(stored)) {
+      if (sealedKeyId(stored) !== key.id) otherKey += 1;
+      continue;
+    }
+    const updated = await db
+      .update(staffMembers)
+      .set({ totpSecret: sealSecret(stored, totpContext(id), key) })
+      .where(and(eq(staffMembers.id, id), eq(staffMembers.totpSecret, stored)))
+      .returning({ id: staffMembers.id });
+    sealed += updated.length;
+  }
+  if (sealed > 0) logger.info({ sealed }, 'rédaction : secrets de double authentification chiffrés');
+  if (otherKey > 0) {
+    logger.error(
+      { otherKey },
+      'rédaction : secrets de double authentification chiffrés avec une autre clé que NEWSROOM_SECRET_KEY : ces comptes ne peuvent plus se connecter',
+    );
+  }
+  return { sealed, otherKey };
 }
 
 /** Confirms (`enable`) or removes TOTP after a valid code: `step` is the code's time step (replay guard). */

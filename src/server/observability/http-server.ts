@@ -7,6 +7,7 @@ import { isDatabaseUnreachable } from '../db/reachability';
 import { env } from '../env';
 import { answerFromPageCache, isPageCacheRefresh, recordForPageCache } from '../http/page-cache';
 import { stopJobRunner } from '../jobs/runner';
+import { remember, rememberBox } from '../lib/remember';
 import { logger } from '../log';
 import { answerGoneArticle } from '../newsroom/gone';
 import { consumeSearchRateLimit, SEARCH_RATE_LIMIT_MESSAGE } from '../search/admission';
@@ -19,13 +20,15 @@ import { requestFinished, requestStarted } from './metrics';
  * one JSON log line per request with its id, the metrics, and a graceful stop on SIGTERM.
  */
 
-const STATE = Symbol.for('quotidienne.http-server');
 type State = { servers: Set<Server>; inFlight: number; stopping: boolean; idle: Set<() => void> };
-const holder = globalThis as typeof globalThis & { [STATE]?: State };
 
 function state(): State {
-  holder[STATE] ??= { servers: new Set(), inFlight: 0, stopping: false, idle: new Set() };
-  return holder[STATE];
+  return remember<State>('http-server', () => ({
+    servers: new Set(),
+    inFlight: 0,
+    stopping: false,
+    idle: new Set(),
+  }));
 }
 
 /** True once SIGTERM arrived: readiness turns 503 so a load balancer stops sending traffic. */
@@ -120,10 +123,10 @@ function safePathname(url: string | undefined): string {
 
 /** Installs the request hook once per process: logs and metrics, then the page cache in front of Next.js. */
 export function instrumentHttpServers(): void {
-  const marker = Symbol.for('quotidienne.http-server.installed');
-  const proto = http.Server.prototype as Server & { [marker]?: boolean };
-  if (proto[marker]) return;
-  proto[marker] = true;
+  const installed = rememberBox('http-server.installed', false);
+  if (installed.value) return;
+  installed.value = true;
+  const proto = http.Server.prototype;
   const emit = proto.emit;
   proto.emit = function patchedEmit(this: Server, event: string | symbol, ...args: unknown[]) {
     if (event === 'request') {
@@ -219,9 +222,8 @@ export async function gracefulStop(signal: NodeJS.Signals): Promise<void> {
 
 /** SIGTERM and SIGINT stop gracefully (Next's own handler is off: NEXT_MANUAL_SIG_HANDLE, scripts/start.ts). */
 export function handleStopSignals(): void {
-  const marker = Symbol.for('quotidienne.stop-signals');
-  const flags = globalThis as typeof globalThis & { [marker]?: boolean };
-  if (flags[marker]) return;
-  flags[marker] = true;
+  const installed = rememberBox('stop-signals', false);
+  if (installed.value) return;
+  installed.value = true;
   for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => void gracefulStop(signal));
 }

@@ -1,7 +1,7 @@
 import 'server-only';
-import { timingSafeEqual } from 'node:crypto';
 import ipaddr from 'ipaddr.js';
 import { env } from '../env';
+import { isSameSecret } from '../lib/secrets';
 
 /**
  * Who may read /metrics: a client on this machine (a scraper or an operator on loopback), or anyone presenting
@@ -16,9 +16,7 @@ export function mayReadMetrics(request: Request, token = env().METRICS_TOKEN): b
 function hasBearer(header: string | null, token: string): boolean {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
   if (!match?.[1]) return false;
-  const given = Buffer.from(match[1]);
-  const expected = Buffer.from(token);
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return isSameSecret(match[1], token);
 }
 
 /** True for a request from this machine (the client address the HTTP hook settled). */

@@ -1,45 +1,157 @@
 import 'server-only';
 import { type ELDHistogram, monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { sharedReadStats } from '../cache/shared-reads';
 import { pageCacheStats } from '../http/page-cache';
+import { remember } from '../lib/remember';
 
 /**
- * A small Prometheus registry: request counts and latencies by route, cache results, database pool gauges.
- * It lives on globalThis because Next.js loads this module once per bundle (instrumentation, route handlers):
- * every copy must count into the same numbers.
+ * The Prometheus registry of /metrics (prom-client): request counts and latencies by route, cache results, the
+ * database pool, the event loop and memory. One per process (`remember`): Next.js loads this module once per
+ * bundle (instrumentation, route handlers), and every copy must count into the same numbers.
  */
 
 /** Latency buckets in seconds, around the targets p95 < 200 ms and p99 < 400 ms. */
-export const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.2, 0.4, 0.8, 1.6, 5] as const;
+export const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.2, 0.4, 0.8, 1.6, 5];
 /** Routes beyond this many distinct labels count as "other": a fuzzer must not grow the registry without end. */
 const MAX_ROUTES = 200;
 
-type Histogram = { counts: number[]; sum: number; count: number };
-type Registry = {
-  startedAt: number;
-  requests: Map<string, number>;
-  latencies: Map<string, Histogram>;
-  cache: Map<string, number>;
+type Metrics = {
+  registry: Registry;
+  requests: Counter<'route' | 'method' | 'status'>;
+  latencies: Histogram<'route'>;
+  /** Requests being answered now. */
   inFlight: number;
+  nextCache: Counter<'result'>;
+  /** The route labels seen so far, bounded by MAX_ROUTES. */
+  routes: Set<string>;
+  /** Gauges read at scrape time, by name (registerGauge). */
   gauges: Map<string, () => number | undefined>;
-  /** How late timers fire: a busy event loop delays every request's next step. Reset at each scrape. */
-  eventLoopDelay: ELDHistogram;
 };
 
-const KEY = Symbol.for('quotidienne.metrics');
-const holder = globalThis as typeof globalThis & { [KEY]?: Registry };
+function metrics(): Metrics {
+  return remember('metrics', createMetrics);
+}
 
-export function registry(): Registry {
-  holder[KEY] ??= {
-    startedAt: Date.now(),
-    requests: new Map(),
-    latencies: new Map(),
-    cache: new Map(),
+function createMetrics(): Metrics {
+  const registry = new Registry();
+  const registers = [registry];
+  const startedAt = Date.now();
+  const eventLoopDelay = startEventLoopDelay();
+  new Counter({
+    name: 'page_cache_hits_total',
+    help: 'Pages answered by the page cache in front of Next.js.',
+    registers,
+    collect() {
+      this.reset();
+      this.inc(pageCacheStats().hits);
+    },
+  });
+  new Counter({
+    name: 'page_cache_stores_total',
+    help: 'Pages stored into the page cache.',
+    registers,
+    collect() {
+      this.reset();
+      this.inc(pageCacheStats().stores);
+    },
+  });
+  gaugeOf(registry, 'page_cache_entries', 'Entries held by the page cache.', () => pageCacheStats().entries);
+  gaugeOf(registry, 'page_cache_bytes', 'Bytes held by the page cache.', () => pageCacheStats().bytes);
+  new Counter({
+    name: 'shared_reads_total',
+    help: 'Public reads (lists, issue, suggestions) answered from memory or computed.',
+    labelNames: ['result'],
+    registers,
+    collect() {
+      const { hits, misses } = sharedReadStats();
+      this.reset();
+      this.inc({ result: 'hit' }, hits);
+      this.inc({ result: 'miss' }, misses);
+    },
+  });
+  new Counter({
+    name: 'nodejs_eventloop_active_seconds_total',
+    help: 'Time the event loop spent running code (its rate is the utilisation).',
+    registers,
+    collect() {
+      this.reset();
+      this.inc(performance.eventLoopUtilization().active / 1000);
+    },
+  });
+  new Counter({
+    name: 'nodejs_eventloop_idle_seconds_total',
+    help: 'Time the event loop spent waiting for work.',
+    registers,
+    collect() {
+      this.reset();
+      this.inc(performance.eventLoopUtilization().idle / 1000);
+    },
+  });
+  new Gauge({
+    name: 'nodejs_eventloop_delay_seconds',
+    help: 'Event loop delay since the previous scrape, by quantile.',
+    labelNames: ['quantile'],
+    registers,
+    collect() {
+      const seen = eventLoopDelay.count > 0;
+      for (const quantile of [0.5, 0.99])
+        this.set({ quantile }, seen ? eventLoopDelay.percentile(quantile * 100) / 1e9 : 0);
+      this.set({ quantile: 1 }, seen ? eventLoopDelay.max / 1e9 : 0);
+      eventLoopDelay.reset();
+    },
+  });
+  gaugeOf(registry, 'process_resident_memory_bytes', 'Resident memory size in bytes.', () =>
+    process.memoryUsage.rss(),
+  );
+  gaugeOf(
+    registry,
+    'nodejs_heap_used_bytes',
+    'JavaScript heap in use, in bytes.',
+    () => process.memoryUsage().heapUsed,
+  );
+  gaugeOf(registry, 'process_uptime_seconds', 'Seconds since the process started serving.', () =>
+    Math.round((Date.now() - startedAt) / 1000),
+  );
+  const state: Metrics = {
+    registry,
+    requests: new Counter({
+      name: 'http_requests_total',
+      help: 'Requests answered, by route, method and status.',
+      labelNames: ['route', 'method', 'status'],
+      registers,
+    }),
+    latencies: new Histogram({
+      name: 'http_request_duration_seconds',
+      help: 'Time to answer, by route.',
+      labelNames: ['route'],
+      buckets: LATENCY_BUCKETS,
+      registers,
+    }),
     inFlight: 0,
+    nextCache: new Counter({
+      name: 'next_cache_results_total',
+      help: 'Pages answered from Next.js cache, by result (hit, stale, miss).',
+      labelNames: ['result'],
+      registers,
+    }),
+    routes: new Set(),
     gauges: new Map(),
-    eventLoopDelay: startEventLoopDelay(),
   };
-  return holder[KEY];
+  gaugeOf(registry, 'http_requests_in_flight', 'Requests being answered now.', () => state.inFlight);
+  return state;
+}
+
+/** A gauge whose value is read at scrape time; `undefined` leaves it at 0. */
+function gaugeOf(registry: Registry, name: string, help: string, read: () => number | undefined): void {
+  new Gauge({
+    name,
+    help,
+    registers: [registry],
+    collect() {
+      this.set(read() ?? 0);
+    },
+  });
 }
 
 function startEventLoopDelay(): ELDHistogram {
@@ -61,12 +173,15 @@ export function routeLabel(pathname: string): string {
 }
 
 function boundedRoute(route: string): string {
-  const { latencies } = registry();
-  return latencies.has(route) || latencies.size < MAX_ROUTES ? route : 'other';
+  const { routes } = metrics();
+  if (routes.has(route)) return route;
+  if (routes.size >= MAX_ROUTES) return 'other';
+  routes.add(route);
+  return route;
 }
 
 export function requestStarted(): void {
-  registry().inFlight += 1;
+  metrics().inFlight += 1;
 }
 
 /** Records one finished request. `cache` is Next's x-nextjs-cache value (HIT, STALE, MISS) when there is one. */
@@ -77,124 +192,29 @@ export function requestFinished(input: {
   seconds: number;
   cache?: string;
 }): void {
-  const metrics = registry();
-  metrics.inFlight = Math.max(0, metrics.inFlight - 1);
+  const current = metrics();
+  current.inFlight = Math.max(0, current.inFlight - 1);
   const route = boundedRoute(routeLabel(input.pathname));
   const method = /^[A-Z]{3,7}$/.test(input.method) ? input.method : 'OTHER';
-  const key = [route, method, String(input.status)].join('\u0000');
-  metrics.requests.set(key, (metrics.requests.get(key) ?? 0) + 1);
-  let histogram = metrics.latencies.get(route);
-  if (!histogram) {
-    histogram = { counts: LATENCY_BUCKETS.map(() => 0), sum: 0, count: 0 };
-    metrics.latencies.set(route, histogram);
-  }
-  histogram.counts = histogram.counts.map((count, index) =>
-    input.seconds <= (LATENCY_BUCKETS[index] ?? 0) ? count + 1 : count,
-  );
-  histogram.sum += input.seconds;
-  histogram.count += 1;
-  if (input.cache) {
-    const result = input.cache.toLowerCase();
-    metrics.cache.set(result, (metrics.cache.get(result) ?? 0) + 1);
-  }
+  current.requests.inc({ route, method, status: String(input.status) });
+  current.latencies.observe({ route }, input.seconds);
+  if (input.cache) current.nextCache.inc({ result: input.cache.toLowerCase() });
 }
 
-/** Registers a gauge read at scrape time (database pool sizes). */
+/** Registers a gauge read at scrape time (database pool sizes); registering a name again replaces its reading. */
 export function registerGauge(name: string, read: () => number | undefined): void {
-  registry().gauges.set(name, read);
+  const current = metrics();
+  if (!current.gauges.has(name))
+    gaugeOf(current.registry, name, `${name.replaceAll('_', ' ')} (0 until known).`, () =>
+      current.gauges.get(name)?.(),
+    );
+  current.gauges.set(name, read);
 }
 
-function escapeLabel(value: string): string {
-  return value.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
-}
+/** The content type of the exposition format `renderMetrics` writes. */
+export const METRICS_CONTENT_TYPE = Registry.PROMETHEUS_CONTENT_TYPE;
 
 /** The registry in the Prometheus text exposition format (version 0.0.4). */
-export function renderMetrics(): string {
-  const metrics = registry();
-  const lines: string[] = [];
-  lines.push('# HELP http_requests_total Requests answered, by route, method and status.');
-  lines.push('# TYPE http_requests_total counter');
-  for (const [key, value] of metrics.requests) {
-    const [route = '', method = '', status = ''] = key.split('\u0000');
-    lines.push(
-      `http_requests_total{route="${escapeLabel(route)}",method="${method}",status="${status}"} ${value}`,
-    );
-  }
-  lines.push('# HELP http_request_duration_seconds Time to answer, by route.');
-  lines.push('# TYPE http_request_duration_seconds histogram');
-  for (const [route, histogram] of metrics.latencies) {
-    const label = escapeLabel(route);
-    LATENCY_BUCKETS.forEach((bound, index) => {
-      lines.push(
-        `http_request_duration_seconds_bucket{route="${label}",le="${bound}"} ${histogram.counts[index]}`,
-      );
-    });
-    lines.push(`http_request_duration_seconds_bucket{route="${label}",le="+Inf"} ${histogram.count}`);
-    lines.push(`http_request_duration_seconds_sum{route="${label}"} ${histogram.sum}`);
-    lines.push(`http_request_duration_seconds_count{route="${label}"} ${histogram.count}`);
-  }
-  lines.push('# HELP http_requests_in_flight Requests being answered now.');
-  lines.push('# TYPE http_requests_in_flight gauge');
-  lines.push(`http_requests_in_flight ${metrics.inFlight}`);
-  lines.push(
-    '# HELP next_cache_results_total Pages answered from Next.js cache, by result (hit, stale, miss).',
-  );
-  lines.push('# TYPE next_cache_results_total counter');
-  for (const [result, value] of metrics.cache)
-    lines.push(`next_cache_results_total{result="${result}"} ${value}`);
-  const pageCache = pageCacheStats();
-  lines.push('# HELP page_cache_hits_total Pages answered by the page cache in front of Next.js.');
-  lines.push('# TYPE page_cache_hits_total counter');
-  lines.push(`page_cache_hits_total ${pageCache.hits}`);
-  lines.push('# HELP page_cache_stores_total Pages stored into the page cache.');
-  lines.push('# TYPE page_cache_stores_total counter');
-  lines.push(`page_cache_stores_total ${pageCache.stores}`);
-  lines.push('# TYPE page_cache_entries gauge');
-  lines.push(`page_cache_entries ${pageCache.entries}`);
-  lines.push('# TYPE page_cache_bytes gauge');
-  lines.push(`page_cache_bytes ${pageCache.bytes}`);
-  const sharedReads = sharedReadStats();
-  lines.push(
-    '# HELP shared_reads_total Public reads (lists, issue, suggestions) answered from memory or computed.',
-  );
-  lines.push('# TYPE shared_reads_total counter');
-  lines.push(`shared_reads_total{result="hit"} ${sharedReads.hits}`);
-  lines.push(`shared_reads_total{result="miss"} ${sharedReads.misses}`);
-  for (const [name, read] of metrics.gauges) {
-    const value = read();
-    if (value === undefined) continue;
-    lines.push(`# TYPE ${name} gauge`);
-    lines.push(`${name} ${value}`);
-  }
-  const loop = performance.eventLoopUtilization();
-  lines.push(
-    '# HELP nodejs_eventloop_active_seconds_total Time the event loop spent running code (its rate is the utilisation).',
-  );
-  lines.push('# TYPE nodejs_eventloop_active_seconds_total counter');
-  lines.push(`nodejs_eventloop_active_seconds_total ${(loop.active / 1000).toFixed(3)}`);
-  lines.push('# HELP nodejs_eventloop_idle_seconds_total Time the event loop spent waiting for work.');
-  lines.push('# TYPE nodejs_eventloop_idle_seconds_total counter');
-  lines.push(`nodejs_eventloop_idle_seconds_total ${(loop.idle / 1000).toFixed(3)}`);
-  const delay = metrics.eventLoopDelay;
-  lines.push(
-    '# HELP nodejs_eventloop_delay_seconds Event loop delay since the previous scrape, by quantile.',
-  );
-  lines.push('# TYPE nodejs_eventloop_delay_seconds gauge');
-  for (const quantile of [0.5, 0.99]) {
-    const seconds = delay.count > 0 ? delay.percentile(quantile * 100) / 1e9 : 0;
-    lines.push(`nodejs_eventloop_delay_seconds{quantile="${quantile}"} ${seconds.toFixed(4)}`);
-  }
-  lines.push(
-    `nodejs_eventloop_delay_seconds{quantile="1"} ${(delay.count > 0 ? delay.max / 1e9 : 0).toFixed(4)}`,
-  );
-  delay.reset();
-  const memory = process.memoryUsage();
-  lines.push('# HELP process_resident_memory_bytes Resident memory size in bytes.');
-  lines.push('# TYPE process_resident_memory_bytes gauge');
-  lines.push(`process_resident_memory_bytes ${memory.rss}`);
-  lines.push('# TYPE nodejs_heap_used_bytes gauge');
-  lines.push(`nodejs_heap_used_bytes ${memory.heapUsed}`);
-  lines.push('# TYPE process_uptime_seconds gauge');
-  lines.push(`process_uptime_seconds ${Math.round((Date.now() - metrics.startedAt) / 1000)}`);
-  return `${lines.join('\n')}\n`;
+export function renderMetrics(): Promise<string> {
+  return metrics().registry.metrics();
 }

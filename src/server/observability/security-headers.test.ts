@@ -10,12 +10,8 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  inlineScriptHashes,
-  isCachedPagePath,
-  prerenderedPageHashes,
-  REVALIDATED_PAGE_ROUTES,
-} from './security-headers';
+import { isCachedPagePath, REVALIDATED_PAGE_ROUTES } from '../http/route-table';
+import { inlineScriptHashes, prerenderedPageHashes } from './security-headers';
 
 const distDir = mkdtempSync(path.join(tmpdir(), 'csp-hashes-'));
 const page = path.join(distDir, 'server', 'app', 'cgu.html');

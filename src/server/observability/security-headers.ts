@@ -4,6 +4,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { EMBED_PROVIDERS } from '../content/sanitize';
 import { env } from '../env';
+import { isCachedPagePath } from '../http/route-table';
 
 /**
  * Security headers (OWASP ASVS 5, V3.4) and the Content-Security-Policy of every answer. Why three kinds of script
@@ -16,31 +17,9 @@ import { env } from '../env';
  *   from the built HTML.
  */
 
-/** The paths Next.js caches (revalidate) rather than rendering per request: their HTML carries the cache nonce. */
-const CACHED_PAGE_PREFIXES = ['/actualite', '/archives', '/chiffres-taux', '/simulateurs', '/accueil'];
-
-/**
- * The pages Next keeps in its cache (each exports `revalidate`), as route files. Only these are refreshed: a page
- * prerendered at build (`/cgu`, the not-found page) shows no content from the database, and rendering it again
- * would change its inline scripts, whose hashes the Content-Security-Policy lists (decision 004).
- */
-export const REVALIDATED_PAGE_ROUTES = [
-  '/(site)/accueil/[metier]',
-  '/(site)/actualite/[[...segments]]',
-  '/(site)/archives/[[...params]]',
-  '/(site)/chiffres-taux/[[...segments]]',
-  '/(site)/simulateurs/[[...segments]]',
-] as const;
-
 /** The `/embed/` simulators are framed by our own `/simulateurs/` pages; nothing else may be framed. */
 export function isEmbedPath(pathname: string): boolean {
   return pathname === '/embed' || pathname.startsWith('/embed/');
-}
-
-export function isCachedPagePath(pathname: string): boolean {
-  // `/` is the cached home page of src/app/(site)/accueil (rewritten after this check, in next.config.ts).
-  if (pathname === '/') return true;
-  return CACHED_PAGE_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
 }
 
 /** A fresh, unguessable nonce (128 bits). */

@@ -6,7 +6,7 @@ import { type Banner, listBanners } from '@/server/content/banners';
 import { type DailyIssue, getCurrentIssue } from '@/server/content/daily-issue';
 import { listNews } from '@/server/content/news-list';
 import type { Db } from '@/server/db/client';
-import { solutions } from '@/server/db/schema';
+import { homeOfferCategories, solutions } from '@/server/db/schema';
 import { shopUrl } from '@/server/shop/links';
 import { getProducts, type ShopProduct } from '@/server/shop/products';
 import { listWhitePapers, type WhitePaper } from '@/server/shop/white-papers';
@@ -41,6 +41,15 @@ async function listSolutions(db: Db, trade: string | undefined): Promise<Solutio
   return rows.map((row) => ({ title: row.title, text: row.text, link: shopUrl(row.link), color: row.color }));
 }
 
+/** The shop categories of 'Les offres du moment' chosen in the newsroom; none chosen: the spec's category 11. */
+async function listOfferCategories(db: Db): Promise<string[]> {
+  const rows = await db
+    .select({ category: homeOfferCategories.category })
+    .from(homeOfferCategories)
+    .orderBy(asc(homeOfferCategories.position));
+  return rows.length > 0 ? rows.map((row) => row.category) : [HOME_OFFERS_CATEGORY];
+}
+
 async function loadIssue(db: Db): Promise<{ issue: DailyIssue | null; issueError: string | null }> {
   try {
     return { issue: await getCurrentIssue(db), issueError: null };
@@ -54,7 +63,7 @@ async function loadIssue(db: Db): Promise<{ issue: DailyIssue | null; issueError
 
 /**
  * The home page: the current issue (or, with a trade, the latest news of that trade), banners, the offers of the
- * moment (shop category 11, filtered by trade with the shop's fallback), then the solutions (requested after the
+ * moment (shop category 11 or the newsroom's choice, filtered by trade with the shop's fallback), then the solutions (requested after the
  * products, as the spec orders it) and the white papers. A failing issue leaves the rest of the page.
  */
 export async function loadHomePage(db: Db, trade: string | undefined): Promise<HomePageData> {
@@ -62,7 +71,9 @@ export async function loadHomePage(db: Db, trade: string | undefined): Promise<H
     loadIssue(db),
     trade ? listNews(db, { trade, types: NEWS_LIST_TYPES, limit: HOME_NEWS_FILTER_SIZE }) : null,
     listBanners(db),
-    getProducts(db, { categories: [HOME_OFFERS_CATEGORY], nbProducts: HOME_OFFERS_PRODUCTS, metier: trade }),
+    listOfferCategories(db).then((categories) =>
+      getProducts(db, { categories, nbProducts: HOME_OFFERS_PRODUCTS, metier: trade }),
+    ),
     listWhitePapers(db),
   ]);
   const solutionList = await listSolutions(db, trade);

@@ -33,9 +33,12 @@ const WINDOW_MARGIN = 1.5;
 const WALK_ROW_COST = 10;
 
 export type Window = { bound: string; walk: boolean };
-/** Each corpus's window, and whether the term's matches could be estimated at all (no `or`, `-mot`, phrase). */
-export type WindowBounds = { news: Window | null; docs: Window | null; estimated: boolean };
-export const NO_WINDOW: WindowBounds = { news: null, docs: null, estimated: false };
+/**
+ * Each corpus's window, whether the term's matches could be estimated at all (no `or`, `-mot`, phrase), and
+ * `none`: the dictionary says nothing matches (each corpus lacks one of the term's required words).
+ */
+export type WindowBounds = { news: Window | null; docs: Window | null; estimated: boolean; none: boolean };
+export const NO_WINDOW: WindowBounds = { news: null, docs: null, estimated: false, none: false };
 
 /** A corpus a search covers, with its selected date range and other facets (null: none). */
 export type CorpusScope = { dates: SQL | null; others: SQL | null } | null;
@@ -73,21 +76,30 @@ export async function windowBounds(
         left join search_lexemes l using (lexeme)) as lexemes`,
   );
   if (!stats || stats.lexemes.length === 0) return NO_WINDOW;
-  const news = await planWindow(
-    db,
-    scopes.news,
-    sql`articles a`,
-    stats.news_rows,
-    stats.lexemes.map((l) => l.articles),
-  );
-  const docs = await planWindow(
-    db,
-    scopes.docs,
-    sql`subscriber_documents d`,
-    stats.docs_rows,
-    stats.lexemes.map((l) => l.documents),
-  );
-  if (news === null && docs === null) return { news: null, docs: null, estimated: true };
+  // Every word of an estimated term is required, and the dictionary's counts are exact: when each corpus lacks
+  // one of the words (a typo, a pasted string), nothing matches and the search statement is skipped.
+  const none =
+    stats.lexemes.some((lexeme) => lexeme.articles === 0) &&
+    stats.lexemes.some((lexeme) => lexeme.documents === 0);
+  if (none) return { news: null, docs: null, estimated: true, none };
+  // Each estimate is one round trip: the two corpora's are sent together (separate connections on PostgreSQL).
+  const [news, docs] = await Promise.all([
+    planWindow(
+      db,
+      scopes.news,
+      sql`articles a`,
+      stats.news_rows,
+      stats.lexemes.map((l) => l.articles),
+    ),
+    planWindow(
+      db,
+      scopes.docs,
+      sql`subscriber_documents d`,
+      stats.docs_rows,
+      stats.lexemes.map((l) => l.documents),
+    ),
+  ]);
+  if (news === null && docs === null) return { news: null, docs: null, estimated: true, none };
   // The newest rows of the date range are read from the date index up to the offset (an index-only scan on a
   // vacuumed table). The ORDER BY names the table's column: an unqualified name would sort by the output column,
   // the date as text.
@@ -101,6 +113,7 @@ export async function windowBounds(
     news: row?.news && news ? { bound: row.news, walk: news.walk } : null,
     docs: row?.docs && docs ? { bound: row.docs, walk: docs.walk } : null,
     estimated: true,
+    none,
   };
 }
 
@@ -116,8 +129,7 @@ async function planWindow(
   const termShare = counts.reduce((product, count) => product * Math.min(1, count / rows), 1);
   const share = async (where: SQL | null) =>
     where ? Math.min(1, (await estimatedRows(db, table, where)) / rows) : 1;
-  const othersShare = await share(scope.others);
-  const datesShare = await share(scope.dates);
+  const [othersShare, datesShare] = await Promise.all([share(scope.others), share(scope.dates)]);
   const matches = termShare * othersShare * datesShare * rows;
   if (matches < WINDOW_MARGIN * 2 * CANDIDATE_CAP) return null;
   const windowRows = Math.ceil((WINDOW_MARGIN * CANDIDATE_CAP) / (termShare * othersShare));

@@ -1,6 +1,8 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
 import { MAX_PAGE, NEWS_PAGE_SIZE, SUGGEST_MIN_CHARS } from '@/lib/constants';
+import { SEARCH_SORTS, type SearchSort } from '@/lib/contracts/search';
+import type { SelectedFacets } from '@/lib/params';
 import { shopLinks } from '@/lib/shop-links';
 import { articlePath } from '@/lib/urls';
 import { sharedRead } from '../cache/shared-reads';
@@ -10,11 +12,17 @@ import { env } from '../env';
 import { correctedQuery } from './correction';
 import { CANDIDATE_CAP, NO_WINDOW, productCodesOfJob, windowBounds } from './cost-planning';
 import { documentTypeLabel } from './document-types';
-import { buildFacets, type FacetCounts } from './facet-assembly';
+import {
+  buildFacets,
+  type FacetCountRow,
+  facetCounts,
+  isSelected,
+  MULTI_CHOICE_FACETS,
+} from './facet-assembly';
 import { snippetHtml } from './highlight';
 import { corpusFilters, type FullTextQuery, searchStatement, typedQuery } from './query-building';
 import { countSearch } from './query-counts';
-import { type FacetFilters, facetFilters, hasMultiChoice } from './selected-facets';
+import { facetFilters } from './selected-facets';
 import { snippets } from './snippets';
 import {
   ANONYMOUS_READER,
@@ -75,17 +83,25 @@ export function searchKey(params: SearchParams, hasAccess: boolean): string {
 }
 
 async function answerSearch(db: Db, params: SearchParams, hasAccess: boolean): Promise<SearchAnswer> {
-  const typed = typedQuery(params.term);
+  const typed: NamedQuery = { ...typedQuery(params.term), key: 'typed' };
   let answer = await runSearch(db, params, typed, hasAccess);
   // A misspelled word matches no lexeme: correct it from the lexeme dictionary and search again.
   if (answer.total === 0 && params.term.length >= SUGGEST_MIN_CHARS) {
     const corrected = await correctedQuery(db, params.term, typed);
-    if (corrected) answer = await runSearch(db, params, corrected, hasAccess);
+    if (corrected) answer = await runSearch(db, params, { ...corrected, key: 'corrected' }, hasAccess);
   }
   return answer;
 }
 
-type Row = FacetCounts & { total_news: number; total_docs: number; results: RawResult[] | null };
+/** A full-text query and what names it in shared answers (the typed text's, or its correction). */
+type NamedQuery = FullTextQuery & { key: 'typed' | 'corrected' };
+
+type Row = {
+  total_news: number;
+  total_docs: number;
+  results: RawResult[] | null;
+  facet_counts: FacetCountRow[] | null;
+};
 
 type RawResult = {
   corpus: 'news' | 'docs';
@@ -106,51 +122,85 @@ type RawResult = {
 };
 
 /**
- * One search with a given full-text query (the typed text's, or its correction): the reads planned (cost
- * planning), the statement built and run with its time budget, then the snippets of the page.
+ * One search with a given full-text query: the candidates, page and facets of the selection, and for each selected
+ * multi-choice facet its disjunctive counts, which are that facet's counts in the same search without it (shared
+ * between requests for a few seconds: a reader ticking a value asks again what the previous page counted). The
+ * statements run side by side (separate connections on PostgreSQL), then the snippets of the page.
  */
 async function runSearch(
   db: Db,
   params: SearchParams,
-  fullText: FullTextQuery,
+  fullText: NamedQuery,
   hasAccess: boolean,
 ): Promise<SearchAnswer> {
-  const { term } = params;
   const filters = facetFilters(params.selected);
-  const corpora = { news: params.urType !== UR_TYPES.subscriber, docs: params.urType !== UR_TYPES.news };
   // The job facet is a subscription facet: the job's product codes (product_mappings), read first so that the
   // planner estimates the filter from the column's statistics.
   const jobCodes = filters.metier ? await productCodesOfJob(db, filters.metier) : null;
-  const plan = async (chosen: FacetFilters) => {
-    const scopes = corpusFilters(chosen, jobCodes, corpora);
-    return {
-      filters: scopes,
-      bounds: term ? await windowBounds(db, term, fullText.lexemes, scopes) : NO_WINDOW,
-    };
+  const read = (selected: SelectedFacets, page: { offset: number; sort: SearchSort } | null) =>
+    readCandidates(db, { ...params, selected }, fullText, hasAccess, jobCodes, page);
+  const selectedFacets = Object.entries(MULTI_CHOICE_FACETS).filter(([, facet]) =>
+    isSelected(filters, facet),
+  );
+  const [row, ...disjunctive] = await Promise.all([
+    read(params.selected, { offset: (params.page - 1) * NEWS_PAGE_SIZE, sort: params.sort }),
+    ...selectedFacets.map(([name, facet]) => {
+      const { [name]: _own, ...others } = params.selected;
+      const key = searchKey(
+        { ...params, selected: others, page: 1, sort: SEARCH_SORTS.relevance },
+        hasAccess,
+      );
+      return sharedRead('search-facet', `${fullText.key}\u0000${facet}\u0000${key}`, async () => {
+        const without = await read(others, null);
+        return facetCounts(without?.facet_counts ?? null)[facet];
+      });
+    }),
+  ]);
+  const counts = facetCounts(row?.facet_counts ?? null);
+  selectedFacets.forEach(([, facet], index) => {
+    counts[facet] = disjunctive[index] ?? [];
+  });
+  const raw = row?.results ?? [];
+  const headlines = await snippets(db, fullText.tsquery, raw, hasAccess);
+  const totals = { news: row?.total_news ?? 0, docs: row?.total_docs ?? 0 };
+  return {
+    results: raw.map((result, index) => toResult(result, headlines[index] ?? '')),
+    facets: buildFacets(counts),
+    total: Math.min(totals.news, CANDIDATE_CAP) + Math.min(totals.docs, CANDIDATE_CAP),
+    bounded: totals.news > CANDIDATE_CAP || totals.docs > CANDIDATE_CAP,
+    page: params.page,
   };
-  const strict = await plan(filters);
-  // Disjunctive facets: with a multi-choice facet selected, a second read with only the job counts them.
-  const loose = hasMultiChoice(filters) ? await plan({ ...facetFilters({}), metier: filters.metier }) : null;
+}
+
+/**
+ * The statement of one selection: its reads planned (cost-planning.ts), built and run with its time budget. Null
+ * when the lexeme dictionary says nothing matches: no statement is planned or run. `page` null: the totals and
+ * facets only (a disjunctive count), nothing ranked.
+ */
+async function readCandidates(
+  db: Db,
+  params: SearchParams,
+  fullText: FullTextQuery,
+  hasAccess: boolean,
+  jobCodes: string[] | null,
+  page: { offset: number; sort: SearchSort } | null,
+): Promise<Row | null> {
+  const { term } = params;
+  const filters = corpusFilters(facetFilters(params.selected), jobCodes, {
+    news: params.urType !== UR_TYPES.subscriber,
+    docs: params.urType !== UR_TYPES.news,
+  });
+  const bounds = term ? await windowBounds(db, term, fullText.lexemes, filters) : NO_WINDOW;
+  if (bounds.none) return null;
   const statement = searchStatement({
     query: fullText.tsquery,
     hasTerm: term !== '',
     hasAccess,
-    strict: { ...strict, selection: filters },
-    loose,
-    offset: (params.page - 1) * NEWS_PAGE_SIZE,
-    sort: params.sort,
+    filters,
+    bounds,
+    page,
   });
-  const estimated = strict.bounds.estimated || (loose?.bounds.estimated ?? false);
-  const row = await runBudgeted(db, statement, term !== '' && (estimated || term.includes('"')));
-  const raw = row.results ?? [];
-  const headlines = await snippets(db, fullText.tsquery, raw, hasAccess);
-  return {
-    results: raw.map((result, index) => toResult(result, headlines[index] ?? '')),
-    facets: buildFacets(row),
-    total: Math.min(row.total_news, CANDIDATE_CAP) + Math.min(row.total_docs, CANDIDATE_CAP),
-    bounded: row.total_news > CANDIDATE_CAP || row.total_docs > CANDIDATE_CAP,
-    page: params.page,
-  };
+  return runBudgeted(db, statement, term !== '' && (bounds.estimated || term.includes('"')));
 }
 
 /**

@@ -6,7 +6,7 @@ import { SITE_TIME_ZONE } from '@/lib/dates';
 import { monthValue } from '@/lib/months';
 import { SEARCH_CONFIG } from '../db/schema';
 import { CANDIDATE_CAP, type CorpusScope, type WindowBounds } from './cost-planning';
-import { facetColumns, facetSources, rowMatches } from './facet-assembly';
+import { facetColumns } from './facet-assembly';
 import type { FacetFilters } from './selected-facets';
 import { ENRICHED_NEWS_DOCUMENT_TYPE, NEWS_DOCUMENT_TYPE } from './types';
 
@@ -99,92 +99,47 @@ function dateFilter(column: SQL, bound: (day: string) => SQL, filters: FacetFilt
   )})`;
 }
 
-/** What one statement needs: the query, the reader's access, each read's filters and windows, the page wanted. */
+/** What one statement needs: the query, the reader's access, the corpora's filters and windows, the page wanted. */
 export type StatementInput = {
   query: SQL;
   /** False for an empty term: everything, newest first. */
   hasTerm: boolean;
   /** Without access, a gated news matches only through what the paywall shows (its public vector). */
   hasAccess: boolean;
-  /** All selected facets. */
-  strict: { filters: CorpusFilters; bounds: WindowBounds; selection: FacetFilters };
-  /** Only the single-choice job facet (multi-choice facets count over it: disjunctive facets); null: same as strict. */
-  loose: { filters: CorpusFilters; bounds: WindowBounds } | null;
-  offset: number;
-  sort: SearchSort;
+  filters: CorpusFilters;
+  bounds: WindowBounds;
+  /** The page wanted; null: only the totals and the facets (a disjunctive count: no page, no rank). */
+  page: { offset: number; sort: SearchSort } | null;
 };
 
 /**
- * The statement: candidates of each corpus (loose and strict reads, see StatementInput), their totals, the page
- * and the facets. When some multi-choice facets are selected, a corpus whose loose read holds all its matches
- * (not bounded) takes its strict candidates from them; only a bounded one reads again with every facet (the LIMIT
- * of the other branch is then 0 and PostgreSQL skips it).
+ * The statement: candidates of each corpus, their totals, the page and the facets counted over the candidates.
+ * The disjunctive counts of the selected multi-choice facets are other statements (engine.ts).
  */
 export function searchStatement(input: StatementInput): SQL {
-  const reads = input.loose ?? input.strict;
-  const looseNews = newsProbe(input, reads.filters.news, reads.bounds);
-  const looseDocs = docsProbe(input, reads.filters.docs, reads.bounds);
   const order =
-    input.sort === SEARCH_SORTS.date
+    input.page?.sort === SEARCH_SORTS.date
       ? sql`sort_date desc, rank desc, id`
       : sql`rank desc, sort_date desc, id`;
-  const strictNewsProbe = input.loose
-    ? strictProbe(
-        'news',
-        input.strict.selection,
-        newsProbe(input, input.strict.filters.news, input.strict.bounds),
-      )
-    : sql`select * from loose_news_probe`;
-  const strictDocsProbe = input.loose
-    ? strictProbe(
-        'docs',
-        input.strict.selection,
-        docsProbe(input, input.strict.filters.docs, input.strict.bounds),
-      )
-    : sql`select * from loose_docs_probe`;
   return sql`
     with q as (select ${input.query} as query),
-    loose_news_probe as (${looseNews}),
-    loose_docs_probe as (${looseDocs}),
-    loose_state as (
-      select (select count(*) from loose_news_probe) > ${CANDIDATE_CAP} as news_bounded,
-        (select count(*) from loose_docs_probe) > ${CANDIDATE_CAP} as docs_bounded
-    ),
-    loose as materialized (
-      (select * from loose_news_probe order by sort_date desc limit ${CANDIDATE_CAP})
-      union all
-      (select * from loose_docs_probe order by sort_date desc limit ${CANDIDATE_CAP})
-    ),
-    strict_news_probe as (${strictNewsProbe}),
-    strict_docs_probe as (${strictDocsProbe}),
+    news_probe as (${newsProbe(input, input.filters.news, input.bounds)}),
+    docs_probe as (${docsProbe(input, input.filters.docs, input.bounds)}),
     matched as materialized (
-      (select * from strict_news_probe order by sort_date desc limit ${CANDIDATE_CAP})
+      (select * from news_probe order by sort_date desc limit ${CANDIDATE_CAP})
       union all
-      (select * from strict_docs_probe order by sort_date desc limit ${CANDIDATE_CAP})
+      (select * from docs_probe order by sort_date desc limit ${CANDIDATE_CAP})
     ),
     page as (
       select m.*, row_number() over () as position from (
-        select * from matched order by ${order} limit ${NEWS_PAGE_SIZE} offset ${input.offset}
+        select * from matched order by ${order} limit ${input.page ? NEWS_PAGE_SIZE : 0} offset ${input.page?.offset ?? 0}
       ) m
     )
     select
-      (select count(*)::int from strict_news_probe) as total_news,
-      (select count(*)::int from strict_docs_probe) as total_docs,
+      (select count(*)::int from news_probe) as total_news,
+      (select count(*)::int from docs_probe) as total_docs,
       (select json_agg(p order by p.position) from page p) as results,
-      ${facetColumns(facetSources(input.loose ? input.strict.selection : null))}`;
-}
-
-/**
- * A corpus's strict candidates when multi-choice facets are selected: the loose candidates passing them when the
- * loose read was not bounded, else a read with every facet.
- */
-function strictProbe(corpus: 'news' | 'docs', selection: FacetFilters, read: SQL): SQL {
-  const bounded = sql.raw(`${corpus}_bounded`);
-  return sql`
-    (select * from ${sql.raw(`loose_${corpus}_probe`)} l
-      where not (select ${bounded} from loose_state) and ${rowMatches(sql`l`, selection)})
-    union all
-    (select * from (${read}) s limit (select case when ${bounded} then ${CANDIDATE_CAP + 1} else 0 end from loose_state))`;
+      ${facetColumns()}`;
 }
 
 /** Reads each news candidate as a result row with its rank. */
@@ -233,9 +188,12 @@ function docsProbe(input: StatementInput, scope: CorpusScope, bounds: WindowBoun
     from (${rows}) c, q`;
 }
 
-/** Relevance, on the candidates only (none for an empty term or a sort by date, where it only breaks ties). */
+/**
+ * Relevance, on the candidates only: none for an empty term, nor for counts alone (the candidates are the newest
+ * matches; the rank only orders the page).
+ */
 function rank(input: StatementInput, vector: SQL): SQL {
-  return input.hasTerm ? sql`ts_rank(${vector}, q.query)` : sql`0::real`;
+  return input.hasTerm && input.page ? sql`ts_rank(${vector}, q.query)` : sql`0::real`;
 }
 
 /**

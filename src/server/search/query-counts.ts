@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { QUERY_PARAM } from '@/lib/constants';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/rows';
+import { remember } from '../lib/remember';
 import { logger } from '../log';
 import { toSearchParams } from './params';
 import { clientKey, syncFrequentSuggestions } from './suggestion-rules';
@@ -40,12 +41,14 @@ type State = {
 };
 
 // On globalThis: Next.js may load this module once per bundle, and the stop must flush every copy's counts.
-const KEY = Symbol.for('quotidienne.search-query-counts');
-const holder = globalThis as typeof globalThis & { [KEY]?: State };
 
 function state(): State {
-  holder[KEY] ??= { batching: undefined, pending: new Map(), recent: new Map(), timer: undefined };
-  return holder[KEY];
+  return remember<State>('search-query-counts', () => ({
+    batching: undefined,
+    pending: new Map(),
+    recent: new Map(),
+    timer: undefined,
+  }));
 }
 
 /** Turns batching on (the server, src/instrumentation.ts), with the database the writes go to. */

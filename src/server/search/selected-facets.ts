@@ -29,16 +29,3 @@ export function facetFilters(selected: SelectedFacets): FacetFilters {
     metier: selected.metier?.[0] || null,
   };
 }
-
-/** True when a multi-choice facet (anything but the job) has a selection: facets are then counted disjunctively. */
-export function hasMultiChoice(filters: FacetFilters): boolean {
-  return (
-    filters.years.length +
-      filters.months.length +
-      filters.types.length +
-      filters.matieres.length +
-      filters.abonnements.length +
-      filters.themes.length >
-    0
-  );
-}

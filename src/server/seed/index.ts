@@ -12,6 +12,7 @@ import {
   jobs,
   mementoCodes,
   productMappings,
+  savedArticles,
   shopProducts,
   solutions,
   subscriberDocuments,
@@ -105,8 +106,9 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
     if (await isSeeded(tx)) {
       if (!options.reset) return { seeded: false, counts: await countRows(tx) };
       await tx.execute(
+        // Readers' saved articles point at the old articles: they go with them, as a delete would cascade.
         sql`truncate table ${sql.join(
-          Object.values(CONTENT_TABLES).map((table) => sql`${table}`),
+          [...Object.values(CONTENT_TABLES), savedArticles].map((table) => sql`${table}`),
           sql`, `,
         )} restart identity`,
       );

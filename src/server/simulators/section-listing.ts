@@ -65,3 +65,12 @@ export async function loadSectionListing(
     },
   };
 }
+
+/** The listing as a page of its own: null when its thematics segment names no thematic of the topic. */
+export async function loadSectionListingPage(
+  db: Db,
+  query: Parameters<typeof loadSectionListing>[1],
+): Promise<SectionListing | null> {
+  const data = await loadSectionListing(db, query);
+  return query.thematicsParam !== undefined && data.selected.length === 0 ? null : data;
+}

@@ -5,15 +5,17 @@ import type { AdminIssue, IssueListAnswer, IssueNewsItem, IssuePutBody } from '@
 import { parisIsoDay } from '@/lib/dates';
 import { DAILY_NAME } from '@/lib/site';
 import { articlePath } from '@/lib/urls';
-import { announceContentChange, requestOwnRevalidation } from '../content/content-changes';
-import { type Db, getDatabase } from '../db/client';
+import { announceContentChange } from '../content/content-changes';
+import type { Db } from '../db/client';
 import { articles, dailyIssueArticles, dailyIssues } from '../db/schema';
 import { env } from '../env';
 import { AppError } from '../http/errors';
 import { defineJob } from '../jobs/definitions';
 import { cancelJobs, enqueueJob } from '../jobs/queue';
+import { nextDailySend } from '../newsletter/campaigns';
 import { type Actor, recordAudit } from '../newsroom/audit';
 import type { StaffPrincipal } from '../newsroom/auth';
+import { refreshReaders } from './readers';
 
 // The daily issue in the newsroom (issue 18 item 1): composed as a draft, published now or at a time by a job.
 // Publishing announces a content change in its transaction, so every instance refreshes the home page and
@@ -23,7 +25,9 @@ export const ALREADY_PUBLISHED_MESSAGE = 'Ce numéro est déjà publié : il ne 
 export const UNKNOWN_ARTICLE_MESSAGE = 'article inconnu ou non publié';
 
 const PUBLISH_JOB = 'issue.publish';
+const PREPARE_JOB = 'issue.prepare-draft';
 const SCHEDULER: Actor = { kind: 'system', name: 'publication programmée' };
+const PREPARER: Actor = { kind: 'system', name: 'préparation automatique' };
 /** A publication time this close to now (or earlier) is "now". */
 const NOW_THRESHOLD_MS = 1_000;
 
@@ -188,12 +192,6 @@ export async function listIssues(db: Db): Promise<IssueListAnswer> {
   };
 }
 
-/** What every instance must see once a change of a published issue is committed (PGlite has no listener). */
-async function refreshReaders(): Promise<void> {
-  const database = await getDatabase();
-  if (database.driver === 'pglite') await requestOwnRevalidation(env().PORT);
-}
-
 /**
  * PUT /api/admin/issues/{date}: saves the issue. Without `publishAt` a draft stays a draft (a published issue
  * is updated for readers at once); `publishAt` now or past publishes, later schedules a job. Every news must be
@@ -298,3 +296,62 @@ export const publishIssueJob = defineJob({
     if (published) await refreshReaders();
   },
 });
+
+/**
+ * Saves the proposal for `day` as a draft (issue 18 item 1) unless an issue of that day exists or nothing was
+ * published since the last issue. Staff who composed the day first win: the insert ignores an existing day.
+ * Answers whether a draft was created.
+ */
+export async function prepareDraftIssue(db: Db, day: string): Promise<boolean> {
+  const proposal = await proposeIssue(db, day);
+  if (proposal.news.length === 0) return false;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(dailyIssues)
+      .values({
+        publicationDate: day,
+        issueName: proposal.issueName,
+        comiteRedaction: proposal.comiteRedaction,
+        redacteurChef: proposal.redacteurChef,
+        status: 'draft',
+      })
+      .onConflictDoNothing({ target: dailyIssues.publicationDate })
+      .returning({ id: dailyIssues.id });
+    if (!row) return false;
+    await tx
+      .insert(dailyIssueArticles)
+      .values(proposal.news.map((item, position) => ({ issueId: row.id, articleId: item.id, position })));
+    await recordAudit(tx, {
+      actor: PREPARER,
+      action: 'issue.prepare',
+      target: { type: 'issue', id: day },
+      address: 'local',
+      details: { status: 'draft', news: proposal.news.length },
+    });
+    return true;
+  });
+}
+
+const parisDayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' });
+
+/**
+ * Every day at ISSUE_DRAFT_TIME (Paris) the next working day's issue is prepared as a draft from the articles
+ * published since the last issue; then the job queues itself for the next day.
+ */
+export const prepareDraftIssueJob = defineJob({
+  kind: PREPARE_JOB,
+  payload: z.object({ day: z.iso.date() }),
+  run: async ({ day }, { db }) => {
+    await prepareDraftIssue(db, day);
+    await scheduleDraftIssue(db, env().ISSUE_DRAFT_TIME);
+  },
+});
+
+/** Keeps exactly one preparation queued: at the next `time` in Paris, for the working day after that day. */
+export async function scheduleDraftIssue(db: Db, time: string, now: Date = new Date()): Promise<void> {
+  const at = nextDailySend(time, now);
+  const day = nextWorkingDay(parisDayFormat.format(at));
+  // A changed hour replaces the job queued for the old one; the running job (the one calling) is left alone.
+  await cancelJobs(db, { kind: PREPARE_JOB });
+  await enqueueJob(db, prepareDraftIssueJob, { day }, { runAt: at, dedupeKey: `prepare:${day}` });
+}

@@ -18,6 +18,7 @@ import { type Db, getDatabase } from '../db/client';
 import { redirects } from '../db/schema';
 import { env } from '../env';
 import { AppError } from '../http/errors';
+import { rememberBox } from '../lib/remember';
 import { recordAudit } from '../newsroom/audit';
 import type { StaffPrincipal } from '../newsroom/auth';
 
@@ -28,8 +29,10 @@ import type { StaffPrincipal } from '../newsroom/auth';
 
 type Target = { status: 301 | 410; toPath: string | null };
 
-const KEY = Symbol.for('quotidienne.site-newsroom.redirects');
-const holder = globalThis as typeof globalThis & { [KEY]?: ReadonlyMap<string, Target> };
+const redirectTable = rememberBox<ReadonlyMap<string, Target> | undefined>(
+  'site-newsroom.redirects',
+  undefined,
+);
 
 /** Longest chain of redirects accepted (old → … → final): past it, a mistake is likelier than a plan. */
 const MAX_CHAIN = 10;
@@ -59,14 +62,14 @@ function sitePathOf(toPath: string): string | null {
 
 export async function refreshRedirects(db: Pick<Db, 'select'>): Promise<void> {
   const rows = await db.select().from(redirects);
-  holder[KEY] = new Map(
+  redirectTable.value = new Map(
     rows.map((row) => [row.fromPath, { status: row.status as 301 | 410, toPath: row.toPath }]),
   );
 }
 
 /** The redirect of a (decoded, normalised) path, if any. */
 export function findRedirect(pathname: string): Target | undefined {
-  const table = holder[KEY];
+  const table = redirectTable.value;
   return table && table.size > 0 ? table.get(normalizePath(pathname)) : undefined;
 }
 
@@ -82,7 +85,7 @@ const GONE_PAGE = `<!doctype html>
 /** Answers a redirected or gone address (GET and HEAD) before the page cache; false, touching nothing, otherwise. */
 export function answerRedirect(request: IncomingMessage, response: ServerResponse): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
-  const table = holder[KEY];
+  const table = redirectTable.value;
   if (!table || table.size === 0) return false;
   const url = request.url ?? '/';
   const queryStart = url.indexOf('?');
@@ -238,6 +241,40 @@ export async function createRedirect(
   });
   await afterChange(db);
   return toRedirect(created);
+}
+
+/**
+ * Redirects another change writes in its own transaction (a renamed or deleted taxonomy term): `livePaths`, pages
+ * again, lose their redirects; then `entries` replace those of the same old addresses. 409 for a loop. The caller
+ * refreshes the table after its commit (`refreshRedirects`).
+ */
+export async function replaceRedirectsInTransaction(
+  tx: Db,
+  principal: StaffPrincipal,
+  entries: Entry[],
+  livePaths: string[],
+): Promise<void> {
+  await tx.execute(sql`lock table redirects in share row exclusive mode`);
+  if (livePaths.length > 0) await tx.delete(redirects).where(inArray(redirects.fromPath, livePaths));
+  const loop = findLoop(await currentTable(tx), entries);
+  if (loop) throw new AppError('conflict', `Redirection impossible : ${loop.message}.`);
+  if (entries.length === 0) return;
+  await tx.delete(redirects).where(
+    inArray(
+      redirects.fromPath,
+      entries.map((entry) => entry.fromPath),
+    ),
+  );
+  await tx.insert(redirects).values(entries.map((entry) => ({ ...entry, createdBy: principal.staffId })));
+  for (const entry of entries) {
+    await recordAudit(tx, {
+      actor: principal.actor,
+      action: 'redirect.create',
+      target: { type: 'redirect', id: entry.fromPath },
+      address: principal.address,
+      details: { toPath: entry.toPath, status: entry.status },
+    });
+  }
 }
 
 /** DELETE /api/admin/redirects?fromPath=…: 404 when there is none. */

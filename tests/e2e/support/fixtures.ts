@@ -9,6 +9,7 @@ import {
   type Page,
   type ViewportSize,
 } from '@playwright/test';
+import { CONSENT_COOKIE } from '@/lib/consent';
 
 /**
  * What every e2e spec imports (docs/TESTING.md, "How to write an e2e spec"): Playwright's `test` and `expect`
@@ -107,7 +108,22 @@ type Fixtures = {
   newPage: (viewport?: ViewportSize) => Promise<Page>;
 };
 
+/**
+ * The cookie consent banner of a first visit covers the bottom of the viewport: contexts start as a reader who already
+ * chose (everything refused). consent.e2e.ts clears the cookie to test the banner.
+ */
+async function withConsentChoice(context: BrowserContext): Promise<void> {
+  await context.addCookies([{ name: CONSENT_COOKIE, value: 'v1%3A', url: baseUrl() }]);
+}
+
 export const test = base.extend<Fixtures>({
+  context: async (
+    { context }: { context: BrowserContext },
+    use: (context: BrowserContext) => Promise<void>,
+  ) => {
+    await withConsentChoice(context);
+    await use(context);
+  },
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this destructuring.
   baseURL: async ({}, use) => {
     await use(baseUrl());
@@ -126,6 +142,7 @@ export const test = base.extend<Fixtures>({
     await use(async (viewport = DESKTOP) => {
       // The context options of playwright.config.ts (baseURL, locale, time zone) apply to this context too.
       const context = await browser.newContext({ viewport });
+      await withConsentChoice(context);
       consoleGuard.watch(context);
       contexts.push(context);
       return context.newPage();

@@ -21,6 +21,11 @@ const HEALTH_TIMEOUT_MS = Number(process.env.E2E_HEALTH_TIMEOUT_MS ?? 180_000);
 const SEED_ARTICLES = process.env.E2E_ARTICLES ?? '400';
 const SEED_DOCUMENTS = process.env.E2E_DOCUMENTS ?? '500';
 const STOP_TIMEOUT_MS = 15_000;
+/**
+ * The tag manager of the e2e server: nothing listens there (a request fails at once), but the browser's network log
+ * shows whether the page asked for it (consent.e2e.ts).
+ */
+const E2E_ANALYTICS_URL = 'http://127.0.0.1:9/tags/utag.js';
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
@@ -65,8 +70,15 @@ function startServer(dataDir: string, port: number): ChildProcess {
   const output = openSync(SERVER_LOG, 'w');
   const server = spawn(npm, ['start'], {
     cwd: root,
-    // Every spec searches from this one address: the per-address search limit (issue 15) would refuse them.
-    env: appEnv({ DATA_DIR: dataDir, PORT: String(port), SEARCH_RATE_LIMIT_PER_MINUTE: '10000' }),
+    // Every spec searches and registers from this one address: the per-address limits of search (issue 15) and
+    // registration (issue 19, about a dozen accounts per run) would refuse them.
+    env: appEnv({
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      SEARCH_RATE_LIMIT_PER_MINUTE: '10000',
+      REGISTRATION_LIMIT_PER_HOUR: '10000',
+      ANALYTICS_SCRIPT_URL: E2E_ANALYTICS_URL,
+    }),
     stdio: ['ignore', output, output],
     detached: true,
   });
@@ -181,6 +193,9 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
     await waitForHealth(server, url);
     // Workers inherit the runner's environment: the fixtures read the server's address there.
     process.env.E2E_BASE_URL = url;
+    // The server's e-mails (no SMTP_URL: .eml files under DATA_DIR/emails) and its tag manager, for the specs.
+    process.env.E2E_DATA_DIR = dataDir;
+    process.env.E2E_ANALYTICS_URL = E2E_ANALYTICS_URL;
   } catch (error) {
     printServerLogTail(40);
     await teardown();

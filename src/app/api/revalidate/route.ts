@@ -6,8 +6,8 @@ import { getDb } from '@/server/db/client';
 import { apiRoute } from '@/server/http/api-route';
 import { AppError } from '@/server/http/errors';
 import { purgePageCache } from '@/server/http/page-cache';
+import { REVALIDATED_PAGE_ROUTES } from '@/server/http/route-table';
 import { refreshGoneArticles } from '@/server/newsroom/gone';
-import { REVALIDATED_PAGE_ROUTES } from '@/server/observability/security-headers';
 import { refreshRedirects } from '@/server/site-newsroom/redirects';
 
 export const dynamic = 'force-dynamic';

@@ -14,7 +14,7 @@ import {
   submitArticle,
   unpublishArticle,
 } from '@/client/admin';
-import { ARTICLE_TYPE } from '@/lib/constants';
+import { ARTICLE_TYPE, type ArticleType } from '@/lib/constants';
 import {
   type AdminArticle,
   ARTICLE_STATUS_LABELS,
@@ -62,7 +62,8 @@ type Loaded = {
 };
 
 /** The article editor: loads the article (or starts a new one) with any edits this browser kept unsent. */
-export function ArticleEditor({ id }: { id: string | null }) {
+/** The article `id`, or a new one (of `newType`, an article by default: the agenda's and rates' "new" links). */
+export function ArticleEditor({ id, newType }: { id: string | null; newType?: ArticleType | undefined }) {
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [taxonomy, setTaxonomy] = useState<TaxonomyAnswer | null>(null);
@@ -78,7 +79,7 @@ export function ArticleEditor({ id }: { id: string | null }) {
     const local = readLocal(id ?? 'new');
     if (!id) {
       setLoaded({
-        draft: local?.draft ?? emptyDraft(),
+        draft: local?.draft ?? { ...emptyDraft(), ...(newType ? { type: newType } : {}) },
         state: null,
         baseVersion: null,
         recovered: local,
@@ -105,7 +106,7 @@ export function ArticleEditor({ id }: { id: string | null }) {
     return () => {
       current = false;
     };
-  }, [id]);
+  }, [id, newType]);
 
   if (error) {
     return (

@@ -15,7 +15,7 @@ const IMAGE_ROLES = [
 const MAX_MEGABYTES = MEDIA_LIMITS.maxBytes / 1024 / 1024;
 
 /** A file chosen in a file input, checked for size before it is sent (the server checks everything again). */
-function useUpload(accept: readonly string[]) {
+export function useUpload(accept: readonly string[]) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const upload = async (event: ChangeEvent<HTMLInputElement>) => {

@@ -6,6 +6,11 @@ export const SITE_PATHS = {
   issues: '/redaction/numeros',
   redirects: '/redaction/redirections',
   subscribers: '/redaction/abonnes',
+  home: '/redaction/accueil',
+  agenda: '/redaction/agenda',
+  rates: '/redaction/chiffres-taux',
+  taxonomy: '/redaction/taxonomie',
+  shop: '/redaction/boutique',
 } as const;
 
 export const issuePath = (date: string) => `${SITE_PATHS.issues}/${date}`;
@@ -16,6 +21,11 @@ export const campaignPath = (id: number) => `${SITE_PATHS.newsletters}/${id}`;
 /** The site newsroom's entries of the newsroom menu (StaffShell spreads them into its own). */
 export const SITE_NAV: { href: string; label: string; permission: AdminPermission }[] = [
   { href: SITE_PATHS.issues, label: 'Quotidienne', permission: 'issue.read' },
+  { href: SITE_PATHS.agenda, label: 'Agenda', permission: 'article.read' },
+  { href: SITE_PATHS.rates, label: 'Chiffres et taux', permission: 'article.read' },
+  { href: SITE_PATHS.home, label: 'Page d’accueil', permission: 'home.read' },
+  { href: SITE_PATHS.taxonomy, label: 'Thèmes et métiers', permission: 'article.read' },
+  { href: SITE_PATHS.shop, label: 'Boutique', permission: 'shop.read' },
   { href: SITE_PATHS.newsletters, label: 'Newsletters', permission: 'newsletter.read' },
   { href: SITE_PATHS.subscribers, label: 'Abonnés', permission: 'subscriber.read' },
   { href: SITE_PATHS.redirects, label: 'Redirections', permission: 'redirect.read' },

@@ -19,7 +19,8 @@ import { formatDateTime } from '../format';
 import styles from '../newsroom.module.css';
 import { useStaff } from '../staff-shell';
 
-function Messages({
+/** A page's error (with the server's field errors) and its polite notice. */
+export function Messages({
   error,
   notice,
   details,

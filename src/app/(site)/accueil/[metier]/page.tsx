@@ -24,6 +24,7 @@ import styles from './page.module.css';
 // The home page of each trade, cached like the news pages (decision 003). Visitors never see this path:
 // next.config.ts rewrites `/` to /accueil/tous and `/?metier=fiscal` to /accueil/fiscal, so the trade filter of
 // the query string maps onto one cached page per trade instead of a render per request.
+// A literal, as Next.js reads it at build time: ISR_REVALIDATE_SECONDS of src/server/http/route-table.ts.
 export const revalidate = 60;
 export const dynamicParams = true;
 

@@ -9,6 +9,7 @@ import { env } from '@/server/env';
 import { pageMetadata } from '@/server/pages/seo';
 
 // Rendered on first request, then cached and regenerated in the background; nothing at build time.
+// A literal, as Next.js reads it at build time: ISR_REVALIDATE_SECONDS of src/server/http/route-table.ts.
 export const revalidate = 60;
 export const dynamicParams = true;
 export function generateStaticParams(): { params: string[] }[] {

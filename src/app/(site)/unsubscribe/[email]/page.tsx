@@ -24,7 +24,10 @@ export default async function UnsubscribePage({ params, searchParams }: Props) {
   return (
     <div className={`container ${styles.page}`}>
       <h1 className={styles.title}>Désinscription de la newsletter {DAILY_NAME}</h1>
-      <UnsubscribePanel email={email} confirmed={verifyUnsubscribeToken(email, token)} />
+      <UnsubscribePanel
+        email={email}
+        token={typeof token === 'string' && verifyUnsubscribeToken(email, token) ? token : null}
+      />
     </div>
   );
 }

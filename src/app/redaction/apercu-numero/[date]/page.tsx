@@ -50,6 +50,7 @@ export default async function IssuePreviewPage({ params }: Props) {
       <SiteChrome
         shopBaseUrl={config.SHOP_BASE_URL}
         subscriberUrl={config.SUBSCRIBER_URL}
+        accountsManagedBy={config.ACCOUNTS_MANAGED_BY}
         analyticsScriptUrl={undefined}
       >
         <div className={`container ${homeStyles.home}`}>

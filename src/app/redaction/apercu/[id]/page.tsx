@@ -67,6 +67,7 @@ export default async function PreviewPage({ params, searchParams }: Props) {
     <SiteChrome
       shopBaseUrl={config.SHOP_BASE_URL}
       subscriberUrl={config.SUBSCRIBER_URL}
+      accountsManagedBy={config.ACCOUNTS_MANAGED_BY}
       analyticsScriptUrl={undefined}
     >
       {/* In the main region, after the site's skip link: marked before anything of the page. */}

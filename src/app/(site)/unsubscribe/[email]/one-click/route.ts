@@ -20,7 +20,12 @@ export async function POST(request: Request, context: Context): Promise<Response
   if (form?.get('List-Unsubscribe') !== 'One-Click') {
     return new Response('Corps attendu : List-Unsubscribe=One-Click', { status: 400, headers: TEXT });
   }
-  await unsubscribe(await getDb(), email, requestContext(request));
+  await unsubscribe(
+    await getDb(),
+    email,
+    requestContext(request),
+    new URL(request.url).searchParams.get('token'),
+  );
   return new Response('Votre désinscription a bien été prise en compte.', { headers: TEXT });
 }
 

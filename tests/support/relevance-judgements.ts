@@ -1,5 +1,3 @@
-import 'server-only';
-
 /**
  * Relevance judgements over the fixed test corpus (tests/support/search-corpus.ts): for each query, the one
  * document a reader expects. Plural and singular, stemming, accents typed or not, phrases, legal references and

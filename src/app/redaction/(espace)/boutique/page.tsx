@@ -1,0 +1,8 @@
+import type { Metadata } from 'next';
+import { ShopPage } from '@/components/newsroom/site/shop-page';
+
+export const metadata: Metadata = { title: 'Boutique' };
+
+export default function Page() {
+  return <ShopPage />;
+}

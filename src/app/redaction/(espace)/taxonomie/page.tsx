@@ -1,0 +1,8 @@
+import type { Metadata } from 'next';
+import { TaxonomyPage } from '@/components/newsroom/site/taxonomy-page';
+
+export const metadata: Metadata = { title: 'Thèmes et métiers' };
+
+export default function Page() {
+  return <TaxonomyPage />;
+}

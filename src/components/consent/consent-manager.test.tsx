@@ -1,0 +1,102 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { resetAnalytics } from '@/client/analytics';
+import { openConsentSettings, readConsent } from '@/client/consent';
+import { uniformChoice } from '@/lib/consent';
+import { ConsentManager } from './consent-manager';
+
+vi.mock('next/navigation', () => ({ usePathname: () => '/', useSearchParams: () => new URLSearchParams() }));
+
+const SCRIPT_URL = 'https://tags.example.test/utag.js';
+
+let appended: Node[] = [];
+
+/** The tag manager's scripts added to the page (kept out of the DOM: the test environment does not run scripts). */
+function analyticsScripts(): HTMLScriptElement[] {
+  return appended.filter(
+    (node): node is HTMLScriptElement => node instanceof HTMLScriptElement && node.src === SCRIPT_URL,
+  );
+}
+
+function clearPage() {
+  for (const part of document.cookie.split(';')) {
+    const name = part.split('=')[0]?.trim();
+    // biome-ignore lint/suspicious/noDocumentCookie: the test resets the page's cookies.
+    if (name) document.cookie = `${name}=; Max-Age=0; Path=/`;
+  }
+}
+
+beforeEach(() => {
+  clearPage();
+  resetAnalytics();
+  appended = [];
+  vi.spyOn(document.head, 'append').mockImplementation((...nodes) => {
+    appended.push(...(nodes as Node[]));
+  });
+});
+afterEach(() => {
+  cleanup();
+  clearPage();
+  vi.restoreAllMocks();
+});
+
+describe('ConsentManager', () => {
+  test('first visit: the banner asks, and nothing of the tag manager is loaded before an answer', async () => {
+    render(<ConsentManager analyticsScriptUrl={SCRIPT_URL} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Vos choix sur les cookies' });
+    expect(dialog.getAttribute('aria-modal')).toBe('false');
+    const names = screen.getAllByRole('button').map((button) => button.textContent);
+    expect(names).toEqual(['Tout refuser', 'Personnaliser', 'Tout accepter']);
+    // Refusing looks like accepting (same class).
+    expect(screen.getByRole('button', { name: 'Tout refuser' }).className).toBe(
+      screen.getByRole('button', { name: 'Tout accepter' }).className,
+    );
+    expect(analyticsScripts()).toHaveLength(0);
+  });
+
+  test('"Tout accepter" loads the tag manager once and the banner goes', async () => {
+    render(<ConsentManager analyticsScriptUrl={SCRIPT_URL} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Tout accepter' }));
+    await vi.waitFor(() => expect(analyticsScripts()).toHaveLength(1));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(readConsent()).toEqual(uniformChoice(true));
+  });
+
+  test('"Tout refuser" keeps it out, and the choice is remembered on the next page', async () => {
+    const first = render(<ConsentManager analyticsScriptUrl={SCRIPT_URL} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Tout refuser' }));
+    expect(readConsent()).toEqual(uniformChoice(false));
+    first.unmount();
+    render(<ConsentManager analyticsScriptUrl={SCRIPT_URL} />);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(analyticsScripts()).toHaveLength(0);
+  });
+
+  test('"Personnaliser" offers one choice per purpose; the footer link reopens the settings', async () => {
+    render(<ConsentManager analyticsScriptUrl={SCRIPT_URL} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Personnaliser' }));
+    expect(screen.getAllByRole('checkbox')).toHaveLength(7);
+    fireEvent.click(screen.getByRole('checkbox', { name: /Datawrapper/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Enregistrer mes choix' }));
+    expect(readConsent()).toEqual({ ...uniformChoice(false), datawrapper: true });
+    expect(analyticsScripts()).toHaveLength(0);
+
+    openConsentSettings();
+    const settings = await screen.findByRole('dialog', { name: 'Paramètres des cookies' });
+    await vi.waitFor(() => expect(document.activeElement?.textContent).toBe('Paramètres des cookies'));
+    expect((screen.getByRole('checkbox', { name: /Datawrapper/ }) as HTMLInputElement).checked).toBe(true);
+    fireEvent.keyDown(settings, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  test('the disabledAnalytics cookie wins over an acceptance', async () => {
+    // biome-ignore lint/suspicious/noDocumentCookie: the opt-out cookie of the spec.
+    document.cookie = 'disabledAnalytics=1; Path=/';
+    render(<ConsentManager analyticsScriptUrl={SCRIPT_URL} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Tout accepter' }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(analyticsScripts()).toHaveLength(0);
+  });
+});

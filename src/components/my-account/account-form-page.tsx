@@ -1,0 +1,32 @@
+import type { ReactNode } from 'react';
+import { Breadcrumb } from '@/components/ui/breadcrumb';
+import type { SectionNotice } from './account-section';
+import styles from './my-account.module.css';
+
+type AccountFormPageProps = {
+  title: string;
+  lead?: string;
+  notice: SectionNotice;
+  siteUrl: string;
+  children?: ReactNode;
+};
+
+/** A page of one account form (forgotten password, new password, confirmation): title, message, form. */
+export function AccountFormPage({ title, lead, notice, siteUrl, children }: AccountFormPageProps) {
+  return (
+    <div className={`container ${styles.page}`}>
+      <Breadcrumb siteUrl={siteUrl} crumbs={[{ name: title }]} />
+      <h1 className={styles.title}>{title}</h1>
+      {lead ? <p className={styles.lead}>{lead}</p> : null}
+      {notice ? (
+        <p
+          className={notice.kind === 'success' ? styles.success : styles.error}
+          role={notice.kind === 'success' ? 'status' : 'alert'}
+        >
+          {notice.message}
+        </p>
+      ) : null}
+      <div className={styles.form}>{children}</div>
+    </div>
+  );
+}

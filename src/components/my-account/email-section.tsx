@@ -1,0 +1,59 @@
+import { TextField } from '@/components/ui/text-field';
+import { AccountSection, type SectionNotice } from './account-section';
+import styles from './my-account.module.css';
+
+type EmailSectionProps = {
+  email: string;
+  confirmed: boolean;
+  changeAction: (form: FormData) => Promise<void>;
+  resendAction: (form: FormData) => Promise<void>;
+  notice: SectionNotice;
+};
+
+/** The account's address, its confirmation, and a change of address confirmed at the new one. */
+export function EmailSection({ email, confirmed, changeAction, resendAction, notice }: EmailSectionProps) {
+  return (
+    <AccountSection id="adresse" title="Adresse e-mail" notice={notice}>
+      <p className={styles.intro}>
+        Votre adresse : <strong>{email}</strong>{' '}
+        {confirmed ? (
+          <span className={styles.badge}>confirmée</span>
+        ) : (
+          <span className={styles.warning}>non confirmée</span>
+        )}
+      </p>
+      {confirmed ? null : (
+        <form action={resendAction} className={styles.inline}>
+          <button type="submit" className={styles.secondary}>
+            Renvoyer le lien de confirmation
+          </button>
+        </form>
+      )}
+      <form action={changeAction} className={styles.form}>
+        <TextField
+          name="email"
+          label="Nouvelle adresse e-mail"
+          type="email"
+          autoComplete="email"
+          maxLength={254}
+          required
+          error={null}
+        />
+        <TextField
+          name="password"
+          label="Mot de passe actuel"
+          type="password"
+          autoComplete="current-password"
+          required
+          error={null}
+        />
+        <p className={styles.hint}>
+          Un lien de confirmation sera envoyé à la nouvelle adresse ; l’actuelle reste valable jusque-là.
+        </p>
+        <button type="submit" className={styles.button}>
+          Changer d’adresse
+        </button>
+      </form>
+    </AccountSection>
+  );
+}

@@ -1,0 +1,46 @@
+import { TextField } from '@/components/ui/text-field';
+import { AccountSection, type SectionNotice } from './account-section';
+import styles from './my-account.module.css';
+
+type PasswordSectionProps = { action: (form: FormData) => Promise<void>; notice: SectionNotice };
+
+/** The password, changed with the current one; the reader's other devices are logged out. */
+export function PasswordSection({ action, notice }: PasswordSectionProps) {
+  return (
+    <AccountSection id="mot-de-passe" title="Mot de passe" notice={notice}>
+      <form action={action} className={styles.form}>
+        <TextField
+          name="current"
+          label="Mot de passe actuel"
+          type="password"
+          autoComplete="current-password"
+          required
+          error={null}
+        />
+        <TextField
+          name="password"
+          label="Nouveau mot de passe"
+          type="password"
+          autoComplete="new-password"
+          required
+          error={null}
+        />
+        <p className={styles.hint}>
+          8 caractères au moins, avec des minuscules, des majuscules, des chiffres et des caractères spéciaux.
+        </p>
+        <TextField
+          name="confirmed"
+          label="Confirmation du nouveau mot de passe"
+          type="password"
+          autoComplete="new-password"
+          required
+          error={null}
+        />
+        <p className={styles.hint}>Vos autres appareils seront déconnectés.</p>
+        <button type="submit" className={styles.button}>
+          Changer mon mot de passe
+        </button>
+      </form>
+    </AccountSection>
+  );
+}

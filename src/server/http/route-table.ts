@@ -1,0 +1,120 @@
+import 'server-only';
+
+/**
+ * Every route of `src/app` and how it is cached: the one table the proxy (which nonce), the page cache (which
+ * store) and the pages' `revalidate` exports follow (issue 13, item 6; decisions 003, 006 and 013).
+ * `route-table.test.ts` walks `src/app` and fails when a route is missing here, when an entry names no route, and
+ * when a page's literal `export const revalidate` disagrees with its entry (Next.js reads that export at build
+ * time, so it must stay a literal in the page).
+ */
+
+/**
+ * - `isr`: Next's incremental regeneration (`export const revalidate = 60`), rendered once per path for everyone;
+ *   its HTML carries the build's cache nonce; the page cache keeps it under its path.
+ * - `rendered`: rendered per request from its URL alone (no session, data shared for a few seconds); the page cache
+ *   keeps it under its whole URL when its query is one the page reads (`page-cache-keys.ts`).
+ * - `shared-read`: a public API read computed once per query (`sharedRead`); the page cache keeps the answer.
+ * - `not-kept`: our caches never keep it: personal, staff or write routes, pages prerendered at build time, and
+ *   routes that set their own `Cache-Control` (feeds, sitemaps, media).
+ */
+export type RouteCaching = 'isr' | 'rendered' | 'shared-read' | 'not-kept';
+
+/** How long Next.js serves an `isr` page before regenerating it: the literal of each such page's export. */
+export const ISR_REVALIDATE_SECONDS = 60;
+
+type RouteEntry = {
+  caching: RouteCaching;
+  /** Addresses rewritten onto this route before routing (next.config.ts), which readers ask for. */
+  servedAt?: readonly string[];
+};
+
+/**
+ * Keys are the routes of `src/app`'s pages and route handlers as `revalidatePath` names them (route groups kept:
+ * `/(site)/search`), or a folder ending in `/*` for the folder's own route and every route under it.
+ */
+export const ROUTES = {
+  '/(site)/accueil/[metier]': { caching: 'isr', servedAt: ['/'] },
+  '/(site)/actualite/[[...segments]]': { caching: 'isr' },
+  '/(site)/archives/[[...params]]': { caching: 'isr' },
+  '/(site)/chiffres-taux/[[...segments]]': { caching: 'isr' },
+  '/(site)/simulateurs/[[...segments]]': { caching: 'isr' },
+  '/(site)/search': { caching: 'rendered' },
+  '/(site)/agenda': { caching: 'rendered' },
+  '/(site)/agenda/[topic]': { caching: 'not-kept' },
+  '/(site)/agenda/calendrier.ics': { caching: 'not-kept' },
+  '/(site)/agenda/[topic]/calendrier.ics': { caching: 'not-kept' },
+  '/(site)/cgu': { caching: 'not-kept' },
+  '/(site)/cgv': { caching: 'not-kept' },
+  '/(site)/librairie': { caching: 'not-kept' },
+  '/(site)/mentions-legales': { caching: 'not-kept' },
+  '/(site)/qui-sommes-nous': { caching: 'not-kept' },
+  '/(site)/unsubscribe/*': { caching: 'not-kept' },
+  '/(site)/confidentialite': { caching: 'not-kept' },
+  '/(site)/confirmation': { caching: 'not-kept' },
+  '/(site)/mon-compte/*': { caching: 'not-kept' },
+  '/(site)/mot-de-passe-oublie/*': { caching: 'not-kept' },
+  '/api/account/*': { caching: 'not-kept' },
+  '/api/article/summary': { caching: 'shared-read' },
+  '/api/issue': { caching: 'shared-read' },
+  '/api/search/suggest': { caching: 'shared-read' },
+  '/api/article/single': { caching: 'not-kept' },
+  '/api/archive/info': { caching: 'not-kept' },
+  '/api/banner': { caching: 'not-kept' },
+  '/api/search/results': { caching: 'not-kept' },
+  '/api/search/resultsAsArticles': { caching: 'not-kept' },
+  '/api/contentAlert/*': { caching: 'not-kept' },
+  '/api/eshop/*': { caching: 'not-kept' },
+  '/api/health/*': { caching: 'not-kept' },
+  '/api/ops/backup': { caching: 'not-kept' },
+  '/api/revalidate': { caching: 'not-kept' },
+  '/api/admin/*': { caching: 'not-kept' },
+  '/redaction/*': { caching: 'not-kept' },
+  '/embed/[simulator]': { caching: 'not-kept' },
+  '/media/[id]/[file]': { caching: 'not-kept' },
+  '/metrics': { caching: 'not-kept' },
+  '/rss': { caching: 'not-kept' },
+  '/rss/[topic]': { caching: 'not-kept' },
+  '/sitemap.xml': { caching: 'not-kept' },
+  '/sitemaps/*': { caching: 'not-kept' },
+} as const satisfies Record<string, RouteEntry>;
+
+type Route = keyof typeof ROUTES;
+
+function routesCached(caching: RouteCaching): Route[] {
+  return (Object.keys(ROUTES) as Route[]).filter((route) => ROUTES[route].caching === caching);
+}
+
+/** The address of a route, route groups left out: `/(site)/search` → `/search`. */
+function addressOf(route: string): string {
+  return route.replace(/\/\([^)]+\)/g, '') || '/';
+}
+
+/** The static part of a route's address, before its first dynamic segment: `/(site)/actualite/[[...s]]` → `/actualite`. */
+function staticPrefix(route: string): string {
+  const address = addressOf(route);
+  const dynamic = address.search(/\/\[/);
+  return dynamic === -1 ? address : address.slice(0, dynamic) || '/';
+}
+
+const ISR_ROUTES = routesCached('isr');
+/**
+ * The pages Next keeps in its cache, as `revalidatePath` names them: a content change refreshes these only (decision
+ * 016): a page prerendered at build shows nothing from the database, and rendering it again would change the inline
+ * scripts whose hashes its Content-Security-Policy lists (decision 004).
+ */
+export const REVALIDATED_PAGE_ROUTES: readonly string[] = ISR_ROUTES;
+/** Every address under these (and the address itself) is an `isr` page. */
+const CACHED_PAGE_PREFIXES = ISR_ROUTES.map(staticPrefix);
+const CACHED_PAGE_ADDRESSES = new Set(
+  ISR_ROUTES.flatMap((route) => ('servedAt' in ROUTES[route] ? ROUTES[route].servedAt : [])),
+);
+/** Pages rendered per request that the page cache keeps under their whole URL. */
+export const RENDERED_PAGE_PATHS: ReadonlySet<string> = new Set(routesCached('rendered').map(addressOf));
+/** Public API reads whose answers the page cache keeps. */
+export const SHARED_READ_PATHS: ReadonlySet<string> = new Set(routesCached('shared-read').map(addressOf));
+
+/** True for an address of an `isr` page (its HTML carries the cache nonce, the page cache keeps it by path). */
+export function isCachedPagePath(pathname: string): boolean {
+  if (CACHED_PAGE_ADDRESSES.has(pathname)) return true;
+  return CACHED_PAGE_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+}

@@ -1,0 +1,120 @@
+import type { Page, Request } from '@playwright/test';
+import { CONSENT_COOKIE } from '@/lib/consent';
+import { type ConsoleGuard, DESKTOP, expect, MOBILE, screenshot, test } from './support/fixtures';
+
+/**
+ * The cookie consent banner (CNIL), read from the browser's network log: no request to the tag manager
+ * (ANALYTICS_SCRIPT_URL, set by scripts/e2e.ts as E2E_ANALYTICS_URL) before "Tout accepter", none after "Tout
+ * refuser", one after accepting.
+ */
+
+function analyticsUrl(): string {
+  const url = process.env.E2E_ANALYTICS_URL;
+  if (!url)
+    throw new Error(
+      'E2E_ANALYTICS_URL is not set: scripts/e2e.ts sets it with the server’s ANALYTICS_SCRIPT_URL.',
+    );
+  return url;
+}
+
+/** A first visit: the harness's default choice removed; answers the requests made to the tag manager. */
+async function firstVisit(page: Page, consoleGuard: ConsoleGuard): Promise<Request[]> {
+  await page.context().clearCookies({ name: CONSENT_COOKIE });
+  const requests: Request[] = [];
+  page.on('request', (request) => {
+    if (request.url() === analyticsUrl()) requests.push(request);
+  });
+  // Nothing listens at the tag manager's address: its request fails, which is what an accepted consent looks like here.
+  consoleGuard.allow(new RegExp(analyticsUrl().replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')));
+  consoleGuard.allow(/analytics n’a pas pu être chargée/);
+  return requests;
+}
+
+/** Lets the page settle: hydrated, idle, any on-demand chunk fetched. */
+async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(500);
+}
+
+test('before any choice: the banner, and no request to the tag manager', async ({ page, consoleGuard }) => {
+  const requests = await firstVisit(page, consoleGuard);
+  await page.goto('/');
+  const banner = page.getByRole('dialog', { name: 'Vos choix sur les cookies' });
+  await banner.waitFor();
+  await settle(page);
+  expect(requests).toHaveLength(0);
+  // Refusing is as visible as accepting: same size, side by side.
+  const refuse = await banner.getByRole('button', { name: 'Tout refuser' }).boundingBox();
+  const accept = await banner.getByRole('button', { name: 'Tout accepter' }).boundingBox();
+  expect(refuse?.height).toBe(accept?.height);
+  expect(refuse?.width).toBe(accept?.width);
+  await screenshot(page, 'consent-banner-desktop');
+});
+
+test('"Tout refuser": no request, now or on the next pages', async ({ page, consoleGuard }) => {
+  const requests = await firstVisit(page, consoleGuard);
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Tout refuser' }).click();
+  await page.getByRole('dialog').waitFor({ state: 'hidden' });
+  await page.goto('/actualite');
+  await settle(page);
+  expect(await page.getByRole('dialog').count()).toBe(0);
+  expect(requests).toHaveLength(0);
+});
+
+test('"Tout accepter": one request, and the choice is kept for the next pages', async ({
+  page,
+  consoleGuard,
+}) => {
+  const requests = await firstVisit(page, consoleGuard);
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Tout accepter' }).click();
+  await expect.poll(() => requests.length).toBe(1);
+  const cookie = (await page.context().cookies()).find((c) => c.name === CONSENT_COOKIE);
+  // Kept 6 months (183 days), give or take the test's own seconds.
+  expect((cookie?.expires ?? 0) - Date.now() / 1000).toBeGreaterThan(182 * 24 * 3600);
+  await page.goto('/actualite');
+  await settle(page);
+  expect(await page.getByRole('dialog').count()).toBe(0);
+});
+
+test('"Paramètres des cookies" in the footer reopens the choice, one purpose at a time', async ({
+  page,
+  consoleGuard,
+}) => {
+  const requests = await firstVisit(page, consoleGuard);
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Personnaliser' }).click();
+  const settings = page.getByRole('dialog', { name: 'Paramètres des cookies' });
+  await settings.getByRole('checkbox', { name: /Datawrapper/ }).check();
+  await settings.getByRole('button', { name: 'Enregistrer mes choix' }).click();
+  await settings.waitFor({ state: 'hidden' });
+  expect(requests).toHaveLength(0);
+
+  await page.getByRole('contentinfo').getByRole('button', { name: 'Paramètres des cookies' }).click();
+  await settings.waitFor();
+  expect(await settings.getByRole('checkbox', { name: /Datawrapper/ }).isChecked()).toBe(true);
+  expect(await settings.getByRole('checkbox', { name: /Mesure d’audience/ }).isChecked()).toBe(false);
+  await page.keyboard.press('Escape');
+  await settings.waitFor({ state: 'hidden' });
+});
+
+for (const [name, viewport] of [
+  ['desktop', DESKTOP],
+  ['mobile', MOBILE],
+] as const) {
+  test(`axe finds no violation with the banner and with the settings open (${name})`, async ({
+    newPage,
+    consoleGuard,
+  }) => {
+    const page = await newPage(viewport);
+    await firstVisit(page, consoleGuard);
+    await page.goto('/');
+    await page.getByRole('dialog', { name: 'Vos choix sur les cookies' }).waitFor();
+    await expect(page).toPassAxe();
+    await page.getByRole('button', { name: 'Personnaliser' }).click();
+    await page.getByRole('dialog', { name: 'Paramètres des cookies' }).waitFor();
+    await expect(page).toPassAxe();
+    await screenshot(page, `consent-settings-${name}`);
+  });
+}
