@@ -158,6 +158,11 @@ const WITHOUT_CONTRACT_YET = new Set([
   '/api/revalidate',
 ]);
 
+/** Routes that need a reader's session, parsed by their contract in the test of their feature. */
+const CHECKED_IN_FEATURE_TESTS = new Map([
+  ['/api/account/savedArticles', 'tests/integration/my-account.test.ts'],
+]);
+
 async function expectContract(call: ContractCall) {
   const answer = await callHandler(call.handler, call.route, {
     query: call.query,
@@ -218,7 +223,8 @@ function publicRoutes(directory = path.join(process.cwd(), 'src/app/api')): stri
 it('checks every public route, or names it as still without a contract', () => {
   const checked = new Set([...CONTENT_CALLS, ...SEARCH_CALLS].map((call) => call.route));
   const unaccounted = publicRoutes().filter(
-    (route) => !checked.has(route) && !WITHOUT_CONTRACT_YET.has(route),
+    (route) =>
+      !checked.has(route) && !WITHOUT_CONTRACT_YET.has(route) && !CHECKED_IN_FEATURE_TESTS.has(route),
   );
   expect(unaccounted).toEqual([]);
 });
