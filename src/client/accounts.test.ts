@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { REGISTRATION_FORM_ID } from '@/lib/constants';
+import { webFormFixture } from '../../tests/support/contract-fixtures';
 import {
   getWebFormFields,
   LOGIN_ERROR_MESSAGE,
@@ -187,7 +188,7 @@ describe('logout', () => {
 
 describe('getWebFormFields', () => {
   it('asks for the registration form by default', async () => {
-    fetchMock.mockResolvedValue(json({ webFormId: REGISTRATION_FORM_ID, fields: [] }));
+    fetchMock.mockResolvedValue(json(webFormFixture({ webFormId: REGISTRATION_FORM_ID })));
     expect(await getWebFormFields()).toMatchObject({ webFormId: REGISTRATION_FORM_ID });
     expect(lastCall().url).toBe(`/api/eshop/webFormFields?webFormId=${REGISTRATION_FORM_ID}`);
   });

@@ -8,7 +8,12 @@
  */
 import 'client-only';
 import { REGISTRATION_FORM_ID, SESSION_HINT_COOKIE } from '@/lib/constants';
-import type { RegistrationForm } from '@/lib/contracts/accounts';
+import {
+  type RegistrationFieldCode,
+  type RegistrationForm,
+  type WebFormDefinition,
+  webFormDefinition,
+} from '@/lib/contracts/accounts';
 import { capMessage, WEB_FORM_ERROR_MESSAGE } from '@/lib/validation';
 import { ApiError, apiFetch, apiJson, discardBody, hasAuthToken, isAbortError, setAuthToken } from './http';
 
@@ -19,50 +24,16 @@ export type User = { firstname: string; lastname: string };
 export const USER_LOAD_ERROR_MESSAGE = "erreur de récupération de l'utilisateur";
 /** Shown when a login fails without a message of the server. */
 export const LOGIN_ERROR_MESSAGE = 'La connexion a échoué, merci de réessayer.';
+
+export type {
+  CivilityOption,
+  FunctionChoice,
+  RegistrationFieldCode,
+  WebFormDefinition,
+  WebFormField,
+  WebFormOption,
+} from '@/lib/contracts/accounts';
 export { WEB_FORM_ERROR_MESSAGE };
-
-/** Codes of the registration form's fields, as the web form calls them. */
-export type RegistrationFieldCode =
-  | 'civility'
-  | 'lastname'
-  | 'firstname'
-  | 'email'
-  | 'password'
-  | 'confirmed'
-  | 'function'
-  | 'optin';
-
-/** A choice of a select field. */
-export type WebFormOption = { value: string; label: string };
-
-/** A profession of the function list; an entry with `options` is a group heading, not a choice itself. */
-export type FunctionChoice = { value: string; label: string; options?: WebFormOption[] };
-
-/** One field of a web form (spec section 3 "Web form definition": a field_id per field). */
-export type WebFormField = {
-  field_id: number;
-  code: RegistrationFieldCode;
-  label: string;
-  type: 'select' | 'text' | 'email' | 'password' | 'checkbox';
-  required: boolean;
-  /** Longest accepted value, in characters (text fields). */
-  maxLength?: number;
-  /** For the civility select; the function select uses `functions`. */
-  options?: WebFormOption[];
-};
-
-/** Civility choice: Monsieur 13 … Docteur 18. */
-export type CivilityOption = { value: number; label: string };
-
-export type WebFormDefinition = {
-  webFormId: number;
-  fields: WebFormField[];
-  /** The text beside the newsletter opt-in checkbox. */
-  optinComment: string;
-  civilities: CivilityOption[];
-  /** The grouped list of professions. */
-  functions: FunctionChoice[];
-};
 
 /** What the registration form holds (src/lib/validation.ts); optin becomes 'O' or 'N' on the wire. */
 export type RegistrationValues = RegistrationForm;
@@ -150,7 +121,7 @@ export async function logout(): Promise<void> {
 
 /** The definition of a web form (REGISTRATION_FORM_ID for registration). */
 export function getWebFormFields(webFormId: number = REGISTRATION_FORM_ID): Promise<WebFormDefinition> {
-  return apiJson<WebFormDefinition>('/eshop/webFormFields', {
+  return apiJson('/eshop/webFormFields', webFormDefinition, {
     query: { webFormId },
     key: `accounts:webFormFields:${webFormId}`,
   });

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { articleFixture, issueFixture, summaryFixture } from '../../tests/support/contract-fixtures';
 import { fetchArchiveInfo, fetchArticle, fetchBanners, fetchIssue, fetchNewsSummary } from './content';
 import { ApiError, isAbortError } from './http';
 
@@ -31,7 +32,7 @@ function pendingUntilAborted(_input: string, init: RequestInit): Promise<Respons
 }
 
 const LIST = {
-  news: [{ id: 'A1' }],
+  news: [summaryFixture({ id: 'A1' })],
   thematics: [{ id: 'T', slug: 'tva', label: 'TVA', shortId: 'T2' }],
   additional: { total: 1, page: 1, limit: 20 },
 };
@@ -122,8 +123,8 @@ describe('fetchNewsSummary', () => {
 
 describe('fetchArticle', () => {
   it('asks for an article with the session token given', async () => {
-    const answer = { article: { id: 'E1' }, isPaywallable: true };
-    fetchMock.mockResolvedValue(json(answer));
+    const answer = articleFixture({ id: 'E1' }, true);
+    fetchMock.mockImplementation(async () => json(answer));
     await expect(fetchArticle('E1', { eshopCookie: 'jeton' })).resolves.toEqual(answer);
     expect(lastUrl().pathname).toBe('/api/article/single');
     expect(Object.fromEntries(lastUrl().searchParams)).toEqual({ newsId: 'E1', eshopCookie: 'jeton' });
@@ -147,17 +148,26 @@ describe('fetchArticle', () => {
 
 describe('archive, issue and banners', () => {
   it('ask their paths and answer the JSON', async () => {
-    const months = Array.from({ length: 12 }, (_, index) => ({ month: index + 1, total: 0 }));
+    const months = Array.from({ length: 12 }, (_, index) => ({
+      month: index + 1,
+      value: `${index + 1}`,
+      total: 0,
+    }));
     fetchMock.mockResolvedValueOnce(json(months));
     await expect(fetchArchiveInfo(2024)).resolves.toEqual(months);
     expect(`${lastUrl().pathname}${lastUrl().search}`).toBe('/api/archive/info?year=2024');
 
-    fetchMock.mockResolvedValueOnce(json({ issueName: 'N', news: [] }));
-    await expect(fetchIssue()).resolves.toEqual({ issueName: 'N', news: [] });
+    const issue = issueFixture({ news: [summaryFixture()] });
+    fetchMock.mockResolvedValueOnce(json(issue));
+    await expect(fetchIssue()).resolves.toEqual(issue);
     expect(lastUrl().pathname).toBe('/api/issue');
 
-    fetchMock.mockResolvedValueOnce(json([{ id: 'b1' }]));
-    await expect(fetchBanners()).resolves.toEqual([{ id: 'b1' }]);
+    const image = { url: '/images/bannieres/b1.jpg', width: 1200, height: 200 };
+    const banners = [
+      { id: 'b1', alt: 'Offre', onClick: 'https://boutique.example.fr', desktop: image, mobile: image },
+    ];
+    fetchMock.mockResolvedValueOnce(json(banners));
+    await expect(fetchBanners()).resolves.toEqual(banners);
     expect(lastUrl().pathname).toBe('/api/banner');
   });
 

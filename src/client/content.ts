@@ -4,11 +4,19 @@
  * (the aborted promise rejects with an AbortError, see isAbortError).
  */
 import 'client-only';
-import type { ArchiveMonth } from '@/server/content/archive';
-import type { ArticleForReader } from '@/server/content/article-single';
-import type { Banner } from '@/server/content/banners';
-import type { DailyIssue } from '@/server/content/daily-issue';
-import type { NewsList, NewsSort } from '@/server/content/news-list';
+import {
+  type ArchiveMonth,
+  type ArticleForReader,
+  archiveInfoAnswer,
+  articleForReader,
+  type Banner,
+  bannersAnswer,
+  type DailyIssue,
+  dailyIssue,
+  type NewsListAnswer as NewsList,
+  newsListAnswer,
+} from '@/lib/contracts/content';
+import type { NewsSort } from '@/server/content/news-list';
 import { ApiError, apiJson } from './http';
 
 export type { ArchiveMonth, ArticleForReader, Banner, DailyIssue, NewsList };
@@ -49,7 +57,7 @@ export async function fetchNewsSummary(
   options: CallOptions = {},
 ): Promise<NewsList> {
   try {
-    return await apiJson<NewsList>('/article/summary', {
+    return await apiJson('/article/summary', newsListAnswer, {
       query: { ...filter, type: joined(filter.type), thematicsId: joined(filter.thematicsId) },
       key: options.key,
     });
@@ -74,7 +82,7 @@ export function fetchArticle(
   newsId: string,
   options: CallOptions & { eshopCookie?: string | undefined } = {},
 ): Promise<ArticleForReader> {
-  return apiJson<ArticleForReader>('/article/single', {
+  return apiJson('/article/single', articleForReader, {
     query: { newsId, eshopCookie: options.eshopCookie },
     key: options.key,
   });
@@ -82,14 +90,14 @@ export function fetchArticle(
 
 /** The number of articles of each month of a year (twelve entries). */
 export function fetchArchiveInfo(year: number, options: CallOptions = {}): Promise<ArchiveMonth[]> {
-  return apiJson<ArchiveMonth[]>('/archive/info', { query: { year }, key: options.key });
+  return apiJson('/archive/info', archiveInfoAnswer, { query: { year }, key: options.key });
 }
 
 /** The current daily issue and its news; a 404 (no issue yet) is thrown as an ApiError. */
 export function fetchIssue(options: CallOptions = {}): Promise<DailyIssue> {
-  return apiJson<DailyIssue>('/issue', { key: options.key });
+  return apiJson('/issue', dailyIssue, { key: options.key });
 }
 
 export function fetchBanners(options: CallOptions = {}): Promise<Banner[]> {
-  return apiJson<Banner[]>('/banner', { key: options.key });
+  return apiJson('/banner', bannersAnswer, { key: options.key });
 }

@@ -3,6 +3,7 @@
  * previous call still running with the same key (a new search cancels the previous one).
  */
 import 'client-only';
+import * as z from 'zod/mini';
 import { API_BASE_PATH } from '@/lib/constants';
 
 /** An API answer that was not a success, with its HTTP status and the server's message. */
@@ -89,17 +90,24 @@ export async function discardBody(response: Response): Promise<void> {
   await response.arrayBuffer().catch(() => undefined);
 }
 
-/** A call whose success is a JSON body; any other status throws an ApiError with the server's message. */
-export async function apiJson<T>(path: string, request: ApiRequest = {}): Promise<T> {
+/**
+ * A call whose success is a JSON body, parsed by its contract's schema (`src/lib/contracts/`): the caller gets
+ * the contract's type or an error, never an unchecked cast. Any other status throws an ApiError with the
+ * server's message; an answer that breaks its contract throws the schema's error.
+ */
+export async function apiJson<T>(
+  path: string,
+  schema: z.ZodMiniType<T>,
+  request: ApiRequest = {},
+): Promise<T> {
   const response = await apiFetch(path, request);
   const payload: unknown = await response.json().catch(() => null);
   if (!response.ok) {
-    const error = (payload as { error?: { message?: unknown; code?: unknown } } | null)?.error;
-    throw new ApiError(
-      response.status,
-      typeof error?.message === 'string' ? error.message : response.statusText,
-      typeof error?.code === 'string' ? error.code : undefined,
-    );
+    const error = z.safeParse(apiErrorAnswer, payload).data?.error;
+    throw new ApiError(response.status, error?.message ?? response.statusText, error?.code);
   }
-  return payload as T;
+  return z.parse(schema, payload);
 }
+
+/** The body of an answer that is not a success (src/server/http/errors.ts). */
+const apiErrorAnswer = z.object({ error: z.object({ message: z.string(), code: z.optional(z.string()) }) });

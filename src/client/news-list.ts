@@ -2,7 +2,8 @@
 
 import 'client-only';
 
-import { useCallback, useReducer, useRef } from 'react';
+import { useCallback, useMemo, useReducer, useRef } from 'react';
+import * as z from 'zod/mini';
 import { FIRST_PAGE, MAX_PAGE, NEWS_PAGE_SIZE } from '@/lib/constants';
 import { ApiError, apiJson, isAbortError } from './http';
 
@@ -158,33 +159,47 @@ export function newsListReducer<N extends NewsItem>(
   }
 }
 
-type SummaryAnswer<N> = { news: N[]; thematics?: ThematicItem[] };
-
 /**
  * The state of a news list and its 'Plus d'actualités' loader: page + 1 of the same filter, bounded by `to` (the
  * moment the first page was read) so news published since do not shift the pages, appended without duplicates.
  */
-export function useNewsList<N extends NewsItem>(init: Parameters<typeof initialNewsListState<N>>[0]) {
+export function useNewsList<N extends NewsItem>(
+  /** The contract schema of one news as this list shows it (src/lib/contracts/content.ts). */
+  itemSchema: z.ZodMiniType<N>,
+  init: Parameters<typeof initialNewsListState<N>>[0],
+) {
+  // The answer of GET /api/article/summary, keeping of each news what the list shows.
+  const answerSchema = useMemo(
+    () =>
+      z.object({
+        news: z.array(itemSchema),
+        thematics: z.optional(z.array(z.object({ slug: z.string(), label: z.string() }))),
+      }),
+    [itemSchema],
+  );
   const [state, dispatch] = useReducer(newsListReducer<N>, init, initialNewsListState<N>);
   const stateRef = useRef(state);
   stateRef.current = state;
 
-  const load = useCallback(async (filter: NewsFilter, page: number, append: boolean) => {
-    dispatch({ type: 'request', filter });
-    try {
-      const answer = await apiJson<SummaryAnswer<N>>('/article/summary', {
-        query: { ...filter, limit: stateRef.current.limit, page },
-        // A new load of the list cancels the one still running.
-        key: 'news-list',
-      });
-      dispatch({ type: 'success', news: answer.news, thematics: answer.thematics, page, append });
-    } catch (error) {
-      if (isAbortError(error)) return;
-      const status = error instanceof ApiError ? error.status : 0;
-      const message = error instanceof Error ? error.message : String(error);
-      dispatch({ type: 'failure', status, message, page, append });
-    }
-  }, []);
+  const load = useCallback(
+    async (filter: NewsFilter, page: number, append: boolean) => {
+      dispatch({ type: 'request', filter });
+      try {
+        const answer = await apiJson('/article/summary', answerSchema, {
+          query: { ...filter, limit: stateRef.current.limit, page },
+          // A new load of the list cancels the one still running.
+          key: 'news-list',
+        });
+        dispatch({ type: 'success', news: answer.news, thematics: answer.thematics, page, append });
+      } catch (error) {
+        if (isAbortError(error)) return;
+        const status = error instanceof ApiError ? error.status : 0;
+        const message = error instanceof Error ? error.message : String(error);
+        dispatch({ type: 'failure', status, message, page, append });
+      }
+    },
+    [answerSchema],
+  );
 
   /** 'Plus d'actualités': the next page of the same filter, appended. */
   const loadMore = useCallback(async () => {

@@ -5,7 +5,7 @@
  */
 import 'client-only';
 import { SUGGEST_MIN_CHARS } from '@/lib/constants';
-import type { SearchSuggestion } from '@/server/search/types';
+import { type SearchSuggestion, searchSuggestions } from '@/lib/contracts/search';
 import { apiJson, isAbortError } from './http';
 
 export const SUGGEST_KEY = 'search-suggest';
@@ -30,7 +30,7 @@ export function wantsSuggestions(text: string): boolean {
 export async function fetchSuggestions(term: string): Promise<SearchSuggestion[] | null> {
   if (!wantsSuggestions(term)) return [];
   try {
-    return await apiJson<SearchSuggestion[]>('/search/suggest', { query: { term }, key: SUGGEST_KEY });
+    return await apiJson('/search/suggest', searchSuggestions, { query: { term }, key: SUGGEST_KEY });
   } catch (error) {
     if (isAbortError(error)) console.info(CANCELLED_SEARCH_MESSAGE);
     else console.warn('Suggestions indisponibles', error);

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { productFixture } from '../../tests/support/contract-fixtures';
 import { isAbortError } from './http';
 import { fetchProducts, fetchWhitePapers, searchShopProducts } from './shop';
 
@@ -23,11 +24,11 @@ function lastUrl(): URL {
   return new URL(call[0], 'http://localhost');
 }
 
-const PRODUCT = { sku: 'MFI-2025', name: 'Mémento Fiscal 2025' };
+const PRODUCT = productFixture();
 
 describe('fetchProducts', () => {
   it('joins lists with semicolons and leaves absent values out', async () => {
-    fetchMock.mockResolvedValue(json([PRODUCT]));
+    fetchMock.mockImplementation(async () => json([PRODUCT]));
     await expect(
       fetchProducts({
         nbProducts: 8,

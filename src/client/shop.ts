@@ -3,8 +3,7 @@
  * joined by ';'. Each call is cancellable by key (the aborted promise rejects with an AbortError).
  */
 import 'client-only';
-import type { ShopProduct } from '@/server/shop/products';
-import type { WhitePaper } from '@/server/shop/white-papers';
+import { type ShopProduct, shopProducts, type WhitePaper, whitePapers } from '@/lib/contracts/shop';
 import { apiJson, isAbortError } from './http';
 
 export type { ShopProduct, WhitePaper };
@@ -33,7 +32,7 @@ const joined = (value: string | readonly string[] | undefined) =>
 
 /** Products for a block; the server applies the subject/trade fallback of spec section 4. */
 export function fetchProducts(filter: ProductFilter = {}, options: CallOptions = {}): Promise<ShopProduct[]> {
-  return apiJson<ShopProduct[]>('/eshop/products', {
+  return apiJson('/eshop/products', shopProducts, {
     query: {
       nbProducts: filter.nbProducts,
       categories: joined(filter.categories),
@@ -52,8 +51,7 @@ export function fetchProducts(filter: ProductFilter = {}, options: CallOptions =
  */
 export async function searchShopProducts(text: string, options: CallOptions = {}): Promise<ShopProduct[]> {
   try {
-    const products = await apiJson<unknown>('/eshop/textSearch', { query: { text }, key: options.key });
-    return Array.isArray(products) ? (products as ShopProduct[]) : [];
+    return await apiJson('/eshop/textSearch', shopProducts, { query: { text }, key: options.key });
   } catch (error) {
     if (isAbortError(error)) throw error;
     return [];
@@ -61,5 +59,5 @@ export async function searchShopProducts(text: string, options: CallOptions = {}
 }
 
 export function fetchWhitePapers(options: CallOptions = {}): Promise<WhitePaper[]> {
-  return apiJson<WhitePaper[]>('/eshop/whitePapers', { key: options.key });
+  return apiJson('/eshop/whitePapers', whitePapers, { key: options.key });
 }

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GET as results } from '@/app/api/search/results/route';
+import type { SearchAnswer } from '@/lib/contracts/search';
 import { createSession } from '@/server/accounts/sessions';
 import type { Database } from '@/server/db/client';
 import { customers } from '@/server/db/schema';
-import type { SearchAnswer } from '@/server/search/types';
 import { callHandler, forgetDatabaseForRoutes, useDatabaseForRoutes } from '../support/api';
 import { createTestDatabase } from '../support/database';
 import { GATED_WORD, insertSearchCorpus } from '../support/search-corpus';

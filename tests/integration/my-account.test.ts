@@ -1,8 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
 import { GET as exportGet } from '@/app/(site)/mon-compte/donnees/route';
 import { GET as savedGet, POST as savedPost } from '@/app/api/account/savedArticles/route';
 import { ACCOUNT_FORM_MESSAGES } from '@/lib/contracts/accounts';
+import { savedArticleAnswer } from '@/lib/contracts/saved-articles';
 import {
   changePassword,
   deleteAccount,
@@ -168,7 +170,8 @@ describe('"Enregistrer"', () => {
       query: { articleId: 'A1' },
       headers: { cookie },
     });
-    expect(read.body).toEqual({ articleId: 'A1', saved: true });
+    // The answer the browser parses with its contract (src/client/saved-articles.ts).
+    expect(z.parse(savedArticleAnswer, read.body)).toEqual({ articleId: 'A1', saved: true });
     expect((await post({ articleId: 'inconnu', saved: true })).status).toBe(404);
     expect((await post({ articleId: '../x', saved: true })).status).toBe(400);
     expect((await post({ articleId: 'A1', saved: 'peut-être' })).status).toBe(400);

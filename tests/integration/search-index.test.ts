@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEARCH_SORTS } from '@/lib/contracts/search';
+import { SEARCH_SORTS, UR_TYPES } from '@/lib/contracts/search';
 import { importArticles } from '@/server/content/import';
 import type { Database } from '@/server/db/client';
 import { queryRows } from '@/server/db/rows';
@@ -12,7 +12,6 @@ import { CANDIDATE_CAP, search } from '@/server/search/engine';
 import { corpusFilters, typedQuery } from '@/server/search/query-building';
 import { facetFilters } from '@/server/search/selected-facets';
 import { suggest } from '@/server/search/suggest';
-import { UR_TYPES } from '@/server/search/types';
 import { createTestDatabase } from '../support/database';
 import { insertSearchCorpus } from '../support/search-corpus';
 

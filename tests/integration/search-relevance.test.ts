@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEARCH_SORTS } from '@/lib/contracts/search';
+import { SEARCH_SORTS, UR_TYPES } from '@/lib/contracts/search';
 import type { Database } from '@/server/db/client';
 import { search } from '@/server/search/engine';
-import { UR_TYPES } from '@/server/search/types';
 import { createTestDatabase } from '../support/database';
 import { JUDGEMENTS, meanNdcgAt10 } from '../support/relevance-judgements';
 import { insertSearchCorpus } from '../support/search-corpus';

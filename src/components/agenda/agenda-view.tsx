@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { PageAnalytics } from '@/components/layout/page-analytics';
 import { TopicTabs } from '@/components/sections/topic-tabs';
 import { Breadcrumb } from '@/components/ui/breadcrumb';
 import { Pagination } from '@/components/ui/pagination';
@@ -21,7 +22,7 @@ function ofMonth(label: string): string {
 }
 
 /** The agenda page: topic tabs, month navigation, the calendar, events grouped by day, pages, feed link. */
-export function AgendaView({ data }: { data: AgendaPageData }) {
+export function AgendaView({ data, siteUrl }: { data: AgendaPageData; siteUrl: string }) {
   const { topic, month, previous, next, agenda, today } = data;
   const base = topicPath('agenda', topic ?? undefined);
   const monthHref = (param: string) => `${base}?${QUERY_PARAM.agendaDate}=${param}`;
@@ -30,7 +31,9 @@ export function AgendaView({ data }: { data: AgendaPageData }) {
 
   return (
     <div className={`container ${styles.page}`}>
+      <PageAnalytics pageName="agenda" contentKind="agenda" />
       <Breadcrumb
+        siteUrl={siteUrl}
         crumbs={[
           { name: 'Agenda', path: PATHS.agenda },
           ...(topic ? [{ name: TOPIC_LABELS[topic] ?? topic }] : []),

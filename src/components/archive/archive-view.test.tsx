@@ -26,13 +26,13 @@ function data(overrides: Partial<ArchivePageData> = {}): ArchivePageData {
 
 describe('archive view', () => {
   it('says Aucun Résultat for an empty month, without page links', () => {
-    render(<ArchiveView data={data()} />);
+    render(<ArchiveView data={data()} siteUrl="https://www.example.fr" />);
     expect(screen.getByRole('status').textContent).toBe('Aucun Résultat');
     expect(screen.queryByRole('navigation', { name: 'Pagination' })).toBeNull();
   });
 
   it('links the years and the months up to the current one, disabling the later ones', () => {
-    render(<ArchiveView data={data()} />);
+    render(<ArchiveView data={data()} siteUrl="https://www.example.fr" />);
     const years = within(screen.getByRole('navigation', { name: 'Années des archives' })).getAllByRole(
       'link',
     );
@@ -51,7 +51,12 @@ describe('archive view', () => {
   });
 
   it('shows page links with the canonical archive paths', () => {
-    render(<ArchiveView data={data({ selection: { year: 2026, month: 3, page: 2 }, pageCount: 3 })} />);
+    render(
+      <ArchiveView
+        data={data({ selection: { year: 2026, month: 3, page: 2 }, pageCount: 3 })}
+        siteUrl="https://www.example.fr"
+      />,
+    );
     const pages = within(screen.getByRole('navigation', { name: 'Pagination' }));
     expect(pages.getByRole('link', { name: 'Page 1' }).getAttribute('href')).toBe('/archives/2026/03');
     expect(pages.getByRole('link', { name: 'Page 3' }).getAttribute('href')).toBe('/archives/2026/03/3');

@@ -13,12 +13,15 @@ import { ArchiveYearSelect } from './archive-year-select';
 export const NO_ARCHIVE_RESULT = 'Aucun Résultat';
 
 /** The archive: years (links on desktop, a dropdown on mobile), twelve months, the month's articles, pages. */
-export function ArchiveView({ data }: { data: ArchivePageData }) {
+export function ArchiveView({ data, siteUrl }: { data: ArchivePageData; siteUrl: string }) {
   const { selection, years, months, news, pageCount } = data;
   const monthName = MONTHS[selection.month - 1]?.name ?? '';
   return (
     <div className={`container ${styles.page}`}>
-      <Breadcrumb crumbs={[{ name: 'Archives', path: PATHS.archives }, { name: String(selection.year) }]} />
+      <Breadcrumb
+        siteUrl={siteUrl}
+        crumbs={[{ name: 'Archives', path: PATHS.archives }, { name: String(selection.year) }]}
+      />
       <h1 className={styles.title}>Archives</h1>
       <nav className={styles.years} aria-label="Années des archives">
         <ul>

@@ -2,6 +2,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { AccountProvider } from '@/components/account/account-provider';
+import { articleFixture } from '../../../tests/support/contract-fixtures';
 import { ArticleContent, type SectionView } from './article-content';
 import { sectionScrollY } from './table-of-contents';
 
@@ -34,7 +35,18 @@ function serve(loggedIn: boolean) {
         : Response.json({ error: { code: 'unauthorized', message: 'non connecté' } }, { status: 401 });
     }
     if (url.startsWith('/api/article/single')) {
-      return Response.json({ article: { view: '', sections: ALL }, isPaywallable: false });
+      return Response.json(
+        articleFixture({
+          sections: ALL.map((one) => ({
+            ...one,
+            images: [],
+            section_type: 'section',
+            publication_date: null,
+            topics: [],
+            thematics: [],
+          })),
+        }),
+      );
     }
     return new Response(null, { status: 404 });
   });

@@ -1,9 +1,9 @@
 'use client';
 
 import { useEffect, useMemo, useState } from 'react';
+import { fetchArticle } from '@/client/content';
 import { installEmbedConsent } from '@/client/embed-consent';
 import { installEmbedActivation } from '@/client/embeds';
-import { apiJson } from '@/client/http';
 import { useAccount } from '@/components/account/account-provider';
 import styles from './article.module.css';
 import { EditorialHtml } from './editorial-html';
@@ -19,8 +19,6 @@ type Props = Content & {
   /** Titles of the sections withheld from a visitor without access, listed locked in the table of contents. */
   lockedSections?: { id: string; title: string }[];
 };
-
-type SingleAnswer = { article: { view: string; sections: SectionView[] }; isPaywallable: boolean };
 
 /** The anchor of a section: the table of contents links to it and writes it in the URL hash. */
 export const sectionAnchor = (id: string) => `section-${id}`;
@@ -46,7 +44,7 @@ export function ArticleContent({ newsId, lockedSections = [], ...initial }: Prop
   useEffect(() => {
     if (!initial.isPaywallable || !loggedIn) return;
     let cancelled = false;
-    apiJson<SingleAnswer>('/article/single', { query: { newsId } })
+    fetchArticle(newsId)
       .then((answer) => {
         if (cancelled || answer.isPaywallable) return;
         setContent({ view: answer.article.view, sections: answer.article.sections, isPaywallable: false });

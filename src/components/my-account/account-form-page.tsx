@@ -3,13 +3,19 @@ import { Breadcrumb } from '@/components/ui/breadcrumb';
 import type { SectionNotice } from './account-section';
 import styles from './my-account.module.css';
 
-type AccountFormPageProps = { title: string; lead?: string; notice: SectionNotice; children?: ReactNode };
+type AccountFormPageProps = {
+  title: string;
+  lead?: string;
+  notice: SectionNotice;
+  siteUrl: string;
+  children?: ReactNode;
+};
 
 /** A page of one account form (forgotten password, new password, confirmation): title, message, form. */
-export function AccountFormPage({ title, lead, notice, children }: AccountFormPageProps) {
+export function AccountFormPage({ title, lead, notice, siteUrl, children }: AccountFormPageProps) {
   return (
     <div className={`container ${styles.page}`}>
-      <Breadcrumb crumbs={[{ name: title }]} />
+      <Breadcrumb siteUrl={siteUrl} crumbs={[{ name: title }]} />
       <h1 className={styles.title}>{title}</h1>
       {lead ? <p className={styles.lead}>{lead}</p> : null}
       {notice ? (

@@ -1,4 +1,4 @@
-import { NewsletterBlock } from '@/components/newsletter/newsletter-block';
+import type { ReactNode } from 'react';
 import { Breadcrumb } from '@/components/ui/breadcrumb';
 import { FORMAT_LABELS } from '@/components/ui/format-filter';
 import { ARTICLE_TYPE, MORE_NEWS_PAGE_SIZE, PATHS } from '@/lib/constants';
@@ -37,14 +37,20 @@ function FilterSummary({ filters }: { filters: NewsFilters }) {
 /** News in the main grid above the list. */
 const GRID_SIZE = 5;
 
-type Props = { data: ListingPageData; contactUrl: string };
+type Props = {
+  data: ListingPageData;
+  contactUrl: string;
+  siteUrl: string;
+  /** The newsletter block (its no-JavaScript path is a server action, which the page hands over). */
+  newsletter: ReactNode;
+};
 
 /**
  * The news home (/actualite) and the topic and thematic pages: grid, video and podcast carousel, newsletter
  * block, the list with 'Plus d'actualités'; the news home adds the SIMULATEURS, LIVRES BLANCS and UNE QUESTION ?
  * blocks, a topic page its thematic filter, one product and a banner.
  */
-export function ListingView({ data, contactUrl }: Props) {
+export function ListingView({ data, contactUrl, siteUrl, newsletter }: Props) {
   const { topic, thematics, selected, filters } = data;
   const grid = data.news.slice(0, GRID_SIZE);
   const rest = data.news.slice(GRID_SIZE);
@@ -67,7 +73,7 @@ export function ListingView({ data, contactUrl }: Props) {
 
   return (
     <div className={`container ${styles.page}`}>
-      <Breadcrumb crumbs={crumbs} />
+      <Breadcrumb siteUrl={siteUrl} crumbs={crumbs} />
       <h1 className={styles.title}>{heading}</h1>
       <ListingNav topic={topic?.slug} filters={filters} />
       {filters.metier || filters.format ? <FilterSummary filters={filters} /> : null}
@@ -84,9 +90,7 @@ export function ListingView({ data, contactUrl }: Props) {
               <ListingBanner banner={data.banner} />
             </div>
           ) : null}
-          <div className={styles.newsletter}>
-            <NewsletterBlock />
-          </div>
+          <div className={styles.newsletter}>{newsletter}</div>
           <NewsListSection
             heading="Toutes les actualités"
             news={rest.map(toTeaser)}

@@ -3,6 +3,7 @@
 import { type NewsFilter, useNewsList } from '@/client/news-list';
 import { LoadingStatus } from '@/components/ui/loading-status';
 import { FIRST_PAGE, MORE_NEWS_PAGE_SIZE } from '@/lib/constants';
+import { teaserArticle } from '@/lib/contracts/content';
 import styles from './news-list-section.module.css';
 import { NewsTeaser, type TeaserArticle } from './news-teaser';
 
@@ -40,7 +41,7 @@ export function NewsListSection({
   page,
   emptyWhenNone = true,
 }: Props) {
-  const { state, loadMore, retry } = useNewsList<TeaserArticle>({
+  const { state, loadMore, retry } = useNewsList(teaserArticle, {
     news,
     filter,
     hasMore,

@@ -1,16 +1,12 @@
 import Link from 'next/link';
 import { ImageWithFallback } from '@/components/ui/image-with-fallback';
 import { LISTING_IMAGE_HEIGHT, LISTING_IMAGE_WIDTH } from '@/lib/constants';
+import type { ArticleSummary, TeaserArticle } from '@/lib/contracts/content';
 import { formatLongDate } from '@/lib/dates';
 import { articlePath } from '@/lib/urls';
-import type { ArticleSummary } from '@/server/content/article-summary';
 import styles from './news-teaser.module.css';
 
-/** What a teaser shows of an article: lists hand over only this, so pages and the browser carry less. */
-export type TeaserArticle = Pick<
-  ArticleSummary,
-  'id' | 'type' | 'slug' | 'enriched_news_id' | 'title' | 'summary' | 'topics' | 'publication_date' | 'images'
->;
+export type { TeaserArticle };
 
 /** The teaser fields of an article, with its first topic and listing image only. */
 export function toTeaser(article: TeaserArticle): TeaserArticle {

@@ -3,7 +3,7 @@
 import { useNewsList } from '@/client/news-list';
 import { NewsTeaser } from '@/components/news/news-teaser';
 import { RATES_LIST_LIMIT, RATES_SHOW_MORE } from '@/lib/constants';
-import type { NewsItem } from '@/server/content/news-list';
+import { type NewsItem, newsItem } from '@/lib/contracts/content';
 import styles from './rates.module.css';
 
 type Props = {
@@ -31,7 +31,7 @@ export function groupByThematic(items: readonly NewsItem[]): { label: string; it
  * the RATES_LIST_LIMIT of the page (so the next page of RATES_SHOW_MORE is page RATES_LIST_LIMIT / RATES_SHOW_MORE + 1).
  */
 export function RatesList({ initial, hasMore, filter }: Props) {
-  const { state, loadMore } = useNewsList<NewsItem>({
+  const { state, loadMore } = useNewsList(newsItem, {
     news: initial,
     filter,
     hasMore,

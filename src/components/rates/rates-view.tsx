@@ -1,3 +1,4 @@
+import { PageAnalytics } from '@/components/layout/page-analytics';
 import { NewsTeaser } from '@/components/news/news-teaser';
 import { SectionNavigation } from '@/components/sections/section-navigation';
 import { Breadcrumb } from '@/components/ui/breadcrumb';
@@ -12,14 +13,16 @@ export const RATES_TITLE = 'Chiffres et taux';
  * Figures and rates: the latest items, the first RATES_SHOWCASE as a showcase, the others grouped by
  * thematic with a loader for more; the thematics of a topic as filters.
  */
-export function RatesView({ data }: { data: SectionListing }) {
+export function RatesView({ data, siteUrl }: { data: SectionListing; siteUrl: string }) {
   const { topic, thematics, selected, news, hasMore, filter } = data;
   const showcase = news.slice(0, RATES_SHOWCASE);
   const rest = news.slice(RATES_SHOWCASE);
   const heading = topic ? `${RATES_TITLE} : ${topic.label.toLowerCase()}` : RATES_TITLE;
   return (
     <div className={`container ${styles.page}`}>
+      <PageAnalytics pageName="chiffres-taux" contentKind="chiffre_et_taux" />
       <Breadcrumb
+        siteUrl={siteUrl}
         crumbs={[{ name: RATES_TITLE, path: PATHS.rates }, ...(topic ? [{ name: topic.label }] : [])]}
       />
       <h1 className={styles.title}>

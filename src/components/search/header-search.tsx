@@ -4,7 +4,7 @@ import { useRouter } from 'next/navigation';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { fetchSuggestions, isSubmittableSearch, wantsSuggestions } from '@/client/search';
 import { PATHS, QUERY_PARAM } from '@/lib/constants';
-import type { SearchSuggestion } from '@/server/search/types';
+import type { SearchSuggestion } from '@/lib/contracts/search';
 import styles from './header-search.module.css';
 
 /**

@@ -1,6 +1,6 @@
 import Link from 'next/link';
+import type { SearchResult } from '@/lib/contracts/search';
 import { formatLongDate } from '@/lib/dates';
-import type { SearchResult } from '@/server/search/types';
 import styles from './search.module.css';
 import { SubscriberDocumentLink } from './subscriber-document-link';
 

@@ -7,15 +7,15 @@ import {
   THEME_FACET,
   THEME_FACET_INITIAL_COUNT,
 } from '@/lib/constants';
-import { SEARCH_SORTS } from '@/lib/contracts/search';
-import type { SelectedFacets } from '@/lib/params';
 import {
   type FacetEntry,
   NEWS_DOCUMENT_TYPE,
+  SEARCH_SORTS,
   type SearchFacets,
   UR_TYPES,
   type UrType,
-} from '@/server/search/types';
+} from '@/lib/contracts/search';
+import type { SelectedFacets } from '@/lib/params';
 import { isFacetSelected, toggleFacet } from './facet-selection';
 import type { FacetLink } from './facet-value';
 import type { FacetGroup } from './facets-panel';

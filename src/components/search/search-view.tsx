@@ -1,9 +1,10 @@
+import { PageAnalytics } from '@/components/layout/page-analytics';
 import { NewsTeaser } from '@/components/news/news-teaser';
 import { ProductCard } from '@/components/news/product-card';
 import { Pagination } from '@/components/ui/pagination';
 import { FIRST_PAGE, SEARCH_FIRST_ARTICLES_BLOCK, SEARCH_SECOND_ARTICLES_BLOCK } from '@/lib/constants';
+import { type SearchFacets, type SearchResult, UR_TYPES } from '@/lib/contracts/search';
 import type { ArticleResult } from '@/server/search/as-articles';
-import { type SearchFacets, type SearchResult, UR_TYPES } from '@/server/search/types';
 import type { ShopProduct } from '@/server/shop/products';
 import { FacetsPanel } from './facets-panel';
 import { FilterDialog } from './filter-dialog';
@@ -41,6 +42,7 @@ export function SearchView({ location, results, facets, total, bounded, product,
   const hrefForPage = (page: number) => hrefOf({ ...location, page });
   return (
     <div className={`container ${styles.page}`}>
+      <PageAnalytics pageName="recherche" contentKind="recherche" />
       <h1 className={styles.heading}>
         {location.term ? <>Résultats pour « {location.term} »</> : 'Rechercher'}
       </h1>

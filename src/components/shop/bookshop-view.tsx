@@ -8,10 +8,10 @@ import { WhitePaperCard } from './white-paper-card';
 
 export const BOOKSHOP_TITLE = 'La librairie';
 
-type Props = { products: ShopProduct[]; whitePapers: WhitePaper[]; shop: ShopLinks };
+type Props = { products: ShopProduct[]; whitePapers: WhitePaper[]; shop: ShopLinks; siteUrl: string };
 
 /** The bookshop: offers of the moment, the shop's ranges and the free white papers. */
-export function BookshopView({ products, whitePapers, shop }: Props) {
+export function BookshopView({ products, whitePapers, shop, siteUrl }: Props) {
   const ranges = [
     { label: 'Mémentos', text: 'Toute une matière, à jour, en un volume.', href: shop.mementos },
     { label: 'Ouvrages', text: 'Guides pratiques et traités de référence.', href: shop.books },
@@ -26,7 +26,7 @@ export function BookshopView({ products, whitePapers, shop }: Props) {
   ];
   return (
     <div className={`container ${styles.page}`}>
-      <Breadcrumb crumbs={[{ name: BOOKSHOP_TITLE }]} />
+      <Breadcrumb siteUrl={siteUrl} crumbs={[{ name: BOOKSHOP_TITLE }]} />
       <h1 className={styles.title}>{BOOKSHOP_TITLE}</h1>
       <p className={styles.lead}>
         Mémentos, ouvrages, revues et solutions en ligne : la documentation des professionnels du droit et du

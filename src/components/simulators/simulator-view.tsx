@@ -1,23 +1,33 @@
 import { ArticleContent } from '@/components/article/article-content';
 import { ArticleMeta } from '@/components/article/article-meta';
 import { RelatedNews } from '@/components/article/related-news';
+import { PageAnalytics } from '@/components/layout/page-analytics';
 import { Breadcrumb } from '@/components/ui/breadcrumb';
 import { PATHS } from '@/lib/constants';
 import { topicPath } from '@/lib/urls';
 import type { ArticlePageData } from '@/server/pages/article-page';
-import { simulatorSource } from '@/server/simulators/catalog';
 import { SimulatorFrame } from './simulator-frame';
 import styles from './simulators.module.css';
-import { SIMULATORS_TITLE } from './simulators-view';
+import { SIMULATORS_TITLE, type SimulatorSourceOf } from './simulators-view';
 
 /** A simulator: its title and summary, the simulator itself in a frame, its official source, then its text. */
-export function SimulatorView({ data }: { data: ArticlePageData }) {
+export function SimulatorView({
+  data,
+  sourceOf,
+  siteUrl,
+}: {
+  data: ArticlePageData;
+  sourceOf: SimulatorSourceOf;
+  siteUrl: string;
+}) {
   const { article, isPaywallable, related } = data;
   const topic = article.topics[0];
-  const source = simulatorSource(article.simulator_url);
+  const source = sourceOf(article.simulator_url);
   return (
     <div className={`container ${styles.page}`}>
+      <PageAnalytics pageName="simulateur" contentKind="simulateur" />
       <Breadcrumb
+        siteUrl={siteUrl}
         crumbs={[
           { name: SIMULATORS_TITLE, path: PATHS.simulators },
           ...(topic ? [{ name: topic.label, path: topicPath('simulators', topic.slug) }] : []),

@@ -1,22 +1,37 @@
 import Link from 'next/link';
+import { PageAnalytics } from '@/components/layout/page-analytics';
 import { SectionNavigation } from '@/components/sections/section-navigation';
 import { Breadcrumb } from '@/components/ui/breadcrumb';
 import { PATHS, SIMULATOR_TOPICS } from '@/lib/constants';
 import { SIMULATOR_TOPIC_TITLES } from '@/lib/navigation';
+import { latestPerTool } from '@/lib/simulator-tools';
 import { articlePath } from '@/lib/urls';
-import { latestPerTool, simulatorSource } from '@/server/simulators/catalog';
+import type { EmbedSource } from '@/server/simulators/embed-page';
 import type { SectionListing } from '@/server/simulators/section-listing';
 import styles from './simulators.module.css';
 
 export const SIMULATORS_TITLE = 'Simulateurs';
 
+/** The official source of a simulator's page (the server's catalog, handed down by the page). */
+export type SimulatorSourceOf = (simulatorUrl: string | null | undefined) => EmbedSource | null;
+
 /** The simulators of a topic (or all): a card per simulator with its summary and official source. */
-export function SimulatorsView({ data }: { data: SectionListing }) {
+export function SimulatorsView({
+  data,
+  sourceOf,
+  siteUrl,
+}: {
+  data: SectionListing;
+  sourceOf: SimulatorSourceOf;
+  siteUrl: string;
+}) {
   const { topic, thematics, selected } = data;
   const news = latestPerTool(data.news);
   return (
     <div className={`container ${styles.page}`}>
+      <PageAnalytics pageName="simulateurs" contentKind="simulateur" />
       <Breadcrumb
+        siteUrl={siteUrl}
         crumbs={[
           { name: SIMULATORS_TITLE, path: PATHS.simulators },
           ...(topic ? [{ name: topic.label }] : []),
@@ -44,7 +59,7 @@ export function SimulatorsView({ data }: { data: SectionListing }) {
       {news.length > 0 ? (
         <ul className={styles.cards}>
           {news.map((simulator) => {
-            const source = simulatorSource(simulator.simulator_url);
+            const source = sourceOf(simulator.simulator_url);
             return (
               <li key={simulator.id} className={styles.card}>
                 {simulator.topics[0] ? <p className={styles.topic}>{simulator.topics[0].label}</p> : null}

@@ -2,13 +2,13 @@ import type { ReactNode } from 'react';
 import { Breadcrumb } from '@/components/ui/breadcrumb';
 import styles from './static-page.module.css';
 
-type Props = { title: string; lead?: string; updated?: string; children: ReactNode };
+type Props = { title: string; lead?: string; updated?: string; siteUrl: string; children: ReactNode };
 
 /** An editorial page of the site (terms, legal notices, about us): breadcrumb, title, lead and sections. */
-export function StaticPage({ title, lead, updated, children }: Props) {
+export function StaticPage({ title, lead, updated, siteUrl, children }: Props) {
   return (
     <div className={`container ${styles.page}`}>
-      <Breadcrumb crumbs={[{ name: title }]} />
+      <Breadcrumb siteUrl={siteUrl} crumbs={[{ name: title }]} />
       <h1 className={styles.title}>{title}</h1>
       {lead ? <p className={styles.lead}>{lead}</p> : null}
       <div className={styles.body}>{children}</div>

@@ -1,16 +1,17 @@
 import Link from 'next/link';
 import { JsonLd } from '@/components/article/json-ld';
 import { PATHS } from '@/lib/constants';
-import { breadcrumbJsonLd, type Crumb } from '@/server/pages/seo';
+import { breadcrumbJsonLd, type Crumb } from '@/lib/structured-data';
 import styles from './breadcrumb.module.css';
 
 /**
  * The breadcrumb: Accueil, then the section, then the topic (spec section 2), with its BreadcrumbList JSON-LD.
  * A crumb without a path is plain text (the current page, or topics in archive mode).
  *
- * Usage: `<Breadcrumb crumbs={[{ name: 'Actualités', path: '/actualite' }, { name: 'Fiscal' }]} />`
+ * Usage: `<Breadcrumb siteUrl={siteUrl} crumbs={[{ name: 'Actualités', path: '/actualite' }, { name: 'Fiscal' }]} />`,
+ * the site's address handed down by the page (`env().SITE_URL`), for the JSON-LD's absolute links.
  */
-export function Breadcrumb({ crumbs }: { crumbs: readonly Crumb[] }) {
+export function Breadcrumb({ crumbs, siteUrl }: { crumbs: readonly Crumb[]; siteUrl: string }) {
   const all: Crumb[] = [{ name: 'Accueil', path: PATHS.home }, ...crumbs];
   return (
     <nav aria-label="Fil d’Ariane" className={styles.breadcrumb}>
@@ -28,7 +29,7 @@ export function Breadcrumb({ crumbs }: { crumbs: readonly Crumb[] }) {
           );
         })}
       </ol>
-      <JsonLd data={breadcrumbJsonLd(all)} />
+      <JsonLd data={breadcrumbJsonLd(siteUrl, all)} />
     </nav>
   );
 }

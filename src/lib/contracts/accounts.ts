@@ -226,3 +226,58 @@ export function accountFormAnchor(code: AccountFormCode): string {
 export function firstErrorCode(errors: readonly { code?: AccountFormCode }[]): AccountFormCode {
   return errors[0]?.code ?? 'form_error';
 }
+
+/** Codes of the registration form's fields, as the web form calls them. */
+const registrationFieldCode = z.enum([
+  'civility',
+  'lastname',
+  'firstname',
+  'email',
+  'password',
+  'confirmed',
+  'function',
+  'optin',
+]);
+export type RegistrationFieldCode = z.infer<typeof registrationFieldCode>;
+
+/** A choice of a select field. */
+const webFormOption = z.object({ value: z.string(), label: z.string() });
+export type WebFormOption = z.infer<typeof webFormOption>;
+
+/** A profession of the function list; an entry with `options` is a group heading, not a choice itself. */
+const functionChoice = z.object({
+  value: z.string(),
+  label: z.string(),
+  options: z.optional(z.array(webFormOption)),
+});
+export type FunctionChoice = z.infer<typeof functionChoice>;
+
+/** Civility choice: Monsieur 13 … Docteur 18. */
+const civilityOption = z.object({ value: z.number(), label: z.string() });
+export type CivilityOption = z.infer<typeof civilityOption>;
+
+/** One field of a web form (spec section 3 "Web form definition": a field_id per field). */
+const webFormField = z.object({
+  field_id: z.number(),
+  code: registrationFieldCode,
+  label: z.string(),
+  type: z.enum(['select', 'text', 'email', 'password', 'checkbox']),
+  required: z.boolean(),
+  /** Longest accepted value, in characters (text fields). */
+  maxLength: z.optional(z.number()),
+  /** For the civility select; the function select uses `functions`. */
+  options: z.optional(z.array(webFormOption)),
+});
+export type WebFormField = z.infer<typeof webFormField>;
+
+/** Answer of GET /api/eshop/webFormFields. */
+export const webFormDefinition = z.object({
+  webFormId: z.number(),
+  fields: z.array(webFormField),
+  /** The text beside the newsletter opt-in checkbox. */
+  optinComment: z.string(),
+  civilities: z.array(civilityOption),
+  /** The grouped list of professions. */
+  functions: z.array(functionChoice),
+});
+export type WebFormDefinition = z.infer<typeof webFormDefinition>;

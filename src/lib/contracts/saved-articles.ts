@@ -1,4 +1,6 @@
+import './zod-setup';
 import { z } from 'zod';
+import * as zm from 'zod/mini';
 
 /** An article id as URLs carry it (letters, digits, hyphens and underscores). */
 const articleId = z
@@ -19,6 +21,6 @@ export const savedArticleBody = z.object({
 });
 export type SavedArticleBody = z.infer<typeof savedArticleBody>;
 
-/** The answer of both calls. */
-export const savedArticleAnswer = z.object({ articleId: z.string(), saved: z.boolean() });
-export type SavedArticleAnswer = z.infer<typeof savedArticleAnswer>;
+/** The answer of both calls (Zod mini: the browser parses it). */
+export const savedArticleAnswer = zm.object({ articleId: zm.string(), saved: zm.boolean() });
+export type SavedArticleAnswer = zm.infer<typeof savedArticleAnswer>;

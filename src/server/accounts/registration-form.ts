@@ -1,13 +1,13 @@
 import 'server-only';
 import { asc } from 'drizzle-orm';
+import { REGISTRATION_FORM_ID } from '@/lib/constants';
 import type {
   CivilityOption,
   FunctionChoice,
   RegistrationFieldCode,
   WebFormDefinition,
   WebFormField,
-} from '@/client/accounts';
-import { REGISTRATION_FORM_ID } from '@/lib/constants';
+} from '@/lib/contracts/accounts';
 import { NAME_MAX_LENGTH } from '@/lib/contracts/accounts';
 import { DAILY_NAME } from '@/lib/site';
 import type { Db } from '../db/client';

@@ -1,5 +1,6 @@
 import 'server-only';
 import { and, gte, lt, sql } from 'drizzle-orm';
+import type { ArchiveMonth } from '@/lib/contracts/content';
 import { SITE_TIME_ZONE } from '@/lib/dates';
 import { MONTHS } from '@/lib/months';
 import type { Db } from '../db/client';
@@ -7,7 +8,7 @@ import { articles } from '../db/schema';
 import { parisMidnight } from './paris-time';
 
 /** One month of the archive info (spec section 3 "Archive info per year"). */
-export type ArchiveMonth = { month: number; value: string; total: number };
+export type { ArchiveMonth };
 
 /**
  * How many articles (every content type, as the archive lists them) were published in each month of a year,

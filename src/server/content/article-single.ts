@@ -1,9 +1,9 @@
 import 'server-only';
 import { asc, eq, or, sql } from 'drizzle-orm';
+import type { ArticleForReader, ArticleSection } from '@/lib/contracts/content';
 import type { Db } from '../db/client';
-import { articleSections, articles, type TagRef } from '../db/schema';
+import { articleSections, articles } from '../db/schema';
 import {
-  type ArticleSummary,
   type ArticleSummaryRow,
   articleSummaryColumns,
   toApiImage,
@@ -13,37 +13,9 @@ import { placeholdEmbeds } from './embeds';
 import { gateContent } from './paywall';
 import { sanitizeEditorialHtml } from './sanitize';
 
-/** A section of an enriched news as the API carries it (spec section 3), its HTML in `view`. */
-export type ArticleSection = {
-  id: string;
-  title: string;
-  summary: string;
-  images: ArticleSummary['images'];
-  section_type: string;
-  publication_date: string | null;
-  topics: TagRef[];
-  thematics: TagRef[];
-  view: string;
-};
-
 /** A whole article as a reader receives it: its summary fields, body, sections and the fields this site adds. */
-export type ArticleDetail = ArticleSummary & {
-  /** The body HTML (sanitised at import), cut by the paywall for a visitor without access. */
-  view: string;
-  /** The sections of an enriched news, in order; only the first one for a visitor without access. */
-  sections: ArticleSection[];
-  source: string | null;
-  paywalled: boolean;
-  event_date: string | null;
-  simulator_url: string | null;
-};
-
-/** The answer of GET /api/article/single (spec section 3 "Single-article response"). */
-export type ArticleForReader = {
-  article: ArticleDetail;
-  /** True when part of the article was withheld: the page shows the registration prompt in its place. */
-  isPaywallable: boolean;
-};
+export type ArticleDetail = ArticleForReader['article'];
+export type { ArticleForReader, ArticleSection };
 
 /**
  * An article by its id or its enriched news id, gated for the visitor: the single entry point through which an

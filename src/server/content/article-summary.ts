@@ -1,34 +1,9 @@
 import 'server-only';
+import type { ArticleSummary } from '@/lib/contracts/content';
 import { type ArticleImage, articles } from '../db/schema';
 
 /** An article as lists and the API carry it (spec section 3 "Article summary"): no body, snake_case fields. */
-export type ArticleSummary = {
-  id: string;
-  type: string;
-  title: string;
-  summary: string;
-  slug: string;
-  format: string | null;
-  topics: { label: string; slug: string; id: string; shortId: string }[];
-  thematics: { label: string; slug: string; id: string; shortId: string }[];
-  trades: string[];
-  images: {
-    content_type: string;
-    href: string;
-    image_name: string;
-    source?: string | undefined;
-    legend?: string | undefined;
-    width?: number | undefined;
-    height?: number | undefined;
-  }[];
-  author: string | null;
-  author_function: string | null;
-  publication_date: string;
-  update_date: string | null;
-  enriched_news_id: string | null;
-  additionalProperties: Record<string, string | number | boolean | null>;
-  attachments: { item: string; name: string }[];
-};
+export type { ArticleSummary };
 
 /** The columns a summary needs: lists select these, so bodies never travel for a list. */
 export const articleSummaryColumns = {

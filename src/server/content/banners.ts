@@ -1,13 +1,12 @@
 import 'server-only';
 import { and, asc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import type { Banner } from '@/lib/contracts/content';
 import type { Db } from '../db/client';
 import { banners } from '../db/schema';
 import { shopUrl } from '../shop/links';
 
-type BannerImage = { url: string; width: number; height: number };
-
 /** A home banner (spec section 3): images are site paths, the target is on the shop. */
-export type Banner = { id: string; alt: string; onClick: string; desktop: BannerImage; mobile: BannerImage };
+export type { Banner };
 
 /** The active banners within their display dates (set in the newsroom), in carousel order. */
 export async function listBanners(db: Db): Promise<Banner[]> {

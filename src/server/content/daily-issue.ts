@@ -1,18 +1,13 @@
 import 'server-only';
 import { and, asc, desc, eq, lte } from 'drizzle-orm';
+import type { DailyIssue } from '@/lib/contracts/content';
 import { parisIsoDay } from '@/lib/dates';
 import type { Db } from '../db/client';
 import { articles, dailyIssueArticles, dailyIssues } from '../db/schema';
-import { type ArticleSummary, articleSummaryColumns, toArticleSummary } from './article-summary';
+import { articleSummaryColumns, toArticleSummary } from './article-summary';
 
 /** The daily issue of "La Quotidienne" (spec section 3 "Issue"). */
-export type DailyIssue = {
-  issueName: string;
-  publicationDate: string;
-  comiteRedaction: string;
-  redacteurChef: string;
-  news: ArticleSummary[];
-};
+export type { DailyIssue };
 
 type IssueRow = typeof dailyIssues.$inferSelect;
 

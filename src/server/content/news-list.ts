@@ -1,8 +1,9 @@
 import 'server-only';
 import { and, asc, desc, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import { DEFAULT_SORT, FIRST_PAGE, NEWS_PAGE_SIZE } from '@/lib/constants';
+import type { NewsListAnswer } from '@/lib/contracts/content';
 import type { Db } from '../db/client';
-import { articles, type TagRef } from '../db/schema';
+import { articles } from '../db/schema';
 import { type ArticleSummary, articleSummaryColumns, toArticleSummary } from './article-summary';
 import { textArray } from './sql-arrays';
 import { listTopicThematics } from './topics';
@@ -53,13 +54,7 @@ export type NewsListAdditional = {
   limit: number;
 };
 
-export type NewsList = {
-  /** The page of news, in the requested order. */
-  news: NewsItem[];
-  /** With needsThematics and a topic: the thematics of the topic that some news carries; otherwise empty. */
-  thematics: TagRef[];
-  additional: NewsListAdditional;
-};
+export type NewsList = NewsListAnswer;
 
 const detailColumns = {
   source: articles.source,

@@ -9,11 +9,18 @@ import {
   MAX_PAGE,
   NEWS_PAGE_SIZE,
 } from '@/lib/constants';
+import {
+  booleanParam,
+  integerParam,
+  listParam,
+  optional,
+  referenceParam,
+  slugParam,
+} from '@/lib/contracts/query-params';
 import { sharedRead } from '../cache/shared-reads';
 import type { Db } from '../db/client';
 import { topics } from '../db/schema';
 import { jsonResponse } from '../http/responses';
-import { booleanParam, integerParam, listParam, optional, referenceParam, slugParam } from './api-params';
 import { listNews, NEWS_SORTS, type NewsList } from './news-list';
 import { parisMidnight } from './paris-time';
 import { findTopic } from './topics';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { breadcrumbJsonLd, isIndexable, metaDescription, newsArticleJsonLd, robotsFor } from './seo';
+import { isIndexable, metaDescription, newsArticleJsonLd, robotsFor } from './seo';
 
 describe('robots rules', () => {
   it('indexes only in production', () => {
@@ -50,13 +50,5 @@ describe('structured data', () => {
     });
     expect(free).toMatchObject({ isAccessibleForFree: true });
     expect(free.hasPart).toBeUndefined();
-  });
-
-  it('numbers breadcrumb items', () => {
-    const data = breadcrumbJsonLd([{ name: 'Accueil', path: '/' }, { name: 'Actualité' }]);
-    expect(data.itemListElement).toEqual([
-      expect.objectContaining({ position: 1, name: 'Accueil', item: expect.stringMatching(/\/$/) }),
-      { '@type': 'ListItem', position: 2, name: 'Actualité' },
-    ]);
   });
 });

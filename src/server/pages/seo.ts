@@ -129,22 +129,6 @@ export function organizationJsonLd(): JsonLd {
   };
 }
 
-export type Crumb = { name: string; path?: string | undefined };
-
-/** A BreadcrumbList: Accueil, section, topic, … (the last item may have no link). */
-export function breadcrumbJsonLd(crumbs: readonly Crumb[]): JsonLd {
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'BreadcrumbList',
-    itemListElement: crumbs.map((crumb, index) => ({
-      '@type': 'ListItem',
-      position: index + 1,
-      name: crumb.name,
-      ...(crumb.path ? { item: absoluteUrl(crumb.path) } : {}),
-    })),
-  };
-}
-
 export type NewsArticleJsonLdInput = {
   title: string;
   description: string;

@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, asc, inArray, type SQL, sql } from 'drizzle-orm';
 import { DEFAULT_PRODUCTS_COUNT, PRODUCTS_RELOAD_THRESHOLD } from '@/lib/constants';
+import type { ShopProduct } from '@/lib/contracts/shop';
 import { textArray } from '../content/sql-arrays';
 import type { Db } from '../db/client';
 import { mementoCodes, shopProducts } from '../db/schema';
@@ -8,21 +9,7 @@ import { logger } from '../log';
 import { shopUrl } from './links';
 
 /** A shop product as the shop calls answer it (spec section 3 "Shop product"). */
-export type ShopProduct = {
-  sku: string;
-  name: string;
-  /** A path of this site (self-hosted image). */
-  image_url: string;
-  product_url: string;
-  add_to_cart_url: string;
-  hook_phrase: string;
-  categories: string[];
-  discount_label: string | null;
-  promo_label: string | null;
-  final_price: string;
-  original_price: string | null;
-  sp_to_date: string | null;
-};
+export type { ShopProduct };
 
 export type ProductQuery = {
   /** How many products at most (default DEFAULT_PRODUCTS_COUNT). */

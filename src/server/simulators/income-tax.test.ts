@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { latestPerTool, simulatorSource } from './catalog';
+import { latestPerTool } from '@/lib/simulator-tools';
+import { simulatorSource } from './catalog';
 import { computeIncomeTax, incomeTaxScale, isValidShares } from './income-tax';
 import { incomeTaxPage } from './income-tax-embed';
 

@@ -3,6 +3,7 @@ import { AgendaView } from '@/components/agenda/agenda-view';
 import { PATHS } from '@/lib/constants';
 import { loadAgendaPage } from '@/server/agenda/agenda-page';
 import { getDb } from '@/server/db/client';
+import { env } from '@/server/env';
 import { pageMetadata } from '@/server/pages/seo';
 
 // Rendered per request: the month and page come from the query string and the build must not need the database.
@@ -20,5 +21,5 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 export default async function AgendaPage({ searchParams }: Props) {
   const params = await searchParams;
   const data = await loadAgendaPage(await getDb(), null, params);
-  return <AgendaView data={data} />;
+  return <AgendaView data={data} siteUrl={env().SITE_URL} />;
 }

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { StaticPage } from '@/components/static/static-page';
 import { DAILY_NAME, PUBLISHER_NAME } from '@/lib/site';
+import { env } from '@/server/env';
 import { pageMetadata } from '@/server/pages/seo';
 
 export const metadata: Metadata = pageMetadata({
@@ -12,6 +13,7 @@ export const metadata: Metadata = pageMetadata({
 export default function TermsOfUsePage() {
   return (
     <StaticPage
+      siteUrl={env().SITE_URL}
       title="Conditions générales d’utilisation"
       lead={`Les présentes conditions régissent l’accès au site ${DAILY_NAME} et son utilisation. Naviguer sur le site vaut acceptation de ces conditions.`}
       updated="1er septembre 2026"

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { StaticPage } from '@/components/static/static-page';
 import { FREE_TRIAL_DAYS } from '@/lib/constants';
 import { PUBLISHER_NAME } from '@/lib/site';
+import { env } from '@/server/env';
 import { pageMetadata } from '@/server/pages/seo';
 
 export const metadata: Metadata = pageMetadata({
@@ -13,6 +14,7 @@ export const metadata: Metadata = pageMetadata({
 export default function SalesConditionsPage() {
   return (
     <StaticPage
+      siteUrl={env().SITE_URL}
       title="Conditions générales de vente"
       lead={`Ces conditions s’appliquent aux commandes passées auprès de ${PUBLISHER_NAME} sur sa boutique en ligne, par téléphone ou par courrier.`}
       updated="1er septembre 2026"

@@ -5,6 +5,7 @@ import styles from '@/components/static/static-page.module.css';
 import { PATHS } from '@/lib/constants';
 import { EMBED_PROVIDERS } from '@/lib/embeds';
 import { DAILY_NAME, PUBLISHER_NAME } from '@/lib/site';
+import { env } from '@/server/env';
 import { pageMetadata } from '@/server/pages/seo';
 
 export const metadata: Metadata = pageMetadata({
@@ -96,6 +97,7 @@ const PROCESSING = [
 export default function PrivacyPage() {
   return (
     <StaticPage
+      siteUrl={env().SITE_URL}
       title="Données personnelles et cookies"
       lead={`Ce que ${DAILY_NAME} conserve sur vous, pourquoi, combien de temps, et comment exercer vos droits.`}
       updated="23 novembre 2026"

@@ -6,6 +6,7 @@ import styles from '@/components/my-account/my-account.module.css';
 import { PATHS } from '@/lib/constants';
 import { EMAIL_TAKEN_MESSAGE } from '@/server/accounts/confirmations';
 import { INVALID_CONFIRMATION_LINK_MESSAGE } from '@/server/accounts/tokens';
+import { env } from '@/server/env';
 
 export const dynamic = 'force-dynamic';
 
@@ -48,6 +49,7 @@ export default async function ConfirmationPage({ searchParams }: Props) {
   if (!type) {
     return (
       <AccountFormPage
+        siteUrl={env().SITE_URL}
         title="Confirmation"
         notice={{ kind: 'error', message: INVALID_CONFIRMATION_LINK_MESSAGE }}
       />
@@ -60,7 +62,7 @@ export default async function ConfirmationPage({ searchParams }: Props) {
         ? `${kind.done} Votre inscription à la newsletter est confirmée.`
         : kind.done;
     return (
-      <AccountFormPage title={kind.title} notice={{ kind: 'success', message }}>
+      <AccountFormPage siteUrl={env().SITE_URL} title={kind.title} notice={{ kind: 'success', message }}>
         <Link className={styles.button} href={type === 'newsletter' ? '/' : PATHS.account}>
           {type === 'newsletter' ? 'Lire La Quotidienne' : 'Mon compte'}
         </Link>
@@ -69,11 +71,18 @@ export default async function ConfirmationPage({ searchParams }: Props) {
   }
   if (query.etat === 'invalide' || query.etat === 'adresse-prise') {
     const message = query.etat === 'adresse-prise' ? EMAIL_TAKEN_MESSAGE : INVALID_CONFIRMATION_LINK_MESSAGE;
-    return <AccountFormPage title={kind.title} notice={{ kind: 'error', message }} />;
+    return (
+      <AccountFormPage siteUrl={env().SITE_URL} title={kind.title} notice={{ kind: 'error', message }} />
+    );
   }
   const token = typeof query.jeton === 'string' ? query.jeton.slice(0, 100) : '';
   return (
-    <AccountFormPage title={kind.title} lead="Un clic pour confirmer :" notice={null}>
+    <AccountFormPage
+      siteUrl={env().SITE_URL}
+      title={kind.title}
+      lead="Un clic pour confirmer :"
+      notice={null}
+    >
       <form action={confirmAction}>
         <input type="hidden" name="type" value={type} />
         <input type="hidden" name="jeton" value={token} />

@@ -24,5 +24,12 @@ export default async function BookshopPage() {
     getProducts(db, { categories: [HOME_OFFERS_CATEGORY], nbProducts: HOME_OFFERS_PRODUCTS }),
     listWhitePapers(db),
   ]);
-  return <BookshopView products={products} whitePapers={whitePapers} shop={shopLinks(env().SHOP_BASE_URL)} />;
+  return (
+    <BookshopView
+      products={products}
+      whitePapers={whitePapers}
+      shop={shopLinks(env().SHOP_BASE_URL)}
+      siteUrl={env().SITE_URL}
+    />
+  );
 }

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { StaticPage } from '@/components/static/static-page';
 import { DAILY_NAME, PUBLISHER_NAME } from '@/lib/site';
+import { env } from '@/server/env';
 import { pageMetadata } from '@/server/pages/seo';
 
 export const metadata: Metadata = pageMetadata({
@@ -11,7 +12,7 @@ export const metadata: Metadata = pageMetadata({
 
 export default function LegalNoticesPage() {
   return (
-    <StaticPage title="Mentions légales" updated="1er septembre 2026">
+    <StaticPage siteUrl={env().SITE_URL} title="Mentions légales" updated="1er septembre 2026">
       <h2>Éditeur</h2>
       <p>
         {PUBLISHER_NAME}, société par actions simplifiée au capital de 2 500 000 €, immatriculée au registre

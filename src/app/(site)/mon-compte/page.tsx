@@ -36,6 +36,7 @@ import { CIVILITIES, functionChoices } from '@/server/accounts/registration-form
 import { listSavedArticles } from '@/server/accounts/saved-articles';
 import { listSessions } from '@/server/accounts/sessions';
 import { getDb } from '@/server/db/client';
+import { env } from '@/server/env';
 
 // Personal: rendered for each reader, never cached, never indexed.
 export const dynamic = 'force-dynamic';
@@ -77,7 +78,7 @@ export default async function MyAccountPage({ searchParams }: Props) {
 
   return (
     <div className={`container ${styles.page}`}>
-      <Breadcrumb crumbs={[{ name: 'Mon compte' }]} />
+      <Breadcrumb siteUrl={env().SITE_URL} crumbs={[{ name: 'Mon compte' }]} />
       <h1 className={styles.title}>Mon compte</h1>
       <p className={styles.lead}>
         {profile.firstname} {profile.lastname}, inscrit depuis le{' '}
@@ -145,7 +146,7 @@ export default async function MyAccountPage({ searchParams }: Props) {
 function LoginPrompt() {
   return (
     <div className={`container ${styles.page}`}>
-      <Breadcrumb crumbs={[{ name: 'Mon compte' }]} />
+      <Breadcrumb siteUrl={env().SITE_URL} crumbs={[{ name: 'Mon compte' }]} />
       <h1 className={styles.title}>Mon compte</h1>
       <p className={styles.lead}>
         Connectez-vous pour gérer votre compte, vos alertes et vos articles enregistrés.

@@ -21,6 +21,7 @@ export default async function ForgotPasswordPage({ searchParams }: Props) {
   const notice = resetMessage((await searchParams).etat);
   return (
     <AccountFormPage
+      siteUrl={env().SITE_URL}
       title="Mot de passe oublié"
       lead="Indiquez l’adresse e-mail de votre compte : nous vous enverrons un lien pour choisir un nouveau mot de passe."
       notice={notice}

@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { StaticPage } from '@/components/static/static-page';
 import { ARCHIVE_START_YEAR, PATHS } from '@/lib/constants';
 import { DAILY_NAME, PUBLISHER_NAME } from '@/lib/site';
+import { env } from '@/server/env';
 import { pageMetadata } from '@/server/pages/seo';
 
 export const metadata: Metadata = pageMetadata({
@@ -14,6 +15,7 @@ export const metadata: Metadata = pageMetadata({
 export default function AboutPage() {
   return (
     <StaticPage
+      siteUrl={env().SITE_URL}
       title="Qui sommes-nous ?"
       lead={`${PUBLISHER_NAME} accompagne depuis plus de cinquante ans les professionnels du droit et du chiffre. ${DAILY_NAME} est son rendez-vous quotidien d’actualité.`}
     >

@@ -1,14 +1,15 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
+import { NewsletterBlock } from '@/app/_components/newsletter-block';
 import { JsonLd } from '@/components/article/json-ld';
 import { BannerCarousel } from '@/components/home/banner-carousel';
 import { HomeNews } from '@/components/home/home-news';
 import { OffersCarousel } from '@/components/home/offers-carousel';
 import { SolutionsCarousel } from '@/components/home/solutions-carousel';
+import { PageAnalytics } from '@/components/layout/page-analytics';
 import { QuestionBlock } from '@/components/news/question-block';
 import { SimulatorsBlock } from '@/components/news/simulators-block';
 import { WhitePapersBlock } from '@/components/news/white-papers-block';
-import { NewsletterBlock } from '@/components/newsletter/newsletter-block';
 import { TradeSelector } from '@/components/ui/trade-selector';
 import { PATHS } from '@/lib/constants';
 import { TRADE_OPTIONS } from '@/lib/navigation';
@@ -65,6 +66,7 @@ export default async function HomePage({ params }: Props) {
 
   return (
     <div className={`container ${styles.home}`}>
+      <PageAnalytics pageName="accueil" contentKind="homepage" trade={trade} />
       {/* The spec's hidden marker: an issue that failed to load leaves "(status):message" for diagnosis. */}
       {data.issueError ? (
         <span hidden data-testid="issue-error">

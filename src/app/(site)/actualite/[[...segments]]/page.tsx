@@ -1,5 +1,6 @@
+import { NewsletterBlock } from '@/app/_components/newsletter-block';
+import { SectionArticle } from '@/app/_components/section-article';
 import { JsonLd } from '@/components/article/json-ld';
-import { SectionArticle } from '@/components/article/section-article';
 import { ListingView } from '@/components/news/listing-view';
 import { PATHS } from '@/lib/constants';
 import { shopLinks } from '@/lib/shop-links';
@@ -25,7 +26,12 @@ const page = sectionPage<ListingPageData>({
   listingMetadata,
   renderListing: (data) => (
     <>
-      <ListingView data={data} contactUrl={shopLinks(env().SHOP_BASE_URL).contact} />
+      <ListingView
+        data={data}
+        contactUrl={shopLinks(env().SHOP_BASE_URL).contact}
+        siteUrl={env().SITE_URL}
+        newsletter={<NewsletterBlock />}
+      />
       {data.topic ? null : <JsonLd data={organizationJsonLd()} />}
     </>
   ),

@@ -6,6 +6,7 @@ import { topicPath } from '@/lib/urls';
 import { loadAgendaPage } from '@/server/agenda/agenda-page';
 import { isAgendaTopic } from '@/server/agenda/ical-feed';
 import { getDb } from '@/server/db/client';
+import { env } from '@/server/env';
 import { pageMetadata } from '@/server/pages/seo';
 
 export const dynamic = 'force-dynamic';
@@ -29,5 +30,5 @@ export default async function AgendaTopicPage({ params, searchParams }: Props) {
   const { topic } = await params;
   if (!isAgendaTopic(topic)) notFound();
   const data = await loadAgendaPage(await getDb(), topic, await searchParams);
-  return <AgendaView data={data} />;
+  return <AgendaView data={data} siteUrl={env().SITE_URL} />;
 }

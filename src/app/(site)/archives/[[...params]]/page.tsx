@@ -5,6 +5,7 @@ import { MONTHS } from '@/lib/months';
 import { loadArchivePage } from '@/server/archive/archive-page';
 import { canonicalArchivePath, normaliseArchiveParams } from '@/server/archive/archive-params';
 import { getDb } from '@/server/db/client';
+import { env } from '@/server/env';
 import { pageMetadata } from '@/server/pages/seo';
 
 // Rendered on first request, then cached and regenerated in the background; nothing at build time.
@@ -33,5 +34,5 @@ export default async function ArchivesPage({ params }: Props) {
   const selection = normaliseArchiveParams(segments);
   const canonical = canonicalArchivePath(selection);
   if (`/archives/${segments.map(encodeURIComponent).join('/')}` !== canonical) redirect(canonical);
-  return <ArchiveView data={await loadArchivePage(await getDb(), selection)} />;
+  return <ArchiveView data={await loadArchivePage(await getDb(), selection)} siteUrl={env().SITE_URL} />;
 }

@@ -1,6 +1,7 @@
-import { SectionArticle } from '@/components/article/section-article';
+import { SectionArticle } from '@/app/_components/section-article';
 import { RATES_TITLE, RatesView } from '@/components/rates/rates-view';
 import { PATHS } from '@/lib/constants';
+import { env } from '@/server/env';
 import { RATES_SECTION } from '@/server/pages/rates-route';
 import { canonicalArticlePath } from '@/server/pages/section-route';
 import { type SectionPageProps, sectionPage, typeListingMetadata } from '../../_sections/section-page';
@@ -24,7 +25,7 @@ const page = sectionPage({
       description:
         'Les chiffres et taux utiles aux professionnels : barèmes fiscaux, taux de cotisations sociales, plafonds, seuils et indices, mis à jour au fil des publications.',
     }),
-  renderListing: (data) => <RatesView data={data} />,
+  renderListing: (data) => <RatesView data={data} siteUrl={env().SITE_URL} />,
   renderArticle: (data) => (
     <SectionArticle
       data={data}

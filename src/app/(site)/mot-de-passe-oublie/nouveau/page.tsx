@@ -8,6 +8,7 @@ import { PATHS } from '@/lib/constants';
 import { INVALID_RESET_LINK_MESSAGE } from '@/server/accounts/password-reset';
 import { tokenIsUsable } from '@/server/accounts/tokens';
 import { getDb } from '@/server/db/client';
+import { env } from '@/server/env';
 
 export const dynamic = 'force-dynamic';
 
@@ -26,7 +27,7 @@ export default async function NewPasswordPage({ searchParams }: Props) {
   const notice = resetMessage(query.etat);
   if (query.etat === 'modifie') {
     return (
-      <AccountFormPage title="Nouveau mot de passe" notice={notice}>
+      <AccountFormPage siteUrl={env().SITE_URL} title="Nouveau mot de passe" notice={notice}>
         <a className={styles.button} href="#connexion">
           Se connecter
         </a>
@@ -37,6 +38,7 @@ export default async function NewPasswordPage({ searchParams }: Props) {
   if (!(await tokenIsUsable(await getDb(), 'password_reset', token))) {
     return (
       <AccountFormPage
+        siteUrl={env().SITE_URL}
         title="Nouveau mot de passe"
         notice={{ kind: 'error', message: INVALID_RESET_LINK_MESSAGE }}
       >
@@ -48,6 +50,7 @@ export default async function NewPasswordPage({ searchParams }: Props) {
   }
   return (
     <AccountFormPage
+      siteUrl={env().SITE_URL}
       title="Nouveau mot de passe"
       lead="Choisissez le nouveau mot de passe de votre compte. Tous vos appareils seront ensuite déconnectés."
       notice={notice}

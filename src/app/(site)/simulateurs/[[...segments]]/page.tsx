@@ -1,7 +1,9 @@
 import { SimulatorView } from '@/components/simulators/simulator-view';
 import { SIMULATORS_TITLE, SimulatorsView } from '@/components/simulators/simulators-view';
 import { SIMULATOR_TOPIC_TITLES } from '@/lib/navigation';
+import { env } from '@/server/env';
 import { SIMULATORS_SECTION } from '@/server/pages/simulators-route';
+import { simulatorSource } from '@/server/simulators/catalog';
 import { type SectionPageProps, sectionPage, typeListingMetadata } from '../../_sections/section-page';
 
 // Rendered on first request, then cached and regenerated in the background; nothing at build time.
@@ -23,8 +25,8 @@ const page = sectionPage({
         'Simulateurs gratuits tenus à jour des barèmes officiels : impôt sur le revenu, indemnité légale de licenciement, barème kilométrique.',
       topicTitle: (slug) => SIMULATOR_TOPIC_TITLES[slug],
     }),
-  renderListing: (data) => <SimulatorsView data={data} />,
-  renderArticle: (data) => <SimulatorView data={data} />,
+  renderListing: (data) => <SimulatorsView data={data} sourceOf={simulatorSource} siteUrl={env().SITE_URL} />,
+  renderArticle: (data) => <SimulatorView data={data} sourceOf={simulatorSource} siteUrl={env().SITE_URL} />,
 });
 
 export const generateMetadata = page.generateMetadata;

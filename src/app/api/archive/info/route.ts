@@ -1,6 +1,7 @@
 // GET /api/archive/info
+
+import { archiveQuerySchema } from '@/lib/contracts/content-query';
 import { getArchiveInfo } from '@/server/content/archive';
-import { archiveQuerySchema } from '@/server/content/archive-query';
 import { getDb } from '@/server/db/client';
 import { apiRoute, parseQuery } from '@/server/http/api-route';
 

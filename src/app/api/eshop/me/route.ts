@@ -1,5 +1,5 @@
 // GET /api/eshop/me?cookie=<session token>
-import { z } from 'zod';
+import { meQuery } from '@/lib/contracts/accounts-query';
 import { NOT_LOGGED_IN_MESSAGE } from '@/server/accounts/login';
 import { sessionCookieHeaders } from '@/server/accounts/responses';
 import {
@@ -16,16 +16,13 @@ import { jsonResponse } from '@/server/http/responses';
 
 export const dynamic = 'force-dynamic';
 
-/** `cookie` holds the session token, or a whole Cookie header carrying it. */
-const query = z.object({ cookie: z.string().max(4096).optional() });
-
 /**
  * The logged-in user {firstname, lastname}; 401 without a live session. Token: ?cookie, Bearer or cookie. Every
  * page shown calls it, so it also keeps the session going (renewed, or its token replaced for "Rester connecté"), with its readable
  * hint cookie.
  */
 export const GET = apiRoute(async (request) => {
-  const { cookie } = parseQuery(request, query);
+  const { cookie } = parseQuery(request, meQuery);
   const fromQuery = cookie?.includes('=') ? readCookie(cookie, SESSION_COOKIE) : cookie;
   const token = fromQuery || sessionTokenFrom(request);
   const db = await getDb();

@@ -1,8 +1,9 @@
 // GET /api/eshop/products
+
+import { productsQuerySchema } from '@/lib/contracts/shop-query';
 import { getDb } from '@/server/db/client';
 import { apiRoute, parseQuery } from '@/server/http/api-route';
 import { getProducts } from '@/server/shop/products';
-import { productsQuerySchema } from '@/server/shop/products-query';
 
 export const dynamic = 'force-dynamic';
 

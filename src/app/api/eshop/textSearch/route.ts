@@ -1,8 +1,9 @@
 // GET /api/eshop/textSearch
+
+import { textSearchQuerySchema } from '@/lib/contracts/shop-query';
 import { getDb } from '@/server/db/client';
 import { apiRoute, parseQuery } from '@/server/http/api-route';
 import { searchProducts } from '@/server/shop/products';
-import { textSearchQuerySchema } from '@/server/shop/products-query';
 
 export const dynamic = 'force-dynamic';
 

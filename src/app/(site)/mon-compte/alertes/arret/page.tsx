@@ -3,6 +3,7 @@ import { stopAlertsByLinkAction } from '@/app/actions/alerts-link';
 import { AccountFormPage } from '@/components/my-account/account-form-page';
 import styles from '@/components/my-account/my-account.module.css';
 import { verifyAlertsUnsubscribeToken } from '@/server/accounts/alert-digests';
+import { env } from '@/server/env';
 
 export const dynamic = 'force-dynamic';
 
@@ -20,6 +21,7 @@ export default async function StopAlertsPage({ searchParams }: Props) {
   if (query.etat === 'arretees') {
     return (
       <AccountFormPage
+        siteUrl={env().SITE_URL}
         title="Arrêter mes alertes"
         notice={{
           kind: 'success',
@@ -33,6 +35,7 @@ export default async function StopAlertsPage({ searchParams }: Props) {
   if (!verifyAlertsUnsubscribeToken(Number(client), token)) {
     return (
       <AccountFormPage
+        siteUrl={env().SITE_URL}
         title="Arrêter mes alertes"
         notice={{
           kind: 'error',
@@ -43,6 +46,7 @@ export default async function StopAlertsPage({ searchParams }: Props) {
   }
   return (
     <AccountFormPage
+      siteUrl={env().SITE_URL}
       title="Arrêter mes alertes"
       lead="Vous ne recevrez plus les alertes par thème."
       notice={null}

@@ -1,5 +1,5 @@
 import { subscribeNewsletterFormAction } from '@/app/actions/newsletter';
-import { NewsletterForm, type NewsletterFormProps } from './newsletter-form';
+import { NewsletterForm, type NewsletterFormProps } from '@/components/newsletter/newsletter-form';
 
 /**
  * The newsletter block of the pages (spec sections 2, 4 and 8): the browser subscribes through the API; without

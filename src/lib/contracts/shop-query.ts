@@ -1,7 +1,10 @@
-import 'server-only';
+/**
+ * The queries of the shop calls, validated by their route handlers. Full Zod (transforms, preprocess): these run
+ * on the server only, so they stay out of ./shop.ts, whose answer schemas the browser bundles.
+ */
 import { z } from 'zod';
 import { DEFAULT_PRODUCTS_COUNT } from '@/lib/constants';
-import { integerParam, listParam, optional, slugParam } from '../content/api-params';
+import { integerParam, listParam, optional, slugParam } from './query-params';
 
 /** Most products one request may ask for. */
 export const MAX_PRODUCTS = 50;
