@@ -13,8 +13,8 @@ import {
   currentUser,
   LOGGED_OUT_STATUS,
   loginAnswer,
-  type RegistrationFieldCode,
   type RegistrationForm,
+  registrationFieldCode,
   type User,
   type WebFormDefinition,
   type WebFormResult,
@@ -137,16 +137,11 @@ export async function submitRegistration(
   values: RegistrationValues,
   webFormId: number = REGISTRATION_FORM_ID,
 ): Promise<WebFormResult> {
-  const fields: { code: RegistrationFieldCode; value: string }[] = [
-    { code: 'civility', value: values.civility },
-    { code: 'lastname', value: values.lastname },
-    { code: 'firstname', value: values.firstname },
-    { code: 'email', value: values.email },
-    { code: 'password', value: values.password },
-    { code: 'confirmed', value: values.confirmed },
-    { code: 'function', value: values.function },
-    { code: 'optin', value: values.optin ? 'O' : 'N' },
-  ];
+  // The web form's codes in the contract's order; optin travels as 'O' or 'N'.
+  const fields = registrationFieldCode.options.map((code) => ({
+    code,
+    value: code === 'optin' ? (values.optin ? 'O' : 'N') : values[code],
+  }));
   let body: unknown = null;
   try {
     const response = await apiFetch('/eshop/webFormResult', {
