@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { REGISTRATION_FORM_ID } from '@/lib/constants';
-import { webFormFixture } from '../../tests/support/contract-fixtures';
+import { registrationResultFixture, webFormFixture } from '../../tests/support/contract-fixtures';
 import {
   getWebFormFields,
   LOGIN_ERROR_MESSAGE,
@@ -205,7 +205,7 @@ describe('getWebFormFields', () => {
 });
 
 describe('submitRegistration', () => {
-  const RESULT = { email: 'claire@cabinet.fr', firstname: 'Claire', lastname: 'Martin', optin: true };
+  const RESULT = registrationResultFixture({ optin: true });
 
   it('sends the form id and the {code, value} list, optin as O or N', async () => {
     fetchMock.mockImplementation(async () => json({ success: true, result: RESULT, errors: [] }));
@@ -265,11 +265,17 @@ describe('submitRegistration', () => {
 });
 
 describe('readWebFormResult (spec section 5 rule)', () => {
-  it('accepts success true with a non-empty result, parsing a string result as JSON', () => {
-    expect(readWebFormResult({ success: true, result: '{"email":"a@b.fr"}', errors: [] }).result).toEqual({
-      email: 'a@b.fr',
+  const RESULT = registrationResultFixture();
+
+  it('accepts success true with the result of its contract, parsing a string result as JSON', () => {
+    expect(readWebFormResult({ success: true, result: JSON.stringify(RESULT), errors: [] }).result).toEqual(
+      RESULT,
+    );
+    expect(readWebFormResult({ success: true, result: RESULT, errors: [] })).toEqual({
+      success: true,
+      result: RESULT,
+      errors: [],
     });
-    expect(readWebFormResult({ success: true, result: { email: 'a@b.fr' } }).errors).toEqual([]);
   });
 
   it.each([
@@ -281,19 +287,32 @@ describe('readWebFormResult (spec section 5 rule)', () => {
     ['an empty list result', { success: true, result: [] }],
     ['a string result that is not JSON', { success: true, result: 'ok' }],
     ['a string result of an empty object', { success: true, result: '{}' }],
+    ['a result missing a field of its contract', { success: true, result: { email: 'a@b.fr' }, errors: [] }],
+    ['errors that are not {field, message}', { success: false, result: null, errors: ['Erreur'] }],
     ['no body', null],
     ['empty errors', { success: false, result: null, errors: [] }],
   ])('throws "une erreur est survenue" for %s', (_case, body) => {
     expect(() => readWebFormResult(body)).toThrow(WEB_FORM_ERROR_MESSAGE);
   });
 
-  it('throws the first server error, given as a string or an object, cut to 256 characters', () => {
-    expect(() => readWebFormResult({ success: false, errors: ['Erreur du serveur'] })).toThrow(
-      'Erreur du serveur',
-    );
+  it('throws the first server error, cut to 256 characters', () => {
+    expect(() =>
+      readWebFormResult({
+        success: false,
+        result: null,
+        errors: [
+          { field: 'email', message: 'Erreur du serveur' },
+          { field: 'password', message: 'Autre erreur' },
+        ],
+      }),
+    ).toThrow('Erreur du serveur');
     let message = '';
     try {
-      readWebFormResult({ success: false, errors: [{ field: null, message: 'é'.repeat(400) }] });
+      readWebFormResult({
+        success: false,
+        result: null,
+        errors: [{ field: null, message: 'é'.repeat(400) }],
+      });
     } catch (error) {
       message = (error as Error).message;
     }

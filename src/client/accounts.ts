@@ -7,18 +7,32 @@
  * that cannot use cookies; the browser does not need it.
  */
 import 'client-only';
+import * as z from 'zod/mini';
 import { REGISTRATION_FORM_ID, SESSION_HINT_COOKIE } from '@/lib/constants';
 import {
-  type RegistrationFieldCode,
+  currentUser,
+  LOGGED_OUT_STATUS,
+  loginAnswer,
   type RegistrationForm,
+  registrationFieldCode,
+  type User,
   type WebFormDefinition,
+  type WebFormResult,
+  webFormAccepted,
   webFormDefinition,
+  webFormRefused,
 } from '@/lib/contracts/accounts';
 import { capMessage, WEB_FORM_ERROR_MESSAGE } from '@/lib/validation';
-import { ApiError, apiFetch, apiJson, discardBody, hasAuthToken, isAbortError, setAuthToken } from './http';
-
-/** The shop customer as the header shows them (spec section 3 "User"). */
-export type User = { firstname: string; lastname: string };
+import {
+  ApiError,
+  apiErrorOf,
+  apiFetch,
+  apiJson,
+  discardBody,
+  hasAuthToken,
+  isAbortError,
+  setAuthToken,
+} from './http';
 
 /** Thrown (after logging the cause) when the current user cannot be loaded (spec section 8). */
 export const USER_LOAD_ERROR_MESSAGE = "erreur de récupération de l'utilisateur";
@@ -29,28 +43,16 @@ export type {
   CivilityOption,
   FunctionChoice,
   RegistrationFieldCode,
+  User,
   WebFormDefinition,
   WebFormField,
   WebFormOption,
+  WebFormResult,
 } from '@/lib/contracts/accounts';
 export { WEB_FORM_ERROR_MESSAGE };
 
 /** What the registration form holds (src/lib/validation.ts); optin becomes 'O' or 'N' on the wire. */
 export type RegistrationValues = RegistrationForm;
-
-/** An error of a web form result: the field it concerns (null for the whole form) and its message. */
-export type WebFormError = { field: string | null; message: string };
-
-/** The created account, as the server describes it in a successful web form result. */
-export type RegistrationResult = { email: string; firstname: string; lastname: string; optin: boolean };
-
-export type WebFormResult = { success: true; result: RegistrationResult; errors: WebFormError[] };
-
-/** The login answer: the session cookie (spec section 3 "Cookie") or an error, and the user. */
-export type LoginAnswer = {
-  cookieObj: { name: string; value: string; ttl: number } | { error: string };
-  user: User | null;
-};
 
 /** Whether the server opened a session in this browser: it sets SESSION_HINT_COOKIE beside the HttpOnly one. */
 export function hasSessionHint(cookies: string): boolean {
@@ -86,11 +88,12 @@ export async function loadUser(): Promise<User | null> {
     return null;
   }
   const body: unknown = await response.json().catch(() => null);
-  if (!response.ok || !isUser(body)) {
+  const user = z.safeParse(currentUser, body);
+  if (!response.ok || !user.success) {
     console.error(USER_LOAD_ERROR_MESSAGE, response.status, body);
     throw new Error(USER_LOAD_ERROR_MESSAGE);
   }
-  return { firstname: body.firstname, lastname: body.lastname };
+  return user.data;
 }
 
 /**
@@ -102,13 +105,12 @@ export async function login(email: string, password: string, remember = false): 
     json: { email, password, remember },
     key: 'accounts:login',
   });
-  const body = (await response.json().catch(() => null)) as Partial<LoginAnswer> | null;
-  const cookie = body?.cookieObj;
-  if (cookie && 'error' in cookie && typeof cookie.error === 'string' && cookie.error !== '') {
-    throw new Error(capMessage(cookie.error));
+  const answer = z.safeParse(loginAnswer, await response.json().catch(() => null)).data;
+  if (answer && 'error' in answer.cookieObj && answer.cookieObj.error !== '') {
+    throw new Error(capMessage(answer.cookieObj.error));
   }
-  if (!response.ok || !isUser(body?.user)) throw new Error(LOGIN_ERROR_MESSAGE);
-  return { firstname: body.user.firstname, lastname: body.user.lastname };
+  if (!response.ok || !answer?.user) throw new Error(LOGIN_ERROR_MESSAGE);
+  return answer.user;
 }
 
 /** Ends the session on the server, which also removes the cookie; forgets any stored token. */
@@ -116,7 +118,7 @@ export async function logout(): Promise<void> {
   setAuthToken(null);
   const response = await apiFetch('/eshop/logout', { method: 'POST', key: 'accounts:logout' });
   await discardBody(response);
-  if (!response.ok) throw new ApiError(response.status, response.statusText);
+  if (response.status !== LOGGED_OUT_STATUS) throw new ApiError(response.status, response.statusText);
 }
 
 /** The definition of a web form (REGISTRATION_FORM_ID for registration). */
@@ -135,16 +137,11 @@ export async function submitRegistration(
   values: RegistrationValues,
   webFormId: number = REGISTRATION_FORM_ID,
 ): Promise<WebFormResult> {
-  const fields: { code: RegistrationFieldCode; value: string }[] = [
-    { code: 'civility', value: values.civility },
-    { code: 'lastname', value: values.lastname },
-    { code: 'firstname', value: values.firstname },
-    { code: 'email', value: values.email },
-    { code: 'password', value: values.password },
-    { code: 'confirmed', value: values.confirmed },
-    { code: 'function', value: values.function },
-    { code: 'optin', value: values.optin ? 'O' : 'N' },
-  ];
+  // The web form's codes in the contract's order; optin travels as 'O' or 'N'.
+  const fields = registrationFieldCode.options.map((code) => ({
+    code,
+    value: code === 'optin' ? (values.optin ? 'O' : 'N') : values[code],
+  }));
   let body: unknown = null;
   try {
     const response = await apiFetch('/eshop/webFormResult', {
@@ -160,57 +157,14 @@ export async function submitRegistration(
   return readWebFormResult(body);
 }
 
-/** Applies the web form result rule of spec section 5 to an answer body. */
+/**
+ * Applies the web form result rule of spec section 5 to an answer body: success true with its result (the
+ * contract's webFormAccepted), or the first error of the server (webFormRefused, or a plain API error such as a
+ * 429), or WEB_FORM_ERROR_MESSAGE.
+ */
 export function readWebFormResult(body: unknown): WebFormResult {
-  const answer = (body ?? {}) as { success?: unknown; result?: unknown; errors?: unknown };
-  const result = parseResult(answer.result);
-  if (answer.success === true && isNonEmpty(result)) {
-    return { success: true, result: result as RegistrationResult, errors: readErrors(answer.errors) };
-  }
-  const first = readErrors(answer.errors)[0]?.message ?? serverErrorMessage(body);
-  throw new Error(capMessage(first ?? WEB_FORM_ERROR_MESSAGE));
-}
-
-function parseResult(result: unknown): unknown {
-  if (typeof result !== 'string') return result;
-  try {
-    return JSON.parse(result);
-  } catch {
-    return null;
-  }
-}
-
-function isNonEmpty(value: unknown): boolean {
-  if (value === null || value === undefined || value === '') return false;
-  if (Array.isArray(value)) return value.length > 0;
-  if (typeof value === 'object') return Object.keys(value).length > 0;
-  return true;
-}
-
-/** Server errors come as `{field, message}` objects; plain strings are accepted too. */
-function readErrors(errors: unknown): WebFormError[] {
-  if (!Array.isArray(errors)) return [];
-  const read: WebFormError[] = [];
-  for (const error of errors) {
-    if (typeof error === 'string' && error !== '') read.push({ field: null, message: error });
-    else if (error && typeof error === 'object') {
-      const { field, message } = error as { field?: unknown; message?: unknown };
-      if (typeof message === 'string' && message !== '') {
-        read.push({ field: typeof field === 'string' ? field : null, message });
-      }
-    }
-  }
-  return read;
-}
-
-/** The message of a plain API error answer (429, 403…), which has no `errors` list. */
-function serverErrorMessage(body: unknown): string | undefined {
-  const message = (body as { error?: { message?: unknown } } | null)?.error?.message;
-  return typeof message === 'string' && message !== '' ? message : undefined;
-}
-
-function isUser(value: unknown): value is User {
-  if (!value || typeof value !== 'object') return false;
-  const { firstname, lastname } = value as Record<string, unknown>;
-  return typeof firstname === 'string' && typeof lastname === 'string';
+  const accepted = z.safeParse(webFormAccepted, body);
+  if (accepted.success) return accepted.data;
+  const first = z.safeParse(webFormRefused, body).data?.errors[0]?.message || apiErrorOf(body)?.message;
+  throw new Error(capMessage(first || WEB_FORM_ERROR_MESSAGE));
 }

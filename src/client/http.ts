@@ -5,6 +5,7 @@
 import 'client-only';
 import * as z from 'zod/mini';
 import { API_BASE_PATH } from '@/lib/constants';
+import { type ApiErrorAnswer, apiErrorAnswer } from '@/lib/contracts/api-error';
 
 /** An API answer that was not a success, with its HTTP status and the server's message. */
 export class ApiError extends Error {
@@ -103,11 +104,13 @@ export async function apiJson<T>(
   const response = await apiFetch(path, request);
   const payload: unknown = await response.json().catch(() => null);
   if (!response.ok) {
-    const error = z.safeParse(apiErrorAnswer, payload).data?.error;
+    const error = apiErrorOf(payload);
     throw new ApiError(response.status, error?.message ?? response.statusText, error?.code);
   }
   return z.parse(schema, payload);
 }
 
-/** The body of an answer that is not a success (src/server/http/errors.ts). */
-const apiErrorAnswer = z.object({ error: z.object({ message: z.string(), code: z.optional(z.string()) }) });
+/** The error of an answer's body parsed by the common error contract, or undefined when it is not one. */
+export function apiErrorOf(payload: unknown): ApiErrorAnswer['error'] | undefined {
+  return z.safeParse(apiErrorAnswer, payload).data?.error;
+}

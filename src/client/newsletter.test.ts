@@ -3,9 +3,12 @@ import {
   NEWSLETTER_ALREADY_MESSAGE,
   NEWSLETTER_ERROR_MESSAGE,
   NEWSLETTER_SUCCESS_MESSAGE,
+  UNSUBSCRIBE_CONFIRMATION_SENT_MESSAGE,
   UNSUBSCRIBE_DONE_MESSAGE,
+  UNSUBSCRIBE_MESSAGE,
 } from '@/lib/contracts/newsletter';
 import { EMAIL_MESSAGE, REQUIRED_MESSAGE } from '@/lib/validation';
+import { subscriptionFixture } from '../../tests/support/contract-fixtures';
 import { subscribeNewsletter, unsubscribeNewsletter } from './newsletter';
 
 let fetchMock: Mock<(input: string, init: RequestInit) => Promise<Response>>;
@@ -24,6 +27,9 @@ afterEach(() => {
 function status(code: number, body: string | null = null, type = 'application/json'): Response {
   return new Response(body, { status: code, headers: body === null ? {} : { 'content-type': type } });
 }
+
+const SUBSCRIBED = JSON.stringify(subscriptionFixture('subscribed'));
+const ALREADY = JSON.stringify(subscriptionFixture('already'));
 
 describe('the messages of spec section 8, word for word', () => {
   it('holds the exact texts', () => {
@@ -46,7 +52,7 @@ describe('subscribeNewsletter', () => {
   });
 
   it('posts the trimmed address form-encoded with isSubscribing, and thanks on 200', async () => {
-    fetchMock.mockResolvedValue(status(200, '{}'));
+    fetchMock.mockResolvedValue(status(200, SUBSCRIBED));
     expect(await subscribeNewsletter('  lecteur@cabinet.fr ')).toEqual({
       status: 'success',
       message: NEWSLETTER_SUCCESS_MESSAGE,
@@ -62,7 +68,7 @@ describe('subscribeNewsletter', () => {
   });
 
   it('answers "already" on 209', async () => {
-    fetchMock.mockResolvedValue(status(209, '{}'));
+    fetchMock.mockResolvedValue(status(209, ALREADY));
     expect(await subscribeNewsletter('lecteur@cabinet.fr')).toEqual({
       status: 'already',
       message: NEWSLETTER_ALREADY_MESSAGE,
@@ -71,6 +77,19 @@ describe('subscribeNewsletter', () => {
 
   it.each([201, 204, 400, 403, 429, 500, 503])('answers the generic error on %i', async (code) => {
     fetchMock.mockResolvedValue(status(code, code === 204 ? null : '{"error":{"message":"x"}}'));
+    expect(await subscribeNewsletter('lecteur@cabinet.fr')).toEqual({
+      status: 'error',
+      message: NEWSLETTER_ERROR_MESSAGE,
+    });
+  });
+
+  it.each([
+    ['a 200 without its body', 200, '{}'],
+    ['a 200 with the body of a 209', 200, ALREADY],
+    ['a 209 with the body of a 200', 209, SUBSCRIBED],
+    ['a 200 that is not JSON', 200, '<html>'],
+  ])('answers the generic error for an answer breaking its contract: %s', async (_case, code, body) => {
+    fetchMock.mockResolvedValue(status(code, body));
     expect(await subscribeNewsletter('lecteur@cabinet.fr')).toEqual({
       status: 'error',
       message: NEWSLETTER_ERROR_MESSAGE,
@@ -89,11 +108,11 @@ describe('subscribeNewsletter', () => {
 describe('unsubscribeNewsletter', () => {
   it('shows the server text on 200', async () => {
     fetchMock.mockResolvedValue(
-      status(200, 'Vous ne recevrez plus la newsletter.', 'text/plain; charset=utf-8'),
+      status(200, UNSUBSCRIBE_CONFIRMATION_SENT_MESSAGE, 'text/plain; charset=utf-8'),
     );
     expect(await unsubscribeNewsletter(' lecteur@cabinet.fr ')).toEqual({
       ok: true,
-      message: 'Vous ne recevrez plus la newsletter.',
+      message: UNSUBSCRIBE_CONFIRMATION_SENT_MESSAGE,
     });
     const [url, init] = fetchMock.mock.calls[0] ?? [];
     expect(url).toBe('/api/contentAlert/unsubscribe');
@@ -102,9 +121,24 @@ describe('unsubscribeNewsletter', () => {
     });
   });
 
-  it('reads the message of a JSON 200 answer', async () => {
-    fetchMock.mockResolvedValue(status(200, JSON.stringify({ message: 'Désinscrit.' })));
-    expect(await unsubscribeNewsletter('lecteur@cabinet.fr')).toEqual({ ok: true, message: 'Désinscrit.' });
+  it('shows the text of an unsubscription made with the signed token', async () => {
+    fetchMock.mockResolvedValue(status(200, UNSUBSCRIBE_MESSAGE, 'text/plain; charset=utf-8'));
+    expect(await unsubscribeNewsletter('lecteur@cabinet.fr', 'jeton')).toEqual({
+      ok: true,
+      message: UNSUBSCRIBE_MESSAGE,
+    });
+  });
+
+  it.each([
+    ['another text', 'Vous ne recevrez plus la newsletter.'],
+    ['JSON', JSON.stringify({ message: UNSUBSCRIBE_MESSAGE })],
+    ['nothing', ''],
+  ])('answers the generic message for a 200 breaking its contract: %s', async (_case, body) => {
+    fetchMock.mockResolvedValue(status(200, body, 'text/plain; charset=utf-8'));
+    expect(await unsubscribeNewsletter('lecteur@cabinet.fr')).toEqual({
+      ok: false,
+      message: NEWSLETTER_ERROR_MESSAGE,
+    });
   });
 
   it('shows the fixed confirmation on 204', async () => {

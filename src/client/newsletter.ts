@@ -1,25 +1,31 @@
 /**
- * Browser side of the newsletter calls, with the messages of spec sections 4 and 8 word for word.
+ * Browser side of the newsletter calls, with the messages of spec sections 4 and 8 word for word. Answers are
+ * parsed by their contracts (src/lib/contracts/newsletter.ts): one that breaks its contract is an error.
  */
 import 'client-only';
-
+import * as z from 'zod/mini';
 import {
+  alreadySubscribedAnswer,
   NEWSLETTER_ALREADY_MESSAGE,
   NEWSLETTER_ALREADY_STATUS,
   NEWSLETTER_ERROR_MESSAGE,
   NEWSLETTER_SUBSCRIBED_STATUS,
   NEWSLETTER_SUCCESS_MESSAGE,
+  subscribedAnswer,
   UNSUBSCRIBE_DONE_MESSAGE,
+  UNSUBSCRIBE_NO_CONTENT_STATUS,
+  unsubscribeAnswer,
 } from '@/lib/contracts/newsletter';
 import { emailError, requiredError } from '@/lib/validation';
-import { apiFetch, discardBody } from './http';
+import { apiErrorOf, apiFetch } from './http';
 
 export type SubscriptionOutcome = { status: 'success' | 'already' | 'error'; message: string };
 export type UnsubscribeOutcome = { ok: boolean; message: string };
 
 /**
  * Subscribes an address. The address is checked first: an invalid one is not sent and its validation message
- * is the outcome. Then 200 is a success, 209 means already subscribed, anything else is an error.
+ * is the outcome. Then 200 is a success, 209 means already subscribed (each with its contract's body), anything
+ * else is an error.
  */
 export async function subscribeNewsletter(email: string): Promise<SubscriptionOutcome> {
   const invalid = requiredError(email) ?? emailError(email);
@@ -29,11 +35,15 @@ export async function subscribeNewsletter(email: string): Promise<SubscriptionOu
       form: { email: email.trim(), isSubscribing: 'true' },
       key: 'newsletter:subscription',
     });
-    await discardBody(response);
-    if (response.status === NEWSLETTER_SUBSCRIBED_STATUS) {
+    // Always read: an unread body stays "loading" in Chromium's network log (./http.ts, discardBody).
+    const payload: unknown = await response.json().catch(() => null);
+    if (response.status === NEWSLETTER_SUBSCRIBED_STATUS && z.safeParse(subscribedAnswer, payload).success) {
       return { status: 'success', message: NEWSLETTER_SUCCESS_MESSAGE };
     }
-    if (response.status === NEWSLETTER_ALREADY_STATUS) {
+    if (
+      response.status === NEWSLETTER_ALREADY_STATUS &&
+      z.safeParse(alreadySubscribedAnswer, payload).success
+    ) {
       return { status: 'already', message: NEWSLETTER_ALREADY_MESSAGE };
     }
   } catch (error) {
@@ -45,7 +55,7 @@ export async function subscribeNewsletter(email: string): Promise<SubscriptionOu
 /**
  * Unsubscribes an address (with the signed token of our e-mails' links; without it the server e-mails that link
  * and its text says so): 200 shows the server's text, 204 the fixed confirmation; an error answer shows the
- * generic message followed by the server's text, a network failure the generic message alone.
+ * generic message followed by the server's message, a network failure the generic message alone.
  */
 export async function unsubscribeNewsletter(email: string, token?: string): Promise<UnsubscribeOutcome> {
   let response: Response;
@@ -58,22 +68,27 @@ export async function unsubscribeNewsletter(email: string, token?: string): Prom
     console.error(NEWSLETTER_ERROR_MESSAGE, error);
     return { ok: false, message: NEWSLETTER_ERROR_MESSAGE };
   }
-  if (response.status === 204) return { ok: true, message: UNSUBSCRIBE_DONE_MESSAGE };
-  const text = await serverText(response);
-  if (response.status === 200) return { ok: true, message: text || UNSUBSCRIBE_DONE_MESSAGE };
-  return { ok: false, message: text ? `${NEWSLETTER_ERROR_MESSAGE} ${text}` : NEWSLETTER_ERROR_MESSAGE };
+  if (response.status === UNSUBSCRIBE_NO_CONTENT_STATUS)
+    return { ok: true, message: UNSUBSCRIBE_DONE_MESSAGE };
+  const text = await response.text().catch(() => '');
+  if (response.status === 200) {
+    const answer = z.safeParse(unsubscribeAnswer, text);
+    if (answer.success) return { ok: true, message: answer.data };
+    return { ok: false, message: NEWSLETTER_ERROR_MESSAGE };
+  }
+  const message = errorText(response, text);
+  return {
+    ok: false,
+    message: message ? `${NEWSLETTER_ERROR_MESSAGE} ${message}` : NEWSLETTER_ERROR_MESSAGE,
+  };
 }
 
-/** The server's text: a plain text body, or the message of a JSON answer (`{message}` or `{error:{message}}`). */
-async function serverText(response: Response): Promise<string> {
-  const raw = (await response.text().catch(() => '')).trim();
-  if (!(response.headers.get('content-type') ?? '').includes('json')) return raw;
+/** The server's message of an error answer: the common JSON error's message, or a plain text body. */
+function errorText(response: Response, text: string): string {
+  if (!(response.headers.get('content-type') ?? '').includes('json')) return text.trim();
   try {
-    const body = JSON.parse(raw) as { message?: unknown; error?: { message?: unknown } } | string;
-    if (typeof body === 'string') return body;
-    const message = body.message ?? body.error?.message;
-    return typeof message === 'string' ? message : '';
+    return apiErrorOf(JSON.parse(text))?.message ?? '';
   } catch {
-    return raw;
+    return text.trim();
   }
 }

@@ -2,17 +2,17 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { POST as subscriptionPost } from '@/app/api/contentAlert/subscription/route';
 import { POST as unsubscribePost } from '@/app/api/contentAlert/unsubscribe/route';
-import { NEWSLETTER_ALREADY_MESSAGE, NEWSLETTER_SUCCESS_MESSAGE } from '@/lib/contracts/newsletter';
+import {
+  NEWSLETTER_ALREADY_MESSAGE,
+  NEWSLETTER_SUCCESS_MESSAGE,
+  UNSUBSCRIBE_CONFIRMATION_SENT_MESSAGE,
+  UNSUBSCRIBE_MESSAGE,
+} from '@/lib/contracts/newsletter';
 import { EMAIL_MESSAGE } from '@/lib/validation';
 import { LIMITS } from '@/server/accounts/throttle';
 import type { Database, Db } from '@/server/db/client';
 import { newsletterSubscribers } from '@/server/db/schema';
-import {
-  activateSubscription,
-  confirmNewsletterSubscription,
-  UNSUBSCRIBE_CONFIRMATION_SENT_MESSAGE,
-  UNSUBSCRIBE_MESSAGE,
-} from '@/server/newsletter/subscriptions';
+import { activateSubscription, confirmNewsletterSubscription } from '@/server/newsletter/subscriptions';
 import { unsubscribeToken } from '@/server/newsletter/unsubscribe-token';
 import { createTestDatabase } from '../support/database';
 import { linkIn, Mailbox } from '../support/mailbox';

@@ -1,6 +1,10 @@
 import * as z from 'zod/mini';
-import type { WebFormDefinition } from '@/lib/contracts/accounts';
-import { webFormDefinition } from '@/lib/contracts/accounts';
+import {
+  type RegistrationResult,
+  registrationResult,
+  type WebFormDefinition,
+  webFormDefinition,
+} from '@/lib/contracts/accounts';
 import {
   type ArticleForReader,
   type ArticleSummary,
@@ -9,6 +13,13 @@ import {
   type DailyIssue,
   dailyIssue,
 } from '@/lib/contracts/content';
+import {
+  alreadySubscribedAnswer,
+  NEWSLETTER_ALREADY_MESSAGE,
+  NEWSLETTER_SUCCESS_MESSAGE,
+  type SubscriptionAnswer,
+  subscribedAnswer,
+} from '@/lib/contracts/newsletter';
 import { type ShopProduct, shopProduct } from '@/lib/contracts/shop';
 
 /**
@@ -96,4 +107,21 @@ export function webFormFixture(overrides: Partial<WebFormDefinition> = {}): WebF
     functions: [],
     ...overrides,
   });
+}
+
+export function registrationResultFixture(overrides: Partial<RegistrationResult> = {}): RegistrationResult {
+  return z.parse(registrationResult, {
+    email: 'claire@cabinet.fr',
+    firstname: 'Claire',
+    lastname: 'Martin',
+    optin: false,
+    ...overrides,
+  });
+}
+
+/** The body of a subscription's 200 (`subscribed`) or 209 (`already`). */
+export function subscriptionFixture(status: SubscriptionAnswer['status']): SubscriptionAnswer {
+  return status === 'subscribed'
+    ? z.parse(subscribedAnswer, { status, message: NEWSLETTER_SUCCESS_MESSAGE })
+    : z.parse(alreadySubscribedAnswer, { status, message: NEWSLETTER_ALREADY_MESSAGE });
 }

@@ -11,6 +11,7 @@ import {
   REQUIRED_MESSAGE,
   WEB_FORM_ERROR_MESSAGE,
 } from '@/lib/validation';
+import { registrationResultFixture, subscriptionFixture } from '../../../tests/support/contract-fixtures';
 import { RegistrationForm } from './registration-form';
 
 const DEFINITION: WebFormDefinition = {
@@ -143,7 +144,11 @@ describe('RegistrationForm', () => {
     answer({
       '/api/eshop/webFormResult': async () => {
         await pending;
-        return Response.json({ success: true, result: { email: 'jean.dupont@exemple.fr' }, errors: [] });
+        return Response.json({
+          success: true,
+          result: registrationResultFixture({ email: 'jean.dupont@exemple.fr' }),
+          errors: [],
+        });
       },
       '/api/eshop/login': () =>
         Response.json({
@@ -168,8 +173,9 @@ describe('RegistrationForm', () => {
 
   test('with the newsletter ticked, the address is subscribed (isSubscribing true) before the form is sent', async () => {
     answer({
-      '/api/contentAlert/subscription': () => new Response(null, { status: 200 }),
-      '/api/eshop/webFormResult': () => Response.json({ success: true, result: '{"email":"x"}', errors: [] }),
+      '/api/contentAlert/subscription': () => Response.json(subscriptionFixture('subscribed')),
+      '/api/eshop/webFormResult': () =>
+        Response.json({ success: true, result: JSON.stringify(registrationResultFixture()), errors: [] }),
       '/api/eshop/login': () =>
         Response.json({
           cookieObj: { name: 's', value: 'v', ttl: 3600 },
@@ -189,7 +195,8 @@ describe('RegistrationForm', () => {
   test("error: the server's first error is shown, cut at 256 characters", async () => {
     const long = 'x'.repeat(400);
     answer({
-      '/api/eshop/webFormResult': () => Response.json({ success: false, result: null, errors: [long] }),
+      '/api/eshop/webFormResult': () =>
+        Response.json({ success: false, result: null, errors: [{ field: null, message: long }] }),
     });
     renderForm();
     fillValid();

@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { EMAIL_MESSAGE, REQUIRED_MESSAGE } from '@/lib/validation';
+import { subscriptionFixture } from '../../../tests/support/contract-fixtures';
 import { NewsletterForm } from './newsletter-form';
 
 import styles from './newsletter-form.module.css';
@@ -64,7 +65,7 @@ describe('NewsletterForm', () => {
   });
 
   test('200: the thank-you message, the address sent form-encoded with isSubscribing', async () => {
-    fetchMock.mockResolvedValue(new Response(null, { status: 200 }));
+    fetchMock.mockResolvedValue(Response.json(subscriptionFixture('subscribed')));
     subscribe('lecteur@exemple.fr');
     await waitFor(() =>
       expect(screen.getByRole('status').textContent).toBe(
@@ -79,7 +80,7 @@ describe('NewsletterForm', () => {
   });
 
   test('209: already subscribed, shown in red', async () => {
-    fetchMock.mockResolvedValue(new Response(null, { status: 209 }));
+    fetchMock.mockResolvedValue(Response.json(subscriptionFixture('already'), { status: 209 }));
     subscribe('lecteur@exemple.fr');
     await waitFor(() =>
       expect(screen.getByRole('status').textContent).toBe('Vous êtes déjà inscrit à la newsletter'),

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { UNSUBSCRIBE_CONFIRMATION_SENT_MESSAGE } from '@/lib/contracts/newsletter';
 import { UnsubscribePanel } from './unsubscribe-panel';
 
 const GENERIC = 'Une erreur est survenue, merci de ré-essayer ultérieurement';
@@ -19,11 +20,11 @@ afterEach(() => {
 
 describe('unsubscribe page', () => {
   it('asks for a click without a valid token, then shows the server text of a 200', async () => {
-    const fetchMock = answer(200, 'Vous ne recevrez plus la newsletter.');
+    const fetchMock = answer(200, UNSUBSCRIBE_CONFIRMATION_SENT_MESSAGE);
     render(<UnsubscribePanel email="lecteur@example.fr" token={null} />);
     expect(fetchMock).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'Confirmer la désinscription' }));
-    expect((await screen.findByText('Vous ne recevrez plus la newsletter.')).getAttribute('role')).toBe(
+    expect((await screen.findByText(UNSUBSCRIBE_CONFIRMATION_SENT_MESSAGE)).getAttribute('role')).toBe(
       'status',
     );
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];

@@ -228,7 +228,7 @@ export function firstErrorCode(errors: readonly { code?: AccountFormCode }[]): A
 }
 
 /** Codes of the registration form's fields, as the web form calls them. */
-const registrationFieldCode = z.enum([
+export const registrationFieldCode = z.enum([
   'civility',
   'lastname',
   'firstname',
@@ -281,3 +281,75 @@ export const webFormDefinition = z.object({
   functions: z.array(functionChoice),
 });
 export type WebFormDefinition = z.infer<typeof webFormDefinition>;
+
+/*
+ * The account calls' answers (spec section 7), parsed by the browser (src/client/accounts.ts) and by the contract
+ * tests. Their queries and bodies, read on the server only, are in ./accounts-query.ts.
+ */
+
+/** The reader as the header shows them (spec section 3 "User"): the answer of GET /api/eshop/me, 200. */
+export const currentUser = z.object({ firstname: z.string(), lastname: z.string() });
+export type User = z.infer<typeof currentUser>;
+
+/**
+ * Answer of POST /api/eshop/login, 200: the session cookie (spec section 3 "Cookie"; `value` for clients that
+ * send the token as a Bearer header, the browser keeps only the HttpOnly cookie) and the user.
+ */
+export const loggedIn = z.object({
+  cookieObj: z.object({ name: z.string(), value: z.string(), ttl: z.number() }),
+  user: currentUser,
+});
+
+/** Answer of a refused login (400, 401, 429): the message in `cookieObj.error`, no user. */
+export const loginRefused = z.object({ cookieObj: z.object({ error: z.string() }), user: z.null() });
+
+/** Answer of POST /api/eshop/login, whatever its status. */
+export const loginAnswer = z.union([loggedIn, loginRefused]);
+export type LoginAnswer = z.infer<typeof loginAnswer>;
+
+/** Status of POST /api/eshop/logout: no content, also without a session (the cookie and its hint removed). */
+export const LOGGED_OUT_STATUS = 204;
+
+/** The created account, as a successful registration describes it. */
+export const registrationResult = z.object({
+  email: z.string(),
+  firstname: z.string(),
+  lastname: z.string(),
+  optin: z.boolean(),
+});
+export type RegistrationResult = z.infer<typeof registrationResult>;
+
+/** A refused field of a web form result: the field it concerns (null for the whole form) and its message. */
+const webFormError = z.object({ field: z.nullable(z.string()), message: z.string() });
+export type WebFormError = z.infer<typeof webFormError>;
+
+/** JSON text read as its value (null when it is not JSON), for the schema that follows. */
+const jsonText = z.pipe(
+  z.string(),
+  z.transform((text): unknown => {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return null;
+    }
+  }),
+);
+
+/**
+ * Answer of POST /api/eshop/webFormResult, 200: the account created. Spec section 5: a result sent as JSON text
+ * is read as JSON (this server sends the object).
+ */
+export const webFormAccepted = z.object({
+  success: z.literal(true),
+  result: z.union([registrationResult, z.pipe(jsonText, registrationResult)]),
+  errors: z.array(webFormError),
+});
+export type WebFormResult = z.infer<typeof webFormAccepted>;
+
+/** Answer of POST /api/eshop/webFormResult, 400 (a rule failed) or 409 (a registered address): one error a field. */
+export const webFormRefused = z.object({
+  success: z.literal(false),
+  result: z.null(),
+  errors: z.array(webFormError),
+});
+export type WebFormRefused = z.infer<typeof webFormRefused>;

@@ -1,5 +1,4 @@
 import 'server-only';
-import type { WebFormError } from '@/client/accounts';
 import {
   ACCOUNT_FORM_MESSAGES,
   type AccountFormCode,
@@ -8,6 +7,7 @@ import {
   PASSWORD_MAX_LENGTH,
   type ProfileForm,
   profileForm,
+  type WebFormError,
 } from '@/lib/contracts/accounts';
 import { capMessage, normalizePassword } from '@/lib/validation';
 import type { Db } from '../db/client';

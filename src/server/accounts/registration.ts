@@ -1,11 +1,9 @@
 import 'server-only';
-import { z } from 'zod';
-import type { RegistrationResult } from '@/client/accounts';
-import { REGISTRATION_FORM_ID } from '@/lib/constants';
 import {
   ACCOUNT_FORM_MESSAGES,
   type AccountFormCode,
   formErrors,
+  type RegistrationResult,
   registrationForm,
 } from '@/lib/contracts/accounts';
 import type { Db } from '../db/client';
@@ -36,54 +34,6 @@ export type RegistrationInput = {
 export type RegistrationOutcome =
   | { success: true; result: RegistrationResult; errors: [] }
   | { success: false; result: null; errors: RegistrationError[]; reason: 'invalid' | 'duplicate' };
-
-/** One value of the web form: scalars are taken as text (JSON clients may send civility as a number). */
-const fieldValue = z.union([z.string(), z.number(), z.boolean()]).transform(String);
-
-/**
- * The body of POST /api/eshop/webFormResult: the form id (`webFormId`, or `formId`; absent means the
- * registration form, the only one) and a list of {code, value} (`fields`, or `values`), JSON or form-encoded
- * with the list as JSON, or the same values as flat fields. Unknown codes are ignored.
- */
-export const webFormBodySchema = z.preprocess(
-  flattenFields,
-  z.object({
-    webFormId: z.coerce
-      .number({ error: 'Identifiant de formulaire invalide.' })
-      .int()
-      .positive()
-      .default(REGISTRATION_FORM_ID),
-    /** Set by flattenFields only when the list could not be read. */
-    fields: z.undefined({ error: 'La liste des champs doit être une liste de {code, value}.' }).optional(),
-    ...Object.fromEntries(REGISTRATION_FIELD_CODES.map((code) => [code, fieldValue.optional()])),
-  }),
-) as z.ZodType<{ webFormId: number } & RegistrationInput>;
-
-function flattenFields(raw: unknown): unknown {
-  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return raw;
-  const { fields, values, formId, ...rest } = raw as Record<string, unknown>;
-  const flat: Record<string, unknown> = { ...rest };
-  if (flat.webFormId === undefined && formId !== undefined) flat.webFormId = formId;
-  let list = fields ?? values;
-  if (typeof list === 'string') {
-    try {
-      list = JSON.parse(list);
-    } catch {
-      return { ...flat, fields: list };
-    }
-  }
-  if (list === undefined) return flat;
-  // A list that is not one: left for the schema to refuse with a 400 rather than silently ignored.
-  if (!Array.isArray(list)) return { ...flat, fields: list };
-  for (const entry of list) {
-    if (entry && typeof entry === 'object' && typeof (entry as { code?: unknown }).code === 'string') {
-      const { code, value } = entry as { code: string; value?: unknown };
-      if ((REGISTRATION_FIELD_CODES as readonly string[]).includes(code) && !(code in flat))
-        flat[code] = value;
-    }
-  }
-  return flat;
-}
 
 /**
  * Creates a customer from the registration form, enforcing every rule of spec section 5 plus the civility

@@ -1,5 +1,10 @@
 import 'server-only';
-import type { LoginAnswer, WebFormResult } from '@/client/accounts';
+import {
+  LOGGED_OUT_STATUS,
+  type LoginAnswer,
+  type WebFormRefused,
+  type WebFormResult,
+} from '@/lib/contracts/accounts';
 import { capMessage } from '@/lib/validation';
 import { AppError, toAppError } from '../http/errors';
 import { jsonResponse, NO_CACHE_HEADERS } from '../http/responses';
@@ -55,7 +60,7 @@ export function logoutResponse(): Response {
   const headers = new Headers(NO_CACHE_HEADERS);
   headers.append('Set-Cookie', clearedSessionCookieHeader());
   headers.append('Set-Cookie', clearedSessionHintCookieHeader());
-  return new Response(null, { status: 204, headers });
+  return new Response(null, { status: LOGGED_OUT_STATUS, headers });
 }
 
 /** Status of a registration answer: 200 created, 400 a rule failed, 409 the address is registered. */
@@ -69,6 +74,10 @@ export function registrationResponse(outcome: RegistrationOutcome): Response {
   }
   const { success, result } = outcome;
   // The answer's errors are {field, message}, as the web form API has them; the codes serve our own form.
-  const errors = outcome.errors.map(({ field, message }) => ({ field, message }));
-  return jsonResponse({ success, result, errors }, { status: REGISTRATION_STATUS[outcome.reason] });
+  const body: WebFormRefused = {
+    success,
+    result,
+    errors: outcome.errors.map(({ field, message }) => ({ field, message })),
+  };
+  return jsonResponse(body, { status: REGISTRATION_STATUS[outcome.reason] });
 }

@@ -1,4 +1,5 @@
 import 'server-only';
+import type { ApiErrorAnswer } from '@/lib/contracts/api-error';
 import type { AppError } from './errors';
 
 /** Every /api answer: never stored by a browser or a shared cache (spec section 7). */
@@ -18,14 +19,8 @@ export function jsonResponse(data: unknown, init: ResponseInit = {}): Response {
 export function errorResponse(error: AppError): Response {
   const headers: Record<string, string> = {};
   if (error.retryAfterSeconds !== undefined) headers['Retry-After'] = String(error.retryAfterSeconds);
-  return jsonResponse(
-    {
-      error: {
-        code: error.code,
-        message: error.message,
-        ...(error.details ? { details: error.details } : {}),
-      },
-    },
-    { status: error.status, headers },
-  );
+  const body: ApiErrorAnswer = {
+    error: { code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) },
+  };
+  return jsonResponse(body, { status: error.status, headers });
 }

@@ -1,5 +1,6 @@
 import 'server-only';
 import { type SQL, sql } from 'drizzle-orm';
+import type { SubscriptionAnswer } from '@/lib/contracts/newsletter';
 import { EMAIL_MESSAGE, isValidEmail } from '@/lib/validation';
 import { queueNewsletterConfirmationEmail, queueUnsubscribeConfirmationEmail } from '../accounts/emails';
 import { normalizeEmail, type RequestContext } from '../accounts/request-context';
@@ -11,13 +12,10 @@ import { AppError } from '../http/errors';
 import { consumeRateLimits } from '../http/rate-limit';
 import { unsubscribePageUrl, verifyUnsubscribeToken } from './unsubscribe-token';
 
-export type SubscriptionStatus = 'subscribed' | 'already';
+/** The subscription call's outcome, as its answer names it (src/lib/contracts/newsletter.ts). */
+export type SubscriptionStatus = SubscriptionAnswer['status'];
 /** Where a subscription came from: the newsletter block, or the opt-in box of registration. */
 export type SubscriptionSource = 'site' | 'registration';
-
-/** The same answer for every valid address, subscribed or not, so it reveals nothing (ASVS 6.3.8). */
-export const UNSUBSCRIBE_MESSAGE =
-  'Votre demande a bien été prise en compte : cette adresse ne recevra plus la newsletter.';
 
 function checkedEmail(email: string): string {
   if (!isValidEmail(email)) {
@@ -89,10 +87,6 @@ function activation(email: string, source: SubscriptionSource, condition: SQL): 
       where newsletter_subscribers.active = false
     returning email`;
 }
-
-/** The answer to an unsubscription without the signed link: a link is e-mailed instead (same for every address). */
-export const UNSUBSCRIBE_CONFIRMATION_SENT_MESSAGE =
-  'Pour confirmer la désinscription, cliquez sur le lien que nous venons d’envoyer à cette adresse si elle est inscrite à la newsletter.';
 
 export type UnsubscribeOutcome = 'unsubscribed' | 'confirmation_sent';
 

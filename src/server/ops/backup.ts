@@ -2,6 +2,8 @@ import 'server-only';
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
+import * as z from 'zod/mini';
+import { type BackupLine, backupLine } from '@/lib/contracts/operations';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/rows';
 
@@ -24,10 +26,8 @@ export const BACKUP_FORMAT = 'la-quotidienne-backup';
 const FORMAT_VERSION = 1;
 const BATCH_ROWS = 1_000;
 
-type Header = { kind: 'header'; format: string; version: number; createdAt: string; migrations: string[] };
-type TableLine = { kind: 'table'; name: string; columns: string[] };
-type RowsLine = { kind: 'rows'; table: string; rows: Record<string, unknown>[] };
-type Line = Header | TableLine | RowsLine;
+/** The lines' shapes are the backup contract's (src/lib/contracts/operations.ts, GET /api/ops/backup). */
+type Header = Extract<BackupLine, { kind: 'header' }>;
 
 export type BackupSummary = { tables: Record<string, number> };
 
@@ -85,7 +85,7 @@ async function writableColumns(db: Pick<Db, 'execute'>, table: string): Promise<
 /** Writes a consistent backup of every table as JSON lines to `output` (not ended). */
 export async function writeBackup(db: Db, output: Writable): Promise<BackupSummary> {
   const summary: BackupSummary = { tables: {} };
-  const write = (line: Line) =>
+  const write = (line: BackupLine) =>
     new Promise<void>((resolve, reject) => {
       output.write(`${JSON.stringify(line)}\n`, (error) => (error ? reject(error) : resolve()));
     });
@@ -141,7 +141,7 @@ export async function restoreBackup(db: Db, input: Readable): Promise<BackupSumm
     const lines = createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY });
     for await (const text of lines) {
       if (!text) continue;
-      const line = JSON.parse(text) as Line;
+      const line = readLine(text);
       if (!header) {
         if (line.kind !== 'header' || line.format !== BACKUP_FORMAT || line.version !== FORMAT_VERSION)
           throw new BackupError("Ce fichier n'est pas une sauvegarde de La Quotidienne.");
@@ -182,6 +182,19 @@ export async function restoreBackup(db: Db, input: Readable): Promise<BackupSumm
     await resetSequences(tx);
   });
   return summary;
+}
+
+/** A line of a backup file, parsed by its contract: anything else is not a backup (or a damaged one). */
+function readLine(text: string): BackupLine {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    value = undefined;
+  }
+  const line = z.safeParse(backupLine, value);
+  if (!line.success) throw new BackupError("Ce fichier n'est pas une sauvegarde de La Quotidienne.");
+  return line.data;
 }
 
 /** Moves every sequence owned by a column past the column's largest value, as after the original inserts. */

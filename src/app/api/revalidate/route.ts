@@ -1,5 +1,6 @@
 // POST /api/revalidate: called by the server itself when content changed (src/server/content/content-changes.ts).
 import { revalidatePath } from 'next/cache';
+import type { Revalidated } from '@/lib/contracts/operations';
 import { purgeSharedReads } from '@/server/cache/shared-reads';
 import { isOwnRevalidateToken } from '@/server/content/content-changes';
 import { getDb } from '@/server/db/client';
@@ -13,7 +14,7 @@ import { refreshRedirects } from '@/server/site-newsroom/redirects';
 export const dynamic = 'force-dynamic';
 
 /** Every cached page and read is refreshed on its next request. 404 for anyone but the process itself. */
-export const POST = apiRoute(async (request) => {
+export const POST = apiRoute(async (request): Promise<Revalidated> => {
   if (!isOwnRevalidateToken(request.headers.get('authorization'))) {
     throw new AppError('not_found', 'Ressource introuvable.');
   }

@@ -1,4 +1,5 @@
 // GET /api/eshop/me?cookie=<session token>
+import type { User } from '@/lib/contracts/accounts';
 import { meQuery } from '@/lib/contracts/accounts-query';
 import { NOT_LOGGED_IN_MESSAGE } from '@/server/accounts/login';
 import { sessionCookieHeaders } from '@/server/accounts/responses';
@@ -30,8 +31,9 @@ export const GET = apiRoute(async (request) => {
   if (!found || !token) throw new AppError('unauthorized', NOT_LOGGED_IN_MESSAGE);
   const renewal = await renewSession(db, token, found);
   const { firstname, lastname } = found.customer;
+  const user: User = { firstname, lastname };
   return jsonResponse(
-    { firstname, lastname },
+    user,
     renewal ? { headers: sessionCookieHeaders(renewal.token, renewal.ttlSeconds) } : {},
   );
 });

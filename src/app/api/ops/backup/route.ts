@@ -1,6 +1,7 @@
 // GET /api/ops/backup
 import { PassThrough, Readable } from 'node:stream';
 import { createGzip } from 'node:zlib';
+import { BACKUP_CONTENT_TYPE, BACKUP_FILE_NAME, BACKUP_REFUSED_MESSAGE } from '@/lib/contracts/operations';
 import { getDb } from '@/server/db/client';
 import { logger } from '@/server/log';
 import { isFromLoopback } from '@/server/observability/metrics-access';
@@ -16,7 +17,7 @@ export const dynamic = 'force-dynamic';
  */
 export async function GET(request: Request): Promise<Response> {
   if (!isFromLoopback(request)) {
-    return new Response('Accès réservé à cette machine.', {
+    return new Response(BACKUP_REFUSED_MESSAGE, {
       status: 403,
       headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
     });
@@ -38,9 +39,9 @@ export async function GET(request: Request): Promise<Response> {
   );
   return new Response(Readable.toWeb(gzip) as ReadableStream, {
     headers: {
-      'Content-Type': 'application/gzip',
+      'Content-Type': BACKUP_CONTENT_TYPE,
       'Cache-Control': 'no-store',
-      'Content-Disposition': 'attachment; filename="la-quotidienne.jsonl.gz"',
+      'Content-Disposition': `attachment; filename="${BACKUP_FILE_NAME}"`,
     },
   });
 }
