@@ -46,18 +46,12 @@ export function LoginForm({ onLoggedIn, forgotPasswordUrl, autoFocus }: LoginFor
     [form, onLoggedIn],
   );
 
-  const field = (name: keyof LoginFields) => ({
-    ...form.bind(name),
-    value: form.values[name],
-    onValueChange: (value: string) => form.setValue(name, value),
-  });
-
   return (
     <LoginFormView
       forgotPasswordUrl={forgotPasswordUrl}
       onSubmit={submit}
       formRef={formRef}
-      fields={{ email: field('email'), password: field('password') }}
+      fields={{ email: form.bind('email'), password: form.bind('password') }}
       error={state === 'error' && message ? message : undefined}
       loading={state === 'loading'}
       autoFocus={autoFocus}

@@ -92,25 +92,19 @@ export function RegistrationForm({ onLoggedIn, autoFocus, definition: given }: R
     [form, onLoggedIn],
   );
 
-  const field = (name: Exclude<keyof Values, 'optin'>) => ({
-    ...form.bind(name),
-    value: form.values[name],
-    onValueChange: (value: string) => form.setValue(name, value),
-  });
-
   return (
     <RegistrationFormView
       definition={definition}
       onSubmit={submit}
       formRef={formRef}
       fields={{
-        civility: field('civility'),
-        lastname: field('lastname'),
-        firstname: field('firstname'),
-        email: field('email'),
-        password: field('password'),
-        confirmed: field('confirmed'),
-        function: field('function'),
+        civility: form.bind('civility'),
+        lastname: form.bind('lastname'),
+        firstname: form.bind('firstname'),
+        email: form.bind('email'),
+        password: form.bind('password'),
+        confirmed: form.bind('confirmed'),
+        function: form.bind('function'),
       }}
       optin={{ checked: form.values.optin, onCheckedChange: (checked) => form.setValue('optin', checked) }}
       error={state === 'error' && message ? message : undefined}

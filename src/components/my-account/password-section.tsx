@@ -1,6 +1,7 @@
 import { TextField } from '@/components/ui/text-field';
 import { AccountSection, type SectionNotice } from './account-section';
 import styles from './my-account.module.css';
+import { NewPasswordFields } from './new-password-fields';
 
 type PasswordSectionProps = { action: (form: FormData) => Promise<void>; notice: SectionNotice };
 
@@ -17,25 +18,7 @@ export function PasswordSection({ action, notice }: PasswordSectionProps) {
           required
           error={null}
         />
-        <TextField
-          name="password"
-          label="Nouveau mot de passe"
-          type="password"
-          autoComplete="new-password"
-          required
-          error={null}
-        />
-        <p className={styles.hint}>
-          8 caractères au moins, avec des minuscules, des majuscules, des chiffres et des caractères spéciaux.
-        </p>
-        <TextField
-          name="confirmed"
-          label="Confirmation du nouveau mot de passe"
-          type="password"
-          autoComplete="new-password"
-          required
-          error={null}
-        />
+        <NewPasswordFields confirmationLabel="Confirmation du nouveau mot de passe" />
         <p className={styles.hint}>Vos autres appareils seront déconnectés.</p>
         <button type="submit" className={styles.button}>
           Changer mon mot de passe

@@ -1,5 +1,5 @@
-import { type SelectHTMLAttributes, useId } from 'react';
-import styles from './form-field.module.css';
+import type { SelectHTMLAttributes } from 'react';
+import { LabelledField } from './labelled-field';
 
 export type SelectOption = { value: string; label: string };
 /** A group of options (an <optgroup>); a plain option has no `options`. */
@@ -30,46 +30,33 @@ export function SelectField({
   required,
   ...select
 }: SelectFieldProps) {
-  const id = useId();
-  const errorId = `${id}-error`;
   return (
-    <div className={styles.field}>
-      <label htmlFor={id} className={styles.label}>
-        {label}
-        {required ? <span aria-hidden="true"> *</span> : null}
-      </label>
-      <select
-        {...select}
-        id={id}
-        className={styles.input}
-        value={value}
-        onChange={onValueChange ? (event) => onValueChange(event.target.value) : undefined}
-        aria-required={required || undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-      >
-        <option value="">{placeholder}</option>
-        {choices.map((choice) =>
-          choice.options ? (
-            <optgroup key={choice.value} label={choice.label}>
-              {choice.options.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </optgroup>
-          ) : (
-            <option key={choice.value} value={choice.value}>
-              {choice.label}
-            </option>
-          ),
-        )}
-      </select>
-      {error ? (
-        <p id={errorId} className={styles.error}>
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <LabelledField label={label} required={required} error={error}>
+      {(control) => (
+        <select
+          {...select}
+          {...control}
+          value={value}
+          onChange={onValueChange ? (event) => onValueChange(event.target.value) : undefined}
+        >
+          <option value="">{placeholder}</option>
+          {choices.map((choice) =>
+            choice.options ? (
+              <optgroup key={choice.value} label={choice.label}>
+                {choice.options.map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </optgroup>
+            ) : (
+              <option key={choice.value} value={choice.value}>
+                {choice.label}
+              </option>
+            ),
+          )}
+        </select>
+      )}
+    </LabelledField>
   );
 }

@@ -1,5 +1,5 @@
-import { type InputHTMLAttributes, useId } from 'react';
-import styles from './form-field.module.css';
+import type { InputHTMLAttributes } from 'react';
+import { LabelledField } from './labelled-field';
 
 /** What a form hands one of its fields: name and message, and in a client form its value and handlers. */
 export type FieldBinding = {
@@ -25,29 +25,16 @@ type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | '
  * component may render it (uncontrolled) without shipping its code.
  */
 export function TextField({ label, value, onValueChange, error, required, ...input }: TextFieldProps) {
-  const id = useId();
-  const errorId = `${id}-error`;
   return (
-    <div className={styles.field}>
-      <label htmlFor={id} className={styles.label}>
-        {label}
-        {required ? <span aria-hidden="true"> *</span> : null}
-      </label>
-      <input
-        {...input}
-        id={id}
-        className={styles.input}
-        value={value}
-        onChange={onValueChange ? (event) => onValueChange(event.target.value) : undefined}
-        aria-required={required || undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-      />
-      {error ? (
-        <p id={errorId} className={styles.error}>
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <LabelledField label={label} required={required} error={error}>
+      {(control) => (
+        <input
+          {...input}
+          {...control}
+          value={value}
+          onChange={onValueChange ? (event) => onValueChange(event.target.value) : undefined}
+        />
+      )}
+    </LabelledField>
   );
 }

@@ -7,6 +7,11 @@ import { afterPointerRelease, followPointerPresses } from '@/client/pointer-rele
 import { formErrors } from '@/lib/contracts/accounts';
 import { capMessage } from '@/lib/validation';
 
+/** The fields of a form whose value is text (not a checkbox). */
+type TextField<Values> = {
+  [Field in keyof Values & string]: Values[Field] extends string ? Field : never;
+}[keyof Values & string];
+
 /**
  * Form state with the checks of spec section 5, by the form's schema (the one the server checks with too): a
  * field is checked when it loses focus, its message is cleared when it gets the focus back or changes, and every
@@ -72,10 +77,12 @@ export function useValidatedForm<Values extends Record<string, string | boolean>
     keepOnFocus.current = null;
   }, []);
 
-  /** Props wiring a field's value and checks. */
-  const bind = (field: keyof Values & string) => ({
+  /** Props wiring a text field's value and checks (a `FieldBinding`). */
+  const bind = (field: TextField<Values>) => ({
     name: field,
     error: errors[field] ?? null,
+    value: values[field] as string,
+    onValueChange: (value: string) => setValue(field, value as Values[typeof field]),
     onFocus: () => {
       if (keepOnFocus.current !== field) clearError(field);
     },

@@ -3,7 +3,7 @@ import { resetPasswordAction } from '@/app/actions/password-reset';
 import { resetMessage } from '@/app/actions/reset-outcomes';
 import { AccountFormPage } from '@/components/my-account/account-form-page';
 import styles from '@/components/my-account/my-account.module.css';
-import { TextField } from '@/components/ui/text-field';
+import { NewPasswordFields } from '@/components/my-account/new-password-fields';
 import { PATHS } from '@/lib/constants';
 import { INVALID_RESET_LINK_MESSAGE } from '@/server/accounts/password-reset';
 import { tokenIsUsable } from '@/server/accounts/tokens';
@@ -57,25 +57,7 @@ export default async function NewPasswordPage({ searchParams }: Props) {
     >
       <form action={resetPasswordAction}>
         <input type="hidden" name="jeton" value={token} />
-        <TextField
-          name="password"
-          label="Nouveau mot de passe"
-          type="password"
-          autoComplete="new-password"
-          required
-          error={null}
-        />
-        <p className={styles.hint}>
-          8 caractères au moins, avec des minuscules, des majuscules, des chiffres et des caractères spéciaux.
-        </p>
-        <TextField
-          name="confirmed"
-          label="Confirmation du mot de passe"
-          type="password"
-          autoComplete="new-password"
-          required
-          error={null}
-        />
+        <NewPasswordFields confirmationLabel="Confirmation du mot de passe" />
         <button type="submit" className={styles.button}>
           Enregistrer le mot de passe
         </button>
