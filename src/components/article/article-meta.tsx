@@ -1,16 +1,26 @@
 import { formatLongDate } from '@/lib/dates';
 import styles from './article.module.css';
 
+/** The article fields the byline shows (an article or simulator of the API, spec section 3). */
 type Props = {
-  publicationDate: string;
-  updateDate?: string | null | undefined;
-  author?: string | null | undefined;
-  authorFunction?: string | null | undefined;
-  source?: string | null | undefined;
+  article: {
+    publication_date: string;
+    update_date?: string | null | undefined;
+    author?: string | null | undefined;
+    author_function?: string | null | undefined;
+    source?: string | null | undefined;
+  };
 };
 
 /** 'Publié le {date}', 'mis à jour le {date}' when it differs, 'Par {author}, {function}' and the source. */
-export function ArticleMeta({ publicationDate, updateDate, author, authorFunction, source }: Props) {
+export function ArticleMeta({ article }: Props) {
+  const {
+    publication_date: publicationDate,
+    update_date: updateDate,
+    author,
+    author_function: authorFunction,
+    source,
+  } = article;
   const updated =
     updateDate && formatLongDate(updateDate) !== formatLongDate(publicationDate) ? updateDate : null;
   return (

@@ -42,13 +42,7 @@ export function ArticleView({ data, url, breadcrumb, archiveMode = false }: Prop
           <ArticleTags topics={article.topics} thematics={article.thematics} archiveMode={archiveMode} />
           <h1 className={styles.title}>{article.title}</h1>
           {article.summary ? <p className={styles.summary}>{article.summary}</p> : null}
-          <ArticleMeta
-            publicationDate={article.publication_date}
-            updateDate={article.update_date}
-            author={article.author}
-            authorFunction={article.author_function}
-            source={article.source}
-          />
+          <ArticleMeta article={article} />
           <ShareBar url={url} title={article.title} />
           <SaveArticleButton articleId={article.id} />
         </header>

@@ -1,4 +1,5 @@
 import { ProductCard } from '@/components/news/product-card';
+import { ShopLink } from '@/components/shop/shop-link';
 import { Carousel } from '@/components/ui/carousel';
 import { OFFERS_CAROUSEL_BREAKPOINTS } from '@/lib/constants';
 import type { ShopProduct } from '@/server/shop/products';
@@ -18,10 +19,7 @@ export function OffersCarousel({
     <div className={styles.band}>
       <div className={styles.bandHeader}>
         <h2 id="offres-du-moment">Les offres du moment</h2>
-        <a href={allOffersUrl} target="_blank" rel="noopener noreferrer">
-          Toutes les offres
-          <span className="visually-hidden"> (boutique, nouvelle fenêtre)</span>
-        </a>
+        <ShopLink href={allOffersUrl}>Toutes les offres</ShopLink>
       </div>
       <Carousel
         label="Les offres du moment"

@@ -1,3 +1,4 @@
+import { ShopLink } from '@/components/shop/shop-link';
 import { Carousel } from '@/components/ui/carousel';
 import { SOLUTIONS_CAROUSEL_BREAKPOINTS } from '@/lib/constants';
 import type { Solution } from '@/server/pages/home-page';
@@ -18,10 +19,7 @@ export function SolutionsCarousel({ solutions }: { solutions: Solution[] }) {
         items={solutions.map((solution) => (
           <article key={solution.link} className={styles.solution} style={{ borderTopColor: solution.color }}>
             <h3>
-              <a href={solution.link} target="_blank" rel="noopener noreferrer">
-                {solution.title}
-                <span className="visually-hidden"> (boutique, nouvelle fenêtre)</span>
-              </a>
+              <ShopLink href={solution.link}>{solution.title}</ShopLink>
             </h3>
             <p>{solution.text}</p>
           </article>

@@ -1,3 +1,4 @@
+import { ShopLink } from '@/components/shop/shop-link';
 import { ImageWithFallback } from '@/components/ui/image-with-fallback';
 import type { ShopProduct } from '@/server/shop/products';
 import styles from './product-card.module.css';
@@ -22,10 +23,7 @@ export function ProductCard({ product, headingLevel: Heading = 'h3' }: Props) {
         <p className={styles.promo}>{product.promo_label ?? product.discount_label}</p>
       ) : null}
       <Heading className={styles.name}>
-        <a href={product.product_url} target="_blank" rel="noopener noreferrer">
-          {product.name}
-          <span className="visually-hidden"> (boutique, nouvelle fenêtre)</span>
-        </a>
+        <ShopLink href={product.product_url}>{product.name}</ShopLink>
       </Heading>
       {product.hook_phrase ? <p className={styles.hook}>{product.hook_phrase}</p> : null}
       <p className={styles.price}>

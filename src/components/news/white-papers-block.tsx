@@ -1,3 +1,4 @@
+import { ShopLink } from '@/components/shop/shop-link';
 import { ImageWithFallback } from '@/components/ui/image-with-fallback';
 import type { WhitePaper } from '@/server/shop/white-papers';
 import styles from './side-blocks.module.css';
@@ -12,10 +13,7 @@ export function WhitePapersBlock({ papers }: { papers: WhitePaper[] }) {
         {papers.map((paper) => (
           <li key={paper.page_url}>
             <ImageWithFallback src={paper.img_url} alt="" width={64} height={83} sizes="64px" />
-            <a href={paper.page_url} target="_blank" rel="noopener noreferrer">
-              {paper.title}
-              <span className="visually-hidden"> (boutique, nouvelle fenêtre)</span>
-            </a>
+            <ShopLink href={paper.page_url}>{paper.title}</ShopLink>
           </li>
         ))}
       </ul>

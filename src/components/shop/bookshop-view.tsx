@@ -1,4 +1,5 @@
 import { ProductCard } from '@/components/news/product-card';
+import { ShopLink } from '@/components/shop/shop-link';
 import { Breadcrumb } from '@/components/ui/breadcrumb';
 import type { ShopLinks } from '@/lib/shop-links';
 import type { ShopProduct } from '@/server/shop/products';
@@ -36,9 +37,7 @@ export function BookshopView({ products, whitePapers, shop, siteUrl }: Props) {
         <section aria-labelledby="offres-du-moment">
           <div className={styles.sectionHead}>
             <h2 id="offres-du-moment">Les offres du moment</h2>
-            <a href={shop.offersOfTheMoment} target="_blank" rel="noopener noreferrer">
-              Toutes les offres<span className="visually-hidden"> (boutique, nouvelle fenêtre)</span>
-            </a>
+            <ShopLink href={shop.offersOfTheMoment}>Toutes les offres</ShopLink>
           </div>
           <ul className={styles.products}>
             {products.map((product) => (
@@ -56,10 +55,9 @@ export function BookshopView({ products, whitePapers, shop, siteUrl }: Props) {
         <ul className={styles.ranges}>
           {ranges.map((range) => (
             <li key={range.label}>
-              <a href={range.href} target="_blank" rel="noopener noreferrer">
+              <ShopLink href={range.href}>
                 <strong>{range.label}</strong>
-                <span className="visually-hidden"> (boutique, nouvelle fenêtre)</span>
-              </a>
+              </ShopLink>
               <p>{range.text}</p>
             </li>
           ))}
@@ -69,9 +67,7 @@ export function BookshopView({ products, whitePapers, shop, siteUrl }: Props) {
         <section aria-labelledby="livres-blancs">
           <div className={styles.sectionHead}>
             <h2 id="livres-blancs">Livres blancs</h2>
-            <a href={shop.whitePapers} target="_blank" rel="noopener noreferrer">
-              Tous les livres blancs<span className="visually-hidden"> (boutique, nouvelle fenêtre)</span>
-            </a>
+            <ShopLink href={shop.whitePapers}>Tous les livres blancs</ShopLink>
           </div>
           <ul className={styles.papers}>
             {whitePapers.map((paper) => (

@@ -1,3 +1,4 @@
+import { ShopLink } from '@/components/shop/shop-link';
 import { ImageWithFallback } from '@/components/ui/image-with-fallback';
 import type { WhitePaper } from '@/server/shop/white-papers';
 import styles from './bookshop.module.css';
@@ -15,10 +16,7 @@ export function WhitePaperCard({ paper }: { paper: WhitePaper }) {
         sizes="120px"
       />
       <h3 className={styles.paperTitle}>
-        <a href={paper.page_url} target="_blank" rel="noopener noreferrer">
-          {paper.title}
-          <span className="visually-hidden"> (boutique, nouvelle fenêtre)</span>
-        </a>
+        <ShopLink href={paper.page_url}>{paper.title}</ShopLink>
       </h3>
       <p className={styles.free}>Téléchargement gratuit</p>
     </article>

@@ -36,13 +36,7 @@ export function SimulatorView({
       <article className={styles.simulator}>
         <h1 className={styles.title}>{article.title}</h1>
         {article.summary ? <p className={styles.intro}>{article.summary}</p> : null}
-        <ArticleMeta
-          publicationDate={article.publication_date}
-          updateDate={article.update_date}
-          author={article.author}
-          authorFunction={article.author_function}
-          source={article.source}
-        />
+        <ArticleMeta article={article} />
         {article.simulator_url ? (
           <SimulatorFrame
             className={styles.frame}

@@ -5,6 +5,7 @@ import { PATHS } from '@/lib/constants';
 import { formatLongDate, parisIsoDay } from '@/lib/dates';
 import { DAILY_NAME } from '@/lib/site';
 import { articlePath } from '@/lib/urls';
+import { articleLinkColumns } from '../content/article-summary';
 import { parisMidnight } from '../content/paris-time';
 import { textArray } from '../content/sql-arrays';
 import type { Db } from '../db/client';
@@ -117,10 +118,7 @@ export async function sendAlertDigests(
     for (const alert of batch) {
       const found: DigestArticle[] = await db
         .select({
-          id: articles.id,
-          type: articles.type,
-          slug: articles.slug,
-          enrichedNewsId: articles.enrichedNewsId,
+          ...articleLinkColumns,
           title: articles.title,
           summary: articles.summary,
           publicationDate: articles.publicationDate,

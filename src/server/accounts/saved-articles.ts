@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, desc, eq } from 'drizzle-orm';
 import { articlePath } from '@/lib/urls';
+import { articleLinkColumns } from '../content/article-summary';
 import type { Db } from '../db/client';
 import { articles, savedArticles } from '../db/schema';
 import { AppError } from '../http/errors';
@@ -44,10 +45,7 @@ export async function isArticleSaved(db: Db, customerId: number, articleId: stri
 export async function listSavedArticles(db: Db, customerId: number): Promise<SavedArticle[]> {
   const rows = await db
     .select({
-      id: articles.id,
-      type: articles.type,
-      slug: articles.slug,
-      enrichedNewsId: articles.enrichedNewsId,
+      ...articleLinkColumns,
       title: articles.title,
       summary: articles.summary,
       savedAt: savedArticles.savedAt,

@@ -5,13 +5,19 @@ import { type ArticleImage, articles } from '../db/schema';
 /** An article as lists and the API carry it (spec section 3 "Article summary"): no body, snake_case fields. */
 export type { ArticleSummary };
 
-/** The columns a summary needs: lists select these, so bodies never travel for a list. */
-export const articleSummaryColumns = {
+/** The columns `articlePath` needs: every query that links to articles selects these. */
+export const articleLinkColumns = {
   id: articles.id,
   type: articles.type,
+  slug: articles.slug,
+  enrichedNewsId: articles.enrichedNewsId,
+};
+
+/** The columns a summary needs: lists select these, so bodies never travel for a list. */
+export const articleSummaryColumns = {
+  ...articleLinkColumns,
   title: articles.title,
   summary: articles.summary,
-  slug: articles.slug,
   format: articles.format,
   topics: articles.topics,
   thematics: articles.thematics,
@@ -21,7 +27,6 @@ export const articleSummaryColumns = {
   authorFunction: articles.authorFunction,
   publicationDate: articles.publicationDate,
   updateDate: articles.updateDate,
-  enrichedNewsId: articles.enrichedNewsId,
   additionalProperties: articles.additionalProperties,
   attachments: articles.attachments,
 };

@@ -14,6 +14,7 @@ import { articlePath, topicPath } from '@/lib/urls';
 import { parisMidnight } from '@/server/content/paris-time';
 import type { Db } from '@/server/db/client';
 import { articles, topics } from '@/server/db/schema';
+import { articleLinkColumns } from '../content/article-summary';
 import { absoluteUrl, isIndexable } from './seo';
 
 /** The Google News sitemap lists the news of the last two days. */
@@ -111,10 +112,7 @@ const NEWS_TYPES = [
 ];
 
 const linkColumns = {
-  id: articles.id,
-  type: articles.type,
-  slug: articles.slug,
-  enrichedNewsId: articles.enrichedNewsId,
+  ...articleLinkColumns,
   title: articles.title,
   publicationDate: articles.publicationDate,
   updateDate: articles.updateDate,

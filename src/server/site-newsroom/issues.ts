@@ -5,6 +5,7 @@ import type { AdminIssue, IssueListAnswer, IssueNewsItem, IssuePutBody } from '@
 import { parisIsoDay } from '@/lib/dates';
 import { DAILY_NAME } from '@/lib/site';
 import { articlePath } from '@/lib/urls';
+import { articleLinkColumns } from '../content/article-summary';
 import { announceContentChange } from '../content/content-changes';
 import type { Db } from '../db/client';
 import { articles, dailyIssueArticles, dailyIssues } from '../db/schema';
@@ -62,11 +63,8 @@ async function newsOf(db: Db, ids: string[]): Promise<IssueNewsItem[]> {
   if (ids.length === 0) return [];
   const rows = await db
     .select({
-      id: articles.id,
+      ...articleLinkColumns,
       title: articles.title,
-      type: articles.type,
-      slug: articles.slug,
-      enrichedNewsId: articles.enrichedNewsId,
       publicationDate: articles.publicationDate,
     })
     .from(articles)
