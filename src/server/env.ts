@@ -10,19 +10,25 @@ const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 /** PostgreSQL connections per instance: two instances stay well under PostgreSQL's default of 100. */
 const DEFAULT_DATABASE_POOL_SIZE = 32;
 
+/** A whole number between `min` and `max`, `fallback` when unset or empty; a bad value names the range in French. */
+function integerSetting(min: number, max: number, fallback: number) {
+  const range = `doit être entre ${min} et ${max}`;
+  return z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ error: 'doit être un nombre' })
+      .int('doit être un entier')
+      .min(min, range)
+      .max(max, range)
+      .default(fallback),
+  );
+}
+
 const urlString = z.url({ protocol: /^https?$/, error: 'doit être une URL http(s) absolue' });
 
 export const envSchema = z
   .object({
-    PORT: z.preprocess(
-      emptyAsUndefined,
-      z.coerce
-        .number({ error: 'doit être un nombre' })
-        .int('doit être un entier')
-        .min(1, 'doit être entre 1 et 65535')
-        .max(65535, 'doit être entre 1 et 65535')
-        .default(3000),
-    ),
+    PORT: integerSetting(1, 65535, 3000),
     DATABASE_URL: z.preprocess(
       emptyAsUndefined,
       z
@@ -33,15 +39,7 @@ export const envSchema = z
      * Connections to PostgreSQL per app instance. A query holds its connection until this process has read the
      * answer, so a busy server needs more of them than PostgreSQL needs to run the queries (docs/SCALING.md).
      */
-    DATABASE_POOL_SIZE: z.preprocess(
-      emptyAsUndefined,
-      z.coerce
-        .number({ error: 'doit être un nombre' })
-        .int('doit être un entier')
-        .min(1, 'doit être entre 1 et 200')
-        .max(200, 'doit être entre 1 et 200')
-        .default(DEFAULT_DATABASE_POOL_SIZE),
-    ),
+    DATABASE_POOL_SIZE: integerSetting(1, 200, DEFAULT_DATABASE_POOL_SIZE),
     DATA_DIR: z.preprocess(emptyAsUndefined, z.string().min(1).default('./data')),
     SITE_URL: z.preprocess(emptyAsUndefined, urlString.default('https://www.editions-portalis.fr')),
     SHOP_BASE_URL: z.preprocess(emptyAsUndefined, urlString.default('https://boutique.editions-portalis.fr')),
@@ -74,34 +72,10 @@ export const envSchema = z
      * balancer). 0: nobody, the connection's own address is the client's and X-Forwarded-For is ignored.
      */
     // Search (issue 15): distinct client addresses that must have made a search in 7 days before it is suggested.
-    SEARCH_SUGGESTION_MIN_CLIENTS: z.preprocess(
-      emptyAsUndefined,
-      z.coerce
-        .number({ error: 'doit être un nombre' })
-        .int('doit être un entier')
-        .min(1, 'doit être entre 1 et 1000')
-        .max(1000, 'doit être entre 1 et 1000')
-        .default(5),
-    ),
+    SEARCH_SUGGESTION_MIN_CLIENTS: integerSetting(1, 1000, 5),
     // Search (issue 15): searches a client address may make per minute (pages and API together).
-    SEARCH_RATE_LIMIT_PER_MINUTE: z.preprocess(
-      emptyAsUndefined,
-      z.coerce
-        .number({ error: 'doit être un nombre' })
-        .int('doit être un entier')
-        .min(1, 'doit être entre 1 et 10000')
-        .max(10000, 'doit être entre 1 et 10000')
-        .default(60),
-    ),
-    TRUSTED_PROXY_HOPS: z.preprocess(
-      emptyAsUndefined,
-      z.coerce
-        .number({ error: 'doit être un nombre' })
-        .int('doit être un entier')
-        .min(0, 'doit être entre 0 et 10')
-        .max(10, 'doit être entre 0 et 10')
-        .default(0),
-    ),
+    SEARCH_RATE_LIMIT_PER_MINUTE: integerSetting(1, 10000, 60),
+    TRUSTED_PROXY_HOPS: integerSetting(0, 10, 0),
     // Accounts (issue 19)
     /**
      * Where readers' accounts live: `site` (this site's own password reset and Mon compte pages) or `shop` (the
@@ -115,15 +89,7 @@ export const envSchema = z
      * Accounts (issue 19): registrations, valid or not, one client address may attempt per hour. Raised only where
      * every client shares one address on purpose (the end-to-end tests' server).
      */
-    REGISTRATION_LIMIT_PER_HOUR: z.preprocess(
-      emptyAsUndefined,
-      z.coerce
-        .number({ error: 'doit être un nombre' })
-        .int('doit être un entier')
-        .min(1, 'doit être entre 1 et 10000')
-        .max(10000, 'doit être entre 1 et 10000')
-        .default(10),
-    ),
+    REGISTRATION_LIMIT_PER_HOUR: integerSetting(1, 10000, 10),
     // Newsroom (issue 14, src/server/newsroom)
     /** The first administrator, created at start when no staff account exists (docs/ADMIN-API.md). */
     NEWSROOM_ADMIN_EMAIL: z.preprocess(
@@ -139,15 +105,7 @@ export const envSchema = z
         .optional(),
     ),
     /** A staff session ends after this many minutes without a call. */
-    NEWSROOM_SESSION_IDLE_MINUTES: z.preprocess(
-      emptyAsUndefined,
-      z.coerce
-        .number({ error: 'doit être un nombre' })
-        .int('doit être un entier')
-        .min(5, 'doit être entre 5 et 1440')
-        .max(1440, 'doit être entre 5 et 1440')
-        .default(480),
-    ),
+    NEWSROOM_SESSION_IDLE_MINUTES: integerSetting(5, 1440, 480),
     // Newsroom (issue 14): encryption of the staff's TOTP secrets (src/server/newsroom/secret-box.ts)
     /**
      * 32 random bytes, base64 (44 characters) or hex (64): the key the staff's TOTP secrets are encrypted with.
@@ -165,15 +123,7 @@ export const envSchema = z
     ),
     // Site newsroom (issue 18): newsletter campaigns
     /** Messages per second a campaign sends at most (the SMTP provider's limit). */
-    NEWSLETTER_RATE_PER_SECOND: z.preprocess(
-      emptyAsUndefined,
-      z.coerce
-        .number({ error: 'doit être un nombre' })
-        .int('doit être un entier')
-        .min(1, 'doit être entre 1 et 10000')
-        .max(10_000, 'doit être entre 1 et 10000')
-        .default(50),
-    ),
+    NEWSLETTER_RATE_PER_SECOND: integerSetting(1, 10_000, 50),
     /** Daily automatic send of the day's issue at this Paris time (HH:MM); empty: staff send campaigns. */
     NEWSLETTER_DAILY_SEND_TIME: z.preprocess(
       emptyAsUndefined,
