@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Breadcrumb } from '@/components/ui/breadcrumb';
-import type { SectionNotice } from './account-section';
+import { FormNotice, type SectionNotice } from './account-section';
 import styles from './my-account.module.css';
 
 type AccountFormPageProps = {
@@ -18,14 +18,7 @@ export function AccountFormPage({ title, lead, notice, siteUrl, children }: Acco
       <Breadcrumb siteUrl={siteUrl} crumbs={[{ name: title }]} />
       <h1 className={styles.title}>{title}</h1>
       {lead ? <p className={styles.lead}>{lead}</p> : null}
-      {notice ? (
-        <p
-          className={notice.kind === 'success' ? styles.success : styles.error}
-          role={notice.kind === 'success' ? 'status' : 'alert'}
-        >
-          {notice.message}
-        </p>
-      ) : null}
+      <FormNotice notice={notice} />
       <div className={styles.form}>{children}</div>
     </div>
   );

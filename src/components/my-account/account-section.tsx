@@ -6,6 +6,19 @@ export type SectionNotice = { kind: 'success' | 'error'; message: string } | nul
 
 type AccountSectionProps = { id: string; title: string; notice: SectionNotice; children: ReactNode };
 
+/** A form's last message: a success is announced politely, an error at once. */
+export function FormNotice({ notice }: { notice: SectionNotice }) {
+  if (!notice) return null;
+  return (
+    <p
+      className={notice.kind === 'success' ? styles.success : styles.error}
+      role={notice.kind === 'success' ? 'status' : 'alert'}
+    >
+      {notice.message}
+    </p>
+  );
+}
+
 /** One section of Mon compte: its heading, anchor, and the message of its last form. */
 export function AccountSection({ id, title, notice, children }: AccountSectionProps) {
   return (
@@ -13,14 +26,7 @@ export function AccountSection({ id, title, notice, children }: AccountSectionPr
       <h2 id={`${id}-titre`} className={styles.heading}>
         {title}
       </h2>
-      {notice ? (
-        <p
-          className={notice.kind === 'success' ? styles.success : styles.error}
-          role={notice.kind === 'success' ? 'status' : 'alert'}
-        >
-          {notice.message}
-        </p>
-      ) : null}
+      <FormNotice notice={notice} />
       {children}
     </section>
   );

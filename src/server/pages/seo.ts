@@ -73,6 +73,14 @@ export function feedPath(topicSlug?: string): string {
   return topicSlug ? `/rss/${topicSlug}` : '/rss';
 }
 
+/**
+ * Metadata of a page opened from a link carrying a token (an e-mail's confirmation, reset or stop link): never
+ * indexed, and the address must not leave in a Referer header.
+ */
+export function tokenLinkPageMetadata(title: string): Metadata {
+  return { title, robots: { index: false, follow: false }, referrer: 'no-referrer' };
+}
+
 /** Common metadata of a page: title, description, canonical URL, robots and Open Graph. */
 export function pageMetadata(input: {
   title: string;

@@ -7,15 +7,11 @@ import { PATHS } from '@/lib/constants';
 import { EMAIL_TAKEN_MESSAGE } from '@/server/accounts/confirmations';
 import { INVALID_CONFIRMATION_LINK_MESSAGE } from '@/server/accounts/tokens';
 import { env } from '@/server/env';
+import { tokenLinkPageMetadata } from '@/server/pages/seo';
 
 export const dynamic = 'force-dynamic';
 
-// The address carries a token: it must not leave in a Referer header.
-export const metadata: Metadata = {
-  title: 'Confirmation',
-  robots: { index: false, follow: false },
-  referrer: 'no-referrer',
-};
+export const metadata: Metadata = tokenLinkPageMetadata('Confirmation');
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 

@@ -9,15 +9,12 @@ import { INVALID_RESET_LINK_MESSAGE } from '@/server/accounts/password-reset';
 import { tokenIsUsable } from '@/server/accounts/tokens';
 import { getDb } from '@/server/db/client';
 import { env } from '@/server/env';
+import { tokenLinkPageMetadata } from '@/server/pages/seo';
 
 export const dynamic = 'force-dynamic';
 
 // The address carries a reset token: it must not leave in a Referer header.
-export const metadata: Metadata = {
-  title: 'Nouveau mot de passe',
-  robots: { index: false, follow: false },
-  referrer: 'no-referrer',
-};
+export const metadata: Metadata = tokenLinkPageMetadata('Nouveau mot de passe');
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 

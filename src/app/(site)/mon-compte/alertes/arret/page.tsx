@@ -4,14 +4,11 @@ import { AccountFormPage } from '@/components/my-account/account-form-page';
 import styles from '@/components/my-account/my-account.module.css';
 import { verifyAlertsUnsubscribeToken } from '@/server/accounts/alert-digests';
 import { env } from '@/server/env';
+import { tokenLinkPageMetadata } from '@/server/pages/seo';
 
 export const dynamic = 'force-dynamic';
 
-export const metadata: Metadata = {
-  title: 'Arrêter mes alertes',
-  robots: { index: false, follow: false },
-  referrer: 'no-referrer',
-};
+export const metadata: Metadata = tokenLinkPageMetadata('Arrêter mes alertes');
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
