@@ -1,6 +1,7 @@
 import 'server-only';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import http from 'node:http';
+import net from 'node:net';
 import { PATHS } from '@/lib/constants';
 import { closeDatabase, getDb } from '../db/client';
 import { isDatabaseUnreachable } from '../db/reachability';
@@ -200,17 +201,49 @@ function waitForIdle(timeoutMs: number): Promise<void> {
   });
 }
 
-/** Stop accepting connections, let requests in flight finish, write the pending counts, close the database, exit. */
+/**
+ * How long a SIGTERM stop leaves the proxy's idle keep-alive connections open for the proxy to close them itself.
+ * Closing one here races a request the proxy may be sending on it at that moment, which the proxy cannot retry
+ * when it is a POST (a 502 in the rolling restart of bench/scale). `deploy/nginx.conf` closes its idle upstream
+ * connections after 4 s (`keepalive_timeout`, below Node's own 5 s), so after this long none is left.
+ */
+export const KEEP_ALIVE_DRAIN_MS = 6_000;
+
+function openConnections(server: Server): Promise<number> {
+  return new Promise((resolve) => server.getConnections((error, count) => resolve(error ? 0 : count)));
+}
+
+/** Resolves once no connection is open on the servers, or after `timeoutMs`. */
+async function waitForConnectionsClosed(servers: Iterable<Server>, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const counts = await Promise.all([...servers].map(openConnections));
+    if (counts.every((count) => count === 0)) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/**
+ * Stop accepting connections, let requests in flight finish, write the pending counts, close the database, exit.
+ * On SIGTERM (a deployment) the keep-alive connections are left to the proxy for `KEEP_ALIVE_DRAIN_MS`, each
+ * answer on them saying `Connection: close`; on SIGINT (Ctrl-C in a terminal) they close at once.
+ */
 export async function gracefulStop(signal: NodeJS.Signals): Promise<void> {
   const current = state();
   if (current.stopping) return;
   current.stopping = true;
   logger.info({ signal, inFlight: current.inFlight }, 'arrêt demandé : fin des requêtes en cours');
   for (const server of current.servers) {
-    server.close();
-    server.closeIdleConnections();
+    // net.Server's close stops listening only: http.Server's would also close the idle keep-alive connections.
+    net.Server.prototype.close.call(server);
+    if (signal !== 'SIGTERM') server.closeIdleConnections();
   }
   await waitForIdle(SHUTDOWN_GRACE_MS);
+  if (signal === 'SIGTERM') {
+    await waitForConnectionsClosed(current.servers, KEEP_ALIVE_DRAIN_MS);
+    // A request the proxy sent on a kept connection during the drain gets its answer too.
+    await waitForIdle(SHUTDOWN_GRACE_MS);
+  }
   for (const server of current.servers) server.closeAllConnections();
   await Promise.all([flushSearchCounts(), stopJobRunner()]);
   await closeDatabase().catch((error: unknown) =>
