@@ -313,7 +313,8 @@ export function StaticPageEditor({ slug }: { slug: StaticPageSlug }) {
               Fermer l’aperçu
             </button>
           </div>
-          <StaticPage page={preview.view} siteUrl="" />
+          {/* Shown only after the staff session loaded in the browser: the site's own address is at hand. */}
+          <StaticPage page={preview.view} siteUrl={window.location.origin} />
         </section>
       ) : null}
 
