@@ -1,6 +1,5 @@
-import type { PGlite } from '@electric-sql/pglite';
-import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POST as previewPost } from '@/app/api/admin/pages/[slug]/preview/route';
 import { POST as restorePost } from '@/app/api/admin/pages/[slug]/revisions/[rev]/restore/route';
 import { GET as revisionGet } from '@/app/api/admin/pages/[slug]/revisions/[rev]/route';
@@ -15,14 +14,13 @@ import {
   staticPageRevisionAnswer,
   staticPageViewSchema,
 } from '@/lib/contracts/static-pages';
-import { CONTENT_CHANNEL, listenForContentChanges } from '@/server/content/content-changes';
 import { STATIC_PAGE_DEFAULTS } from '@/server/content/static-page-defaults';
 import { readStaticPage } from '@/server/content/static-pages';
 import type { Database } from '@/server/db/client';
-import { queryRows } from '@/server/db/rows';
 import { auditLog, staticPageRevisions, staticPages } from '@/server/db/schema';
 import { seedStaticPageRows } from '@/server/site-newsroom/static-pages';
 import { forgetDatabaseForRoutes, useDatabaseForRoutes } from '../support/api';
+import { type ContentChangeEar, listenToContentChanges } from '../support/content-changes';
 import { createTestDatabase } from '../support/database';
 import {
   type Caller,
@@ -31,7 +29,6 @@ import {
   createTestStaff,
   type TestStaff,
 } from '../support/newsroom';
-import { withDatabase } from '../support/postgres-context';
 
 /**
  * The editorial pages in the newsroom (issue 18 item 7) on both drivers: every call for every role, bad input,
@@ -44,8 +41,7 @@ let journalist: TestStaff;
 let editor: TestStaff;
 let administrator: TestStaff;
 let editorKey: Caller;
-let stopListening: () => Promise<void> = async () => {};
-let heard = 0;
+let ear: ContentChangeEar;
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -63,39 +59,16 @@ beforeAll(async () => {
     .insert(staticPageRevisions)
     .values(seeded.revisions.filter((revision) => revision.slug !== 'librairie'));
 
-  const onChange = () => {
-    heard += 1;
-  };
-  const postgres = inject('testPostgres');
-  if (database.driver === 'postgres' && postgres) {
-    const [row] = await queryRows<{ name: string }>(database.db, sql`select current_database() as name`);
-    stopListening = listenForContentChanges(withDatabase(postgres.adminUrl, row?.name ?? ''), onChange);
-  } else {
-    const client = (database.db as unknown as { $client: PGlite }).$client;
-    stopListening = await client.listen(CONTENT_CHANNEL, onChange);
-  }
-  const deadline = Date.now() + 10_000;
-  while (heard === 0 && Date.now() < deadline) {
-    await database.db.execute(sql`select pg_notify(${CONTENT_CHANNEL}, '')`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  if (heard === 0) throw new Error('the listener never heard an announcement');
+  ear = await listenToContentChanges(database);
 });
 
 afterAll(async () => {
-  await stopListening();
+  await ear?.stop();
   forgetDatabaseForRoutes();
   await database?.close();
 });
 
-/** How many content changes were heard while `action` ran (notifications arrive asynchronously). */
-async function heardDuring(action: () => Promise<unknown>): Promise<number> {
-  await new Promise((resolve) => setTimeout(resolve, 300));
-  const before = heard;
-  await action();
-  await new Promise((resolve) => setTimeout(resolve, 500));
-  return heard - before;
-}
+const heardDuring = (action: () => Promise<unknown>) => ear.heardDuring(action);
 
 const caller = (who: TestStaff | Caller | null): Caller | undefined => who ?? undefined;
 
