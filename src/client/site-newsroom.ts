@@ -4,7 +4,7 @@
  */
 
 import type { z } from 'zod';
-import { apiErrorSchema } from '@/lib/contracts/admin';
+import { apiErrorSchema, revisionListAnswer } from '@/lib/contracts/admin';
 import { type HomeBlock, homeBlocksAnswer } from '@/lib/contracts/home-blocks';
 import { adminIssueSchema, type IssuePutBody, issueListAnswer } from '@/lib/contracts/issues';
 import {
@@ -23,6 +23,15 @@ import {
   redirectSchema,
 } from '@/lib/contracts/redirects';
 import { type ProductMapping, productMappingsAnswer, shopImportAnswer } from '@/lib/contracts/shop-catalogue';
+import {
+  adminStaticPageSchema,
+  type StaticPageFields,
+  type StaticPagePutBody,
+  type StaticPageSlug,
+  staticPageListAnswer,
+  staticPageRevisionAnswer,
+  staticPageViewSchema,
+} from '@/lib/contracts/static-pages';
 import { subscriberDailyAnswer, subscriberListAnswer, subscriberSchema } from '@/lib/contracts/subscribers';
 import {
   adminTopicSchema,
@@ -68,6 +77,24 @@ export const getHomeBlocks = (signal?: AbortSignal) => adminCall(homeBlocksAnswe
 /** One block replaced whole, in display order (the body is checked by the server's contract). */
 export const putHomeBlock = (block: HomeBlock, items: unknown[]) =>
   adminCall(homeBlocksAnswer, `/home/${block}`, { method: 'PUT', json: { items } });
+
+// Editorial pages
+
+const pagePath = (slug: StaticPageSlug) => `/pages/${encodeURIComponent(slug)}`;
+export const listStaticPages = (signal?: AbortSignal) =>
+  adminCall(staticPageListAnswer, '/pages', { signal });
+export const getStaticPage = (slug: StaticPageSlug, signal?: AbortSignal) =>
+  adminCall(adminStaticPageSchema, pagePath(slug), { signal });
+export const putStaticPage = (slug: StaticPageSlug, body: StaticPagePutBody) =>
+  adminCall(adminStaticPageSchema, pagePath(slug), { method: 'PUT', json: body });
+export const previewStaticPage = (slug: StaticPageSlug, fields: StaticPageFields) =>
+  adminCall(staticPageViewSchema, `${pagePath(slug)}/preview`, { json: fields });
+export const listStaticPageRevisions = (slug: StaticPageSlug, signal?: AbortSignal) =>
+  adminCall(revisionListAnswer, `${pagePath(slug)}/revisions`, { signal });
+export const getStaticPageRevision = (slug: StaticPageSlug, number: number) =>
+  adminCall(staticPageRevisionAnswer, `${pagePath(slug)}/revisions/${number}`);
+export const restoreStaticPageRevision = (slug: StaticPageSlug, number: number, version: number) =>
+  adminCall(adminStaticPageSchema, `${pagePath(slug)}/revisions/${number}/restore`, { json: { version } });
 
 // Shop catalogue
 

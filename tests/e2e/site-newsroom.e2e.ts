@@ -1,9 +1,8 @@
-import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { parisIsoDay } from '@/lib/dates';
-import { DEMO_STAFF, DEMO_STAFF_PASSWORD } from '@/server/newsroom/bootstrap';
 import { TestSmtpServer } from '../support/smtp-server';
-import { baseUrl, type ConsoleGuard, expect, screenshot, test, waitForHydration } from './support/fixtures';
+import { baseUrl, expect, screenshot, test, waitForHydration } from './support/fixtures';
+import { ANONYMOUS_ME, signInAsEditor } from './support/staff';
 
 // The site newsroom (issue 18) in Chromium with the demo editor of a development server: the daily issue composed
 // and published, then seen on the home page; a newsletter campaign sent and followed to 100 %.
@@ -12,28 +11,6 @@ import { baseUrl, type ConsoleGuard, expect, screenshot, test, waitForHydration 
 // and this spec listens on that port and checks each subscriber's message arrived; without it the server writes
 // the messages to DATA_DIR/emails and the spec checks the progress only. Last, a home banner added, moved first
 // with the keyboard and saved shows on the home page within 5 seconds.
-
-/** The staff shell asks GET /api/admin/session on every page: a 401 before sign-in is how it learns it. */
-const NO_STAFF_SESSION = /\/api\/admin\/session/;
-/** Visitors without a reader session get a 401 from GET /api/eshop/me on the site's pages: expected. */
-const ANONYMOUS_ME = /\/api\/eshop\/me/;
-
-async function signInAsEditor(
-  page: Page,
-  guard: ConsoleGuard,
-  role: 'editeur' | 'administrateur' = 'editeur',
-): Promise<void> {
-  const editor = DEMO_STAFF.find((member) => member.role === role);
-  if (!editor) throw new Error(`no demo ${role}`);
-  guard.allow(NO_STAFF_SESSION);
-  await page.goto('/redaction/connexion');
-  const submit = page.getByRole('button', { name: 'Se connecter' });
-  await waitForHydration(submit);
-  await page.getByLabel('Adresse e-mail').fill(editor.email);
-  await page.getByLabel('Mot de passe').fill(DEMO_STAFF_PASSWORD);
-  await submit.click();
-  await page.getByRole('heading', { level: 1, name: 'Articles' }).waitFor();
-}
 
 const today = parisIsoDay(new Date());
 const frenchToday = today.split('-').reverse().join('/');

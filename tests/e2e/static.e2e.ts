@@ -6,6 +6,7 @@ const PAGES = [
   ['/cgv', 'Conditions générales de vente'],
   ['/mentions-legales', 'Mentions légales'],
   ['/qui-sommes-nous', 'Qui sommes-nous ?'],
+  ['/confidentialite', 'Données personnelles et cookies'],
 ] as const;
 
 test('the bookshop promotes shop products and white papers, opening the shop in a new tab', async ({

@@ -1,20 +1,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POST } from '@/app/api/revalidate/route';
-import {
-  CONTENT_CHANNEL,
-  isOwnRevalidateToken,
-  listenForContentChanges,
-  setRevalidateSecret,
-} from '@/server/content/content-changes';
+import { isOwnRevalidateToken, setRevalidateSecret } from '@/server/content/content-changes';
 import { importArticles } from '@/server/content/import';
 import type { Database } from '@/server/db/client';
-import { queryRows } from '@/server/db/rows';
+import { type ContentChangeEar, listenToContentChanges } from '../support/content-changes';
 import { createTestDatabase } from '../support/database';
-import { withDatabase } from '../support/postgres-context';
 
 /**
  * The import announces a content change when, and only when, its transaction commits; a listener (what every
@@ -25,43 +17,19 @@ const fixtureLines = (name: string) =>
   readFileSync(path.resolve(import.meta.dirname, '../fixtures/import', name), 'utf8').split('\n');
 
 let database: Database;
-let stopListening: () => Promise<void> = async () => {};
-let heard = 0;
+let ear: ContentChangeEar;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const onChange = () => {
-    heard += 1;
-  };
-  const postgres = inject('testPostgres');
-  if (database.driver === 'postgres' && postgres) {
-    const [row] = await queryRows<{ name: string }>(database.db, sql`select current_database() as name`);
-    stopListening = listenForContentChanges(withDatabase(postgres.adminUrl, row?.name ?? ''), onChange);
-  } else {
-    const client = (database.db as unknown as { $client: PGlite }).$client;
-    stopListening = await client.listen(CONTENT_CHANNEL, onChange);
-  }
-  // The listener is connected once an announcement made now is heard.
-  const deadline = Date.now() + 10_000;
-  while (heard === 0 && Date.now() < deadline) {
-    await database.db.execute(sql`select pg_notify(${CONTENT_CHANNEL}, '')`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  if (heard === 0) throw new Error('the listener never heard an announcement');
+  ear = await listenToContentChanges(database);
 });
 
 afterAll(async () => {
-  await stopListening();
+  await ear?.stop();
   await database?.close();
 });
 
-/** Waits long enough for a notification to arrive (it is asynchronous), then says how many were heard since. */
-async function heardDuring(action: () => Promise<unknown>): Promise<number> {
-  const before = heard;
-  await action();
-  await new Promise((resolve) => setTimeout(resolve, 500));
-  return heard - before;
-}
+const heardDuring = (action: () => Promise<unknown>) => ear.heardDuring(action);
 
 describe('content change announcements', () => {
   it('an import that commits is announced once', async () => {

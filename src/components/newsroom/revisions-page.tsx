@@ -10,7 +10,7 @@ import styles from './newsroom.module.css';
 import { articleEditPath, previewPath } from './paths';
 import { useStaff } from './staff-shell';
 
-const ACTION_LABELS: Record<RevisionSummary['action'], string> = {
+const REVISION_ACTION_LABELS: Record<RevisionSummary['action'], string> = {
   create: 'Création',
   update: 'Modification',
   submit: 'Soumission à la relecture',
@@ -20,6 +20,32 @@ const ACTION_LABELS: Record<RevisionSummary['action'], string> = {
   restore: 'Restauration',
   import: 'Import',
 };
+
+/** The history's first columns (articles, editorial pages): version, action, who, when, title. */
+export function RevisionHeaders() {
+  return (
+    <>
+      <th scope="col">Version</th>
+      <th scope="col">Action</th>
+      <th scope="col">Par</th>
+      <th scope="col">Le</th>
+      <th scope="col">Titre</th>
+    </>
+  );
+}
+
+/** One revision's cells under RevisionHeaders. */
+export function RevisionCells({ revision }: { revision: RevisionSummary }) {
+  return (
+    <>
+      <td>{revision.number}</td>
+      <td>{REVISION_ACTION_LABELS[revision.action]}</td>
+      <td>{revision.createdBy?.name ?? 'Système'}</td>
+      <td>{formatDateTime(revision.createdAt)}</td>
+      <td>{revision.title}</td>
+    </>
+  );
+}
 
 /** Every saved revision of an article (who, when), a comparison of any two, and restoring one. */
 export function RevisionsPage({ id }: { id: string }) {
@@ -113,11 +139,7 @@ export function RevisionsPage({ id }: { id: string }) {
           <table className={styles.table}>
             <thead>
               <tr>
-                <th scope="col">Version</th>
-                <th scope="col">Action</th>
-                <th scope="col">Par</th>
-                <th scope="col">Le</th>
-                <th scope="col">Titre</th>
+                <RevisionHeaders />
                 <th scope="col">Comparer de</th>
                 <th scope="col">à</th>
                 <th scope="col">
@@ -128,11 +150,7 @@ export function RevisionsPage({ id }: { id: string }) {
             <tbody>
               {revisions.map((revision) => (
                 <tr key={revision.number}>
-                  <td>{revision.number}</td>
-                  <td>{ACTION_LABELS[revision.action]}</td>
-                  <td>{revision.createdBy?.name ?? 'Système'}</td>
-                  <td>{formatDateTime(revision.createdAt)}</td>
-                  <td>{revision.title}</td>
+                  <RevisionCells revision={revision} />
                   <td>
                     <input
                       type="radio"

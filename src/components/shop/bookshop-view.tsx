@@ -1,18 +1,25 @@
 import { ProductCard } from '@/components/news/product-card';
 import { ShopLink } from '@/components/shop/shop-link';
+import { StaticPageBody } from '@/components/static/static-page';
 import { Breadcrumb } from '@/components/ui/breadcrumb';
+import type { StaticPageView } from '@/lib/contracts/static-pages';
 import type { ShopLinks } from '@/lib/shop-links';
 import type { ShopProduct } from '@/server/shop/products';
 import type { WhitePaper } from '@/server/shop/white-papers';
 import styles from './bookshop.module.css';
 import { WhitePaperCard } from './white-paper-card';
 
-export const BOOKSHOP_TITLE = 'La librairie';
+type Props = {
+  /** Its title, lead and text, edited in the newsroom (/redaction/pages). */
+  intro: StaticPageView;
+  products: ShopProduct[];
+  whitePapers: WhitePaper[];
+  shop: ShopLinks;
+  siteUrl: string;
+};
 
-type Props = { products: ShopProduct[]; whitePapers: WhitePaper[]; shop: ShopLinks; siteUrl: string };
-
-/** The bookshop: offers of the moment, the shop's ranges and the free white papers. */
-export function BookshopView({ products, whitePapers, shop, siteUrl }: Props) {
+/** The bookshop: its introduction, offers of the moment, the shop's ranges and the free white papers. */
+export function BookshopView({ intro, products, whitePapers, shop, siteUrl }: Props) {
   const ranges = [
     { label: 'Mémentos', text: 'Toute une matière, à jour, en un volume.', href: shop.mementos },
     { label: 'Ouvrages', text: 'Guides pratiques et traités de référence.', href: shop.books },
@@ -27,12 +34,10 @@ export function BookshopView({ products, whitePapers, shop, siteUrl }: Props) {
   ];
   return (
     <div className={`container ${styles.page}`}>
-      <Breadcrumb siteUrl={siteUrl} crumbs={[{ name: BOOKSHOP_TITLE }]} />
-      <h1 className={styles.title}>{BOOKSHOP_TITLE}</h1>
-      <p className={styles.lead}>
-        Mémentos, ouvrages, revues et solutions en ligne : la documentation des professionnels du droit et du
-        chiffre, écrite par les experts de notre rédaction.
-      </p>
+      <Breadcrumb siteUrl={siteUrl} crumbs={[{ name: intro.title }]} />
+      <h1 className={styles.title}>{intro.title}</h1>
+      {intro.lead ? <p className={styles.lead}>{intro.lead}</p> : null}
+      <StaticPageBody html={intro.bodyHtml} />
       {products.length > 0 ? (
         <section aria-labelledby="offres-du-moment">
           <div className={styles.sectionHead}>
@@ -78,6 +83,7 @@ export function BookshopView({ products, whitePapers, shop, siteUrl }: Props) {
           </ul>
         </section>
       ) : null}
+      {intro.updated ? <p className={styles.updated}>Dernière mise à jour : {intro.updated}</p> : null}
     </div>
   );
 }

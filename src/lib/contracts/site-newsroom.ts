@@ -1,7 +1,7 @@
 import type { StaffRole } from './staff-roles';
 
 // The site newsroom's permissions and audit actions (issue 18: daily issue, newsletter campaigns, redirects,
-// subscribers, home blocks, taxonomy, shop catalogue). `admin.ts` spreads them into its MINIMUM_ROLE and AUDIT_ACTIONS, so there is one guard
+// subscribers, home blocks, taxonomy, shop catalogue, static pages). `admin.ts` spreads them into its MINIMUM_ROLE and AUDIT_ACTIONS, so there is one guard
 // (`requireStaff`) and one audit log for the whole newsroom. Only a type is imported from admin.ts: no cycle at
 // run time.
 
@@ -19,6 +19,8 @@ export const SITE_MINIMUM_ROLE = {
   'home.read': 'redacteur',
   'home.edit': 'editeur',
   'taxonomy.manage': 'editeur',
+  'page.read': 'redacteur',
+  'page.edit': 'editeur',
   'shop.read': 'editeur',
   'shop.manage': 'administrateur',
 } as const satisfies Record<string, StaffRole>;
@@ -43,6 +45,8 @@ export const SITE_AUDIT_ACTIONS = [
   'taxonomy.create',
   'taxonomy.update',
   'taxonomy.delete',
+  'page.update',
+  'page.restore',
   'shop.import',
   'shop.mappings',
 ] as const;

@@ -82,9 +82,20 @@ describe('the route table', () => {
       '/chiffres-taux',
       '/simulateurs/un-simulateur_S1',
       '/accueil/tous',
+      '/cgu',
+      '/confidentialite',
+      '/librairie',
     ])
       expect(isCachedPagePath(address), address).toBe(true);
-    for (const address of ['/search', '/agenda', '/actualites', '/api/issue', '/redaction', '/cgu', '/rss'])
+    for (const address of [
+      '/search',
+      '/agenda',
+      '/actualites',
+      '/api/issue',
+      '/redaction',
+      '/cgu-2020',
+      '/rss',
+    ])
       expect(isCachedPagePath(address), address).toBe(false);
   });
 });

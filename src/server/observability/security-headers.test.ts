@@ -14,7 +14,8 @@ import { isCachedPagePath, REVALIDATED_PAGE_ROUTES } from '../http/route-table';
 import { inlineScriptHashes, prerenderedPageHashes } from './security-headers';
 
 const distDir = mkdtempSync(path.join(tmpdir(), 'csp-hashes-'));
-const page = path.join(distDir, 'server', 'app', 'cgu.html');
+// The not-found page is the one page still prerendered at build (the editorial pages are cached since decision 024).
+const page = path.join(distDir, 'server', 'app', '_not-found.html');
 const previousDistDir = process.env.NEXT_DIST_DIR;
 
 function writePage(script: string, modified: Date): string {
@@ -39,17 +40,23 @@ afterAll(() => {
 describe('prerenderedPageHashes', () => {
   it('follows the page file when a revalidation renders it again', () => {
     const built = writePage('self.__next_f.push([1,"build"])', new Date('2026-11-23T10:00:00Z'));
-    expect(prerenderedPageHashes('/cgu')).toEqual(inlineScriptHashes(built));
+    expect(prerenderedPageHashes('/_not-found')).toEqual(inlineScriptHashes(built));
     const revalidated = writePage(
       'self.__next_f.push([1,"after a publication"])',
       new Date('2026-11-23T11:00:00Z'),
     );
-    expect(prerenderedPageHashes('/cgu')).toEqual(inlineScriptHashes(revalidated));
+    expect(prerenderedPageHashes('/_not-found')).toEqual(inlineScriptHashes(revalidated));
     expect(inlineScriptHashes(revalidated)).not.toEqual(inlineScriptHashes(built));
   });
 
   it('answers null for a page that has no prerendered file or an unsafe name', () => {
     expect(prerenderedPageHashes('/page-sans-fichier')).toBeNull();
+    // A cached page's file is an ISR entry written at run time: its scripts carry the cache nonce instead.
+    writeFileSync(
+      path.join(path.dirname(page), 'cgu.html'),
+      '<script>self.__next_f.push([1,"isr"])</script>',
+    );
+    expect(prerenderedPageHashes('/cgu')).toBeNull();
     expect(prerenderedPageHashes('/../etc/passwd')).toBeNull();
   });
 });

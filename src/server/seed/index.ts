@@ -15,12 +15,15 @@ import {
   savedArticles,
   shopProducts,
   solutions,
+  staticPageRevisions,
+  staticPages,
   subscriberDocuments,
   topics,
   trades,
   whitePapers,
 } from '../db/schema';
 import { adoptPublicArticles } from '../newsroom/adoption';
+import { seedStaticPageRows } from '../site-newsroom/static-pages';
 import { ArticleBuilder, CONTENT_START, MIN_ARTICLES, planArticles, type SectionRow } from './articles';
 import { insertRows, withGinIndexesDeferred } from './bulk-insert';
 import { dayOfIso } from './calendar';
@@ -84,6 +87,8 @@ const CONTENT_TABLES: Record<string, PgTable> = {
   solutions,
   whitePapers,
   subscriberDocuments,
+  staticPageRevisions,
+  staticPages,
 };
 
 /** True when the database already holds content (taxonomy, articles or documents). */
@@ -198,6 +203,10 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
 
     // The newsroom gets its copy of every article, as published version 1 (src/server/newsroom/adoption.ts).
     await adoptPublicArticles(tx);
+    // The editorial pages' original texts, as their version 1 (decision 024).
+    const pages = seedStaticPageRows();
+    await insertRows(tx, staticPages, pages.pages);
+    await insertRows(tx, staticPageRevisions, pages.revisions);
     return { seeded: true, counts: await countRows(tx) };
   });
 }

@@ -11,10 +11,13 @@ export const SITE_PATHS = {
   rates: '/redaction/chiffres-taux',
   taxonomy: '/redaction/taxonomie',
   shop: '/redaction/boutique',
+  pages: '/redaction/pages',
 } as const;
 
 export const issuePath = (date: string) => `${SITE_PATHS.issues}/${date}`;
 export const issuePreviewPath = (date: string) => `/redaction/apercu-numero/${date}`;
+
+export const staticPageEditPath = (slug: string) => `${SITE_PATHS.pages}/${encodeURIComponent(slug)}`;
 
 export const campaignPath = (id: number) => `${SITE_PATHS.newsletters}/${id}`;
 
@@ -25,6 +28,7 @@ export const SITE_NAV: { href: string; label: string; permission: AdminPermissio
   { href: SITE_PATHS.rates, label: 'Chiffres et taux', permission: 'article.read' },
   { href: SITE_PATHS.home, label: 'Page d’accueil', permission: 'home.read' },
   { href: SITE_PATHS.taxonomy, label: 'Thèmes et métiers', permission: 'article.read' },
+  { href: SITE_PATHS.pages, label: 'Pages', permission: 'page.read' },
   { href: SITE_PATHS.shop, label: 'Boutique', permission: 'shop.read' },
   { href: SITE_PATHS.newsletters, label: 'Newsletters', permission: 'newsletter.read' },
   { href: SITE_PATHS.subscribers, label: 'Abonnés', permission: 'subscriber.read' },

@@ -1,0 +1,17 @@
+// POST /api/admin/pages/{slug}/revisions/{rev}/restore {version} (docs/ADMIN-API.md): the revision becomes a new version
+import { revisionRestoreBody } from '@/lib/contracts/admin';
+import { getDb } from '@/server/db/client';
+import { requireStaff } from '@/server/newsroom/auth';
+import { adminJson, adminRoute, numericParam, routeParam } from '@/server/newsroom/route';
+import { pageSlugOf, restoreStaticPageRevision } from '@/server/site-newsroom/static-pages';
+
+type Context = { params: Promise<{ slug: string; rev: string }> };
+
+export const POST = adminRoute<Context>(async (request, context) => {
+  const db = await getDb();
+  const principal = await requireStaff(db, request, 'page.edit');
+  const slug = pageSlugOf(await routeParam(context, 'slug'));
+  const rev = await numericParam(context, 'rev');
+  const { version } = await adminJson(request, revisionRestoreBody, 1024);
+  return restoreStaticPageRevision(db, principal, slug, rev, version);
+});

@@ -1,0 +1,8 @@
+import type { Metadata } from 'next';
+import { StaticPagesList } from '@/components/newsroom/site/static-pages-page';
+
+export const metadata: Metadata = { title: 'Pages' };
+
+export default function Page() {
+  return <StaticPagesList />;
+}
