@@ -210,7 +210,9 @@ async function main(): Promise<void> {
   const fiveHundreds = Object.entries(statuses)
     .filter(([status]) => Number(status) >= 500)
     .reduce((sum, [, count]) => sum + count, 0);
-  const errors = fiveHundreds + result.errors + result.timeouts;
+  // autocannon counts a timeout among its errors too: the socket errors are the rest.
+  const socketErrors = result.errors - result.timeouts;
+  const errors = fiveHundreds + result.errors;
   const steady = memory.filter((sample) => sample.second >= WARMUP_SECONDS).map((sample) => sample.rssBytes);
   const memorySpread = steady.length > 1 ? Math.max(...steady) / Math.min(...steady) - 1 : 0;
   const summary = {
@@ -241,7 +243,7 @@ async function main(): Promise<void> {
       max: result.latency.max,
     },
     statuses,
-    errors: { total: errors, fiveHundreds, socket: result.errors, timeouts: result.timeouts },
+    errors: { total: errors, fiveHundreds, socket: socketErrors, timeouts: result.timeouts },
     errorRate: result.requests.total ? errors / result.requests.total : 0,
     memory: {
       warmupSeconds: WARMUP_SECONDS,
