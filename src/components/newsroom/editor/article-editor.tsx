@@ -22,7 +22,7 @@ import {
   type TaxonomyAnswer,
 } from '@/lib/contracts/admin';
 import { ARTICLE_FORMAT_OPTIONS, ARTICLE_TYPE_OPTIONS, PROPERTY_KEYS } from '../article-labels';
-import { InputField, SelectField, TextAreaField } from '../fields';
+import { InputField, ParisDateTimeField, SelectField, TextAreaField, withCurrentOption } from '../fields';
 import { formatDateTime, fromParisInput, toParisInput } from '../format';
 import styles from '../newsroom.module.css';
 import { articleEditPath, previewPath, revisionsPath } from '../paths';
@@ -414,11 +414,7 @@ function EditorForm({ loaded, taxonomy }: { loaded: Loaded; taxonomy: TaxonomyAn
                 label="Format"
                 value={draft.format}
                 onChange={(event) => set('format')(event.target.value)}
-                options={
-                  ARTICLE_FORMAT_OPTIONS.some((option) => option.value === draft.format)
-                    ? ARTICLE_FORMAT_OPTIONS
-                    : [...ARTICLE_FORMAT_OPTIONS, { value: draft.format, label: draft.format }]
-                }
+                options={withCurrentOption(ARTICLE_FORMAT_OPTIONS, draft.format)}
               />
             </div>
             <InputField
@@ -506,20 +502,18 @@ function EditorForm({ loaded, taxonomy }: { loaded: Loaded; taxonomy: TaxonomyAn
               onChange={(event) => set('source')(event.target.value)}
             />
             <div className={styles.grid2}>
-              <InputField
+              <ParisDateTimeField
                 label="Date de publication (heure de Paris)"
-                type="datetime-local"
                 hint="Remplacée par l’heure de mise en ligne à la première publication."
-                value={draft.publication_date ? toParisInput(draft.publication_date) : ''}
-                onChange={(event) => set('publication_date')(fromParisInput(event.target.value))}
+                value={draft.publication_date}
+                onInstant={set('publication_date')}
                 error={fieldError('publication_date')}
               />
-              <InputField
+              <ParisDateTimeField
                 label="Mis à jour le (heure de Paris)"
-                type="datetime-local"
                 hint="Affiché « mis à jour le » sur l’article."
-                value={draft.update_date ? toParisInput(draft.update_date) : ''}
-                onChange={(event) => set('update_date')(fromParisInput(event.target.value))}
+                value={draft.update_date}
+                onInstant={set('update_date')}
                 error={fieldError('update_date')}
               />
             </div>

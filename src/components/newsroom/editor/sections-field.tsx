@@ -1,6 +1,6 @@
 'use client';
 
-import { InputField, SelectField, TextAreaField } from '../fields';
+import { InputField, SelectField, TextAreaField, withCurrentOption } from '../fields';
 import styles from '../newsroom.module.css';
 import { BodyEditor } from './body-editor';
 import { emptySection, move, SECTION_TYPE_OPTIONS, type SectionValue } from './draft';
@@ -54,11 +54,7 @@ export function SectionsField({
                 label={`Type de la section ${index + 1}`}
                 value={section.section_type}
                 onChange={(event) => update(index, { section_type: event.target.value })}
-                options={
-                  SECTION_TYPE_OPTIONS.some((option) => option.value === section.section_type)
-                    ? SECTION_TYPE_OPTIONS
-                    : [...SECTION_TYPE_OPTIONS, { value: section.section_type, label: section.section_type }]
-                }
+                options={withCurrentOption(SECTION_TYPE_OPTIONS, section.section_type)}
               />
             </div>
             <TextAreaField
