@@ -5,7 +5,8 @@ import QRCode from 'qrcode';
 import { type FormEvent, useEffect, useState } from 'react';
 import { confirmTotp, disableTotp, errorMessage, signOut, startTotp } from '@/client/admin';
 import { STAFF_ROLE_LABELS, type TotpSetupAnswer } from '@/lib/contracts/admin';
-import { InputField } from './fields';
+import { VerificationCodeField } from './fields';
+import { ErrorAlert, StatusNotice } from './messages';
 import styles from './newsroom.module.css';
 import { NEWSROOM_PATHS } from './paths';
 import { useStaff } from './staff-shell';
@@ -19,11 +20,7 @@ export function AccountPage() {
   return (
     <>
       <h1 className={styles.pageTitle}>Mon compte</h1>
-      {message ? (
-        <p className={styles.notice} role="status">
-          {message}
-        </p>
-      ) : null}
+      <StatusNotice message={message} />
       <section className={styles.panel} aria-labelledby="compte-identite">
         <h2 id="compte-identite">Identité</h2>
         <p>
@@ -113,11 +110,7 @@ function EnrolTotp({ onDone }: { onDone: () => void }) {
           Protégez votre compte par un code à 6 chiffres donné par une application d’authentification
           (FreeOTP, Aegis, Google Authenticator…).
         </p>
-        {error ? (
-          <p className={styles.alert} role="alert">
-            {error}
-          </p>
-        ) : null}
+        <ErrorAlert message={error} />
         <button type="button" className={styles.primaryButton} onClick={begin}>
           Activer la double authentification
         </button>
@@ -142,21 +135,8 @@ function EnrolTotp({ onDone }: { onDone: () => void }) {
         </li>
         <li>Saisissez le code qu’elle affiche.</li>
       </ol>
-      {error ? (
-        <p className={styles.alert} role="alert">
-          {error}
-        </p>
-      ) : null}
-      <InputField
-        label="Code de vérification"
-        name="code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        required
-        value={code}
-        onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
-      />
+      <ErrorAlert message={error} />
+      <VerificationCodeField label="Code de vérification" name="code" value={code} onCode={setCode} />
       <button type="submit" className={styles.primaryButton}>
         Confirmer
       </button>
@@ -180,21 +160,8 @@ function DisableTotp({ onDone }: { onDone: () => void }) {
   return (
     <form onSubmit={submit} noValidate>
       <p>La double authentification est active sur votre compte.</p>
-      {error ? (
-        <p className={styles.alert} role="alert">
-          {error}
-        </p>
-      ) : null}
-      <InputField
-        label="Code de vérification actuel"
-        name="code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        required
-        value={code}
-        onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
-      />
+      <ErrorAlert message={error} />
+      <VerificationCodeField label="Code de vérification actuel" name="code" value={code} onCode={setCode} />
       <button type="submit" className={styles.dangerButton}>
         Désactiver
       </button>
