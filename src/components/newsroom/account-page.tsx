@@ -70,12 +70,28 @@ export function AccountPage() {
   );
 }
 
+/** A form that sends the authenticator's code (`send`): `onDone` after success, the French message after a failure. */
+function useCodeForm(send: (code: string) => Promise<unknown>, onDone: () => void) {
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    try {
+      await send(code);
+      onDone();
+    } catch (failure) {
+      setError(errorMessage(failure));
+    }
+  };
+  return { code, setCode, error, setError, submit };
+}
+
 /** Enrolment: a secret from the server, shown as a QR code drawn here (no outside service) and as text. */
 function EnrolTotp({ onDone }: { onDone: () => void }) {
   const [setup, setSetup] = useState<TotpSetupAnswer | null>(null);
   const [svg, setSvg] = useState<string | null>(null);
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { code, setCode, error, setError, submit: confirm } = useCodeForm(confirmTotp, onDone);
 
   useEffect(() => {
     if (!setup) return;
@@ -88,16 +104,6 @@ function EnrolTotp({ onDone }: { onDone: () => void }) {
     setError(null);
     try {
       setSetup(await startTotp());
-    } catch (failure) {
-      setError(errorMessage(failure));
-    }
-  };
-  const confirm = async (event: FormEvent) => {
-    event.preventDefault();
-    setError(null);
-    try {
-      await confirmTotp(code);
-      onDone();
     } catch (failure) {
       setError(errorMessage(failure));
     }
@@ -145,18 +151,7 @@ function EnrolTotp({ onDone }: { onDone: () => void }) {
 }
 
 function DisableTotp({ onDone }: { onDone: () => void }) {
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setError(null);
-    try {
-      await disableTotp(code);
-      onDone();
-    } catch (failure) {
-      setError(errorMessage(failure));
-    }
-  };
+  const { code, setCode, error, submit } = useCodeForm(disableTotp, onDone);
   return (
     <form onSubmit={submit} noValidate>
       <p>La double authentification est active sur votre compte.</p>

@@ -162,6 +162,20 @@ export function VerificationCodeField({
   );
 }
 
+/** The e-mail address an account signs in with; the browser offers the sign-in name it saved. */
+export function SignInEmailField(props: Omit<InputFieldProps, 'label' | 'type' | 'name' | 'autoComplete'>) {
+  return (
+    <InputField
+      label="Adresse e-mail"
+      type="email"
+      name="email"
+      autoComplete="username"
+      required
+      {...props}
+    />
+  );
+}
+
 /**
  * A datetime-local field over a UTC ISO instant (`value`), shown and typed in Paris time whatever the browser's
  * zone. `onInstant` receives the instant, or null when the field is emptied or not complete.

@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { type ChangeEventHandler, type FormEvent, useEffect, useState } from 'react';
 import { acceptInvitation, createFirstAdministrator } from '@/client/admin';
-import { InputField } from './fields';
+import { InputField, SignInEmailField } from './fields';
 import { useFormErrors } from './form-errors';
 import { ErrorAlert } from './messages';
 import styles from './newsroom.module.css';
@@ -124,16 +124,7 @@ export function SetupForm() {
         onChange={set('name')}
         error={fields.name}
       />
-      <InputField
-        label="Adresse e-mail"
-        type="email"
-        name="email"
-        autoComplete="username"
-        required
-        value={values.email}
-        onChange={set('email')}
-        error={fields.email}
-      />
+      <SignInEmailField value={values.email} onChange={set('email')} error={fields.email} />
       <NewPasswordFields
         password={values.password}
         confirmation={values.confirmation}

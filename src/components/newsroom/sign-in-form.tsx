@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { useRouter, useSearchParams } from 'next/navigation';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { AdminApiError, errorMessage, getSetupStatus, signIn } from '@/client/admin';
-import { InputField, VerificationCodeField } from './fields';
+import { InputField, SignInEmailField, VerificationCodeField } from './fields';
 import { ErrorAlert } from './messages';
 import styles from './newsroom.module.css';
 import { isSafeReturnPath, NEWSROOM_PATHS } from './paths';
@@ -73,15 +73,7 @@ export function SignInForm() {
       <ErrorAlert id="connexion-erreur" message={error} />
       {step === 'password' ? (
         <>
-          <InputField
-            label="Adresse e-mail"
-            type="email"
-            name="email"
-            autoComplete="username"
-            required
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
+          <SignInEmailField value={email} onChange={(event) => setEmail(event.target.value)} />
           <InputField
             label="Mot de passe"
             type="password"
