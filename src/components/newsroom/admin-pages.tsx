@@ -22,10 +22,11 @@ import {
   type StaffMember,
   type StaffRole,
 } from '@/lib/contracts/admin';
+import { RowButton } from './buttons';
 import { InputField, SelectField } from './fields';
 import { useFormErrors } from './form-errors';
 import { formatDateTime, fromParisInput } from './format';
-import { DataTable, FilterActions, Pager, RowButton } from './list-parts';
+import { DataTable, FilterActions, FilterSelect, Pager, searchParamsOf } from './list-parts';
 import { ErrorAlert, StatusNotice } from './messages';
 import styles from './newsroom.module.css';
 import { useStaff } from './staff-shell';
@@ -183,15 +184,13 @@ function StaffAdministration() {
                 <td>
                   {member.active ? (member.passwordSet ? 'Actif' : 'Invitation envoyée') : 'Fermé'}
                   {member.id !== me.id ? (
-                    <>
-                      {' '}
-                      <RowButton
-                        onClick={() => change(member, { active: !member.active })}
-                        context={`le compte de ${member.name}`}
-                      >
-                        {member.active ? 'Fermer' : 'Rouvrir'}
-                      </RowButton>
-                    </>
+                    <RowButton
+                      spaced
+                      onClick={() => change(member, { active: !member.active })}
+                      context={`le compte de ${member.name}`}
+                    >
+                      {member.active ? 'Fermer' : 'Rouvrir'}
+                    </RowButton>
                   ) : null}
                 </td>
               </tr>
@@ -387,12 +386,7 @@ function AuditLog() {
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const next = new URLSearchParams();
-    for (const name of AUDIT_FILTERS) {
-      const value = form.get(name);
-      if (typeof value === 'string' && value.trim()) next.set(name, value.trim());
-    }
+    const next = searchParamsOf(new FormData(event.currentTarget), AUDIT_FILTERS);
     router.push(`${pathname}?${next.toString()}`);
   };
   const pageLink = (page: number) => {
@@ -411,30 +405,26 @@ function AuditLog() {
         onSubmit={submit}
         aria-label="Filtrer le journal"
       >
-        <SelectField
+        <FilterSelect
           label="Action"
           name="action"
-          defaultValue={current.get('action') ?? ''}
-          options={[
-            { value: '', label: 'Toutes' },
-            ...AUDIT_ACTIONS.map((action) => ({ value: action, label: action })),
-          ]}
+          defaultValue={current.get('action')}
+          all="Toutes"
+          options={AUDIT_ACTIONS.map((action) => ({ value: action, label: action }))}
         />
-        <SelectField
+        <FilterSelect
           label="Personne"
           name="staffId"
-          defaultValue={current.get('staffId') ?? ''}
-          options={[
-            { value: '', label: 'Tout le monde' },
-            ...staff.map((member) => ({ value: String(member.id), label: member.name })),
-          ]}
+          defaultValue={current.get('staffId')}
+          all="Tout le monde"
+          options={staff.map((member) => ({ value: String(member.id), label: member.name }))}
         />
-        <SelectField
+        <FilterSelect
           label="Objet"
           name="targetType"
-          defaultValue={current.get('targetType') ?? ''}
+          defaultValue={current.get('targetType')}
+          all="Tous"
           options={[
-            { value: '', label: 'Tous' },
             { value: 'article', label: 'Article' },
             { value: 'staff', label: 'Compte' },
             { value: 'api_key', label: 'Clé d’API' },

@@ -12,9 +12,9 @@ import {
   type TaxonomyAnswer,
 } from '@/lib/contracts/admin';
 import { ARTICLE_TYPE_LABELS, ARTICLE_TYPE_OPTIONS } from './article-labels';
-import { InputField, SelectField } from './fields';
+import { InputField } from './fields';
 import { formatDateTime } from './format';
-import { DataTable, FilterActions, Pager } from './list-parts';
+import { DataTable, FilterActions, FilterSelect, Pager, searchParamsOf } from './list-parts';
 import { ErrorAlert, Loading } from './messages';
 import styles from './newsroom.module.css';
 import { articleEditPath, NEWSROOM_PATHS, previewPath } from './paths';
@@ -80,13 +80,7 @@ export function ArticleList({ kind }: { kind?: ArticleListKind } = {}) {
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const next = new URLSearchParams();
-    for (const name of FILTERS) {
-      const value = form.get(name);
-      if (typeof value === 'string' && value.trim()) next.set(name, value.trim());
-    }
-    go(next);
+    go(searchParamsOf(new FormData(event.currentTarget), FILTERS));
   };
 
   const pageLink = (page: number) => {
@@ -118,41 +112,39 @@ export function ArticleList({ kind }: { kind?: ArticleListKind } = {}) {
         aria-label="Filtrer les articles"
       >
         <InputField label="Titre ou identifiant" name="q" type="search" defaultValue={filters.q} />
-        <SelectField
+        <FilterSelect
           label="Statut"
           name="status"
-          defaultValue={filters.status ?? ''}
-          options={[
-            { value: '', label: 'Tous' },
-            ...ARTICLE_STATUSES.map((status) => ({ value: status, label: ARTICLE_STATUS_LABELS[status] })),
-          ]}
+          defaultValue={filters.status}
+          all="Tous"
+          options={ARTICLE_STATUSES.map((status) => ({
+            value: status,
+            label: ARTICLE_STATUS_LABELS[status],
+          }))}
         />
         {kind ? null : (
-          <SelectField
+          <FilterSelect
             label="Type"
             name="type"
-            defaultValue={filters.type ?? ''}
-            options={[{ value: '', label: 'Tous' }, ...ARTICLE_TYPE_OPTIONS]}
+            defaultValue={filters.type}
+            all="Tous"
+            options={ARTICLE_TYPE_OPTIONS}
           />
         )}
-        <SelectField
+        <FilterSelect
           label="Thème"
           name="topic"
-          defaultValue={filters.topic ?? ''}
-          options={[
-            { value: '', label: 'Tous' },
-            ...topics.map((topic) => ({ value: topic.id, label: topic.label })),
-          ]}
+          defaultValue={filters.topic}
+          all="Tous"
+          options={topics.map((topic) => ({ value: topic.id, label: topic.label }))}
         />
         <InputField label="Auteur (signature)" name="author" defaultValue={filters.author} />
-        <SelectField
+        <FilterSelect
           label="Créés par"
           name="createdBy"
           defaultValue={String(filters.createdBy ?? '')}
-          options={[
-            { value: '', label: 'Tout le monde' },
-            { value: String(staff.id), label: 'Moi' },
-          ]}
+          all="Tout le monde"
+          options={[{ value: String(staff.id), label: 'Moi' }]}
         />
         <FilterActions resetHref={pathname} />
       </form>

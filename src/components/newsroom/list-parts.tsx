@@ -1,10 +1,11 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
+import { SelectField } from './fields';
 import styles from './newsroom.module.css';
 
 /**
- * The parts the newsroom's tables and filtered lists share: the table with its header row, the buttons of a
- * filter form, the pager and the link-styled button of a row.
+ * The parts the newsroom's tables and filtered lists share: the table with its header row, the selects and
+ * buttons of a filter form and the URL it makes, and the pager.
  */
 
 /**
@@ -94,23 +95,34 @@ export function Pager({
   );
 }
 
-/**
- * A button of a table row that looks like a link: its visible word ("Fermer") and, for screen
- * readers, the words that say which row it acts on (`context`: "le compte de Marie Durand").
- */
-export function RowButton({
-  onClick,
-  children,
-  context,
+/** A filter of a filter form: a select whose first option, `all` ("Tous"), sets no filter. */
+export function FilterSelect({
+  all,
+  options,
+  defaultValue,
+  ...select
 }: {
-  onClick: () => void;
-  children: ReactNode;
-  context: string;
+  label: string;
+  name: string;
+  all: string;
+  options: readonly { value: string; label: string }[];
+  defaultValue: string | number | null | undefined;
 }) {
   return (
-    <button type="button" className={styles.linkButton} onClick={onClick}>
-      {children}
-      <span className="visually-hidden"> {context}</span>
-    </button>
+    <SelectField
+      {...select}
+      defaultValue={defaultValue ?? ''}
+      options={[{ value: '', label: all }, ...options]}
+    />
   );
+}
+
+/** The non-empty, trimmed values of the named fields of a submitted form, as the URL's search parameters. */
+export function searchParamsOf(form: FormData, names: readonly string[]): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const name of names) {
+    const value = form.get(name);
+    if (typeof value === 'string' && value.trim()) params.set(name, value.trim());
+  }
+  return params;
 }

@@ -5,8 +5,9 @@ import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { type FormEvent, useEffect, useState } from 'react';
 import { diffRevisions, errorMessage, getArticle, listRevisions, restoreRevision } from '@/client/admin';
 import type { AdminArticle, RevisionDiffAnswer, RevisionSummary } from '@/lib/contracts/admin';
+import { RowButton } from './buttons';
 import { formatDateTime } from './format';
-import { DataTable, RowButton } from './list-parts';
+import { DataTable } from './list-parts';
 import { ErrorAlert, Loading, StatusNotice } from './messages';
 import styles from './newsroom.module.css';
 import { articleEditPath, previewPath } from './paths';
@@ -130,15 +131,13 @@ export function RevisionsPage({ id }: { id: string }) {
                   Aperçu<span className="visually-hidden"> de la version {revision.number}</span>
                 </Link>
                 {can('article.restore') && revision.number !== article.version ? (
-                  <>
-                    {' '}
-                    <RowButton
-                      onClick={() => restore(revision.number)}
-                      context={`la version ${revision.number}`}
-                    >
-                      Restaurer
-                    </RowButton>
-                  </>
+                  <RowButton
+                    spaced
+                    onClick={() => restore(revision.number)}
+                    context={`la version ${revision.number}`}
+                  >
+                    Restaurer
+                  </RowButton>
                 ) : null}
               </td>
             </tr>

@@ -22,6 +22,7 @@ import {
   type TaxonomyAnswer,
 } from '@/lib/contracts/admin';
 import { ARTICLE_FORMAT_OPTIONS, ARTICLE_TYPE_OPTIONS, PROPERTY_KEYS } from '../article-labels';
+import { ConfirmButton } from '../buttons';
 import { InputField, ParisDateTimeField, SelectField, TextAreaField, withCurrentOption } from '../fields';
 import { formatDateTime, fromParisInput, toParisInput } from '../format';
 import styles from '../newsroom.module.css';
@@ -769,21 +770,14 @@ function WorkflowActions({
       ) : null}
       {can('article.unpublish') && (published || state.status === 'scheduled') ? (
         <div className={styles.actions}>
-          <button
-            type="button"
-            className={styles.dangerButton}
-            onClick={() => {
-              if (
-                window.confirm(
-                  'Dépublier cet article ? Son adresse publique répondra « contenu retiré » (410).',
-                )
-              ) {
-                void runStep('Article dépublié.', (id, version) => unpublishArticle(id, version));
-              }
-            }}
+          <ConfirmButton
+            question="Dépublier cet article ? Son adresse publique répondra « contenu retiré » (410)."
+            onConfirm={() =>
+              void runStep('Article dépublié.', (id, version) => unpublishArticle(id, version))
+            }
           >
             Dépublier
-          </button>
+          </ConfirmButton>
         </div>
       ) : null}
     </div>

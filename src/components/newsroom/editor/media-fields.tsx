@@ -3,6 +3,7 @@
 import { type ChangeEvent, useId, useState } from 'react';
 import { errorMessage, uploadMedia } from '@/client/admin';
 import { IMAGE_CONTENT_TYPES, MEDIA_LIMITS, type MediaAnswer } from '@/lib/contracts/admin';
+import { MoveButtons } from '../buttons';
 import { InputField, SelectField, withCurrentOption } from '../fields';
 import styles from '../newsroom.module.css';
 import { type AttachmentValue, type ImageValue, move } from './draft';
@@ -141,22 +142,12 @@ export function ImagesField({
               options={withCurrentOption(IMAGE_ROLES, image.content_type)}
             />
             <div className={styles.actions}>
-              <button
-                type="button"
-                className={styles.secondaryButton}
-                disabled={index === 0}
-                onClick={() => onChange(move(images, index, -1))}
-              >
-                Monter<span className="visually-hidden"> l’image {index + 1}</span>
-              </button>
-              <button
-                type="button"
-                className={styles.secondaryButton}
-                disabled={index === images.length - 1}
-                onClick={() => onChange(move(images, index, 1))}
-              >
-                Descendre<span className="visually-hidden"> l’image {index + 1}</span>
-              </button>
+              <MoveButtons
+                index={index}
+                count={images.length}
+                context={`l’image ${index + 1}`}
+                onMove={(offset) => onChange(move(images, index, offset))}
+              />
               <button
                 type="button"
                 className={styles.dangerButton}

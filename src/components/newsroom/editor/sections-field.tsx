@@ -1,5 +1,6 @@
 'use client';
 
+import { ConfirmButton, MoveButtons } from '../buttons';
 import { InputField, SelectField, TextAreaField, withCurrentOption } from '../fields';
 import styles from '../newsroom.module.css';
 import { BodyEditor } from './body-editor';
@@ -75,37 +76,18 @@ export function SectionsField({
               readOnly={readOnly}
             />
             <div className={styles.actions}>
-              <button
-                type="button"
-                className={styles.secondaryButton}
-                disabled={index === 0}
-                onClick={() => onChange(move(sections, index, -1))}
-              >
-                Monter<span className="visually-hidden"> la section {index + 1}</span>
-              </button>
-              <button
-                type="button"
-                className={styles.secondaryButton}
-                disabled={index === sections.length - 1}
-                onClick={() => onChange(move(sections, index, 1))}
-              >
-                Descendre<span className="visually-hidden"> la section {index + 1}</span>
-              </button>
-              <button
-                type="button"
-                className={styles.dangerButton}
-                onClick={() => {
-                  if (
-                    window.confirm(
-                      `Supprimer la section ${index + 1}${section.title ? ` « ${section.title} »` : ''} ?`,
-                    )
-                  ) {
-                    onChange(sections.filter((_, at) => at !== index));
-                  }
-                }}
+              <MoveButtons
+                index={index}
+                count={sections.length}
+                context={`la section ${index + 1}`}
+                onMove={(offset) => onChange(move(sections, index, offset))}
+              />
+              <ConfirmButton
+                question={`Supprimer la section ${index + 1}${section.title ? ` « ${section.title} »` : ''} ?`}
+                onConfirm={() => onChange(sections.filter((_, at) => at !== index))}
               >
                 Supprimer<span className="visually-hidden"> la section {index + 1}</span>
-              </button>
+              </ConfirmButton>
             </div>
           </fieldset>
         );
