@@ -25,6 +25,7 @@ import { ARTICLE_FORMAT_OPTIONS, ARTICLE_TYPE_OPTIONS, PROPERTY_KEYS } from '../
 import { ConfirmButton } from '../buttons';
 import { InputField, ParisDateTimeField, SelectField, TextAreaField, withCurrentOption } from '../fields';
 import { formatDateTime, fromParisInput, toParisInput } from '../format';
+import { ErrorAlert, Loading } from '../messages';
 import styles from '../newsroom.module.css';
 import { articleEditPath, previewPath, revisionsPath } from '../paths';
 import { useStaff } from '../staff-shell';
@@ -109,20 +110,8 @@ export function ArticleEditor({ id, newType }: { id: string | null; newType?: Ar
     };
   }, [id, newType]);
 
-  if (error) {
-    return (
-      <p className={styles.alert} role="alert">
-        {error}
-      </p>
-    );
-  }
-  if (!loaded) {
-    return (
-      <p className="loading" role="status">
-        Chargement...
-      </p>
-    );
-  }
+  if (error) return <ErrorAlert message={error} />;
+  if (!loaded) return <Loading />;
   return <EditorForm loaded={loaded} taxonomy={taxonomy} />;
 }
 
