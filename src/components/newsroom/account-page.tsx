@@ -5,7 +5,8 @@ import QRCode from 'qrcode';
 import { type FormEvent, useEffect, useState } from 'react';
 import { confirmTotp, disableTotp, errorMessage, signOut, startTotp } from '@/client/admin';
 import { STAFF_ROLE_LABELS, type TotpSetupAnswer } from '@/lib/contracts/admin';
-import { InputField } from './fields';
+import { VerificationCodeField } from './fields';
+import { ErrorAlert, StatusNotice } from './messages';
 import styles from './newsroom.module.css';
 import { NEWSROOM_PATHS } from './paths';
 import { useStaff } from './staff-shell';
@@ -19,11 +20,7 @@ export function AccountPage() {
   return (
     <>
       <h1 className={styles.pageTitle}>Mon compte</h1>
-      {message ? (
-        <p className={styles.notice} role="status">
-          {message}
-        </p>
-      ) : null}
+      <StatusNotice message={message} />
       <section className={styles.panel} aria-labelledby="compte-identite">
         <h2 id="compte-identite">Identité</h2>
         <p>
@@ -73,12 +70,28 @@ export function AccountPage() {
   );
 }
 
+/** A form that sends the authenticator's code (`send`): `onDone` after success, the French message after a failure. */
+function useCodeForm(send: (code: string) => Promise<unknown>, onDone: () => void) {
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    try {
+      await send(code);
+      onDone();
+    } catch (failure) {
+      setError(errorMessage(failure));
+    }
+  };
+  return { code, setCode, error, setError, submit };
+}
+
 /** Enrolment: a secret from the server, shown as a QR code drawn here (no outside service) and as text. */
 function EnrolTotp({ onDone }: { onDone: () => void }) {
   const [setup, setSetup] = useState<TotpSetupAnswer | null>(null);
   const [svg, setSvg] = useState<string | null>(null);
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { code, setCode, error, setError, submit: confirm } = useCodeForm(confirmTotp, onDone);
 
   useEffect(() => {
     if (!setup) return;
@@ -95,16 +108,6 @@ function EnrolTotp({ onDone }: { onDone: () => void }) {
       setError(errorMessage(failure));
     }
   };
-  const confirm = async (event: FormEvent) => {
-    event.preventDefault();
-    setError(null);
-    try {
-      await confirmTotp(code);
-      onDone();
-    } catch (failure) {
-      setError(errorMessage(failure));
-    }
-  };
 
   if (!setup) {
     return (
@@ -113,11 +116,7 @@ function EnrolTotp({ onDone }: { onDone: () => void }) {
           Protégez votre compte par un code à 6 chiffres donné par une application d’authentification
           (FreeOTP, Aegis, Google Authenticator…).
         </p>
-        {error ? (
-          <p className={styles.alert} role="alert">
-            {error}
-          </p>
-        ) : null}
+        <ErrorAlert message={error} />
         <button type="button" className={styles.primaryButton} onClick={begin}>
           Activer la double authentification
         </button>
@@ -142,21 +141,8 @@ function EnrolTotp({ onDone }: { onDone: () => void }) {
         </li>
         <li>Saisissez le code qu’elle affiche.</li>
       </ol>
-      {error ? (
-        <p className={styles.alert} role="alert">
-          {error}
-        </p>
-      ) : null}
-      <InputField
-        label="Code de vérification"
-        name="code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        required
-        value={code}
-        onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
-      />
+      <ErrorAlert message={error} />
+      <VerificationCodeField label="Code de vérification" name="code" value={code} onCode={setCode} />
       <button type="submit" className={styles.primaryButton}>
         Confirmer
       </button>
@@ -165,36 +151,12 @@ function EnrolTotp({ onDone }: { onDone: () => void }) {
 }
 
 function DisableTotp({ onDone }: { onDone: () => void }) {
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setError(null);
-    try {
-      await disableTotp(code);
-      onDone();
-    } catch (failure) {
-      setError(errorMessage(failure));
-    }
-  };
+  const { code, setCode, error, submit } = useCodeForm(disableTotp, onDone);
   return (
     <form onSubmit={submit} noValidate>
       <p>La double authentification est active sur votre compte.</p>
-      {error ? (
-        <p className={styles.alert} role="alert">
-          {error}
-        </p>
-      ) : null}
-      <InputField
-        label="Code de vérification actuel"
-        name="code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        required
-        value={code}
-        onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
-      />
+      <ErrorAlert message={error} />
+      <VerificationCodeField label="Code de vérification actuel" name="code" value={code} onCode={setCode} />
       <button type="submit" className={styles.dangerButton}>
         Désactiver
       </button>

@@ -1,10 +1,8 @@
 'use client';
 
-import Link from 'next/link';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
-import { type FormEvent, type ReactNode, useCallback, useEffect, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import {
-  AdminApiError,
   createApiKey,
   createStaff,
   errorMessage,
@@ -24,8 +22,12 @@ import {
   type StaffMember,
   type StaffRole,
 } from '@/lib/contracts/admin';
+import { RowButton } from './buttons';
 import { InputField, SelectField } from './fields';
+import { useFormErrors } from './form-errors';
 import { formatDateTime, fromParisInput } from './format';
+import { DataTable, FilterActions, FilterSelect, Pager, searchParamsOf } from './list-parts';
+import { ErrorAlert, StatusNotice } from './messages';
 import styles from './newsroom.module.css';
 import { useStaff } from './staff-shell';
 
@@ -35,34 +37,61 @@ const ROLE_OPTIONS = STAFF_ROLES.map((role) => ({ value: role, label: STAFF_ROLE
 function AdministratorsOnly({ children }: { children: ReactNode }) {
   const { can } = useStaff();
   if (!can('staff.manage')) {
-    return (
-      <p className={styles.alert} role="alert">
-        Cette page est réservée aux administrateurs.
-      </p>
-    );
+    return <ErrorAlert message="Cette page est réservée aux administrateurs." />;
   }
   return children;
 }
 
-function useFieldErrors() {
-  const [error, setError] = useState<string | null>(null);
-  const [fields, setFields] = useState<Record<string, string>>({});
-  return {
-    error,
-    fields,
-    clear: () => {
-      setError(null);
-      setFields({});
-    },
-    fail: (failure: unknown) => {
-      setError(errorMessage(failure));
-      setFields(
-        failure instanceof AdminApiError
-          ? Object.fromEntries(failure.details.map((detail) => [detail.field, detail.message]))
-          : {},
-      );
-    },
+/**
+ * The items of a list call, loaded once (null until then); `reload` after a change. A failure goes to `fail`.
+ */
+function useListItems<T>(list: () => Promise<{ items: T[] }>, fail: (failure: unknown) => void) {
+  const [items, setItems] = useState<T[] | null>(null);
+  const reload = () => {
+    list()
+      .then((answer) => setItems(answer.items))
+      .catch(fail);
   };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loaded once; `fail` only sets state.
+  useEffect(() => reload(), []);
+  return { items, reload };
+}
+
+/** The role of a staff account or of an API key. */
+function RoleField({ value, onChange }: { value: StaffRole; onChange: (role: StaffRole) => void }) {
+  return (
+    <SelectField
+      label="Rôle"
+      value={value}
+      onChange={(event) => onChange(event.target.value as StaffRole)}
+      options={ROLE_OPTIONS}
+    />
+  );
+}
+
+/** The panel form that creates an account or a key: its heading names it, its fields sit two by two. */
+function CreationForm({
+  id,
+  title,
+  submitLabel,
+  onSubmit,
+  children,
+}: {
+  id: string;
+  title: string;
+  submitLabel: string;
+  onSubmit: (event: FormEvent) => void;
+  children: ReactNode;
+}) {
+  return (
+    <form className={styles.panel} onSubmit={onSubmit} noValidate aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      <div className={styles.grid2}>{children}</div>
+      <button type="submit" className={styles.primaryButton}>
+        {submitLabel}
+      </button>
+    </form>
+  );
 }
 
 // Staff ---------------------------------------------------------------------------------------------------
@@ -77,18 +106,10 @@ export function StaffPage() {
 
 function StaffAdministration() {
   const { staff: me } = useStaff();
-  const [members, setMembers] = useState<StaffMember[] | null>(null);
   const [message, setMessage] = useState<string | null>(null);
-  const { error, fields, clear, fail } = useFieldErrors();
+  const { error, fields, clear, fail } = useFormErrors();
+  const { items: members, reload: load } = useListItems(listStaff, fail);
   const [form, setForm] = useState({ name: '', email: '', role: 'redacteur' as StaffRole, password: '' });
-
-  const load = useCallback(() => {
-    listStaff()
-      .then((answer) => setMembers(answer.items))
-      .catch(fail);
-  }, [fail]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: loaded once; `fail` only sets state.
-  useEffect(() => load(), []);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -128,119 +149,89 @@ function StaffAdministration() {
   return (
     <>
       <h1 className={styles.pageTitle}>Équipe</h1>
-      {message ? (
-        <p className={styles.notice} role="status">
-          {message}
-        </p>
-      ) : null}
-      {error ? (
-        <p className={styles.alert} role="alert">
-          {error}
-        </p>
-      ) : null}
+      <StatusNotice message={message} />
+      <ErrorAlert message={error} />
       <section className={styles.panel} aria-labelledby="equipe-liste">
         <h2 id="equipe-liste">Comptes</h2>
         {members ? (
-          <div className={styles.tableWrap}>
-            <table className={styles.table}>
-              <thead>
-                <tr>
-                  <th scope="col">Nom</th>
-                  <th scope="col">E-mail</th>
-                  <th scope="col">Rôle</th>
-                  <th scope="col">Double authentification</th>
-                  <th scope="col">Dernière connexion</th>
-                  <th scope="col">État</th>
-                </tr>
-              </thead>
-              <tbody>
-                {members.map((member) => (
-                  <tr key={member.id}>
-                    <td>{member.name}</td>
-                    <td>{member.email}</td>
-                    <td>
-                      {member.id === me.id ? (
-                        STAFF_ROLE_LABELS[member.role]
-                      ) : (
-                        <select
-                          className={styles.input}
-                          aria-label={`Rôle de ${member.name}`}
-                          value={member.role}
-                          onChange={(event) => change(member, { role: event.target.value as StaffRole })}
-                        >
-                          {ROLE_OPTIONS.map((option) => (
-                            <option key={option.value} value={option.value}>
-                              {option.label}
-                            </option>
-                          ))}
-                        </select>
-                      )}
-                    </td>
-                    <td>{member.totpEnabled ? 'Activée' : 'Non'}</td>
-                    <td>{formatDateTime(member.lastSignInAt)}</td>
-                    <td>
-                      {member.active ? (member.passwordSet ? 'Actif' : 'Invitation envoyée') : 'Fermé'}
-                      {member.id !== me.id ? (
-                        <>
-                          {' '}
-                          <button
-                            type="button"
-                            className={styles.linkButton}
-                            onClick={() => change(member, { active: !member.active })}
-                          >
-                            {member.active ? 'Fermer' : 'Rouvrir'}
-                            <span className="visually-hidden"> le compte de {member.name}</span>
-                          </button>
-                        </>
-                      ) : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            columns={['Nom', 'E-mail', 'Rôle', 'Double authentification', 'Dernière connexion', 'État']}
+          >
+            {members.map((member) => (
+              <tr key={member.id}>
+                <td>{member.name}</td>
+                <td>{member.email}</td>
+                <td>
+                  {member.id === me.id ? (
+                    STAFF_ROLE_LABELS[member.role]
+                  ) : (
+                    <select
+                      className={styles.input}
+                      aria-label={`Rôle de ${member.name}`}
+                      value={member.role}
+                      onChange={(event) => change(member, { role: event.target.value as StaffRole })}
+                    >
+                      {ROLE_OPTIONS.map((option) => (
+                        <option key={option.value} value={option.value}>
+                          {option.label}
+                        </option>
+                      ))}
+                    </select>
+                  )}
+                </td>
+                <td>{member.totpEnabled ? 'Activée' : 'Non'}</td>
+                <td>{formatDateTime(member.lastSignInAt)}</td>
+                <td>
+                  {member.active ? (member.passwordSet ? 'Actif' : 'Invitation envoyée') : 'Fermé'}
+                  {member.id !== me.id ? (
+                    <RowButton
+                      spaced
+                      onClick={() => change(member, { active: !member.active })}
+                      context={`le compte de ${member.name}`}
+                    >
+                      {member.active ? 'Fermer' : 'Rouvrir'}
+                    </RowButton>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         ) : (
           <p className="loading">Chargement...</p>
         )}
       </section>
-      <form className={styles.panel} onSubmit={submit} noValidate aria-labelledby="equipe-creation">
-        <h2 id="equipe-creation">Créer un compte</h2>
-        <div className={styles.grid2}>
-          <InputField
-            label="Nom"
-            required
-            value={form.name}
-            onChange={(event) => setForm({ ...form, name: event.target.value })}
-            error={fields.name}
-          />
-          <InputField
-            label="Adresse e-mail"
-            type="email"
-            required
-            value={form.email}
-            onChange={(event) => setForm({ ...form, email: event.target.value })}
-            error={fields.email}
-          />
-          <SelectField
-            label="Rôle"
-            value={form.role}
-            onChange={(event) => setForm({ ...form, role: event.target.value as StaffRole })}
-            options={ROLE_OPTIONS}
-          />
-          <InputField
-            label="Mot de passe (facultatif)"
-            type="password"
-            autoComplete="new-password"
-            hint="Vide : la personne reçoit une invitation par e-mail pour choisir le sien."
-            value={form.password}
-            onChange={(event) => setForm({ ...form, password: event.target.value })}
-            error={fields.password}
-          />
-        </div>
-        <button type="submit" className={styles.primaryButton}>
-          Créer le compte
-        </button>
-      </form>
+      <CreationForm
+        id="equipe-creation"
+        title="Créer un compte"
+        submitLabel="Créer le compte"
+        onSubmit={submit}
+      >
+        <InputField
+          label="Nom"
+          required
+          value={form.name}
+          onChange={(event) => setForm({ ...form, name: event.target.value })}
+          error={fields.name}
+        />
+        <InputField
+          label="Adresse e-mail"
+          type="email"
+          required
+          value={form.email}
+          onChange={(event) => setForm({ ...form, email: event.target.value })}
+          error={fields.email}
+        />
+        <RoleField value={form.role} onChange={(role) => setForm({ ...form, role })} />
+        <InputField
+          label="Mot de passe (facultatif)"
+          type="password"
+          autoComplete="new-password"
+          hint="Vide : la personne reçoit une invitation par e-mail pour choisir le sien."
+          value={form.password}
+          onChange={(event) => setForm({ ...form, password: event.target.value })}
+          error={fields.password}
+        />
+      </CreationForm>
     </>
   );
 }
@@ -256,17 +247,10 @@ export function ApiKeysPage() {
 }
 
 function ApiKeysAdministration() {
-  const [keys, setKeys] = useState<ApiKey[] | null>(null);
   const [created, setCreated] = useState<ApiKeyCreatedAnswer | null>(null);
   const [form, setForm] = useState({ name: '', role: 'redacteur' as StaffRole });
-  const { error, fields, clear, fail } = useFieldErrors();
-  const load = useCallback(() => {
-    listApiKeys()
-      .then((answer) => setKeys(answer.items))
-      .catch(fail);
-  }, [fail]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: loaded once; `fail` only sets state.
-  useEffect(() => load(), []);
+  const { error, fields, clear, fail } = useFormErrors();
+  const { items: keys, reload: load } = useListItems(listApiKeys, fail);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -294,11 +278,7 @@ function ApiKeysAdministration() {
   return (
     <>
       <h1 className={styles.pageTitle}>Clés d’API</h1>
-      {error ? (
-        <p className={styles.alert} role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ErrorAlert message={error} />
       {created ? (
         <div className={styles.notice} role="status">
           <p>Clé « {created.name} » créée. Copiez-la maintenant : elle ne sera plus jamais affichée.</p>
@@ -316,71 +296,46 @@ function ApiKeysAdministration() {
           keys.length === 0 ? (
             <p>Aucune clé.</p>
           ) : (
-            <div className={styles.tableWrap}>
-              <table className={styles.table}>
-                <thead>
-                  <tr>
-                    <th scope="col">Nom</th>
-                    <th scope="col">Début de la clé</th>
-                    <th scope="col">Rôle</th>
-                    <th scope="col">Créée</th>
-                    <th scope="col">Dernier usage</th>
-                    <th scope="col">État</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {keys.map((key) => (
-                    <tr key={key.id}>
-                      <td>{key.name}</td>
-                      <td>
-                        <code>{key.prefix}…</code>
-                      </td>
-                      <td>{STAFF_ROLE_LABELS[key.role]}</td>
-                      <td>
-                        {formatDateTime(key.createdAt)}
-                        {key.createdBy ? ` par ${key.createdBy.name}` : ''}
-                      </td>
-                      <td>{formatDateTime(key.lastUsedAt) || 'Jamais'}</td>
-                      <td>
-                        {key.revokedAt ? (
-                          `Révoquée le ${formatDateTime(key.revokedAt)}`
-                        ) : (
-                          <button type="button" className={styles.linkButton} onClick={() => revoke(key)}>
-                            Révoquer<span className="visually-hidden"> la clé {key.name}</span>
-                          </button>
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable columns={['Nom', 'Début de la clé', 'Rôle', 'Créée', 'Dernier usage', 'État']}>
+              {keys.map((key) => (
+                <tr key={key.id}>
+                  <td>{key.name}</td>
+                  <td>
+                    <code>{key.prefix}…</code>
+                  </td>
+                  <td>{STAFF_ROLE_LABELS[key.role]}</td>
+                  <td>
+                    {formatDateTime(key.createdAt)}
+                    {key.createdBy ? ` par ${key.createdBy.name}` : ''}
+                  </td>
+                  <td>{formatDateTime(key.lastUsedAt) || 'Jamais'}</td>
+                  <td>
+                    {key.revokedAt ? (
+                      `Révoquée le ${formatDateTime(key.revokedAt)}`
+                    ) : (
+                      <RowButton onClick={() => revoke(key)} context={`la clé ${key.name}`}>
+                        Révoquer
+                      </RowButton>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </DataTable>
           )
         ) : (
           <p className="loading">Chargement...</p>
         )}
       </section>
-      <form className={styles.panel} onSubmit={submit} noValidate aria-labelledby="cles-creation">
-        <h2 id="cles-creation">Créer une clé</h2>
-        <div className={styles.grid2}>
-          <InputField
-            label="Nom (système qui l’utilise)"
-            required
-            value={form.name}
-            onChange={(event) => setForm({ ...form, name: event.target.value })}
-            error={fields.name}
-          />
-          <SelectField
-            label="Rôle"
-            value={form.role}
-            onChange={(event) => setForm({ ...form, role: event.target.value as StaffRole })}
-            options={ROLE_OPTIONS}
-          />
-        </div>
-        <button type="submit" className={styles.primaryButton}>
-          Créer la clé
-        </button>
-      </form>
+      <CreationForm id="cles-creation" title="Créer une clé" submitLabel="Créer la clé" onSubmit={submit}>
+        <InputField
+          label="Nom (système qui l’utilise)"
+          required
+          value={form.name}
+          onChange={(event) => setForm({ ...form, name: event.target.value })}
+          error={fields.name}
+        />
+        <RoleField value={form.role} onChange={(role) => setForm({ ...form, role })} />
+      </CreationForm>
     </>
   );
 }
@@ -431,12 +386,7 @@ function AuditLog() {
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const next = new URLSearchParams();
-    for (const name of AUDIT_FILTERS) {
-      const value = form.get(name);
-      if (typeof value === 'string' && value.trim()) next.set(name, value.trim());
-    }
+    const next = searchParamsOf(new FormData(event.currentTarget), AUDIT_FILTERS);
     router.push(`${pathname}?${next.toString()}`);
   };
   const pageLink = (page: number) => {
@@ -455,30 +405,26 @@ function AuditLog() {
         onSubmit={submit}
         aria-label="Filtrer le journal"
       >
-        <SelectField
+        <FilterSelect
           label="Action"
           name="action"
-          defaultValue={current.get('action') ?? ''}
-          options={[
-            { value: '', label: 'Toutes' },
-            ...AUDIT_ACTIONS.map((action) => ({ value: action, label: action })),
-          ]}
+          defaultValue={current.get('action')}
+          all="Toutes"
+          options={AUDIT_ACTIONS.map((action) => ({ value: action, label: action }))}
         />
-        <SelectField
+        <FilterSelect
           label="Personne"
           name="staffId"
-          defaultValue={current.get('staffId') ?? ''}
-          options={[
-            { value: '', label: 'Tout le monde' },
-            ...staff.map((member) => ({ value: String(member.id), label: member.name })),
-          ]}
+          defaultValue={current.get('staffId')}
+          all="Tout le monde"
+          options={staff.map((member) => ({ value: String(member.id), label: member.name }))}
         />
-        <SelectField
+        <FilterSelect
           label="Objet"
           name="targetType"
-          defaultValue={current.get('targetType') ?? ''}
+          defaultValue={current.get('targetType')}
+          all="Tous"
           options={[
-            { value: '', label: 'Tous' },
             { value: 'article', label: 'Article' },
             { value: 'staff', label: 'Compte' },
             { value: 'api_key', label: 'Clé d’API' },
@@ -502,81 +448,46 @@ function AuditLog() {
           name="to"
           defaultValue={current.get('to') ?? ''}
         />
-        <div className={styles.actions}>
-          <button type="submit" className={styles.primaryButton}>
-            Filtrer
-          </button>
-          <Link href={pathname} className={styles.secondaryButton}>
-            Réinitialiser
-          </Link>
-        </div>
+        <FilterActions resetHref={pathname} />
       </form>
-      {error ? (
-        <p className={styles.alert} role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ErrorAlert message={error} />
       {answer ? (
         <>
           <p className={styles.status} role="status">
             {answer.total.toLocaleString('fr-FR')} entrée{answer.total > 1 ? 's' : ''}
           </p>
-          <div className={styles.tableWrap}>
-            <table className={styles.table}>
-              <thead>
-                <tr>
-                  <th scope="col">Quand</th>
-                  <th scope="col">Qui</th>
-                  <th scope="col">Action</th>
-                  <th scope="col">Objet</th>
-                  <th scope="col">Depuis</th>
-                  <th scope="col">Détails</th>
-                </tr>
-              </thead>
-              <tbody>
-                {answer.items.map((entry) => (
-                  <tr key={entry.id}>
-                    <td>{formatDateTime(entry.at)}</td>
-                    <td>
-                      {entry.actor.name ?? ''}{' '}
-                      <span className={styles.hint}>
-                        (
-                        {
-                          { staff: 'compte', api_key: 'clé d’API', system: 'système', anonymous: 'anonyme' }[
-                            entry.actor.kind
-                          ]
-                        }
-                        )
-                      </span>
-                    </td>
-                    <td>{entry.action}</td>
-                    <td>{[entry.targetType, entry.targetId].filter(Boolean).join(' ')}</td>
-                    <td>{entry.address}</td>
-                    <td>
-                      {Object.keys(entry.details).length > 0 ? (
-                        <code>{JSON.stringify(entry.details)}</code>
-                      ) : (
-                        ''
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          {answer.pageCount > 1 ? (
-            <nav className={styles.pager} aria-label="Pages du journal">
-              {answer.page > 1 ? <Link href={pageLink(answer.page - 1)}>Page précédente</Link> : <span />}
-              <span>
-                Page {answer.page} sur {answer.pageCount}
-              </span>
-              {answer.page < answer.pageCount ? (
-                <Link href={pageLink(answer.page + 1)}>Page suivante</Link>
-              ) : (
-                <span />
-              )}
-            </nav>
-          ) : null}
+          <DataTable columns={['Quand', 'Qui', 'Action', 'Objet', 'Depuis', 'Détails']}>
+            {answer.items.map((entry) => (
+              <tr key={entry.id}>
+                <td>{formatDateTime(entry.at)}</td>
+                <td>
+                  {entry.actor.name ?? ''}{' '}
+                  <span className={styles.hint}>
+                    (
+                    {
+                      { staff: 'compte', api_key: 'clé d’API', system: 'système', anonymous: 'anonyme' }[
+                        entry.actor.kind
+                      ]
+                    }
+                    )
+                  </span>
+                </td>
+                <td>{entry.action}</td>
+                <td>{[entry.targetType, entry.targetId].filter(Boolean).join(' ')}</td>
+                <td>{entry.address}</td>
+                <td>
+                  {Object.keys(entry.details).length > 0 ? <code>{JSON.stringify(entry.details)}</code> : ''}
+                </td>
+              </tr>
+            ))}
+          </DataTable>
+          <Pager
+            label="Pages du journal"
+            page={answer.page}
+            pageCount={answer.pageCount}
+            href={pageLink}
+            showPosition
+          />
         </>
       ) : error ? null : (
         <p className="loading">Chargement...</p>

@@ -12,8 +12,10 @@ import {
   type TaxonomyAnswer,
 } from '@/lib/contracts/admin';
 import { ARTICLE_TYPE_LABELS, ARTICLE_TYPE_OPTIONS } from './article-labels';
-import { InputField, SelectField } from './fields';
+import { InputField } from './fields';
 import { formatDateTime } from './format';
+import { DataTable, FilterActions, FilterSelect, Pager, searchParamsOf } from './list-parts';
+import { ErrorAlert, Loading } from './messages';
 import styles from './newsroom.module.css';
 import { articleEditPath, NEWSROOM_PATHS, previewPath } from './paths';
 import { useStaff } from './staff-shell';
@@ -78,13 +80,7 @@ export function ArticleList({ kind }: { kind?: ArticleListKind } = {}) {
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const next = new URLSearchParams();
-    for (const name of FILTERS) {
-      const value = form.get(name);
-      if (typeof value === 'string' && value.trim()) next.set(name, value.trim());
-    }
-    go(next);
+    go(searchParamsOf(new FormData(event.currentTarget), FILTERS));
   };
 
   const pageLink = (page: number) => {
@@ -116,56 +112,43 @@ export function ArticleList({ kind }: { kind?: ArticleListKind } = {}) {
         aria-label="Filtrer les articles"
       >
         <InputField label="Titre ou identifiant" name="q" type="search" defaultValue={filters.q} />
-        <SelectField
+        <FilterSelect
           label="Statut"
           name="status"
-          defaultValue={filters.status ?? ''}
-          options={[
-            { value: '', label: 'Tous' },
-            ...ARTICLE_STATUSES.map((status) => ({ value: status, label: ARTICLE_STATUS_LABELS[status] })),
-          ]}
+          defaultValue={filters.status}
+          all="Tous"
+          options={ARTICLE_STATUSES.map((status) => ({
+            value: status,
+            label: ARTICLE_STATUS_LABELS[status],
+          }))}
         />
         {kind ? null : (
-          <SelectField
+          <FilterSelect
             label="Type"
             name="type"
-            defaultValue={filters.type ?? ''}
-            options={[{ value: '', label: 'Tous' }, ...ARTICLE_TYPE_OPTIONS]}
+            defaultValue={filters.type}
+            all="Tous"
+            options={ARTICLE_TYPE_OPTIONS}
           />
         )}
-        <SelectField
+        <FilterSelect
           label="Thème"
           name="topic"
-          defaultValue={filters.topic ?? ''}
-          options={[
-            { value: '', label: 'Tous' },
-            ...topics.map((topic) => ({ value: topic.id, label: topic.label })),
-          ]}
+          defaultValue={filters.topic}
+          all="Tous"
+          options={topics.map((topic) => ({ value: topic.id, label: topic.label }))}
         />
         <InputField label="Auteur (signature)" name="author" defaultValue={filters.author} />
-        <SelectField
+        <FilterSelect
           label="Créés par"
           name="createdBy"
           defaultValue={String(filters.createdBy ?? '')}
-          options={[
-            { value: '', label: 'Tout le monde' },
-            { value: String(staff.id), label: 'Moi' },
-          ]}
+          all="Tout le monde"
+          options={[{ value: String(staff.id), label: 'Moi' }]}
         />
-        <div className={styles.actions}>
-          <button type="submit" className={styles.primaryButton}>
-            Filtrer
-          </button>
-          <Link href={pathname} className={styles.secondaryButton}>
-            Réinitialiser
-          </Link>
-        </div>
+        <FilterActions resetHref={pathname} />
       </form>
-      {error ? (
-        <p className={styles.alert} role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ErrorAlert message={error} />
       {answer ? (
         <>
           <p role="status" className={styles.status}>
@@ -174,75 +157,55 @@ export function ArticleList({ kind }: { kind?: ArticleListKind } = {}) {
               : `${answer.totalIsLowerBound ? 'Plus de ' : ''}${answer.total.toLocaleString('fr-FR')} article${answer.total > 1 ? 's' : ''}, page ${answer.page} sur ${answer.pageCount}${answer.totalIsLowerBound ? ' ou plus' : ''}`}
           </p>
           {answer.items.length > 0 ? (
-            <div className={styles.tableWrap}>
-              <table className={styles.table}>
-                <caption className="visually-hidden">
-                  Articles, du plus récemment modifié au plus ancien
-                </caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Titre</th>
-                    <th scope="col">Statut</th>
-                    <th scope="col">Type</th>
-                    <th scope="col">Auteur</th>
-                    <th scope="col">Dernière modification</th>
-                    <th scope="col">
-                      <span className="visually-hidden">Actions</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {answer.items.map((item) => (
-                    <tr key={item.id}>
-                      <td>
-                        <Link href={articleEditPath(item.id)}>{item.title}</Link>
-                        {item.topics.length > 0 ? (
-                          <div className={styles.hint}>{item.topics.join(', ')}</div>
-                        ) : null}
-                      </td>
-                      <td>
-                        <span className={styles.badge}>{ARTICLE_STATUS_LABELS[item.status]}</span>
-                        {item.status === 'scheduled' && item.scheduledAt ? (
-                          <div className={styles.hint}>le {formatDateTime(item.scheduledAt)}</div>
-                        ) : null}
-                        {item.publishedVersion !== null && item.version > item.publishedVersion ? (
-                          <div className={styles.hint}>modifications non publiées</div>
-                        ) : null}
-                      </td>
-                      <td>{ARTICLE_TYPE_LABELS[item.type] ?? item.type}</td>
-                      <td>{item.author ?? ''}</td>
-                      <td>
-                        {formatDateTime(item.updatedAt)}
-                        {item.updatedBy ? <div className={styles.hint}>par {item.updatedBy.name}</div> : null}
-                      </td>
-                      <td>
-                        <Link href={previewPath(item.id)}>
-                          Aperçu<span className="visually-hidden"> de « {item.title} »</span>
-                        </Link>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              columns={['Titre', 'Statut', 'Type', 'Auteur', 'Dernière modification']}
+              actions
+              caption="Articles, du plus récemment modifié au plus ancien"
+            >
+              {answer.items.map((item) => (
+                <tr key={item.id}>
+                  <td>
+                    <Link href={articleEditPath(item.id)}>{item.title}</Link>
+                    {item.topics.length > 0 ? (
+                      <div className={styles.hint}>{item.topics.join(', ')}</div>
+                    ) : null}
+                  </td>
+                  <td>
+                    <span className={styles.badge}>{ARTICLE_STATUS_LABELS[item.status]}</span>
+                    {item.status === 'scheduled' && item.scheduledAt ? (
+                      <div className={styles.hint}>le {formatDateTime(item.scheduledAt)}</div>
+                    ) : null}
+                    {item.publishedVersion !== null && item.version > item.publishedVersion ? (
+                      <div className={styles.hint}>modifications non publiées</div>
+                    ) : null}
+                  </td>
+                  <td>{ARTICLE_TYPE_LABELS[item.type] ?? item.type}</td>
+                  <td>{item.author ?? ''}</td>
+                  <td>
+                    {formatDateTime(item.updatedAt)}
+                    {item.updatedBy ? <div className={styles.hint}>par {item.updatedBy.name}</div> : null}
+                  </td>
+                  <td>
+                    <Link href={previewPath(item.id)}>
+                      Aperçu<span className="visually-hidden"> de « {item.title} »</span>
+                    </Link>
+                  </td>
+                </tr>
+              ))}
+            </DataTable>
           ) : null}
-          {answer.pageCount > 1 ? (
-            <nav className={styles.pager} aria-label="Pages de la liste">
-              {answer.page > 1 ? <Link href={pageLink(answer.page - 1)}>Page précédente</Link> : <span />}
-              {answer.page < answer.pageCount ? (
-                <Link href={pageLink(answer.page + 1)}>Page suivante</Link>
-              ) : answer.totalIsLowerBound ? (
-                <span>Pour aller au-delà, affinez les filtres.</span>
-              ) : (
-                <span />
-              )}
-            </nav>
-          ) : null}
+          <Pager
+            label="Pages de la liste"
+            page={answer.page}
+            pageCount={answer.pageCount}
+            href={pageLink}
+            afterLast={
+              answer.totalIsLowerBound ? <span>Pour aller au-delà, affinez les filtres.</span> : null
+            }
+          />
         </>
       ) : error ? null : (
-        <p className="loading" role="status">
-          Chargement...
-        </p>
+        <Loading />
       )}
     </>
   );

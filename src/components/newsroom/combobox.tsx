@@ -59,7 +59,7 @@ export function Combobox<Item>({
     });
   const showEmpty = isOpen && items.length === 0 && inputValue.trim() !== '';
   return (
-    <div className={styles.combobox}>
+    <div className={`${styles.field} ${styles.combobox}`}>
       {/* biome-ignore lint/a11y/noLabelWithoutControl: Downshift's getLabelProps gives it the input's id. */}
       <label className={styles.label} {...getLabelProps()}>
         {label}

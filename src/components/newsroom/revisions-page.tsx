@@ -5,7 +5,10 @@ import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { type FormEvent, useEffect, useState } from 'react';
 import { diffRevisions, errorMessage, getArticle, listRevisions, restoreRevision } from '@/client/admin';
 import type { AdminArticle, RevisionDiffAnswer, RevisionSummary } from '@/lib/contracts/admin';
+import { RowButton } from './buttons';
 import { formatDateTime } from './format';
+import { DataTable } from './list-parts';
+import { ErrorAlert, Loading, StatusNotice } from './messages';
 import styles from './newsroom.module.css';
 import { articleEditPath, previewPath } from './paths';
 import { useStaff } from './staff-shell';
@@ -22,19 +25,9 @@ const REVISION_ACTION_LABELS: Record<RevisionSummary['action'], string> = {
 };
 
 /** The history's first columns (articles, editorial pages): version, action, who, when, title. */
-export function RevisionHeaders() {
-  return (
-    <>
-      <th scope="col">Version</th>
-      <th scope="col">Action</th>
-      <th scope="col">Par</th>
-      <th scope="col">Le</th>
-      <th scope="col">Titre</th>
-    </>
-  );
-}
+export const REVISION_COLUMNS = ['Version', 'Action', 'Par', 'Le', 'Titre'] as const;
 
-/** One revision's cells under RevisionHeaders. */
+/** One revision's cells under REVISION_COLUMNS. */
 export function RevisionCells({ revision }: { revision: RevisionSummary }) {
   return (
     <>
@@ -102,18 +95,10 @@ export function RevisionsPage({ id }: { id: string }) {
   };
 
   if (error) {
-    return (
-      <p className={styles.alert} role="alert">
-        {error}
-      </p>
-    );
+    return <ErrorAlert message={error} />;
   }
   if (!article || !revisions) {
-    return (
-      <p className="loading" role="status">
-        Chargement...
-      </p>
-    );
+    return <Loading />;
   }
   const newest = revisions[0]?.number;
   const older = revisions[1]?.number;
@@ -123,11 +108,7 @@ export function RevisionsPage({ id }: { id: string }) {
       <p>
         <Link href={articleEditPath(id)}>Retour à l’article</Link>
       </p>
-      {message ? (
-        <p className={styles.notice} role="status">
-          {message}
-        </p>
-      ) : null}
+      <StatusNotice message={message} />
       <form
         key={`${from}-${to}-${revisions.length}`}
         onSubmit={compare}
@@ -135,62 +116,45 @@ export function RevisionsPage({ id }: { id: string }) {
         aria-labelledby="revisions-titre"
       >
         <h2 id="revisions-titre">Historique</h2>
-        <div className={styles.tableWrap}>
-          <table className={styles.table}>
-            <thead>
-              <tr>
-                <RevisionHeaders />
-                <th scope="col">Comparer de</th>
-                <th scope="col">à</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {revisions.map((revision) => (
-                <tr key={revision.number}>
-                  <RevisionCells revision={revision} />
-                  <td>
-                    <input
-                      type="radio"
-                      name="de"
-                      value={revision.number}
-                      defaultChecked={revision.number === (from ?? older)}
-                      aria-label={`Comparer depuis la version ${revision.number}`}
-                    />
-                  </td>
-                  <td>
-                    <input
-                      type="radio"
-                      name="a"
-                      value={revision.number}
-                      defaultChecked={revision.number === (to ?? newest)}
-                      aria-label={`Comparer jusqu’à la version ${revision.number}`}
-                    />
-                  </td>
-                  <td>
-                    <Link href={previewPath(id, revision.number)}>
-                      Aperçu<span className="visually-hidden"> de la version {revision.number}</span>
-                    </Link>
-                    {can('article.restore') && revision.number !== article.version ? (
-                      <>
-                        {' '}
-                        <button
-                          type="button"
-                          className={styles.linkButton}
-                          onClick={() => restore(revision.number)}
-                        >
-                          Restaurer<span className="visually-hidden"> la version {revision.number}</span>
-                        </button>
-                      </>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable columns={[...REVISION_COLUMNS, 'Comparer de', 'à']} actions>
+          {revisions.map((revision) => (
+            <tr key={revision.number}>
+              <RevisionCells revision={revision} />
+              <td>
+                <input
+                  type="radio"
+                  name="de"
+                  value={revision.number}
+                  defaultChecked={revision.number === (from ?? older)}
+                  aria-label={`Comparer depuis la version ${revision.number}`}
+                />
+              </td>
+              <td>
+                <input
+                  type="radio"
+                  name="a"
+                  value={revision.number}
+                  defaultChecked={revision.number === (to ?? newest)}
+                  aria-label={`Comparer jusqu’à la version ${revision.number}`}
+                />
+              </td>
+              <td>
+                <Link href={previewPath(id, revision.number)}>
+                  Aperçu<span className="visually-hidden"> de la version {revision.number}</span>
+                </Link>
+                {can('article.restore') && revision.number !== article.version ? (
+                  <RowButton
+                    spaced
+                    onClick={() => restore(revision.number)}
+                    context={`la version ${revision.number}`}
+                  >
+                    Restaurer
+                  </RowButton>
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
         {revisions.length > 1 ? (
           <div className={styles.actions}>
             <button type="submit" className={styles.primaryButton}>

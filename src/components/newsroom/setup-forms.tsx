@@ -2,31 +2,79 @@
 
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { type FormEvent, useEffect, useState } from 'react';
-import { AdminApiError, acceptInvitation, createFirstAdministrator, errorMessage } from '@/client/admin';
-import { InputField } from './fields';
+import { type ChangeEventHandler, type FormEvent, useEffect, useState } from 'react';
+import { acceptInvitation, createFirstAdministrator } from '@/client/admin';
+import { InputField, SignInEmailField } from './fields';
+import { useFormErrors } from './form-errors';
+import { ErrorAlert } from './messages';
 import styles from './newsroom.module.css';
 import { NEWSROOM_PATHS } from './paths';
 
 const PASSWORD_MISMATCH = 'Les deux mots de passe ne sont pas identiques.';
 
-/** Field errors of a 400, by field name, and the general message. */
-function useFormErrors() {
-  const [error, setError] = useState<string | null>(null);
-  const [fields, setFields] = useState<Record<string, string>>({});
-  const fail = (failure: unknown) => {
-    setError(errorMessage(failure));
-    setFields(
-      failure instanceof AdminApiError
-        ? Object.fromEntries(failure.details.map((detail) => [detail.field, detail.message]))
-        : {},
-    );
+/**
+ * The submission both forms share: the two passwords must match before anything is sent; `save` runs with the
+ * button disabled (`busy`) and its failure fills the form's errors.
+ */
+function useNewPasswordSubmit(password: string, confirmation: string, save: () => Promise<void>) {
+  const [busy, setBusy] = useState(false);
+  const { error, fields, fail, clear, setError } = useFormErrors();
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    clear();
+    if (password !== confirmation) {
+      setError(PASSWORD_MISMATCH);
+      return;
+    }
+    setBusy(true);
+    try {
+      await save();
+    } catch (failure) {
+      fail(failure);
+    } finally {
+      setBusy(false);
+    }
   };
-  const reset = () => {
-    setError(null);
-    setFields({});
-  };
-  return { error, fields, fail, reset, setError };
+  return { busy, error, fields, submit };
+}
+
+/** A new password typed twice; the server's message about the password shows under the first. */
+function NewPasswordFields({
+  password,
+  confirmation,
+  onPasswordChange,
+  onConfirmationChange,
+  error,
+}: {
+  password: string;
+  confirmation: string;
+  onPasswordChange: ChangeEventHandler<HTMLInputElement>;
+  onConfirmationChange: ChangeEventHandler<HTMLInputElement>;
+  error: string | undefined;
+}) {
+  return (
+    <>
+      <InputField
+        label="Mot de passe"
+        type="password"
+        name="password"
+        autoComplete="new-password"
+        required
+        value={password}
+        onChange={onPasswordChange}
+        error={error}
+      />
+      <InputField
+        label="Confirmation du mot de passe"
+        type="password"
+        name="confirmation"
+        autoComplete="new-password"
+        required
+        value={confirmation}
+        onChange={onConfirmationChange}
+      />
+    </>
+  );
 }
 
 /**
@@ -36,20 +84,12 @@ function useFormErrors() {
 export function SetupForm() {
   const router = useRouter();
   const [values, setValues] = useState({ token: '', name: '', email: '', password: '', confirmation: '' });
-  const [busy, setBusy] = useState(false);
-  const { error, fields, fail, reset, setError } = useFormErrors();
   const set = (name: keyof typeof values) => (event: { target: { value: string } }) =>
     setValues((current) => ({ ...current, [name]: event.target.value }));
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    reset();
-    if (values.password !== values.confirmation) {
-      setError(PASSWORD_MISMATCH);
-      return;
-    }
-    setBusy(true);
-    try {
+  const { busy, error, fields, submit } = useNewPasswordSubmit(
+    values.password,
+    values.confirmation,
+    async () => {
       await createFirstAdministrator({
         token: values.token.trim(),
         name: values.name,
@@ -57,23 +97,15 @@ export function SetupForm() {
         password: values.password,
       });
       router.replace(NEWSROOM_PATHS.account);
-    } catch (failure) {
-      fail(failure);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  );
 
   return (
     <form className={styles.panel} onSubmit={submit} noValidate>
       <p className={styles.hint}>
         Le jeton d’installation est écrit dans le journal du serveur à son démarrage. Il ne sert qu’une fois.
       </p>
-      {error ? (
-        <p className={styles.alert} role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ErrorAlert message={error} />
       <InputField
         label="Jeton d’installation"
         name="token"
@@ -92,34 +124,13 @@ export function SetupForm() {
         onChange={set('name')}
         error={fields.name}
       />
-      <InputField
-        label="Adresse e-mail"
-        type="email"
-        name="email"
-        autoComplete="username"
-        required
-        value={values.email}
-        onChange={set('email')}
-        error={fields.email}
-      />
-      <InputField
-        label="Mot de passe"
-        type="password"
-        name="password"
-        autoComplete="new-password"
-        required
-        value={values.password}
-        onChange={set('password')}
+      <SignInEmailField value={values.email} onChange={set('email')} error={fields.email} />
+      <NewPasswordFields
+        password={values.password}
+        confirmation={values.confirmation}
+        onPasswordChange={set('password')}
+        onConfirmationChange={set('confirmation')}
         error={fields.password}
-      />
-      <InputField
-        label="Confirmation du mot de passe"
-        type="password"
-        name="confirmation"
-        autoComplete="new-password"
-        required
-        value={values.confirmation}
-        onChange={set('confirmation')}
       />
       <button type="submit" className={styles.primaryButton} disabled={busy}>
         {busy ? 'Création...' : 'Créer le compte administrateur'}
@@ -133,31 +144,15 @@ export function InvitationForm() {
   const [token, setToken] = useState<string | null>(null);
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
-  const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
-  const { error, fields, fail, reset, setError } = useFormErrors();
+  const { busy, error, fields, submit } = useNewPasswordSubmit(password, confirmation, async () => {
+    await acceptInvitation({ token: token ?? '', password });
+    setDone(true);
+  });
 
   useEffect(() => {
     setToken(decodeURIComponent(window.location.hash.slice(1)));
   }, []);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    reset();
-    if (password !== confirmation) {
-      setError(PASSWORD_MISMATCH);
-      return;
-    }
-    setBusy(true);
-    try {
-      await acceptInvitation({ token: token ?? '', password });
-      setDone(true);
-    } catch (failure) {
-      fail(failure);
-    } finally {
-      setBusy(false);
-    }
-  };
 
   if (done) {
     return (
@@ -167,37 +162,17 @@ export function InvitationForm() {
     );
   }
   if (token === '') {
-    return (
-      <p className={styles.alert} role="alert">
-        Ce lien d’invitation est incomplet : ouvrez le lien reçu par e-mail.
-      </p>
-    );
+    return <ErrorAlert message="Ce lien d’invitation est incomplet : ouvrez le lien reçu par e-mail." />;
   }
   return (
     <form className={styles.panel} onSubmit={submit} noValidate>
-      {error ? (
-        <p className={styles.alert} role="alert">
-          {error}
-        </p>
-      ) : null}
-      <InputField
-        label="Mot de passe"
-        type="password"
-        name="password"
-        autoComplete="new-password"
-        required
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
+      <ErrorAlert message={error} />
+      <NewPasswordFields
+        password={password}
+        confirmation={confirmation}
+        onPasswordChange={(event) => setPassword(event.target.value)}
+        onConfirmationChange={(event) => setConfirmation(event.target.value)}
         error={fields.password}
-      />
-      <InputField
-        label="Confirmation du mot de passe"
-        type="password"
-        name="confirmation"
-        autoComplete="new-password"
-        required
-        value={confirmation}
-        onChange={(event) => setConfirmation(event.target.value)}
       />
       <button type="submit" className={styles.primaryButton} disabled={busy || token === null}>
         Enregistrer mon mot de passe

@@ -4,7 +4,8 @@ import Link from 'next/link';
 import { useRouter, useSearchParams } from 'next/navigation';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { AdminApiError, errorMessage, getSetupStatus, signIn } from '@/client/admin';
-import { InputField } from './fields';
+import { InputField, SignInEmailField, VerificationCodeField } from './fields';
+import { ErrorAlert } from './messages';
 import styles from './newsroom.module.css';
 import { isSafeReturnPath, NEWSROOM_PATHS } from './paths';
 
@@ -69,22 +70,10 @@ export function SignInForm() {
       noValidate
       aria-describedby={error ? 'connexion-erreur' : undefined}
     >
-      {error ? (
-        <p id="connexion-erreur" className={styles.alert} role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ErrorAlert id="connexion-erreur" message={error} />
       {step === 'password' ? (
         <>
-          <InputField
-            label="Adresse e-mail"
-            type="email"
-            name="email"
-            autoComplete="username"
-            required
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
+          <SignInEmailField value={email} onChange={(event) => setEmail(event.target.value)} />
           <InputField
             label="Mot de passe"
             type="password"
@@ -101,17 +90,13 @@ export function SignInForm() {
             Votre compte est protégé par la double authentification : saisissez le code à 6 chiffres affiché
             par votre application.
           </p>
-          <InputField
+          <VerificationCodeField
             ref={codeRef}
             label="Code de vérification"
             name="totp"
-            inputMode="numeric"
-            autoComplete="one-time-code"
             pattern="[0-9]{6}"
-            maxLength={6}
-            required
             value={totp}
-            onChange={(event) => setTotp(event.target.value.replace(/\D/g, ''))}
+            onCode={setTotp}
           />
         </>
       )}

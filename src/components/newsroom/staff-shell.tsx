@@ -11,6 +11,7 @@ import {
   STAFF_ROLE_LABELS,
   type StaffMember,
 } from '@/lib/contracts/admin';
+import { ErrorAlert, Loading } from './messages';
 import styles from './newsroom.module.css';
 import { NEWSROOM_PATHS, signInPath } from './paths';
 import { SITE_NAV } from './site/paths';
@@ -124,15 +125,11 @@ export function StaffShell({ children }: { children: ReactNode }) {
       </header>
       <main id="contenu" tabIndex={-1} className={styles.main}>
         {error ? (
-          <p className={styles.alert} role="alert">
-            {error}
-          </p>
+          <ErrorAlert message={error} />
         ) : session ? (
           <Context.Provider value={{ staff: session.staff, can, reload }}>{children}</Context.Provider>
         ) : (
-          <p className="loading" role="status">
-            Chargement...
-          </p>
+          <Loading />
         )}
       </main>
     </div>

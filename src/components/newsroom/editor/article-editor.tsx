@@ -22,8 +22,10 @@ import {
   type TaxonomyAnswer,
 } from '@/lib/contracts/admin';
 import { ARTICLE_FORMAT_OPTIONS, ARTICLE_TYPE_OPTIONS, PROPERTY_KEYS } from '../article-labels';
-import { InputField, SelectField, TextAreaField } from '../fields';
+import { ConfirmButton } from '../buttons';
+import { InputField, ParisDateTimeField, SelectField, TextAreaField, withCurrentOption } from '../fields';
 import { formatDateTime, fromParisInput, toParisInput } from '../format';
+import { ErrorAlert, Loading } from '../messages';
 import styles from '../newsroom.module.css';
 import { articleEditPath, previewPath, revisionsPath } from '../paths';
 import { useStaff } from '../staff-shell';
@@ -108,20 +110,8 @@ export function ArticleEditor({ id, newType }: { id: string | null; newType?: Ar
     };
   }, [id, newType]);
 
-  if (error) {
-    return (
-      <p className={styles.alert} role="alert">
-        {error}
-      </p>
-    );
-  }
-  if (!loaded) {
-    return (
-      <p className="loading" role="status">
-        Chargement...
-      </p>
-    );
-  }
+  if (error) return <ErrorAlert message={error} />;
+  if (!loaded) return <Loading />;
   return <EditorForm loaded={loaded} taxonomy={taxonomy} />;
 }
 
@@ -414,11 +404,7 @@ function EditorForm({ loaded, taxonomy }: { loaded: Loaded; taxonomy: TaxonomyAn
                 label="Format"
                 value={draft.format}
                 onChange={(event) => set('format')(event.target.value)}
-                options={
-                  ARTICLE_FORMAT_OPTIONS.some((option) => option.value === draft.format)
-                    ? ARTICLE_FORMAT_OPTIONS
-                    : [...ARTICLE_FORMAT_OPTIONS, { value: draft.format, label: draft.format }]
-                }
+                options={withCurrentOption(ARTICLE_FORMAT_OPTIONS, draft.format)}
               />
             </div>
             <InputField
@@ -506,20 +492,18 @@ function EditorForm({ loaded, taxonomy }: { loaded: Loaded; taxonomy: TaxonomyAn
               onChange={(event) => set('source')(event.target.value)}
             />
             <div className={styles.grid2}>
-              <InputField
+              <ParisDateTimeField
                 label="Date de publication (heure de Paris)"
-                type="datetime-local"
                 hint="Remplacée par l’heure de mise en ligne à la première publication."
-                value={draft.publication_date ? toParisInput(draft.publication_date) : ''}
-                onChange={(event) => set('publication_date')(fromParisInput(event.target.value))}
+                value={draft.publication_date}
+                onInstant={set('publication_date')}
                 error={fieldError('publication_date')}
               />
-              <InputField
+              <ParisDateTimeField
                 label="Mis à jour le (heure de Paris)"
-                type="datetime-local"
                 hint="Affiché « mis à jour le » sur l’article."
-                value={draft.update_date ? toParisInput(draft.update_date) : ''}
-                onChange={(event) => set('update_date')(fromParisInput(event.target.value))}
+                value={draft.update_date}
+                onInstant={set('update_date')}
                 error={fieldError('update_date')}
               />
             </div>
@@ -775,21 +759,14 @@ function WorkflowActions({
       ) : null}
       {can('article.unpublish') && (published || state.status === 'scheduled') ? (
         <div className={styles.actions}>
-          <button
-            type="button"
-            className={styles.dangerButton}
-            onClick={() => {
-              if (
-                window.confirm(
-                  'Dépublier cet article ? Son adresse publique répondra « contenu retiré » (410).',
-                )
-              ) {
-                void runStep('Article dépublié.', (id, version) => unpublishArticle(id, version));
-              }
-            }}
+          <ConfirmButton
+            question="Dépublier cet article ? Son adresse publique répondra « contenu retiré » (410)."
+            onConfirm={() =>
+              void runStep('Article dépublié.', (id, version) => unpublishArticle(id, version))
+            }
           >
             Dépublier
-          </button>
+          </ConfirmButton>
         </div>
       ) : null}
     </div>

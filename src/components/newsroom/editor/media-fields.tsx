@@ -2,8 +2,9 @@
 
 import { type ChangeEvent, useId, useState } from 'react';
 import { errorMessage, uploadMedia } from '@/client/admin';
-import { IMAGE_CONTENT_TYPES, MEDIA_LIMITS } from '@/lib/contracts/admin';
-import { InputField, SelectField } from '../fields';
+import { IMAGE_CONTENT_TYPES, MEDIA_LIMITS, type MediaAnswer } from '@/lib/contracts/admin';
+import { MoveButtons } from '../buttons';
+import { InputField, SelectField, withCurrentOption } from '../fields';
 import styles from '../newsroom.module.css';
 import { type AttachmentValue, type ImageValue, move } from './draft';
 
@@ -13,6 +14,7 @@ const IMAGE_ROLES = [
 ] as const;
 
 const MAX_MEGABYTES = MEDIA_LIMITS.maxBytes / 1024 / 1024;
+const PDF_CONTENT_TYPES = ['application/pdf'] as const;
 
 /** A file chosen in a file input, checked for size before it is sent (the server checks everything again). */
 export function useUpload(accept: readonly string[]) {
@@ -45,6 +47,54 @@ export function useUpload(accept: readonly string[]) {
   return { busy, error, upload };
 }
 
+/**
+ * A file input that sends the chosen file to the media library (`useUpload`) and hands over what the server
+ * answered. Its label says which files it takes; its error is tied to it. `showProgress` says "Envoi en cours..."
+ * while the file travels.
+ */
+function UploadField({
+  label,
+  accept,
+  onUploaded,
+  showProgress = false,
+}: {
+  label: string;
+  accept: readonly string[];
+  onUploaded: (media: MediaAnswer) => void;
+  showProgress?: boolean;
+}) {
+  const inputId = useId();
+  const { busy, error, upload } = useUpload(accept);
+  return (
+    <div className={styles.field}>
+      <label htmlFor={inputId} className={styles.label}>
+        {label}
+      </label>
+      <input
+        id={inputId}
+        type="file"
+        accept={accept.join(',')}
+        disabled={busy}
+        aria-describedby={error ? `${inputId}-error` : undefined}
+        onChange={async (event) => {
+          const media = await upload(event);
+          if (media) onUploaded(media);
+        }}
+      />
+      {showProgress && busy ? (
+        <p className={styles.hint} role="status">
+          Envoi en cours...
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${inputId}-error`} className={styles.error} role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 /** The images of an article or a section: upload, alt text (required to publish), legend, source, order. */
 export function ImagesField({
   images,
@@ -55,8 +105,6 @@ export function ImagesField({
   onChange: (images: ImageValue[]) => void;
   label?: string;
 }) {
-  const inputId = useId();
-  const { busy, error, upload } = useUpload(IMAGE_CONTENT_TYPES);
   const update = (index: number, changes: Partial<ImageValue>) =>
     onChange(images.map((image, at) => (at === index ? { ...image, ...changes } : image)));
 
@@ -91,29 +139,15 @@ export function ImagesField({
               label="Rôle"
               value={image.content_type}
               onChange={(event) => update(index, { content_type: event.target.value })}
-              options={
-                IMAGE_ROLES.some((role) => role.value === image.content_type)
-                  ? IMAGE_ROLES
-                  : [...IMAGE_ROLES, { value: image.content_type, label: image.content_type }]
-              }
+              options={withCurrentOption(IMAGE_ROLES, image.content_type)}
             />
             <div className={styles.actions}>
-              <button
-                type="button"
-                className={styles.secondaryButton}
-                disabled={index === 0}
-                onClick={() => onChange(move(images, index, -1))}
-              >
-                Monter<span className="visually-hidden"> l’image {index + 1}</span>
-              </button>
-              <button
-                type="button"
-                className={styles.secondaryButton}
-                disabled={index === images.length - 1}
-                onClick={() => onChange(move(images, index, 1))}
-              >
-                Descendre<span className="visually-hidden"> l’image {index + 1}</span>
-              </button>
+              <MoveButtons
+                index={index}
+                count={images.length}
+                context={`l’image ${index + 1}`}
+                onMove={(offset) => onChange(move(images, index, offset))}
+              />
               <button
                 type="button"
                 className={styles.dangerButton}
@@ -125,47 +159,26 @@ export function ImagesField({
           </div>
         </div>
       ))}
-      <div className={styles.field}>
-        <label htmlFor={inputId} className={styles.label}>
-          Ajouter une image (JPEG, PNG, WebP ou AVIF, {MAX_MEGABYTES} Mo au plus)
-        </label>
-        <input
-          id={inputId}
-          type="file"
-          accept={IMAGE_CONTENT_TYPES.join(',')}
-          disabled={busy}
-          aria-describedby={error ? `${inputId}-error` : undefined}
-          onChange={async (event) => {
-            const media = await upload(event);
-            if (!media) return;
-            onChange([
-              ...images,
-              {
-                content_type: images.some((image) => image.content_type === 'cover')
-                  ? 'illustration'
-                  : 'cover',
-                href: media.url,
-                image_name: media.name,
-                alt: media.alt ?? '',
-                legend: null,
-                source: null,
-                width: media.width,
-                height: media.height,
-              },
-            ]);
-          }}
-        />
-        {busy ? (
-          <p className={styles.hint} role="status">
-            Envoi en cours...
-          </p>
-        ) : null}
-        {error ? (
-          <p id={`${inputId}-error`} className={styles.error} role="alert">
-            {error}
-          </p>
-        ) : null}
-      </div>
+      <UploadField
+        label={`Ajouter une image (JPEG, PNG, WebP ou AVIF, ${MAX_MEGABYTES} Mo au plus)`}
+        accept={IMAGE_CONTENT_TYPES}
+        showProgress
+        onUploaded={(media) =>
+          onChange([
+            ...images,
+            {
+              content_type: images.some((image) => image.content_type === 'cover') ? 'illustration' : 'cover',
+              href: media.url,
+              image_name: media.name,
+              alt: media.alt ?? '',
+              legend: null,
+              source: null,
+              width: media.width,
+              height: media.height,
+            },
+          ])
+        }
+      />
     </fieldset>
   );
 }
@@ -178,8 +191,6 @@ export function AttachmentsField({
   attachments: AttachmentValue[];
   onChange: (attachments: AttachmentValue[]) => void;
 }) {
-  const inputId = useId();
-  const { busy, error, upload } = useUpload(['application/pdf']);
   return (
     <fieldset className={styles.fieldset}>
       <legend>Pièces jointes</legend>
@@ -206,27 +217,11 @@ export function AttachmentsField({
           </button>
         </div>
       ))}
-      <div className={styles.field}>
-        <label htmlFor={inputId} className={styles.label}>
-          Ajouter un PDF ({MAX_MEGABYTES} Mo au plus)
-        </label>
-        <input
-          id={inputId}
-          type="file"
-          accept="application/pdf"
-          disabled={busy}
-          aria-describedby={error ? `${inputId}-error` : undefined}
-          onChange={async (event) => {
-            const media = await upload(event);
-            if (media) onChange([...attachments, { item: media.url, name: media.name }]);
-          }}
-        />
-        {error ? (
-          <p id={`${inputId}-error`} className={styles.error} role="alert">
-            {error}
-          </p>
-        ) : null}
-      </div>
+      <UploadField
+        label={`Ajouter un PDF (${MAX_MEGABYTES} Mo au plus)`}
+        accept={PDF_CONTENT_TYPES}
+        onUploaded={(media) => onChange([...attachments, { item: media.url, name: media.name }])}
+      />
     </fieldset>
   );
 }

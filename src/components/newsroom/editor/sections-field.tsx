@@ -1,6 +1,7 @@
 'use client';
 
-import { InputField, SelectField, TextAreaField } from '../fields';
+import { ConfirmButton, MoveButtons } from '../buttons';
+import { InputField, SelectField, TextAreaField, withCurrentOption } from '../fields';
 import styles from '../newsroom.module.css';
 import { BodyEditor } from './body-editor';
 import { emptySection, move, SECTION_TYPE_OPTIONS, type SectionValue } from './draft';
@@ -54,11 +55,7 @@ export function SectionsField({
                 label={`Type de la section ${index + 1}`}
                 value={section.section_type}
                 onChange={(event) => update(index, { section_type: event.target.value })}
-                options={
-                  SECTION_TYPE_OPTIONS.some((option) => option.value === section.section_type)
-                    ? SECTION_TYPE_OPTIONS
-                    : [...SECTION_TYPE_OPTIONS, { value: section.section_type, label: section.section_type }]
-                }
+                options={withCurrentOption(SECTION_TYPE_OPTIONS, section.section_type)}
               />
             </div>
             <TextAreaField
@@ -79,37 +76,18 @@ export function SectionsField({
               readOnly={readOnly}
             />
             <div className={styles.actions}>
-              <button
-                type="button"
-                className={styles.secondaryButton}
-                disabled={index === 0}
-                onClick={() => onChange(move(sections, index, -1))}
-              >
-                Monter<span className="visually-hidden"> la section {index + 1}</span>
-              </button>
-              <button
-                type="button"
-                className={styles.secondaryButton}
-                disabled={index === sections.length - 1}
-                onClick={() => onChange(move(sections, index, 1))}
-              >
-                Descendre<span className="visually-hidden"> la section {index + 1}</span>
-              </button>
-              <button
-                type="button"
-                className={styles.dangerButton}
-                onClick={() => {
-                  if (
-                    window.confirm(
-                      `Supprimer la section ${index + 1}${section.title ? ` « ${section.title} »` : ''} ?`,
-                    )
-                  ) {
-                    onChange(sections.filter((_, at) => at !== index));
-                  }
-                }}
+              <MoveButtons
+                index={index}
+                count={sections.length}
+                context={`la section ${index + 1}`}
+                onMove={(offset) => onChange(move(sections, index, offset))}
+              />
+              <ConfirmButton
+                question={`Supprimer la section ${index + 1}${section.title ? ` « ${section.title} »` : ''} ?`}
+                onConfirm={() => onChange(sections.filter((_, at) => at !== index))}
               >
                 Supprimer<span className="visually-hidden"> la section {index + 1}</span>
-              </button>
+              </ConfirmButton>
             </div>
           </fieldset>
         );

@@ -20,11 +20,13 @@ import type {
   StaticPageSlug,
   StaticPageView,
 } from '@/lib/contracts/static-pages';
+import { RowButton } from '../buttons';
 import { BodyEditor } from '../editor/body-editor';
 import { InputField, TextAreaField } from '../fields';
 import { formatDateTime } from '../format';
+import { DataTable } from '../list-parts';
 import styles from '../newsroom.module.css';
-import { RevisionCells, RevisionHeaders } from '../revisions-page';
+import { REVISION_COLUMNS, RevisionCells } from '../revisions-page';
 import { useStaff } from '../staff-shell';
 import { SITE_PATHS, staticPageEditPath } from './paths';
 import { Messages } from './site-admin-pages';
@@ -323,48 +325,32 @@ export function StaticPageEditor({ slug }: { slug: StaticPageSlug }) {
         {revisions.length === 0 ? (
           <p>Aucune version enregistrée : la page montre son texte d’origine.</p>
         ) : (
-          <div className={styles.tableWrap}>
-            <table className={styles.table}>
-              <thead>
-                <tr>
-                  <RevisionHeaders />
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {revisions.map((revision) => (
-                  <tr key={revision.number}>
-                    <RevisionCells revision={revision} />
-                    <td>
-                      <button
-                        type="button"
-                        className={styles.linkButton}
-                        disabled={busy}
-                        onClick={() => previewRevision(revision.number)}
-                      >
-                        Aperçu<span className="visually-hidden"> de la version {revision.number}</span>
-                      </button>
-                      {!readOnly && revision.number !== page.version ? (
-                        <>
-                          {' '}
-                          <button
-                            type="button"
-                            className={styles.linkButton}
-                            disabled={busy}
-                            onClick={() => restore(revision.number)}
-                          >
-                            Restaurer<span className="visually-hidden"> la version {revision.number}</span>
-                          </button>
-                        </>
-                      ) : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable columns={REVISION_COLUMNS} actions>
+            {revisions.map((revision) => (
+              <tr key={revision.number}>
+                <RevisionCells revision={revision} />
+                <td>
+                  <RowButton
+                    disabled={busy}
+                    onClick={() => previewRevision(revision.number)}
+                    context={`de la version ${revision.number}`}
+                  >
+                    Aperçu
+                  </RowButton>
+                  {!readOnly && revision.number !== page.version ? (
+                    <RowButton
+                      spaced
+                      disabled={busy}
+                      onClick={() => restore(revision.number)}
+                      context={`la version ${revision.number}`}
+                    >
+                      Restaurer
+                    </RowButton>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         )}
       </section>
     </>

@@ -1,0 +1,128 @@
+import Link from 'next/link';
+import type { ReactNode } from 'react';
+import { SelectField } from './fields';
+import styles from './newsroom.module.css';
+
+/**
+ * The parts the newsroom's tables and filtered lists share: the table with its header row, the selects and
+ * buttons of a filter form and the URL it makes, and the pager.
+ */
+
+/**
+ * A table of the newsroom in its scrolling frame: the header row of `columns` (with `actions`, a last column for
+ * the row's links, named for screen readers only), an optional caption, and the rows given as children.
+ */
+export function DataTable({
+  columns,
+  actions = false,
+  caption,
+  children,
+}: {
+  columns: readonly string[];
+  actions?: boolean;
+  caption?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div className={styles.tableWrap}>
+      <table className={styles.table}>
+        {caption ? <caption className="visually-hidden">{caption}</caption> : null}
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th key={column} scope="col">
+                {column}
+              </th>
+            ))}
+            {actions ? (
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            ) : null}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The end of a filter form whose filters live in the URL: apply them, or go back to `resetHref` without any. */
+export function FilterActions({ resetHref }: { resetHref: string }) {
+  return (
+    <div className={styles.actions}>
+      <button type="submit" className={styles.primaryButton}>
+        Filtrer
+      </button>
+      <Link href={resetHref} className={styles.secondaryButton}>
+        Réinitialiser
+      </Link>
+    </div>
+  );
+}
+
+/**
+ * Previous and next page links of a list of more than one page (nothing otherwise). `href` gives a page's
+ * address; `showPosition` adds "Page 2 sur 7" between the links; `afterLast` stands where the next link would on
+ * the last page.
+ */
+export function Pager({
+  label,
+  page,
+  pageCount,
+  href,
+  showPosition = false,
+  afterLast,
+}: {
+  label: string;
+  page: number;
+  pageCount: number;
+  href: (page: number) => string;
+  showPosition?: boolean;
+  afterLast?: ReactNode;
+}) {
+  if (pageCount <= 1) return null;
+  return (
+    <nav className={styles.pager} aria-label={label}>
+      {page > 1 ? <Link href={href(page - 1)}>Page précédente</Link> : <span />}
+      {showPosition ? (
+        <span>
+          Page {page} sur {pageCount}
+        </span>
+      ) : null}
+      {page < pageCount ? <Link href={href(page + 1)}>Page suivante</Link> : (afterLast ?? <span />)}
+    </nav>
+  );
+}
+
+/** A filter of a filter form: a select whose first option, `all` ("Tous"), sets no filter. */
+export function FilterSelect({
+  all,
+  options,
+  defaultValue,
+  ...select
+}: {
+  label: string;
+  name: string;
+  all: string;
+  options: readonly { value: string; label: string }[];
+  defaultValue: string | number | null | undefined;
+}) {
+  return (
+    <SelectField
+      {...select}
+      defaultValue={defaultValue ?? ''}
+      options={[{ value: '', label: all }, ...options]}
+    />
+  );
+}
+
+/** The non-empty, trimmed values of the named fields of a submitted form, as the URL's search parameters. */
+export function searchParamsOf(form: FormData, names: readonly string[]): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const name of names) {
+    const value = form.get(name);
+    if (typeof value === 'string' && value.trim()) params.set(name, value.trim());
+  }
+  return params;
+}
