@@ -428,7 +428,7 @@ describe('revisions', () => {
       ).body,
     );
     const body = diff.changes.find((change) => change.field === 'view');
-    expect(body?.label).toBe('Corps');
+    expect(body?.label).toBe('Corps de l’article');
     expect(body?.parts.filter((part) => part.kind !== 'same').map((part) => [part.kind, part.text])).toEqual([
       ['removed', '20'],
       ['added', '10'],

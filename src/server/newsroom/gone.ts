@@ -63,13 +63,18 @@ export function answerGoneArticle(request: IncomingMessage, response: ServerResp
     return false;
   }
   if (!isGoneArticlePath(decoded)) return false;
+  answerGone(request, response, GONE_PAGE);
+  return true;
+}
+
+/** A 410 with its small static page: never cached, never indexed, no script or style allowed. */
+export function answerGone(request: IncomingMessage, response: ServerResponse, page: string): void {
   response.writeHead(410, {
     'Content-Type': 'text/html; charset=utf-8',
     'Cache-Control': 'no-store',
     'X-Robots-Tag': 'noindex',
     'Content-Security-Policy': "default-src 'none'; base-uri 'none'; form-action 'none'",
-    'Content-Length': Buffer.byteLength(GONE_PAGE),
+    'Content-Length': Buffer.byteLength(page),
   });
-  response.end(request.method === 'HEAD' ? undefined : GONE_PAGE);
-  return true;
+  response.end(request.method === 'HEAD' ? undefined : page);
 }

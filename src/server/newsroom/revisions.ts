@@ -1,6 +1,7 @@
 import 'server-only';
 import { diffWordsWithSpace } from 'diff';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { ARTICLE_FIELD_LABELS } from '@/lib/article-fields';
 import type {
   ArticleDocument,
   DiffPart,
@@ -96,31 +97,6 @@ export async function getRevision(db: Db, id: string, number: number): Promise<R
   return { ...summaryOf(row), article: row.document as ArticleDocument };
 }
 
-const FIELD_LABELS: Record<string, string> = {
-  title: 'Titre',
-  summary: 'Chapô',
-  type: 'Type',
-  slug: 'Adresse (slug)',
-  topics: 'Thèmes',
-  thematics: 'Thématiques',
-  trades: 'Métiers',
-  format: 'Format',
-  author: 'Auteur',
-  author_function: 'Fonction de l’auteur',
-  source: 'Source',
-  publication_date: 'Date de publication',
-  update_date: 'Date de mise à jour',
-  enriched_news_id: 'Identifiant d’actualité enrichie',
-  event_date: 'Date de l’événement',
-  simulator_url: 'Simulateur',
-  paywalled: 'Réservé aux abonnés',
-  images: 'Images',
-  attachments: 'Pièces jointes',
-  additionalProperties: 'Propriétés (SEO, réseaux sociaux, Themes_Gateway…)',
-  view: 'Corps',
-  section_type: 'Type de section',
-};
-
 /** A field's value as a person reads it: labels of tags, names of images, the text of HTML. */
 function readable(field: string, value: unknown): string {
   if (value === undefined || value === null) return '';
@@ -173,14 +149,37 @@ function compareFields(
     if (left === right) continue;
     changes.push({
       field: `${prefix}${field}`,
-      label: `${labelPrefix}${FIELD_LABELS[field] ?? field}`,
+      label: `${labelPrefix}${ARTICLE_FIELD_LABELS[field] ?? field}`,
       parts: partsOf(left, right),
     });
   }
   return changes;
 }
 
-const ARTICLE_FIELDS = Object.keys(FIELD_LABELS).filter((field) => field !== 'section_type');
+/** The fields compared between two revisions, in the order the comparison lists them (sections come after). */
+const ARTICLE_FIELDS = [
+  'title',
+  'summary',
+  'type',
+  'slug',
+  'topics',
+  'thematics',
+  'trades',
+  'format',
+  'author',
+  'author_function',
+  'source',
+  'publication_date',
+  'update_date',
+  'enriched_news_id',
+  'event_date',
+  'simulator_url',
+  'paywalled',
+  'images',
+  'attachments',
+  'additionalProperties',
+  'view',
+];
 const SECTION_FIELDS = [
   'title',
   'summary',

@@ -21,6 +21,7 @@ import { AppError } from '../http/errors';
 import { rememberBox } from '../lib/remember';
 import { recordAudit } from '../newsroom/audit';
 import type { StaffPrincipal } from '../newsroom/auth';
+import { answerGone } from '../newsroom/gone';
 
 // Redirects of old addresses (issue 18 item 6): moved (301) or gone (410). The HTTP hook answers them before the
 // page cache and Next.js, from a table kept in memory: loaded at start, reloaded after each change here and on
@@ -99,14 +100,7 @@ export function answerRedirect(request: IncomingMessage, response: ServerRespons
   const target = table.get(normalizePath(pathname));
   if (!target) return false;
   if (target.status === 410 || !target.toPath) {
-    response.writeHead(410, {
-      'Content-Type': 'text/html; charset=utf-8',
-      'Cache-Control': 'no-store',
-      'X-Robots-Tag': 'noindex',
-      'Content-Security-Policy': "default-src 'none'; base-uri 'none'; form-action 'none'",
-      'Content-Length': Buffer.byteLength(GONE_PAGE),
-    });
-    response.end(request.method === 'HEAD' ? undefined : GONE_PAGE);
+    answerGone(request, response, GONE_PAGE);
     return true;
   }
   // The visitor's query string follows them unless the new address has its own.
@@ -229,18 +223,22 @@ export async function createRedirect(
       .onConflictDoNothing()
       .returning();
     if (!row) throw new AppError('conflict', 'Cette ancienne adresse a déjà une redirection.');
-    await recordAudit(tx, {
-      actor: principal.actor,
-      action: 'redirect.create',
-      target: { type: 'redirect', id: entry.fromPath },
-      address: principal.address,
-      details: { toPath: entry.toPath, status: entry.status },
-    });
+    await auditRedirectCreated(tx, principal, entry);
     await announceContentChange(tx);
     return row;
   });
   await afterChange(db);
   return toRedirect(created);
+}
+
+function auditRedirectCreated(tx: Db, principal: StaffPrincipal, entry: Entry): Promise<void> {
+  return recordAudit(tx, {
+    actor: principal.actor,
+    action: 'redirect.create',
+    target: { type: 'redirect', id: entry.fromPath },
+    address: principal.address,
+    details: { toPath: entry.toPath, status: entry.status },
+  });
 }
 
 /**
@@ -266,15 +264,7 @@ export async function replaceRedirectsInTransaction(
     ),
   );
   await tx.insert(redirects).values(entries.map((entry) => ({ ...entry, createdBy: principal.staffId })));
-  for (const entry of entries) {
-    await recordAudit(tx, {
-      actor: principal.actor,
-      action: 'redirect.create',
-      target: { type: 'redirect', id: entry.fromPath },
-      address: principal.address,
-      details: { toPath: entry.toPath, status: entry.status },
-    });
-  }
+  for (const entry of entries) await auditRedirectCreated(tx, principal, entry);
 }
 
 /** DELETE /api/admin/redirects?fromPath=…: 404 when there is none. */

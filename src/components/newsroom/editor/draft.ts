@@ -1,3 +1,4 @@
+import { ARTICLE_FIELD_LABELS } from '@/lib/article-fields';
 import { ARTICLE_TYPE, type ArticleType } from '@/lib/constants';
 import type {
   AdminArticle,
@@ -151,42 +152,16 @@ export function stateOf(article: AdminArticle): ArticleState {
   return { id, status, version, publishedVersion, scheduledAt, createdBy, updatedAt, updatedBy, path };
 }
 
-/** French names of the document's fields, for a conflict or a validation message. */
-export const FIELD_LABELS: Record<string, string> = {
-  type: 'Type',
-  title: 'Titre',
-  summary: 'Chapô',
-  topics: 'Thèmes',
-  thematics: 'Thématiques',
-  trades: 'Métiers',
-  format: 'Format',
-  author: 'Auteur',
-  author_function: 'Fonction de l’auteur',
-  source: 'Source',
-  publication_date: 'Date de publication',
-  update_date: 'Date de mise à jour',
-  additionalProperties: 'Référencement (titres SEO et réseaux sociaux, indexation)',
-  images: 'Images',
-  attachments: 'Pièces jointes',
-  paywalled: 'Accès réservé',
-  event_date: 'Date de l’événement',
-  simulator_url: 'Adresse du simulateur',
-  sections: 'Sections',
-  view: 'Corps de l’article',
-  slug: 'Adresse (slug)',
-  enriched_news_id: 'Identifiant d’actualité enrichie',
-};
-
 /** "sections[1].title" → "Sections n° 2 – title" in French where known. */
 export function fieldLabel(path: string): string {
   const section = /^sections\[(\d+)\]\.?(.*)$/.exec(path);
   if (section) {
-    const inner = section[2] ? (FIELD_LABELS[section[2].split(/[.[]/)[0] ?? ''] ?? section[2]) : '';
+    const inner = section[2] ? (ARTICLE_FIELD_LABELS[section[2].split(/[.[]/)[0] ?? ''] ?? section[2]) : '';
     return `Section ${Number(section[1]) + 1}${inner ? ` – ${inner}` : ''}`;
   }
   const image = /^images\[(\d+)\]/.exec(path);
   if (image) return `Image ${Number(image[1]) + 1}`;
-  return FIELD_LABELS[path.split(/[.[]/)[0] ?? ''] ?? path;
+  return ARTICLE_FIELD_LABELS[path.split(/[.[]/)[0] ?? ''] ?? path;
 }
 
 /** A new section's id: unique within the article, in the characters article ids allow. */
