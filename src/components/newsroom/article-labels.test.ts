@@ -18,6 +18,10 @@ describe('the line above the article list', () => {
     expect(articleListStatus({ total: 1000, totalIsLowerBound: true, page: 1, pageCount: 40 })).toBe(
       `Plus de ${thousands(1000)} articles, page 1 sur 40 ou plus`,
     );
+    // Pages stop at the 10,000th match: their number is no longer a lower bound.
+    expect(articleListStatus({ total: 10_000, totalIsLowerBound: true, page: 400, pageCount: 400 })).toBe(
+      `Plus de ${thousands(10_000)} articles, page 400 sur 400`,
+    );
   });
 
   test('no match says so', () => {
