@@ -2,13 +2,15 @@
 # Newsroom list before/after, in the same run over the same database: bench/newsroom/list.ts runs first against
 # the code of BASE (default: main), then against this checkout's HEAD, both extracted with git archive. The database is a throwaway one (PostgreSQL cluster on loopback, or a PGlite folder), seeded once
 # with ARTICLES articles (default 100000) by the first phase; the second phase applies this checkout's
-# migrations to it. Writes bench/results/newsroom-list-<driver>-<articles>-before-after.json.
+# migrations to it. Writes bench/results/newsroom-list-<driver>-<articles>-before-after[-<DATE>].json.
 #
 #   flock -o /tmp/bench.lock bench/newsroom/list-compare.sh postgres
 #   flock -o /tmp/bench.lock bench/newsroom/list-compare.sh pglite
 #
 # Environment: BASE, ARTICLES, BENCH_ROUNDS, PORT (PostgreSQL, default 3452),
-# PG_BIN (default /usr/lib/postgresql/15/bin).
+# PG_BIN (default /usr/lib/postgresql/15/bin), DATE (appended to the result file's name, so that an earlier
+# result is kept), PGLITE_FROM (a PGlite data folder already seeded with ARTICLES articles, closed: the run
+# works on a copy of it instead of seeding for 20 minutes; both phases still share that one database).
 set -euo pipefail
 driver="${1:?usage: list-compare.sh postgres|pglite}"
 BASE="${BASE:-main}"
@@ -44,6 +46,7 @@ if [ "$driver" = postgres ]; then
   "${as_postgres[@]}" "$PG_BIN/createdb" -h 127.0.0.1 -p "$PORT" quotidienne
   database=(DATABASE_URL="postgres://postgres@127.0.0.1:$PORT/quotidienne")
 elif [ "$driver" = pglite ]; then
+  if [ -n "${PGLITE_FROM:-}" ]; then cp -a "$PGLITE_FROM" "$work/pglite"; fi
   database=(DATA_DIR="$work/pglite")
 else
   echo "driver: postgres or pglite" >&2
@@ -59,7 +62,7 @@ phase before "$work/before" "$before_commit"
 echo "== after (HEAD, $after_commit)"
 phase after "$work/after" "$after_commit"
 
-out="bench/results/newsroom-list-$driver-$ARTICLES-before-after.json"
+out="bench/results/newsroom-list-$driver-$ARTICLES-before-after${DATE:+-$DATE}.json"
 "$root/node_modules/.bin/node" -e '
 const fs = require("node:fs");
 const [before, after, out, command] = process.argv.slice(1);
@@ -82,4 +85,4 @@ fs.writeFileSync(out, JSON.stringify({
   phases: { before: b, after: a },
 }, null, 2) + "\n");
 console.log(`before worst p95 ${b.worstP95Ms} ms, after ${a.worstP95Ms} ms → ${out}`);
-' "$work/before.json" "$work/after.json" "$out" "flock -o /tmp/bench.lock bench/newsroom/list-compare.sh $driver"
+' "$work/before.json" "$work/after.json" "$out" "${PGLITE_FROM:+PGLITE_FROM=… }${DATE:+DATE=$DATE }flock -o /tmp/bench.lock bench/newsroom/list-compare.sh $driver"

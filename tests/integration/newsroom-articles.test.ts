@@ -210,7 +210,11 @@ describe('creating and editing', () => {
   });
 
   it('lists with filters, newest change first', async () => {
-    const marker = await create(journalist, { title: 'Barème kilométrique zêta', author: 'Sophie Lefèvre' });
+    const marker = await create(journalist, {
+      title: 'Barème kilométrique zêta',
+      author: 'Sophie Lefèvre',
+      topics: [{ label: 'Social', slug: 'social', id: 'EBX:EFL_Themes:Social', shortId: 'T2' }],
+    });
     await create(otherJournalist, { title: 'Autre sujet', type: 'podcast' });
     const list = async (query: Record<string, string | number>) =>
       articleListAnswer.parse(
@@ -218,6 +222,15 @@ describe('creating and editing', () => {
       );
     const byText = await list({ q: 'bareme ZETA' });
     expect(byText.items.map((item) => item.id)).toEqual([marker.id]);
+    // Each row carries its topic labels and the names of who created and last changed it.
+    expect(byText.items[0]).toMatchObject({
+      topics: ['Social'],
+      createdBy: { id: journalist.id, name: 'Camille Martin' },
+      updatedBy: { id: journalist.id, name: 'Camille Martin' },
+    });
+    expect((await list({ topic: 'EBX:EFL_Themes:Social' })).items.map((item) => item.id)).toEqual([
+      marker.id,
+    ]);
     expect((await list({ author: 'lefevre' })).items.map((item) => item.id)).toEqual([marker.id]);
     expect((await list({ q: marker.id })).total).toBe(1);
     const podcasts = await list({ type: 'podcast' });

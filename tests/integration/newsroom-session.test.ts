@@ -182,6 +182,34 @@ describe('sessions', () => {
       .where(eq(staffSessions.staffId, admin.id));
     expect((await get(idle)).status).toBe(401);
   });
+
+  it('move their end forward while in use, writing at most once a minute', async () => {
+    const staff = await createTestStaff(database.db, 'redacteur');
+    const get = () => callAdmin(sessionGet, { path: '/api/admin/session', caller: { cookie: staff.cookie } });
+    const stored = async () => {
+      const [row] = await database.db
+        .select({ lastSeenAt: staffSessions.lastSeenAt, expiresAt: staffSessions.expiresAt })
+        .from(staffSessions)
+        .where(eq(staffSessions.staffId, staff.id));
+      return row as { lastSeenAt: Date; expiresAt: Date };
+    };
+    // Last seen two minutes ago, ending in ten: a call moves the end to a full idle time from now.
+    await database.db
+      .update(staffSessions)
+      .set({ lastSeenAt: new Date(Date.now() - 120_000), expiresAt: new Date(Date.now() + 600_000) })
+      .where(eq(staffSessions.staffId, staff.id));
+    const moved = await get();
+    expect(moved.status).toBe(200);
+    const touched = await stored();
+    expect(Date.now() - touched.lastSeenAt.getTime()).toBeLessThan(30_000);
+    expect(touched.expiresAt.getTime()).toBeGreaterThan(Date.now() + 3_600_000);
+    expect(sessionAnswer.parse(moved.body).expiresAt).toBe(touched.expiresAt.toISOString());
+    // Within the minute: the session still opens, and nothing is written.
+    const again = await get();
+    expect(again.status).toBe(200);
+    expect(await stored()).toEqual(touched);
+    expect(sessionAnswer.parse(again.body).expiresAt).toBe(touched.expiresAt.toISOString());
+  });
 });
 
 describe('two-factor authentication', () => {

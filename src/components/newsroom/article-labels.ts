@@ -1,4 +1,5 @@
 import { ARTICLE_TYPE, type ArticleType } from '@/lib/constants';
+import { ARTICLE_LIST_BOUND, type ArticleListAnswer } from '@/lib/contracts/admin';
 
 /** French names of the article types (spec section 3 "Article content types"). */
 export const ARTICLE_TYPE_LABELS: Record<string, string> = {
@@ -35,3 +36,18 @@ export const PROPERTY_KEYS = {
   editorialUpdate: 'ELS_META_dateMajEditoriale',
   newsSource: 'ELS_META_actualiteSource',
 } as const;
+
+/**
+ * The line above the article list: how many match and which page. When the list counted only part of the
+ * matches (`totalIsLowerBound`: it counts up to 1,000 past the page), the number is a lower bound, said so, and
+ * so is the number of pages, except at 10,000 matches where pages stop.
+ */
+export function articleListStatus(
+  answer: Pick<ArticleListAnswer, 'total' | 'totalIsLowerBound' | 'page' | 'pageCount'>,
+): string {
+  if (answer.total === 0) return 'Aucun article ne correspond à ces filtres.';
+  const count = `${answer.total.toLocaleString('fr-FR')} article${answer.total > 1 ? 's' : ''}`;
+  return answer.totalIsLowerBound
+    ? `Plus de ${count}, page ${answer.page} sur ${answer.pageCount}${answer.total < ARTICLE_LIST_BOUND ? ' ou plus' : ''}`
+    : `${count}, page ${answer.page} sur ${answer.pageCount}`;
+}

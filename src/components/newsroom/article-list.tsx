@@ -11,7 +11,7 @@ import {
   type ArticleListAnswer,
   type TaxonomyAnswer,
 } from '@/lib/contracts/admin';
-import { ARTICLE_TYPE_LABELS, ARTICLE_TYPE_OPTIONS } from './article-labels';
+import { ARTICLE_TYPE_LABELS, ARTICLE_TYPE_OPTIONS, articleListStatus } from './article-labels';
 import { InputField } from './fields';
 import { formatDateTime } from './format';
 import { DataTable, FilterActions, FilterSelect, Pager, searchParamsOf } from './list-parts';
@@ -152,9 +152,7 @@ export function ArticleList({ kind }: { kind?: ArticleListKind } = {}) {
       {answer ? (
         <>
           <p role="status" className={styles.status}>
-            {answer.total === 0
-              ? 'Aucun article ne correspond à ces filtres.'
-              : `${answer.totalIsLowerBound ? 'Plus de ' : ''}${answer.total.toLocaleString('fr-FR')} article${answer.total > 1 ? 's' : ''}, page ${answer.page} sur ${answer.pageCount}${answer.totalIsLowerBound ? ' ou plus' : ''}`}
+            {articleListStatus(answer)}
           </p>
           {answer.items.length > 0 ? (
             <DataTable

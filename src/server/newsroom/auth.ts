@@ -95,8 +95,15 @@ type SessionRow = {
 };
 
 /**
- * The staff member of a session token, moving its end forward (expiry after inactivity), or null for an
- * unknown, expired or too old session or a closed account. One statement.
+ * How often a session's end moves forward: at most once a minute. Moving it at every call wrote (and, on PGlite,
+ * synced to disk) a row at every read of the newsroom: 20 to 40 ms of each call to the article list on a busy
+ * machine (docs/SCALING.md, "The newsroom"). A session then ends between its idle time and one minute earlier.
+ */
+const SESSION_TOUCH_SECONDS = 60;
+
+/**
+ * The staff member of a session token, moving its end forward (expiry after inactivity, at most once a minute),
+ * or null for an unknown, expired or too old session or a closed account. One statement.
  */
 export async function findStaffSession(
   db: Db,
@@ -106,14 +113,19 @@ export async function findStaffSession(
   const tokenHash = hashSecret(token);
   const [row] = await queryRows<SessionRow>(
     db,
-    sql`with touched as (
-        update staff_sessions set last_seen_at = now(), expires_at = now() + make_interval(secs => ${idleSeconds()})
+    sql`with found as (
+        select token_hash, staff_id, expires_at from staff_sessions
         where token_hash = ${tokenHash} and expires_at > now()
           and created_at > now() - make_interval(secs => ${SESSION_MAX_SECONDS})
-        returning staff_id, expires_at
+      ), touched as (
+        update staff_sessions set last_seen_at = now(), expires_at = now() + make_interval(secs => ${idleSeconds()})
+        where token_hash = (select token_hash from found)
+          and last_seen_at <= now() - make_interval(secs => ${SESSION_TOUCH_SECONDS})
+        returning expires_at
       )
-      select m.id as staff_id, m.name, m.role, m.totp_enabled_at is not null as totp_enabled, t.expires_at
-      from touched t join staff_members m on m.id = t.staff_id
+      select m.id as staff_id, m.name, m.role, m.totp_enabled_at is not null as totp_enabled,
+        coalesce((select expires_at from touched), f.expires_at) as expires_at
+      from found f join staff_members m on m.id = f.staff_id
       where m.active and m.password_hash is not null`,
   );
   return row ? { tokenHash, row } : null;
