@@ -64,32 +64,57 @@ export function FilterActions({ resetHref }: { resetHref: string }) {
 /**
  * Previous and next page links of a list of more than one page (nothing otherwise). `href` gives a page's
  * address; `showPosition` adds "Page 2 sur 7" between the links; `afterLast` stands where the next link would on
- * the last page.
+ * the last page. A list whose page lives in the component's state rather than the URL gives `onPage` instead of
+ * `href`: the two are then buttons, disabled at either end.
  */
 export function Pager({
   label,
   page,
   pageCount,
   href,
+  onPage,
   showPosition = false,
   afterLast,
 }: {
   label: string;
   page: number;
   pageCount: number;
-  href: (page: number) => string;
   showPosition?: boolean;
   afterLast?: ReactNode;
-}) {
+} & ({ href: (page: number) => string; onPage?: never } | { onPage: (page: number) => void; href?: never })) {
   if (pageCount <= 1) return null;
+  const position = showPosition ? (
+    <span>
+      Page {page} sur {pageCount}
+    </span>
+  ) : null;
+  if (onPage) {
+    return (
+      <nav className={styles.pager} aria-label={label}>
+        <button
+          type="button"
+          className={styles.secondaryButton}
+          disabled={page <= 1}
+          onClick={() => onPage(page - 1)}
+        >
+          Page précédente
+        </button>
+        {position}
+        <button
+          type="button"
+          className={styles.secondaryButton}
+          disabled={page >= pageCount}
+          onClick={() => onPage(page + 1)}
+        >
+          Page suivante
+        </button>
+      </nav>
+    );
+  }
   return (
     <nav className={styles.pager} aria-label={label}>
       {page > 1 ? <Link href={href(page - 1)}>Page précédente</Link> : <span />}
-      {showPosition ? (
-        <span>
-          Page {page} sur {pageCount}
-        </span>
-      ) : null}
+      {position}
       {page < pageCount ? <Link href={href(page + 1)}>Page suivante</Link> : (afterLast ?? <span />)}
     </nav>
   );

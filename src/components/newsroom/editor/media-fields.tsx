@@ -52,7 +52,7 @@ export function useUpload(accept: readonly string[]) {
  * answered. Its label says which files it takes; its error is tied to it. `showProgress` says "Envoi en cours..."
  * while the file travels.
  */
-function UploadField({
+export function UploadField({
   label,
   accept,
   onUploaded,
