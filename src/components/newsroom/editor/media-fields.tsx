@@ -17,7 +17,7 @@ const MAX_MEGABYTES = MEDIA_LIMITS.maxBytes / 1024 / 1024;
 const PDF_CONTENT_TYPES = ['application/pdf'] as const;
 
 /** A file chosen in a file input, checked for size before it is sent (the server checks everything again). */
-export function useUpload(accept: readonly string[]) {
+function useUpload(accept: readonly string[]) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const upload = async (event: ChangeEvent<HTMLInputElement>) => {
