@@ -25,6 +25,20 @@ describe('DataTable', () => {
     expect(within(table).getByRole('cell', { name: 'Marie' })).toBeTruthy();
   });
 
+  test('a visible heading for the last column when given', () => {
+    render(
+      <DataTable columns={['Adresse']} actions actionsHeading="Action">
+        <tr>
+          <td>/a</td>
+          <td>-</td>
+        </tr>
+      </DataTable>,
+    );
+    const last = screen.getAllByRole('columnheader').at(-1);
+    expect(last?.textContent).toBe('Action');
+    expect(last?.querySelector('.visually-hidden')).toBeNull();
+  });
+
   test('without actions nor caption, only the columns', () => {
     render(
       <DataTable columns={['Quand']}>

@@ -10,16 +10,19 @@ import styles from './newsroom.module.css';
 
 /**
  * A table of the newsroom in its scrolling frame: the header row of `columns` (with `actions`, a last column for
- * the row's links, named for screen readers only), an optional caption, and the rows given as children.
+ * the row's links, named for screen readers only, or shown as `actionsHeading` when given), an optional caption,
+ * and the rows given as children.
  */
 export function DataTable({
   columns,
   actions = false,
+  actionsHeading,
   caption,
   children,
 }: {
   columns: readonly string[];
   actions?: boolean;
+  actionsHeading?: string;
   caption?: ReactNode;
   children: ReactNode;
 }) {
@@ -35,9 +38,7 @@ export function DataTable({
               </th>
             ))}
             {actions ? (
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
+              <th scope="col">{actionsHeading ?? <span className="visually-hidden">Actions</span>}</th>
             ) : null}
           </tr>
         </thead>

@@ -79,13 +79,9 @@ export function ShopPage() {
         {answer ? (
           <DataTable
             caption="Correspondances, une par ligne"
-            columns={[
-              'Métier',
-              'Matière',
-              'Code produit',
-              'Libellé du produit',
-              ...(canManage ? ['Action'] : []),
-            ]}
+            columns={['Métier', 'Matière', 'Code produit', 'Libellé du produit']}
+            actions={canManage}
+            actionsHeading="Action"
           >
             {items.map((item, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place and may repeat while typed.

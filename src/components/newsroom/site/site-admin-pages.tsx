@@ -122,13 +122,9 @@ export function RedirectsPage() {
           <p>{answer.total} redirection(s)</p>
           <DataTable
             caption="Redirections, par ancienne adresse"
-            columns={[
-              'Ancienne adresse',
-              'Nouvelle adresse',
-              'Type',
-              'Créée le',
-              ...(canManage ? ['Action'] : []),
-            ]}
+            columns={['Ancienne adresse', 'Nouvelle adresse', 'Type', 'Créée le']}
+            actions={canManage}
+            actionsHeading="Action"
           >
             {answer.items.map((item) => (
               <tr key={item.fromPath}>
@@ -236,14 +232,9 @@ export function SubscribersPage() {
         <>
           <DataTable
             caption="Abonnés, par adresse"
-            columns={[
-              'Adresse',
-              'Statut',
-              'Origine',
-              'Inscrit le',
-              'Désinscrit le',
-              ...(canManage ? ['Action'] : []),
-            ]}
+            columns={['Adresse', 'Statut', 'Origine', 'Inscrit le', 'Désinscrit le']}
+            actions={canManage}
+            actionsHeading="Action"
           >
             {answer.items.map((item) => (
               <tr key={item.email}>

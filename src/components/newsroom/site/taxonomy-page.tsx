@@ -223,7 +223,9 @@ export function TaxonomyPage() {
             </div>
             <DataTable
               caption="Thèmes, chaque sous-thème sous son parent"
-              columns={['Libellé', 'Adresse', 'Ordre', 'Articles', ...(canManage ? ['Action'] : [])]}
+              columns={['Libellé', 'Adresse', 'Ordre', 'Articles']}
+              actions={canManage}
+              actionsHeading="Action"
             >
               {shown.map((topic) => (
                 <tr key={topic.id}>
