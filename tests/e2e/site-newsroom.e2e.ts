@@ -289,3 +289,74 @@ test('import the shop feed as an administrator: the home page offers come from i
     })
     .toBe(true);
 });
+
+test('redirections as an administrator: add one, import a CSV, page through, delete one; the subscribers page', async ({
+  page,
+  consoleGuard,
+}) => {
+  test.setTimeout(120_000);
+  await signInAsEditor(page, consoleGuard, 'administrateur');
+  await page.goto('/redaction/redirections');
+  await page.getByRole('heading', { level: 1, name: 'Redirections' }).waitFor();
+  const from = page.getByLabel('Ancienne adresse');
+  await waitForHydration(from);
+  await expect(page).toPassAxe();
+
+  const stamp = Date.now().toString(36);
+  await from.fill(`/essai-${stamp}/seule`);
+  await page.getByLabel('Nouvelle adresse').fill('/actualite/essai');
+  await page.getByRole('button', { name: 'Ajouter', exact: true }).click();
+  await page.getByText(`Redirection de /essai-${stamp}/seule enregistrée.`).waitFor();
+
+  // 55 more lines: more than the 50 of a page.
+  const csv = [
+    'ancien,nouveau,statut',
+    ...Array.from({ length: 55 }, (_, index) => `/essai-${stamp}/${String(index).padStart(2, '0')},,410`),
+  ].join('\n');
+  await page
+    .getByLabel(/^Fichier CSV/)
+    .setInputFiles({ name: 'redirections.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await page.getByRole('button', { name: 'Importer' }).click();
+  await page.getByText('55 redirection(s) importée(s).').waitFor();
+
+  await page.getByLabel('Adresse contenant').fill(`/essai-${stamp}/`);
+  await page.getByRole('button', { name: 'Chercher', exact: true }).click();
+  await page.getByText('56 redirection(s)').waitFor();
+  const pager = page.getByRole('navigation', { name: 'Pages' });
+  await expect(pager).toContainText('Page 1 sur 2');
+  await expect(pager.getByRole('button', { name: 'Page précédente' })).toBeDisabled();
+  await pager.getByRole('button', { name: 'Page suivante' }).click();
+  await expect(pager).toContainText('Page 2 sur 2');
+  await expect(pager.getByRole('button', { name: 'Page suivante' })).toBeDisabled();
+  const table = page.getByRole('table', { name: 'Redirections, par ancienne adresse' });
+  await expect(table.getByRole('row')).toHaveCount(7);
+  await expect(page).toPassAxe();
+  await screenshot(page, 'site-newsroom-redirects');
+
+  await page.getByRole('button', { name: `Supprimer la redirection de /essai-${stamp}/seule` }).click();
+  await page.getByText(`Redirection de /essai-${stamp}/seule supprimée.`).waitFor();
+  await expect(table.getByRole('row')).toHaveCount(6);
+
+  // The subscribers page (its addresses need a confirmation by e-mail, which this spec does not give): the search
+  // form, the list with its action column for an administrator, the counts by day.
+  await page.goto('/redaction/abonnes');
+  await page.getByRole('heading', { level: 1, name: 'Abonnés à la newsletter' }).waitFor();
+  const search = page.getByLabel('Adresse contenant');
+  await waitForHydration(search);
+  await search.fill('@example.fr');
+  await page.getByLabel('Statut').selectOption('active');
+  await page.getByRole('button', { name: 'Chercher', exact: true }).click();
+  const subscribers = page.getByRole('table', { name: 'Abonnés, par adresse' });
+  await expect(subscribers.getByRole('columnheader')).toHaveText([
+    'Adresse',
+    'Statut',
+    'Origine',
+    'Inscrit le',
+    'Désinscrit le',
+    'Action',
+  ]);
+  const days = page.getByRole('region', { name: 'Inscriptions et désinscriptions par jour' });
+  await expect(days.getByRole('row')).toHaveCount(15);
+  await expect(page).toPassAxe();
+  await screenshot(page, 'site-newsroom-subscribers');
+});

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { ConfirmButton, MoveButtons, RowButton } from './buttons';
+import { ConfirmButton, MoveButtons, RowButton, SubmitRow } from './buttons';
 
 const browserConfirm = window.confirm;
 afterEach(() => {
@@ -73,5 +73,42 @@ describe('ConfirmButton', () => {
     expect(onConfirm).not.toHaveBeenCalled();
     fireEvent.click(button);
     expect(onConfirm).toHaveBeenCalledOnce();
+  });
+});
+
+describe('SubmitRow', () => {
+  test('submits its form, disabled while the form is sent', () => {
+    const onSubmit = vi.fn((event: { preventDefault: () => void }) => event.preventDefault());
+    const { rerender } = render(
+      <form onSubmit={onSubmit}>
+        <SubmitRow>Enregistrer</SubmitRow>
+      </form>,
+    );
+    const button = screen.getByRole('button', { name: 'Enregistrer' }) as HTMLButtonElement;
+    expect(button.type).toBe('submit');
+    expect(button.disabled).toBe(false);
+    fireEvent.click(button);
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+
+    rerender(
+      <form onSubmit={onSubmit}>
+        <SubmitRow disabled>Enregistrer</SubmitRow>
+      </form>,
+    );
+    expect((screen.getByRole('button', { name: 'Enregistrer' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  test('each kind has its own style', () => {
+    render(
+      <>
+        <SubmitRow>Créer</SubmitRow>
+        <SubmitRow kind="secondary">Chercher</SubmitRow>
+        <SubmitRow kind="danger">Supprimer</SubmitRow>
+      </>,
+    );
+    const classes = ['Créer', 'Chercher', 'Supprimer'].map(
+      (name) => screen.getByRole('button', { name }).className,
+    );
+    expect(new Set(classes).size).toBe(3);
   });
 });

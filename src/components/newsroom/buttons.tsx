@@ -94,3 +94,30 @@ export function ConfirmButton({
     </button>
   );
 }
+
+/**
+ * The submit button of a form, on its own row of actions: `kind` says its weight ("secondary" for a search or an
+ * import, "danger" for a removal), `disabled` holds it while the form is sent.
+ */
+export function SubmitRow({
+  children,
+  kind = 'primary',
+  disabled = false,
+}: {
+  children: ReactNode;
+  kind?: 'primary' | 'secondary' | 'danger';
+  disabled?: boolean;
+}) {
+  const className = {
+    primary: styles.primaryButton,
+    secondary: styles.secondaryButton,
+    danger: styles.dangerButton,
+  };
+  return (
+    <div className={styles.actions}>
+      <button type="submit" className={className[kind]} disabled={disabled}>
+        {children}
+      </button>
+    </div>
+  );
+}

@@ -24,3 +24,38 @@ export function useFormErrors() {
   };
   return { error, fields, fail, clear, setError };
 }
+
+/**
+ * The messages of a page that saves several things (for its `PageMessages`): the error, what the server said of
+ * each field after a 400 of the Admin API (`details`, "Titre : trop long", the field named by `fieldName`), and
+ * the notice. `run` clears them, runs an action and shows the notice it returns, or what it threw (after
+ * `context`, "Bannières : ..." when given); `fail` and `clear` serve the actions that show no notice.
+ */
+export function usePageMessages(fieldName: (field: string) => string = (field) => field) {
+  const [error, setError] = useState<string | null>(null);
+  const [details, setDetails] = useState<string[]>([]);
+  const [notice, setNotice] = useState<string | null>(null);
+  const fail = (failure: unknown, context?: string) => {
+    const message = errorMessage(failure);
+    setError(context ? `${context} : ${message}` : message);
+    setDetails(
+      failure instanceof AdminApiError
+        ? failure.details.map((detail) => `${fieldName(detail.field)} : ${detail.message}`)
+        : [],
+    );
+  };
+  const clear = () => {
+    setError(null);
+    setDetails([]);
+    setNotice(null);
+  };
+  const run = async (action: () => Promise<string>, context?: string) => {
+    clear();
+    try {
+      setNotice(await action());
+    } catch (failure) {
+      fail(failure, context);
+    }
+  };
+  return { error, details, notice, setError, fail, clear, run };
+}

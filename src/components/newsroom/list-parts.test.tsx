@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, test } from 'vitest';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { DataTable, FilterActions, FilterSelect, Pager, searchParamsOf } from './list-parts';
 
 afterEach(cleanup);
@@ -23,6 +23,20 @@ describe('DataTable', () => {
     expect(headers.map((header) => header.textContent)).toEqual(['Nom', 'Rôle', 'Actions']);
     expect(headers.every((header) => header.getAttribute('scope') === 'col')).toBe(true);
     expect(within(table).getByRole('cell', { name: 'Marie' })).toBeTruthy();
+  });
+
+  test('a visible heading for the last column when given', () => {
+    render(
+      <DataTable columns={['Adresse']} actions actionsHeading="Action">
+        <tr>
+          <td>/a</td>
+          <td>-</td>
+        </tr>
+      </DataTable>,
+    );
+    const last = screen.getAllByRole('columnheader').at(-1);
+    expect(last?.textContent).toBe('Action');
+    expect(last?.querySelector('.visually-hidden')).toBeNull();
   });
 
   test('without actions nor caption, only the columns', () => {
@@ -57,6 +71,32 @@ describe('Pager', () => {
     const nav = screen.getByRole('navigation', { name: 'Pages' });
     expect(within(nav).queryByRole('link', { name: 'Page suivante' })).toBeNull();
     expect(nav.textContent).toBe('Page précédenteAffinez.');
+  });
+});
+
+describe('Pager with onPage (a page kept in state)', () => {
+  test('buttons both ways, disabled at either end, and the position', () => {
+    const onPage = vi.fn();
+    const { rerender } = render(<Pager label="Pages" page={1} pageCount={3} onPage={onPage} showPosition />);
+    const nav = screen.getByRole('navigation', { name: 'Pages' });
+    const previous = within(nav).getByRole('button', { name: 'Page précédente' }) as HTMLButtonElement;
+    const next = within(nav).getByRole('button', { name: 'Page suivante' }) as HTMLButtonElement;
+    expect(within(nav).queryByRole('link')).toBeNull();
+    expect(previous.disabled).toBe(true);
+    expect(next.disabled).toBe(false);
+    expect(nav.textContent).toContain('Page 1 sur 3');
+    fireEvent.click(next);
+    expect(onPage).toHaveBeenLastCalledWith(2);
+
+    rerender(<Pager label="Pages" page={3} pageCount={3} onPage={onPage} showPosition />);
+    expect((screen.getByRole('button', { name: 'Page suivante' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Page précédente' }));
+    expect(onPage).toHaveBeenLastCalledWith(2);
+  });
+
+  test('nothing for a single page', () => {
+    const { container } = render(<Pager label="Pages" page={1} pageCount={1} onPage={() => {}} />);
+    expect(container.innerHTML).toBe('');
   });
 });
 

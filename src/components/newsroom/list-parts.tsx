@@ -10,16 +10,19 @@ import styles from './newsroom.module.css';
 
 /**
  * A table of the newsroom in its scrolling frame: the header row of `columns` (with `actions`, a last column for
- * the row's links, named for screen readers only), an optional caption, and the rows given as children.
+ * the row's links, named for screen readers only, or shown as `actionsHeading` when given), an optional caption,
+ * and the rows given as children.
  */
 export function DataTable({
   columns,
   actions = false,
+  actionsHeading,
   caption,
   children,
 }: {
   columns: readonly string[];
   actions?: boolean;
+  actionsHeading?: string;
   caption?: ReactNode;
   children: ReactNode;
 }) {
@@ -35,9 +38,7 @@ export function DataTable({
               </th>
             ))}
             {actions ? (
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
+              <th scope="col">{actionsHeading ?? <span className="visually-hidden">Actions</span>}</th>
             ) : null}
           </tr>
         </thead>
@@ -64,32 +65,57 @@ export function FilterActions({ resetHref }: { resetHref: string }) {
 /**
  * Previous and next page links of a list of more than one page (nothing otherwise). `href` gives a page's
  * address; `showPosition` adds "Page 2 sur 7" between the links; `afterLast` stands where the next link would on
- * the last page.
+ * the last page. A list whose page lives in the component's state rather than the URL gives `onPage` instead of
+ * `href`: the two are then buttons, disabled at either end.
  */
 export function Pager({
   label,
   page,
   pageCount,
   href,
+  onPage,
   showPosition = false,
   afterLast,
 }: {
   label: string;
   page: number;
   pageCount: number;
-  href: (page: number) => string;
   showPosition?: boolean;
   afterLast?: ReactNode;
-}) {
+} & ({ href: (page: number) => string; onPage?: never } | { onPage: (page: number) => void; href?: never })) {
   if (pageCount <= 1) return null;
+  const position = showPosition ? (
+    <span>
+      Page {page} sur {pageCount}
+    </span>
+  ) : null;
+  if (onPage) {
+    return (
+      <nav className={styles.pager} aria-label={label}>
+        <button
+          type="button"
+          className={styles.secondaryButton}
+          disabled={page <= 1}
+          onClick={() => onPage(page - 1)}
+        >
+          Page précédente
+        </button>
+        {position}
+        <button
+          type="button"
+          className={styles.secondaryButton}
+          disabled={page >= pageCount}
+          onClick={() => onPage(page + 1)}
+        >
+          Page suivante
+        </button>
+      </nav>
+    );
+  }
   return (
     <nav className={styles.pager} aria-label={label}>
       {page > 1 ? <Link href={href(page - 1)}>Page précédente</Link> : <span />}
-      {showPosition ? (
-        <span>
-          Page {page} sur {pageCount}
-        </span>
-      ) : null}
+      {position}
       {page < pageCount ? <Link href={href(page + 1)}>Page suivante</Link> : (afterLast ?? <span />)}
     </nav>
   );

@@ -25,6 +25,50 @@ export function StatusNotice({ message }: { message: string | null | undefined }
   );
 }
 
+/**
+ * A polite live region that stays in the page, so that the notice put in it later is announced; shows `message`
+ * when there is one.
+ */
+export function LiveNotice({ message }: { message: string | null | undefined }) {
+  return (
+    <div role="status" aria-live="polite">
+      {message ? <p className={styles.notice}>{message}</p> : null}
+    </div>
+  );
+}
+
+/**
+ * The messages of a page that saves several things: its error with, under it, what the server said of each field
+ * (`details`), then its `LiveNotice`.
+ */
+export function PageMessages({
+  error,
+  notice,
+  details,
+}: {
+  error: string | null;
+  notice: string | null;
+  details?: readonly string[];
+}) {
+  return (
+    <>
+      {error ? (
+        <div className={styles.alert} role="alert">
+          <p>{error}</p>
+          {details && details.length > 0 ? (
+            <ul>
+              {details.map((detail) => (
+                <li key={detail}>{detail}</li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      ) : null}
+      <LiveNotice message={notice} />
+    </>
+  );
+}
+
 /** The placeholder of a page or list whose data is on its way. */
 export function Loading() {
   return (

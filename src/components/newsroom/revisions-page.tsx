@@ -27,6 +27,23 @@ const REVISION_ACTION_LABELS: Record<RevisionSummary['action'], string> = {
 /** The history's first columns (articles, editorial pages): version, action, who, when, title. */
 export const REVISION_COLUMNS = ['Version', 'Action', 'Par', 'Le', 'Titre'] as const;
 
+/** "Restaurer" at the end of a revision's last cell (after its preview), for `onRestore(number)`. */
+export function RestoreButton({
+  number,
+  onRestore,
+  disabled = false,
+}: {
+  number: number;
+  onRestore: (number: number) => void;
+  disabled?: boolean;
+}) {
+  return (
+    <RowButton spaced disabled={disabled} onClick={() => onRestore(number)} context={`la version ${number}`}>
+      Restaurer
+    </RowButton>
+  );
+}
+
 /** One revision's cells under REVISION_COLUMNS. */
 export function RevisionCells({ revision }: { revision: RevisionSummary }) {
   return (
@@ -143,13 +160,7 @@ export function RevisionsPage({ id }: { id: string }) {
                   Aperçu<span className="visually-hidden"> de la version {revision.number}</span>
                 </Link>
                 {can('article.restore') && revision.number !== article.version ? (
-                  <RowButton
-                    spaced
-                    onClick={() => restore(revision.number)}
-                    context={`la version ${revision.number}`}
-                  >
-                    Restaurer
-                  </RowButton>
+                  <RestoreButton number={revision.number} onRestore={restore} />
                 ) : null}
               </td>
             </tr>

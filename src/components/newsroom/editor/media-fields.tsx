@@ -17,7 +17,7 @@ const MAX_MEGABYTES = MEDIA_LIMITS.maxBytes / 1024 / 1024;
 const PDF_CONTENT_TYPES = ['application/pdf'] as const;
 
 /** A file chosen in a file input, checked for size before it is sent (the server checks everything again). */
-export function useUpload(accept: readonly string[]) {
+function useUpload(accept: readonly string[]) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const upload = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -52,7 +52,7 @@ export function useUpload(accept: readonly string[]) {
  * answered. Its label says which files it takes; its error is tied to it. `showProgress` says "Envoi en cours..."
  * while the file travels.
  */
-function UploadField({
+export function UploadField({
   label,
   accept,
   onUploaded,

@@ -1,18 +1,19 @@
 'use client';
 
-import { type ReactNode, useEffect, useId, useState } from 'react';
-import { AdminApiError, errorMessage } from '@/client/admin';
+import { type ChangeEvent, type ReactNode, useCallback, useState } from 'react';
 import { getHomeBlocks, putHomeBlock } from '@/client/site-newsroom';
 import { IMAGE_CONTENT_TYPES } from '@/lib/contracts/admin';
 import type { HomeBlock, HomeBlocksAnswer } from '@/lib/contracts/home-blocks';
 import { TRADE_OPTIONS } from '@/lib/navigation';
+import { MoveButtons } from '../buttons';
 import { move } from '../editor/draft';
-import { useUpload } from '../editor/media-fields';
-import { InputField, TextAreaField } from '../fields';
-import { fromParisInput, toParisInput } from '../format';
+import { UploadField } from '../editor/media-fields';
+import { InputField, ParisDateTimeField, TextAreaField } from '../fields';
+import { usePageMessages } from '../form-errors';
+import { Loading, PageMessages } from '../messages';
 import styles from '../newsroom.module.css';
 import { useStaff } from '../staff-shell';
-import { Messages } from './site-admin-pages';
+import { useLoad } from '../use-load';
 
 type Banner = HomeBlocksAnswer['banners'][number];
 type Solution = HomeBlocksAnswer['solutions'][number];
@@ -21,6 +22,15 @@ type OfferCategory = HomeBlocksAnswer['offerCategories'][number];
 type Image = Banner['desktop'];
 
 const TRADES = TRADE_OPTIONS.filter((option) => option.slug);
+
+/** The names of an item's text properties. */
+type TextKey<T> = { [K in keyof T]: T[K] extends string ? K : never }[keyof T];
+
+/** The value of a text field and its change, bound to the `key` of an item. */
+type TextBinding<T> = (key: TextKey<T>) => {
+  value: string;
+  onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
+};
 
 /** An ordered list of a block's items: each in its own fieldset, moved, removed and added by buttons. */
 function ItemList<T>({
@@ -36,51 +46,45 @@ function ItemList<T>({
   /** Takes an update of the current list (uploads finish late: never an old copy of the list). */
   onChange: (update: (items: T[]) => T[]) => void;
   blank: () => T;
-  children: (item: T, update: (changes: Partial<T>) => void, index: number) => ReactNode;
+  /** Draws an item's fields: `update` changes the item, `text` binds a text field to one of its properties. */
+  children: (item: T, update: (changes: Partial<T>) => void, text: TextBinding<T>) => ReactNode;
   readOnly: boolean;
 }) {
   return (
     <>
       {items.length === 0 ? <p>Aucun élément : le bloc n’est pas affiché.</p> : null}
-      {items.map((item, index) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: the items are edited in place and have no other identity.
-        <fieldset key={index} className={styles.fieldset} disabled={readOnly}>
-          <legend>
-            {noun} {index + 1}
-          </legend>
-          {children(
-            item,
-            (changes) =>
-              onChange((current) => current.map((at, i) => (i === index ? { ...at, ...changes } : at))),
-            index,
-          )}
-          <div className={styles.actions}>
-            <button
-              type="button"
-              className={styles.secondaryButton}
-              disabled={index === 0}
-              onClick={() => onChange((current) => move(current, index, -1))}
-            >
-              Monter<span className="visually-hidden"> {`${noun.toLowerCase()} ${index + 1}`}</span>
-            </button>
-            <button
-              type="button"
-              className={styles.secondaryButton}
-              disabled={index === items.length - 1}
-              onClick={() => onChange((current) => move(current, index, 1))}
-            >
-              Descendre<span className="visually-hidden"> {`${noun.toLowerCase()} ${index + 1}`}</span>
-            </button>
-            <button
-              type="button"
-              className={styles.dangerButton}
-              onClick={() => onChange((current) => current.filter((_, at) => at !== index))}
-            >
-              Retirer<span className="visually-hidden"> {`${noun.toLowerCase()} ${index + 1}`}</span>
-            </button>
-          </div>
-        </fieldset>
-      ))}
+      {items.map((item, index) => {
+        const update = (changes: Partial<T>) =>
+          onChange((current) => current.map((at, i) => (i === index ? { ...at, ...changes } : at)));
+        const text: TextBinding<T> = (key) => ({
+          value: item[key] as string,
+          onChange: (event) => update({ [key]: event.target.value } as Partial<T>),
+        });
+        return (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the items are edited in place and have no other identity.
+          <fieldset key={index} className={styles.fieldset} disabled={readOnly}>
+            <legend>
+              {noun} {index + 1}
+            </legend>
+            {children(item, update, text)}
+            <div className={styles.actions}>
+              <MoveButtons
+                index={index}
+                count={items.length}
+                context={`${noun.toLowerCase()} ${index + 1}`}
+                onMove={(offset) => onChange((current) => move(current, index, offset))}
+              />
+              <button
+                type="button"
+                className={styles.dangerButton}
+                onClick={() => onChange((current) => current.filter((_, at) => at !== index))}
+              >
+                Retirer<span className="visually-hidden"> {`${noun.toLowerCase()} ${index + 1}`}</span>
+              </button>
+            </div>
+          </fieldset>
+        );
+      })}
       {readOnly ? null : (
         <div className={styles.actions}>
           <button
@@ -106,36 +110,20 @@ function ImageField({
   image: Image;
   onChange: (image: Image) => void;
 }) {
-  const inputId = useId();
-  const { busy, error, upload } = useUpload(IMAGE_CONTENT_TYPES);
   return (
     <div className={styles.imageRow}>
       {image.url ? (
         // biome-ignore lint/performance/noImgElement: a thumbnail of an uploaded file in a work screen.
         <img src={image.url} alt="" className={styles.thumbnail} />
       ) : null}
-      <div className={styles.field}>
-        <label htmlFor={inputId} className={styles.label}>
-          {label} {image.url ? (image.width ? `(${image.width} × ${image.height} px)` : '') : '(aucune)'}
-        </label>
-        <input
-          id={inputId}
-          type="file"
-          accept={IMAGE_CONTENT_TYPES.join(',')}
-          disabled={busy}
-          aria-describedby={error ? `${inputId}-error` : undefined}
-          onChange={async (event) => {
-            const media = await upload(event);
-            if (media?.width && media.height)
-              onChange({ url: media.url, width: media.width, height: media.height });
-          }}
-        />
-        {error ? (
-          <p id={`${inputId}-error`} className={styles.error}>
-            {error}
-          </p>
-        ) : null}
-      </div>
+      <UploadField
+        label={`${label} ${image.url ? (image.width ? `(${image.width} × ${image.height} px)` : '') : '(aucune)'}`}
+        accept={IMAGE_CONTENT_TYPES}
+        onUploaded={(media) => {
+          if (media.width && media.height)
+            onChange({ url: media.url, width: media.width, height: media.height });
+        }}
+      />
     </div>
   );
 }
@@ -152,50 +140,28 @@ export function HomeBlocksPage() {
   const { can } = useStaff();
   const readOnly = !can('home.edit');
   const [blocks, setBlocks] = useState<HomeBlocksAnswer | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [details, setDetails] = useState<string[]>([]);
-  const [notice, setNotice] = useState<string | null>(null);
+  const { error, details, notice, setError, run } = usePageMessages();
 
-  useEffect(() => {
-    const controller = new AbortController();
-    getHomeBlocks(controller.signal)
-      .then(setBlocks)
-      .catch((failure: unknown) => {
-        if (!controller.signal.aborted) setError(errorMessage(failure));
-      });
-    return () => controller.abort();
-  }, []);
+  useLoad(
+    useCallback((signal) => getHomeBlocks(signal).then(setBlocks), []),
+    setError,
+  );
 
   if (!blocks) {
     return (
       <>
         <h1 className={styles.pageTitle}>Page d’accueil</h1>
-        <Messages error={error} notice={null} />
-        {error ? null : (
-          <p className="loading" role="status">
-            Chargement...
-          </p>
-        )}
+        <PageMessages error={error} notice={null} />
+        {error ? null : <Loading />}
       </>
     );
   }
 
-  const save = async (block: HomeBlock, items: unknown[]) => {
-    setError(null);
-    setDetails([]);
-    setNotice(null);
-    try {
+  const save = (block: HomeBlock, items: unknown[]) =>
+    run(async () => {
       setBlocks(await putHomeBlock(block, items));
-      setNotice(`${TITLES[block]} : enregistré. Le site affiche les changements dans quelques secondes.`);
-    } catch (failure) {
-      setError(`${TITLES[block]} : ${errorMessage(failure)}`);
-      setDetails(
-        failure instanceof AdminApiError
-          ? failure.details.map((detail) => `${detail.field} : ${detail.message}`)
-          : [],
-      );
-    }
-  };
+      return `${TITLES[block]} : enregistré. Le site affiche les changements dans quelques secondes.`;
+    }, TITLES[block]);
   const section = (block: HomeBlock, items: unknown[], list: ReactNode) => (
     <section className={styles.panel} aria-labelledby={`bloc-${block}`}>
       <h2 id={`bloc-${block}`}>{TITLES[block]}</h2>
@@ -217,7 +183,7 @@ export function HomeBlocksPage() {
   return (
     <>
       <h1 className={styles.pageTitle}>Page d’accueil</h1>
-      <Messages error={error} notice={notice} details={details} />
+      <PageMessages error={error} notice={notice} details={details} />
       {section(
         'banners',
         blocks.banners,
@@ -237,7 +203,7 @@ export function HomeBlocksPage() {
             endsAt: null,
           })}
         >
-          {(banner, update) => (
+          {(banner, update, text) => (
             <>
               <ImageField
                 label="Image pour ordinateur"
@@ -249,31 +215,23 @@ export function HomeBlocksPage() {
                 image={banner.mobile}
                 onChange={(mobile) => update({ mobile })}
               />
-              <InputField
-                label="Texte alternatif"
-                required
-                value={banner.alt}
-                onChange={(event) => update({ alt: event.target.value })}
-              />
+              <InputField label="Texte alternatif" required {...text('alt')} />
               <InputField
                 label="Adresse de destination"
                 required
                 hint="Chemin de la boutique (/offres/…) ou adresse complète https://…"
-                value={banner.onClick}
-                onChange={(event) => update({ onClick: event.target.value })}
+                {...text('onClick')}
               />
               <div className={styles.grid2}>
-                <InputField
+                <ParisDateTimeField
                   label="Afficher à partir du (heure de Paris)"
-                  type="datetime-local"
-                  value={banner.startsAt ? toParisInput(banner.startsAt) : ''}
-                  onChange={(event) => update({ startsAt: fromParisInput(event.target.value) })}
+                  value={banner.startsAt}
+                  onInstant={(startsAt) => update({ startsAt })}
                 />
-                <InputField
+                <ParisDateTimeField
                   label="Afficher jusqu’au (heure de Paris)"
-                  type="datetime-local"
-                  value={banner.endsAt ? toParisInput(banner.endsAt) : ''}
-                  onChange={(event) => update({ endsAt: fromParisInput(event.target.value) })}
+                  value={banner.endsAt}
+                  onInstant={(endsAt) => update({ endsAt })}
                 />
               </div>
               <label className={styles.checkbox}>
@@ -302,20 +260,10 @@ export function HomeBlocksPage() {
             readOnly={readOnly}
             blank={() => ({ category: '', label: '' })}
           >
-            {(category, update) => (
+            {(_category, _update, text) => (
               <div className={styles.grid2}>
-                <InputField
-                  label="Identifiant de la catégorie (boutique)"
-                  required
-                  value={category.category}
-                  onChange={(event) => update({ category: event.target.value })}
-                />
-                <InputField
-                  label="Libellé"
-                  required
-                  value={category.label}
-                  onChange={(event) => update({ label: event.target.value })}
-                />
+                <InputField label="Identifiant de la catégorie (boutique)" required {...text('category')} />
+                <InputField label="Libellé" required {...text('label')} />
               </div>
             )}
           </ItemList>
@@ -331,34 +279,13 @@ export function HomeBlocksPage() {
           readOnly={readOnly}
           blank={() => ({ title: '', text: '', link: '', color: '#1f4e79', trades: [] })}
         >
-          {(solution, update) => (
+          {(solution, update, text) => (
             <>
-              <InputField
-                label="Titre"
-                required
-                value={solution.title}
-                onChange={(event) => update({ title: event.target.value })}
-              />
-              <TextAreaField
-                label="Texte"
-                required
-                rows={3}
-                value={solution.text}
-                onChange={(event) => update({ text: event.target.value })}
-              />
+              <InputField label="Titre" required {...text('title')} />
+              <TextAreaField label="Texte" required rows={3} {...text('text')} />
               <div className={styles.grid2}>
-                <InputField
-                  label="Lien"
-                  required
-                  value={solution.link}
-                  onChange={(event) => update({ link: event.target.value })}
-                />
-                <InputField
-                  label="Couleur"
-                  type="color"
-                  value={solution.color}
-                  onChange={(event) => update({ color: event.target.value })}
-                />
+                <InputField label="Lien" required {...text('link')} />
+                <InputField label="Couleur" type="color" {...text('color')} />
               </div>
               <fieldset className={styles.fieldset}>
                 <legend>Métiers (aucun : tous)</legend>
@@ -393,25 +320,15 @@ export function HomeBlocksPage() {
           readOnly={readOnly}
           blank={() => ({ title: '', imgUrl: '', pageUrl: '' })}
         >
-          {(paper, update) => (
+          {(paper, update, text) => (
             <>
-              <InputField
-                label="Titre"
-                required
-                value={paper.title}
-                onChange={(event) => update({ title: event.target.value })}
-              />
+              <InputField label="Titre" required {...text('title')} />
               <ImageField
                 label="Couverture"
                 image={{ url: paper.imgUrl, width: 0, height: 0 }}
                 onChange={(image) => update({ imgUrl: image.url })}
               />
-              <InputField
-                label="Page du livre blanc (boutique)"
-                required
-                value={paper.pageUrl}
-                onChange={(event) => update({ pageUrl: event.target.value })}
-              />
+              <InputField label="Page du livre blanc (boutique)" required {...text('pageUrl')} />
             </>
           )}
         </ItemList>,

@@ -19,7 +19,7 @@ import {
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import Link from 'next/link';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useCallback, useState } from 'react';
 import { errorMessage, listArticles } from '@/client/admin';
 import { getIssue, listIssues, putIssue } from '@/client/site-newsroom';
 import type { AdminArticleSummary } from '@/lib/contracts/admin';
@@ -30,10 +30,14 @@ import {
   type IssueListAnswer,
   type IssueNewsItem,
 } from '@/lib/contracts/issues';
+import { SubmitRow } from '../buttons';
 import { InputField } from '../fields';
 import { formatDateTime, fromParisInput } from '../format';
+import { DataTable } from '../list-parts';
+import { ErrorAlert, LiveNotice, Loading } from '../messages';
 import styles from '../newsroom.module.css';
 import { useStaff } from '../staff-shell';
+import { useLoad } from '../use-load';
 import { issuePath, issuePreviewPath } from './paths';
 
 const frenchDay = (date: string) => date.split('-').reverse().join('/');
@@ -43,24 +47,15 @@ export function IssuesPage() {
   const [answer, setAnswer] = useState<IssueListAnswer | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  useEffect(() => {
-    const controller = new AbortController();
-    listIssues(controller.signal)
-      .then(setAnswer)
-      .catch((failure: unknown) => {
-        if (!controller.signal.aborted) setError(errorMessage(failure));
-      });
-    return () => controller.abort();
-  }, []);
+  useLoad(
+    useCallback((signal) => listIssues(signal).then(setAnswer), []),
+    setError,
+  );
 
   return (
     <>
       <h1 className={styles.pageTitle}>La Quotidienne</h1>
-      {error ? (
-        <p className={styles.alert} role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ErrorAlert message={error} />
       {answer ? (
         <>
           <p>
@@ -68,41 +63,29 @@ export function IssuesPage() {
               Composer le numéro du {frenchDay(answer.nextDate)}
             </Link>
           </p>
-          <div className={styles.tableWrap}>
-            <table className={styles.table}>
-              <caption className="visually-hidden">Numéros, du plus récent au plus ancien</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Date</th>
-                  <th scope="col">Nom</th>
-                  <th scope="col">Statut</th>
-                  <th scope="col">Actualités</th>
-                </tr>
-              </thead>
-              <tbody>
-                {answer.items.map((item) => (
-                  <tr key={item.date}>
-                    <td>
-                      <Link href={issuePath(item.date)}>{frenchDay(item.date)}</Link>
-                    </td>
-                    <td>{item.issueName}</td>
-                    <td>
-                      {ISSUE_STATUS_LABELS[item.status]}
-                      {item.status === 'scheduled' && item.publishAt
-                        ? ` (${formatDateTime(item.publishAt)})`
-                        : ''}
-                    </td>
-                    <td>{item.newsCount}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            caption="Numéros, du plus récent au plus ancien"
+            columns={['Date', 'Nom', 'Statut', 'Actualités']}
+          >
+            {answer.items.map((item) => (
+              <tr key={item.date}>
+                <td>
+                  <Link href={issuePath(item.date)}>{frenchDay(item.date)}</Link>
+                </td>
+                <td>{item.issueName}</td>
+                <td>
+                  {ISSUE_STATUS_LABELS[item.status]}
+                  {item.status === 'scheduled' && item.publishAt
+                    ? ` (${formatDateTime(item.publishAt)})`
+                    : ''}
+                </td>
+                <td>{item.newsCount}</td>
+              </tr>
+            ))}
+          </DataTable>
         </>
       ) : error ? null : (
-        <p className="loading" role="status">
-          Chargement...
-        </p>
+        <Loading />
       )}
     </>
   );
@@ -198,18 +181,17 @@ export function IssueEditor({ date }: { date: string }) {
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
 
-  useEffect(() => {
-    const controller = new AbortController();
-    getIssue(date, controller.signal)
-      .then((answer) => {
-        setIssue(answer);
-        setNews(answer.news);
-      })
-      .catch((failure: unknown) => {
-        if (!controller.signal.aborted) setError(errorMessage(failure));
-      });
-    return () => controller.abort();
-  }, [date]);
+  useLoad(
+    useCallback(
+      (signal) =>
+        getIssue(date, signal).then((answer) => {
+          setIssue(answer);
+          setNews(answer.news);
+        }),
+      [date],
+    ),
+    setError,
+  );
 
   const titleOf = (id: string | number) => news.find((item) => item.id === id)?.title ?? String(id);
   const positionOf = (id: string | number) => news.findIndex((item) => item.id === id) + 1;
@@ -304,15 +286,7 @@ export function IssueEditor({ date }: { date: string }) {
   };
 
   if (!issue) {
-    return error ? (
-      <p className={styles.alert} role="alert">
-        {error}
-      </p>
-    ) : (
-      <p className="loading" role="status">
-        Chargement...
-      </p>
-    );
+    return error ? <ErrorAlert message={error} /> : <Loading />;
   }
   const editable = can('issue.edit');
 
@@ -330,14 +304,8 @@ export function IssueEditor({ date }: { date: string }) {
           </>
         ) : null}
       </p>
-      {error ? (
-        <p className={styles.alert} role="alert">
-          {error}
-        </p>
-      ) : null}
-      <div role="status" aria-live="polite">
-        {notice ? <p className={styles.notice}>{notice}</p> : null}
-      </div>
+      <ErrorAlert message={error} />
+      <LiveNotice message={notice} />
       <form className={styles.panel} onSubmit={save} aria-label="Composer le numéro">
         <InputField
           label="Nom du numéro"
@@ -441,11 +409,7 @@ export function IssueEditor({ date }: { date: string }) {
               value={query}
               onChange={(event) => setQuery(event.target.value)}
             />
-            <div className={styles.actions}>
-              <button type="submit" className={styles.secondaryButton}>
-                Chercher
-              </button>
-            </div>
+            <SubmitRow kind="secondary">Chercher</SubmitRow>
           </form>
           {results ? (
             results.length === 0 ? (

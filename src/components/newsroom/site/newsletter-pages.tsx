@@ -21,23 +21,19 @@ import {
   type CampaignFailuresAnswer,
   type CampaignPreviewAnswer,
 } from '@/lib/contracts/newsletter-campaigns';
+import { SubmitRow } from '../buttons';
 import { InputField, TextAreaField } from '../fields';
 import { formatDateTime, fromParisInput, toParisInput } from '../format';
+import { DataTable } from '../list-parts';
+import { ErrorAlert, LiveNotice, Loading } from '../messages';
 import styles from '../newsroom.module.css';
 import { useStaff } from '../staff-shell';
+import { useLoad } from '../use-load';
 import { campaignPath } from './paths';
 
 /** Today in Paris, as a date field's value. */
 function parisToday(): string {
   return toParisInput(new Date()).slice(0, 10);
-}
-
-function Alert({ message }: { message: string | null }) {
-  return message ? (
-    <p className={styles.alert} role="alert">
-      {message}
-    </p>
-  ) : null;
 }
 
 /** The sent share of a campaign, as a labelled progress bar. */
@@ -62,15 +58,10 @@ export function NewslettersPage() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  useEffect(() => {
-    const controller = new AbortController();
-    listCampaigns(controller.signal)
-      .then((answer) => setCampaigns(answer.items))
-      .catch((failure: unknown) => {
-        if (!controller.signal.aborted) setError(errorMessage(failure));
-      });
-    return () => controller.abort();
-  }, []);
+  useLoad(
+    useCallback((signal) => listCampaigns(signal).then((answer) => setCampaigns(answer.items)), []),
+    setError,
+  );
 
   const create = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -104,58 +95,45 @@ export function NewslettersPage() {
             defaultValue={parisToday()}
             hint="La campagne reprend les actualités de La Quotidienne de ce jour."
           />
-          <div className={styles.actions}>
-            <button type="submit" className={styles.primaryButton} disabled={busy}>
-              Préparer la campagne
-            </button>
-          </div>
+          <SubmitRow disabled={busy}>Préparer la campagne</SubmitRow>
         </form>
       ) : null}
-      <Alert message={error} />
+      <ErrorAlert message={error} />
       <h2>Historique des envois</h2>
       {campaigns === null ? (
-        <p className="loading" role="status">
-          Chargement...
-        </p>
+        <Loading />
       ) : campaigns.length === 0 ? (
         <p>Aucune campagne pour l’instant.</p>
       ) : (
-        <div className={styles.tableWrap}>
-          <table className={styles.table}>
-            <caption className="visually-hidden">Campagnes, de la plus récente à la plus ancienne</caption>
-            <thead>
-              <tr>
-                <th scope="col">Objet</th>
-                <th scope="col">Numéro</th>
-                <th scope="col">Statut</th>
-                <th scope="col">Envoyés</th>
-                <th scope="col">Refusés</th>
-                <th scope="col">Destinataires</th>
-                <th scope="col">Terminée le</th>
-              </tr>
-            </thead>
-            <tbody>
-              {campaigns.map((campaign) => (
-                <tr key={campaign.id}>
-                  <td>
-                    <Link href={campaignPath(campaign.id)}>{campaign.subject}</Link>
-                    {campaign.automatic ? ' (automatique)' : ''}
-                  </td>
-                  <td>{campaign.issueDate.split('-').reverse().join('/')}</td>
-                  <td>{CAMPAIGN_STATUS_LABELS[campaign.status]}</td>
-                  <td>{campaign.counts.sent}</td>
-                  <td>{campaign.counts.failed}</td>
-                  <td>{campaign.counts.total}</td>
-                  <td>{formatDateTime(campaign.finishedAt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption="Campagnes, de la plus récente à la plus ancienne"
+          columns={['Objet', 'Numéro', 'Statut', 'Envoyés', 'Refusés', 'Destinataires', 'Terminée le']}
+        >
+          {campaigns.map((campaign) => (
+            <tr key={campaign.id}>
+              <td>
+                <Link href={campaignPath(campaign.id)}>{campaign.subject}</Link>
+                {campaign.automatic ? ' (automatique)' : ''}
+              </td>
+              <td>{campaign.issueDate.split('-').reverse().join('/')}</td>
+              <td>{CAMPAIGN_STATUS_LABELS[campaign.status]}</td>
+              <td>{campaign.counts.sent}</td>
+              <td>{campaign.counts.failed}</td>
+              <td>{campaign.counts.total}</td>
+              <td>{formatDateTime(campaign.finishedAt)}</td>
+            </tr>
+          ))}
+        </DataTable>
       )}
     </>
   );
 }
+
+/** The two versions of the e-mail's preview, each shown by its button. */
+const PREVIEW_VIEWS = [
+  ['html', 'HTML'],
+  ['text', 'Texte'],
+] as const;
 
 /** While a campaign is scheduled or sending, its counts are read again every second. */
 const LIVE_STATUSES = new Set(['scheduled', 'sending']);
@@ -165,7 +143,7 @@ export function CampaignPage({ id }: { id: number }) {
   const { can } = useStaff();
   const [campaign, setCampaign] = useState<Campaign | null>(null);
   const [preview, setPreview] = useState<CampaignPreviewAnswer | null>(null);
-  const [view, setView] = useState<'html' | 'text'>('html');
+  const [view, setView] = useState<(typeof PREVIEW_VIEWS)[number][0]>('html');
   const [failures, setFailures] = useState<CampaignFailuresAnswer | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -177,16 +155,11 @@ export function CampaignPage({ id }: { id: number }) {
       .catch((failure: unknown) => setError(errorMessage(failure)));
   }, [id]);
 
-  useEffect(() => {
-    const controller = new AbortController();
-    getCampaign(id, controller.signal)
-      .then(setCampaign)
-      .catch((failure: unknown) => {
-        if (!controller.signal.aborted) setError(errorMessage(failure));
-      });
-    refreshPreview();
-    return () => controller.abort();
-  }, [id, refreshPreview]);
+  useLoad(
+    useCallback((signal) => getCampaign(id, signal).then(setCampaign), [id]),
+    setError,
+  );
+  useEffect(refreshPreview, [refreshPreview]);
 
   const live = campaign ? LIVE_STATUSES.has(campaign.status) : false;
   useEffect(() => {
@@ -221,13 +194,7 @@ export function CampaignPage({ id }: { id: number }) {
   };
 
   if (!campaign) {
-    return error ? (
-      <Alert message={error} />
-    ) : (
-      <p className="loading" role="status">
-        Chargement...
-      </p>
-    );
+    return error ? <ErrorAlert message={error} /> : <Loading />;
   }
 
   const editable = campaign.status === 'draft' && can('newsletter.edit');
@@ -278,10 +245,8 @@ export function CampaignPage({ id }: { id: number }) {
           ? ` · envoi prévu le ${formatDateTime(campaign.scheduledAt)}`
           : ''}
       </p>
-      <Alert message={error} />
-      <div role="status" aria-live="polite">
-        {notice ? <p className={styles.notice}>{notice}</p> : null}
-      </div>
+      <ErrorAlert message={error} />
+      <LiveNotice message={notice} />
 
       <section className={styles.panel} aria-labelledby="progression">
         <h2 id="progression">Envoi</h2>
@@ -306,11 +271,7 @@ export function CampaignPage({ id }: { id: number }) {
               name="at"
               hint="Laisser vide pour envoyer tout de suite."
             />
-            <div className={styles.actions}>
-              <button type="submit" className={styles.primaryButton} disabled={busy}>
-                Envoyer aux abonnés
-              </button>
-            </div>
+            <SubmitRow disabled={busy}>Envoyer aux abonnés</SubmitRow>
           </form>
         ) : null}
         {live && can('newsletter.send') ? (
@@ -344,22 +305,16 @@ export function CampaignPage({ id }: { id: number }) {
             defaultValue={campaign.intro}
             hint="Texte simple, un paragraphe par ligne, avant les actualités."
           />
-          <div className={styles.actions}>
-            <button type="submit" className={styles.primaryButton} disabled={busy}>
-              Enregistrer
-            </button>
-          </div>
+          <SubmitRow disabled={busy}>Enregistrer</SubmitRow>
         </form>
       ) : null}
 
       {can('newsletter.edit') ? (
         <form className={`${styles.panel} ${styles.filters}`} onSubmit={test} aria-label="Envoyer un test">
           <InputField label="Adresse de test" type="email" name="email" required autoComplete="email" />
-          <div className={styles.actions}>
-            <button type="submit" className={styles.secondaryButton} disabled={busy}>
-              Envoyer un test
-            </button>
-          </div>
+          <SubmitRow kind="secondary" disabled={busy}>
+            Envoyer un test
+          </SubmitRow>
         </form>
       ) : null}
 
@@ -367,22 +322,17 @@ export function CampaignPage({ id }: { id: number }) {
         <h2 id="apercu">Aperçu de l’e-mail</h2>
         <fieldset className={styles.actions}>
           <legend className="visually-hidden">Version de l’aperçu</legend>
-          <button
-            type="button"
-            className={styles.secondaryButton}
-            aria-pressed={view === 'html'}
-            onClick={() => setView('html')}
-          >
-            HTML
-          </button>
-          <button
-            type="button"
-            className={styles.secondaryButton}
-            aria-pressed={view === 'text'}
-            onClick={() => setView('text')}
-          >
-            Texte
-          </button>
+          {PREVIEW_VIEWS.map(([value, label]) => (
+            <button
+              key={value}
+              type="button"
+              className={styles.secondaryButton}
+              aria-pressed={view === value}
+              onClick={() => setView(value)}
+            >
+              {label}
+            </button>
+          ))}
         </fieldset>
         {preview ? (
           view === 'html' ? (

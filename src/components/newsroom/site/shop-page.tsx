@@ -1,13 +1,24 @@
 'use client';
 
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
-import { AdminApiError, errorMessage } from '@/client/admin';
+import { useCallback, useEffect, useState } from 'react';
+import { errorMessage } from '@/client/admin';
 import { getMappings, importShopCatalogue, putMappings } from '@/client/site-newsroom';
 import type { ProductMapping, ProductMappingsAnswer } from '@/lib/contracts/shop-catalogue';
+import { RowButton } from '../buttons';
 import { InputField, SelectField } from '../fields';
+import { usePageMessages } from '../form-errors';
+import { DataTable } from '../list-parts';
+import { Loading, PageMessages } from '../messages';
 import styles from '../newsroom.module.css';
 import { useStaff } from '../staff-shell';
-import { Messages } from './site-admin-pages';
+import { FileImportForm } from './file-import-form';
+
+/** The mapping's text columns: the field and the label of its cells. */
+const TEXT_COLUMNS = [
+  ['subject', 'Matière'],
+  ['productCode', 'Code produit'],
+  ['productLabel', 'Libellé'],
+] as const;
 
 /** /redaction/boutique: the shop's product feed imported, and the job x subject → product code mapping. */
 export function ShopPage() {
@@ -15,9 +26,7 @@ export function ShopPage() {
   const canManage = can('shop.manage');
   const [answer, setAnswer] = useState<ProductMappingsAnswer | null>(null);
   const [items, setItems] = useState<ProductMapping[]>([]);
-  const [error, setError] = useState<string | null>(null);
-  const [details, setDetails] = useState<string[]>([]);
-  const [notice, setNotice] = useState<string | null>(null);
+  const { error, details, notice, setError, run } = usePageMessages();
 
   const show = useCallback((loaded: ProductMappingsAnswer) => {
     setAnswer(loaded);
@@ -27,33 +36,14 @@ export function ShopPage() {
     getMappings()
       .then(show)
       .catch((failure: unknown) => setError(errorMessage(failure)));
-  }, [show]);
+  }, [show, setError]);
 
-  const run = async (action: () => Promise<string>) => {
-    setError(null);
-    setDetails([]);
-    setNotice(null);
-    try {
-      setNotice(await action());
-    } catch (failure) {
-      setError(errorMessage(failure));
-      setDetails(
-        failure instanceof AdminApiError
-          ? failure.details.map((detail) => `${detail.field} : ${detail.message}`)
-          : [],
-      );
-    }
-  };
-  const upload = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const file = new FormData(event.currentTarget).get('file');
-    if (!(file instanceof File) || file.size === 0) return;
-    void run(async () => {
+  const upload = (file: File) =>
+    run(async () => {
       const { imported } = await importShopCatalogue(file);
       show(await getMappings());
       return `${imported} produit(s) importé(s) : le catalogue est remplacé.`;
     });
-  };
   const save = () =>
     run(async () => {
       show(await putMappings(items));
@@ -70,28 +60,16 @@ export function ShopPage() {
   return (
     <>
       <h1 className={styles.pageTitle}>Boutique</h1>
-      <Messages error={error} notice={notice} details={details} />
+      <PageMessages error={error} notice={notice} details={details} />
       {answer ? <p>{answer.products} produit(s) au catalogue.</p> : null}
       {canManage ? (
-        <form
-          className={`${styles.panel} ${styles.filters}`}
-          onSubmit={upload}
-          aria-label="Importer le catalogue"
-        >
-          <InputField
-            label="Flux de produits (CSV avec en-tête, ou NDJSON .ndjson)"
-            type="file"
-            name="file"
-            accept=".csv,.ndjson,.jsonl,text/csv,application/x-ndjson"
-            required
-            hint="Remplace tout le catalogue. Toutes les lignes ou aucune : chaque ligne fautive est signalée."
-          />
-          <div className={styles.actions}>
-            <button type="submit" className={styles.secondaryButton}>
-              Importer
-            </button>
-          </div>
-        </form>
+        <FileImportForm
+          name="Importer le catalogue"
+          label="Flux de produits (CSV avec en-tête, ou NDJSON .ndjson)"
+          accept=".csv,.ndjson,.jsonl,text/csv,application/x-ndjson"
+          hint="Remplace tout le catalogue. Toutes les lignes ou aucune : chaque ligne fautive est signalée."
+          onFile={upload}
+        />
       ) : null}
       <section className={styles.panel} aria-labelledby="correspondances">
         <h2 id="correspondances">Correspondances métier × matière → produit</h2>
@@ -99,75 +77,49 @@ export function ShopPage() {
           Elles donnent les abonnements d’un métier (facette de la recherche) ; un métier vide vaut pour tous.
         </p>
         {answer ? (
-          <div className={styles.tableWrap}>
-            <table className={styles.table}>
-              <caption className="visually-hidden">Correspondances, une par ligne</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Métier</th>
-                  <th scope="col">Matière</th>
-                  <th scope="col">Code produit</th>
-                  <th scope="col">Libellé du produit</th>
-                  {canManage ? <th scope="col">Action</th> : null}
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((item, index) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place and may repeat while typed.
-                  <tr key={index}>
-                    <td>
-                      <SelectField
-                        label={`Métier, ligne ${index + 1}`}
-                        value={item.job}
-                        disabled={!canManage}
-                        onChange={(event) => update(index, { job: event.target.value })}
-                        options={jobOptions}
-                      />
-                    </td>
-                    <td>
-                      <InputField
-                        label={`Matière, ligne ${index + 1}`}
-                        value={item.subject}
-                        readOnly={!canManage}
-                        onChange={(event) => update(index, { subject: event.target.value })}
-                      />
-                    </td>
-                    <td>
-                      <InputField
-                        label={`Code produit, ligne ${index + 1}`}
-                        value={item.productCode}
-                        readOnly={!canManage}
-                        onChange={(event) => update(index, { productCode: event.target.value })}
-                      />
-                    </td>
-                    <td>
-                      <InputField
-                        label={`Libellé, ligne ${index + 1}`}
-                        value={item.productLabel}
-                        readOnly={!canManage}
-                        onChange={(event) => update(index, { productLabel: event.target.value })}
-                      />
-                    </td>
-                    {canManage ? (
-                      <td>
-                        <button
-                          type="button"
-                          className={styles.linkButton}
-                          onClick={() => setItems((current) => current.filter((_, at) => at !== index))}
-                        >
-                          Retirer<span className="visually-hidden"> la ligne {index + 1}</span>
-                        </button>
-                      </td>
-                    ) : null}
-                  </tr>
+          <DataTable
+            caption="Correspondances, une par ligne"
+            columns={['Métier', 'Matière', 'Code produit', 'Libellé du produit']}
+            actions={canManage}
+            actionsHeading="Action"
+          >
+            {items.map((item, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place and may repeat while typed.
+              <tr key={index}>
+                <td>
+                  <SelectField
+                    label={`Métier, ligne ${index + 1}`}
+                    value={item.job}
+                    disabled={!canManage}
+                    onChange={(event) => update(index, { job: event.target.value })}
+                    options={jobOptions}
+                  />
+                </td>
+                {TEXT_COLUMNS.map(([field, label]) => (
+                  <td key={field}>
+                    <InputField
+                      label={`${label}, ligne ${index + 1}`}
+                      value={item[field]}
+                      readOnly={!canManage}
+                      onChange={(event) => update(index, { [field]: event.target.value })}
+                    />
+                  </td>
                 ))}
-              </tbody>
-            </table>
-          </div>
+                {canManage ? (
+                  <td>
+                    <RowButton
+                      onClick={() => setItems((current) => current.filter((_, at) => at !== index))}
+                      context={`la ligne ${index + 1}`}
+                    >
+                      Retirer
+                    </RowButton>
+                  </td>
+                ) : null}
+              </tr>
+            ))}
+          </DataTable>
         ) : (
-          <p className="loading" role="status">
-            Chargement...
-          </p>
+          <Loading />
         )}
         {canManage && answer ? (
           <div className={styles.actions}>

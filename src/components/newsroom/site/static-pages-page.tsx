@@ -2,7 +2,6 @@
 
 import Link from 'next/link';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
-import { AdminApiError, errorMessage } from '@/client/admin';
 import {
   getStaticPage,
   getStaticPageRevision,
@@ -23,13 +22,15 @@ import type {
 import { RowButton } from '../buttons';
 import { BodyEditor } from '../editor/body-editor';
 import { InputField, TextAreaField } from '../fields';
+import { usePageMessages } from '../form-errors';
 import { formatDateTime } from '../format';
 import { DataTable } from '../list-parts';
+import { Loading, PageMessages } from '../messages';
 import styles from '../newsroom.module.css';
-import { REVISION_COLUMNS, RevisionCells } from '../revisions-page';
+import { REVISION_COLUMNS, RestoreButton, RevisionCells } from '../revisions-page';
 import { useStaff } from '../staff-shell';
+import { useLoad } from '../use-load';
 import { SITE_PATHS, staticPageEditPath } from './paths';
-import { Messages } from './site-admin-pages';
 
 type Summary = Omit<AdminStaticPage, 'lead' | 'bodyHtml'>;
 
@@ -38,15 +39,10 @@ export function StaticPagesList() {
   const [pages, setPages] = useState<Summary[] | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  useEffect(() => {
-    const controller = new AbortController();
-    listStaticPages(controller.signal)
-      .then((answer) => setPages(answer.items))
-      .catch((failure: unknown) => {
-        if (!controller.signal.aborted) setError(errorMessage(failure));
-      });
-    return () => controller.abort();
-  }, []);
+  useLoad(
+    useCallback((signal) => listStaticPages(signal).then((answer) => setPages(answer.items)), []),
+    setError,
+  );
 
   return (
     <>
@@ -55,37 +51,25 @@ export function StaticPagesList() {
         Conditions générales, mentions légales, présentation et confidentialité : chaque enregistrement est
         publié aussitôt et conservé dans l’historique de la page.
       </p>
-      <Messages error={error} notice={null} />
+      <PageMessages error={error} notice={null} />
       {pages ? (
-        <div className={styles.tableWrap}>
-          <table className={styles.table}>
-            <caption className="visually-hidden">Pages du site et leur dernière modification</caption>
-            <thead>
-              <tr>
-                <th scope="col">Page</th>
-                <th scope="col">Adresse</th>
-                <th scope="col">Dernière modification</th>
-                <th scope="col">Par</th>
-              </tr>
-            </thead>
-            <tbody>
-              {pages.map((page) => (
-                <tr key={page.slug}>
-                  <th scope="row">
-                    <Link href={staticPageEditPath(page.slug)}>{page.title}</Link>
-                  </th>
-                  <td>{page.path}</td>
-                  <td>{page.updatedAt ? formatDateTime(page.updatedAt) : 'Texte d’origine'}</td>
-                  <td>{page.updatedBy?.name ?? (page.version > 0 ? 'Système' : '–')}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption="Pages du site et leur dernière modification"
+          columns={['Page', 'Adresse', 'Dernière modification', 'Par']}
+        >
+          {pages.map((page) => (
+            <tr key={page.slug}>
+              <th scope="row">
+                <Link href={staticPageEditPath(page.slug)}>{page.title}</Link>
+              </th>
+              <td>{page.path}</td>
+              <td>{page.updatedAt ? formatDateTime(page.updatedAt) : 'Texte d’origine'}</td>
+              <td>{page.updatedBy?.name ?? (page.version > 0 ? 'Système' : '–')}</td>
+            </tr>
+          ))}
+        </DataTable>
       ) : error ? null : (
-        <p className="loading" role="status">
-          Chargement...
-        </p>
+        <Loading />
       )}
     </>
   );
@@ -126,9 +110,9 @@ export function StaticPageEditor({ slug }: { slug: StaticPageSlug }) {
   const [form, setForm] = useState<Form | null>(null);
   const [revisions, setRevisions] = useState<RevisionSummary[]>([]);
   const [preview, setPreview] = useState<{ label: string; view: StaticPageView } | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [details, setDetails] = useState<string[]>([]);
-  const [notice, setNotice] = useState<string | null>(null);
+  const { error, details, notice, setError, fail, clear, run } = usePageMessages(
+    (field) => FIELD_NAMES[field] ?? field,
+  );
   const [busy, setBusy] = useState(false);
   const previewHeading = useRef<HTMLHeadingElement>(null);
 
@@ -145,43 +129,28 @@ export function StaticPageEditor({ slug }: { slug: StaticPageSlug }) {
     [slug],
   );
 
-  useEffect(() => {
-    const controller = new AbortController();
-    load(controller.signal).catch((failure: unknown) => {
-      if (!controller.signal.aborted) setError(errorMessage(failure));
-    });
-    return () => controller.abort();
-  }, [load]);
+  useLoad(load, setError);
 
   useEffect(() => {
     if (preview) previewHeading.current?.focus();
   }, [preview]);
 
-  const fail = (failure: unknown) => {
-    setError(errorMessage(failure));
-    setDetails(
-      failure instanceof AdminApiError
-        ? failure.details.map((detail) => `${FIELD_NAMES[detail.field] ?? detail.field} : ${detail.message}`)
-        : [],
-    );
-  };
-  const start = () => {
-    setError(null);
-    setDetails([]);
-    setNotice(null);
+  /** Runs an action of the page's buttons, which are disabled meanwhile. */
+  const busyWith = async (action: () => Promise<string>) => {
     setBusy(true);
+    try {
+      await run(action);
+    } finally {
+      setBusy(false);
+    }
   };
 
   if (!page || !form) {
     return (
       <>
         <h1 className={styles.pageTitle}>Page</h1>
-        <Messages error={error} notice={null} />
-        {error ? null : (
-          <p className="loading" role="status">
-            Chargement...
-          </p>
-        )}
+        <PageMessages error={error} notice={null} />
+        {error ? null : <Loading />}
       </>
     );
   }
@@ -190,7 +159,8 @@ export function StaticPageEditor({ slug }: { slug: StaticPageSlug }) {
     setForm((current) => (current ? { ...current, ...changes } : current));
 
   const showPreview = async (label: string, fields: StaticPageFields) => {
-    start();
+    clear();
+    setBusy(true);
     try {
       setPreview({ label, view: await previewStaticPage(slug, fields) });
     } catch (failure) {
@@ -200,35 +170,25 @@ export function StaticPageEditor({ slug }: { slug: StaticPageSlug }) {
     }
   };
 
-  const save = async (event: FormEvent<HTMLFormElement>) => {
+  const save = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    start();
-    try {
+    void busyWith(async () => {
       const saved = await putStaticPage(slug, { ...fieldsOf(form), version: page.version });
       setPreview(null);
       await load();
-      setNotice(`Page enregistrée (version ${saved.version}) : les lecteurs la voient dès maintenant.`);
-    } catch (failure) {
-      fail(failure);
-    } finally {
-      setBusy(false);
-    }
+      return `Page enregistrée (version ${saved.version}) : les lecteurs la voient dès maintenant.`;
+    });
   };
 
   const restore = async (number: number) => {
     if (!window.confirm(`Restaurer la version ${number} ? Elle sera publiée comme une nouvelle version.`))
       return;
-    start();
-    try {
+    await busyWith(async () => {
       const restored = await restoreStaticPageRevision(slug, number, page.version);
       setPreview(null);
       await load();
-      setNotice(`Version ${number} restaurée et publiée : c’est maintenant la version ${restored.version}.`);
-    } catch (failure) {
-      fail(failure);
-    } finally {
-      setBusy(false);
-    }
+      return `Version ${number} restaurée et publiée : c’est maintenant la version ${restored.version}.`;
+    });
   };
 
   const previewRevision = async (number: number) => {
@@ -254,7 +214,7 @@ export function StaticPageEditor({ slug }: { slug: StaticPageSlug }) {
           ? `Version ${page.version}${page.updatedAt ? `, modifiée le ${formatDateTime(page.updatedAt)}` : ''}${page.updatedBy ? ` par ${page.updatedBy.name}` : ''}.`
           : 'Texte d’origine, jamais modifié dans la rédaction.'}
       </p>
-      <Messages error={error} notice={notice} details={details} />
+      <PageMessages error={error} notice={notice} details={details} />
       <form onSubmit={save} className={styles.panel} aria-labelledby="page-texte">
         <h2 id="page-texte">Texte de la page</h2>
         <fieldset className={styles.fieldset} disabled={readOnly}>
@@ -338,14 +298,7 @@ export function StaticPageEditor({ slug }: { slug: StaticPageSlug }) {
                     Aperçu
                   </RowButton>
                   {!readOnly && revision.number !== page.version ? (
-                    <RowButton
-                      spaced
-                      disabled={busy}
-                      onClick={() => restore(revision.number)}
-                      context={`la version ${revision.number}`}
-                    >
-                      Restaurer
-                    </RowButton>
+                    <RestoreButton number={revision.number} onRestore={restore} disabled={busy} />
                   ) : null}
                 </td>
               </tr>

@@ -1,13 +1,16 @@
 'use client';
 
 import { type FormEvent, useCallback, useEffect, useMemo, useState } from 'react';
-import { AdminApiError, errorMessage } from '@/client/admin';
+import { errorMessage } from '@/client/admin';
 import { createTopic, deleteTopic, getTerms, patchTopic, patchTrade } from '@/client/site-newsroom';
 import type { AdminTopic, AdminTrade, TaxonomyTermsAnswer } from '@/lib/contracts/taxonomy';
+import { RowButton, SubmitRow } from '../buttons';
 import { InputField, SelectField, TextAreaField } from '../fields';
+import { usePageMessages } from '../form-errors';
+import { DataTable } from '../list-parts';
+import { Loading, PageMessages } from '../messages';
 import styles from '../newsroom.module.css';
 import { useStaff } from '../staff-shell';
-import { Messages } from './site-admin-pages';
 
 const NO_PARENT = '';
 
@@ -76,15 +79,14 @@ export function TaxonomyPage() {
   const [terms, setTerms] = useState<TaxonomyTermsAnswer | null>(null);
   const [filter, setFilter] = useState('');
   const [selected, setSelected] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [details, setDetails] = useState<string[]>([]);
-  const [notice, setNotice] = useState<string | null>(null);
+  const messages = usePageMessages();
+  const { error, setError } = messages;
 
   const load = useCallback(() => {
     getTerms()
       .then(setTerms)
       .catch((failure: unknown) => setError(errorMessage(failure)));
-  }, []);
+  }, [setError]);
   useEffect(load, [load]);
 
   const depth = useMemo(() => depths(terms?.topics ?? []), [terms]);
@@ -98,22 +100,13 @@ export function TaxonomyPage() {
   );
   const current = terms?.topics.find((topic) => topic.id === selected);
 
-  const run = async (action: () => Promise<string>) => {
-    setError(null);
-    setDetails([]);
-    setNotice(null);
-    try {
-      setNotice(await action());
+  /** Runs a change of the terms, then reads them again. */
+  const run = (action: () => Promise<string>) =>
+    messages.run(async () => {
+      const notice = await action();
       load();
-    } catch (failure) {
-      setError(errorMessage(failure));
-      setDetails(
-        failure instanceof AdminApiError
-          ? failure.details.map((detail) => `${detail.field} : ${detail.message}`)
-          : [],
-      );
-    }
-  };
+      return notice;
+    });
   const topicBody = (form: FormData) => ({
     label: text(form, 'label'),
     parentId: text(form, 'parentId') || null,
@@ -172,7 +165,7 @@ export function TaxonomyPage() {
   return (
     <>
       <h1 className={styles.pageTitle}>Thèmes et métiers</h1>
-      <Messages error={error} notice={notice} details={details} />
+      <PageMessages error={error} notice={messages.notice} details={messages.details} />
       {current && canManage ? (
         <section className={styles.panel} aria-labelledby="theme-choisi">
           <h2 id="theme-choisi">Modifier « {current.label} »</h2>
@@ -202,11 +195,7 @@ export function TaxonomyPage() {
                   ...parents.filter((parent) => parent.value !== current.id),
                 ]}
               />
-              <div className={styles.actions}>
-                <button type="submit" className={styles.dangerButton}>
-                  Supprimer le thème
-                </button>
-              </div>
+              <SubmitRow kind="danger">Supprimer le thème</SubmitRow>
             </form>
           )}
         </section>
@@ -216,11 +205,7 @@ export function TaxonomyPage() {
           <summary>Nouveau thème</summary>
           <form onSubmit={add} aria-label="Nouveau thème">
             <TopicFields parents={parents} />
-            <div className={styles.actions}>
-              <button type="submit" className={styles.primaryButton}>
-                Créer le thème
-              </button>
-            </div>
+            <SubmitRow>Créer le thème</SubmitRow>
           </form>
         </details>
       ) : null}
@@ -236,48 +221,37 @@ export function TaxonomyPage() {
                 onChange={(event) => setFilter(event.target.value)}
               />
             </div>
-            <div className={styles.tableWrap}>
-              <table className={styles.table}>
-                <caption className="visually-hidden">Thèmes, chaque sous-thème sous son parent</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Libellé</th>
-                    <th scope="col">Adresse</th>
-                    <th scope="col">Ordre</th>
-                    <th scope="col">Articles</th>
-                    {canManage ? <th scope="col">Action</th> : null}
-                  </tr>
-                </thead>
-                <tbody>
-                  {shown.map((topic) => (
-                    <tr key={topic.id}>
-                      <td style={{ paddingLeft: `${0.5 + (depth.get(topic.id) ?? 0) * 1.25}rem` }}>
-                        {topic.label}
-                        {topic.shortLabel ? ` (${topic.shortLabel})` : ''}
-                      </td>
-                      <td>{topic.slug}</td>
-                      <td>{topic.sortOrder}</td>
-                      <td>{topic.articleCount}</td>
-                      {canManage ? (
-                        <td>
-                          <button
-                            type="button"
-                            className={styles.linkButton}
-                            onClick={() => {
-                              setSelected(topic.id);
-                              window.scrollTo({ top: 0 });
-                            }}
-                            aria-label={`Modifier ${topic.label}`}
-                          >
-                            Modifier
-                          </button>
-                        </td>
-                      ) : null}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              caption="Thèmes, chaque sous-thème sous son parent"
+              columns={['Libellé', 'Adresse', 'Ordre', 'Articles']}
+              actions={canManage}
+              actionsHeading="Action"
+            >
+              {shown.map((topic) => (
+                <tr key={topic.id}>
+                  <td style={{ paddingLeft: `${0.5 + (depth.get(topic.id) ?? 0) * 1.25}rem` }}>
+                    {topic.label}
+                    {topic.shortLabel ? ` (${topic.shortLabel})` : ''}
+                  </td>
+                  <td>{topic.slug}</td>
+                  <td>{topic.sortOrder}</td>
+                  <td>{topic.articleCount}</td>
+                  {canManage ? (
+                    <td>
+                      <RowButton
+                        onClick={() => {
+                          setSelected(topic.id);
+                          window.scrollTo({ top: 0 });
+                        }}
+                        context={topic.label}
+                      >
+                        Modifier
+                      </RowButton>
+                    </td>
+                  ) : null}
+                </tr>
+              ))}
+            </DataTable>
           </section>
           <section className={styles.panel} aria-labelledby="metiers">
             <h2 id="metiers">Métiers</h2>
@@ -311,20 +285,16 @@ export function TaxonomyPage() {
                   defaultValue={trade.sortOrder}
                 />
                 {canManage ? (
-                  <div className={styles.actions}>
-                    <button type="submit" className={styles.secondaryButton}>
-                      Enregistrer<span className="visually-hidden"> le métier {trade.label}</span>
-                    </button>
-                  </div>
+                  <SubmitRow kind="secondary">
+                    Enregistrer<span className="visually-hidden"> le métier {trade.label}</span>
+                  </SubmitRow>
                 ) : null}
               </form>
             ))}
           </section>
         </>
       ) : error ? null : (
-        <p className="loading" role="status">
-          Chargement...
-        </p>
+        <Loading />
       )}
     </>
   );
