@@ -26,11 +26,7 @@ export function LoginForm({ onLoggedIn, forgotPasswordUrl, autoFocus }: LoginFor
   const submit = useCallback(
     async (event: FormEvent<HTMLFormElement>) => {
       event.preventDefault();
-      const invalid = form.checkAll();
-      if (invalid.length > 0) {
-        if (invalid[0]) form.focusField(formRef.current, invalid[0]);
-        return;
-      }
+      if (!form.checkBeforeSubmit(formRef.current)) return;
       setState('loading');
       setMessage('');
       try {

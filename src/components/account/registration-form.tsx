@@ -68,11 +68,7 @@ export function RegistrationForm({ onLoggedIn, autoFocus, definition: given }: R
   const submit = useCallback(
     async (event: FormEvent<HTMLFormElement>) => {
       event.preventDefault();
-      const invalid = form.checkAll();
-      if (invalid.length > 0) {
-        if (invalid[0]) form.focusField(formRef.current, invalid[0]);
-        return;
-      }
+      if (!form.checkBeforeSubmit(formRef.current)) return;
       const values = form.values;
       setState('submitting');
       setMessage('');

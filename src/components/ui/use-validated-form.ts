@@ -59,23 +59,31 @@ export function useValidatedForm<Values extends Record<string, string | boolean>
     [validate, values],
   );
 
-  /** Checks every field; answers the names of the invalid ones, in form order. */
-  const checkAll = useCallback((): (keyof Values & string)[] => {
-    const next: Partial<Record<keyof Values & string, string>> = {};
-    for (const field of Object.keys(values) as (keyof Values & string)[]) {
-      const error = validate(field, values);
-      if (error) next[field] = capMessage(error);
-    }
-    setErrors(next);
-    return Object.keys(next) as (keyof Values & string)[];
-  }, [validate, values]);
-
   /** Moves the focus to a field of a form (the first invalid one after a submit) without clearing its message. */
   const focusField = useCallback((form: HTMLFormElement | null, field: keyof Values & string) => {
     keepOnFocus.current = field;
     form?.querySelector<HTMLElement>(`[name="${field}"]`)?.focus();
     keepOnFocus.current = null;
   }, []);
+
+  /**
+   * Checks every field before a submit: true when all are valid; otherwise their messages show and the focus
+   * moves to the first invalid field of `form` (in form order).
+   */
+  const checkBeforeSubmit = useCallback(
+    (form: HTMLFormElement | null): boolean => {
+      const next: Partial<Record<keyof Values & string, string>> = {};
+      for (const field of Object.keys(values) as (keyof Values & string)[]) {
+        const error = validate(field, values);
+        if (error) next[field] = capMessage(error);
+      }
+      setErrors(next);
+      const [firstInvalid] = Object.keys(next) as (keyof Values & string)[];
+      if (firstInvalid) focusField(form, firstInvalid);
+      return firstInvalid === undefined;
+    },
+    [validate, values, focusField],
+  );
 
   /** Props wiring a text field's value and checks (a `FieldBinding`). */
   const bind = (field: TextField<Values>) => ({
@@ -89,5 +97,5 @@ export function useValidatedForm<Values extends Record<string, string | boolean>
     onBlur: () => afterPointerRelease(() => checkField(field)),
   });
 
-  return { values, errors, setValue, checkAll, focusField, bind };
+  return { values, errors, setValue, checkBeforeSubmit, bind };
 }
