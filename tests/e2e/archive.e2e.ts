@@ -58,3 +58,19 @@ for (const [name, viewport] of [
     });
   });
 }
+
+test('a redirect rendered by a page sends its Location once (clients that join repeated headers follow it)', async ({
+  request,
+  baseURL,
+}) => {
+  for (const path of ['/archives', '/archives/2026']) {
+    const answer = await request.get(path, { maxRedirects: 0 });
+    expect(answer.status()).toBe(307);
+    const locations = answer.headersArray().filter((header) => header.name.toLowerCase() === 'location');
+    expect(locations).toHaveLength(1);
+    expect(locations[0]?.value).toMatch(/^\/archives\/\d{4}\/\d{2}$/);
+  }
+  // Node's fetch joins repeated headers: it followed "/archives/2026/11, /archives/2026/11" into a loop.
+  const followed = await fetch(new URL('/archives', baseURL));
+  expect(followed.status).toBe(200);
+});

@@ -92,6 +92,7 @@ const OUTAGE_RETRY_AFTER_SECONDS = 10;
 function answerOutagesAsUnavailable(response: ServerResponse): void {
   const writeHead = response.writeHead;
   response.writeHead = function outageAwareWriteHead(this: ServerResponse, ...args: unknown[]) {
+    sendOneLocation(this);
     if (args[0] === 500 && isDatabaseUnreachable()) {
       args[0] = 503;
       if (typeof args[1] === 'string') args[1] = 'Service Unavailable';
@@ -99,6 +100,18 @@ function answerOutagesAsUnavailable(response: ServerResponse): void {
     }
     return Reflect.apply(writeHead, this, args) as ServerResponse;
   } as ServerResponse['writeHead'];
+}
+
+/**
+ * A redirect that Next.js renders from a page (`redirect()` in `/archives`, the canonical redirects of articles)
+ * carries its `Location` header twice, with the same value. Browsers accept that, but clients that join repeated
+ * headers (fetch, many HTTP libraries) read "/a, /a" and fail: one header is sent.
+ */
+export function sendOneLocation(response: Pick<ServerResponse, 'getHeader' | 'setHeader'>): void {
+  const location = response.getHeader('location');
+  if (Array.isArray(location) && location.length > 1 && location.every((value) => value === location[0])) {
+    response.setHeader('location', String(location[0]));
+  }
 }
 
 /**
