@@ -30,15 +30,30 @@ type Row = {
   document: Record<string, unknown>;
 };
 
-function summaryOf(row: Row): RevisionSummary {
+/** A revision row with its author's name (left-joined: null for the system) and its title. */
+export type RevisionSummaryRow = {
+  number: number;
+  action: string;
+  createdAt: Date;
+  staffId: number | null;
+  staffName: string | null;
+  title: string;
+};
+
+/** The API's summary of a revision, of an article or of an editorial page. */
+export function revisionSummary(row: RevisionSummaryRow): RevisionSummary {
   return {
     number: row.number,
     action: row.action as RevisionAction,
     createdAt: row.createdAt.toISOString(),
     createdBy:
       row.staffId !== null && row.staffName !== null ? { id: row.staffId, name: row.staffName } : null,
-    title: String(row.document.title ?? ''),
+    title: row.title,
   };
+}
+
+function summaryOf(row: Row): RevisionSummary {
+  return revisionSummary({ ...row, title: String(row.document.title ?? '') });
 }
 
 async function assertArticle(db: Db, id: string): Promise<void> {
@@ -77,7 +92,7 @@ export async function listRevisions(db: Db, id: string): Promise<{ items: Revisi
     .leftJoin(staffMembers, eq(staffMembers.id, newsroomRevisions.createdBy))
     .where(eq(newsroomRevisions.articleId, id))
     .orderBy(desc(newsroomRevisions.number));
-  return { items: rows.map((row) => summaryOf({ ...row, document: { title: row.title } })) };
+  return { items: rows.map(revisionSummary) };
 }
 
 async function readRevisions(db: Db, id: string, numbers: number[]): Promise<Map<number, Row>> {

@@ -22,7 +22,7 @@ import { staffMembers, staticPageRevisions, staticPages } from '../db/schema';
 import { AppError } from '../http/errors';
 import { recordAudit } from '../newsroom/audit';
 import type { StaffPrincipal } from '../newsroom/auth';
-import { REVISION_NOT_FOUND_MESSAGE } from '../newsroom/revisions';
+import { REVISION_NOT_FOUND_MESSAGE, revisionSummary } from '../newsroom/revisions';
 import { refreshReaders } from './readers';
 
 // The editorial pages in the newsroom (issue 18 item 7, decision 024): a save replaces the page readers see and
@@ -186,26 +186,6 @@ export function previewStaticPage(fields: StaticPageFields): StaticPageView {
   return staticPageView(storedFields(fields));
 }
 
-type RevisionRow = {
-  number: number;
-  action: string;
-  createdAt: Date;
-  staffId: number | null;
-  staffName: string | null;
-  title: string;
-};
-
-function summaryOf(row: RevisionRow): RevisionSummary {
-  return {
-    number: row.number,
-    action: row.action as RevisionSummary['action'],
-    createdAt: row.createdAt.toISOString(),
-    createdBy:
-      row.staffId !== null && row.staffName !== null ? { id: row.staffId, name: row.staffName } : null,
-    title: row.title,
-  };
-}
-
 const revisionSummaryColumns = {
   number: staticPageRevisions.number,
   action: staticPageRevisions.action,
@@ -226,7 +206,7 @@ export async function listStaticPageRevisions(
     .leftJoin(staffMembers, eq(staffMembers.id, staticPageRevisions.createdBy))
     .where(eq(staticPageRevisions.slug, slug))
     .orderBy(desc(staticPageRevisions.number));
-  return { items: rows.map(summaryOf) };
+  return { items: rows.map(revisionSummary) };
 }
 
 /** GET /api/admin/pages/{slug}/revisions/{rev}: one revision with the fields it saved. */
@@ -248,7 +228,7 @@ export async function getStaticPageRevision(
     .limit(1);
   if (!row) throw new AppError('not_found', REVISION_NOT_FOUND_MESSAGE);
   return {
-    ...summaryOf(row),
+    ...revisionSummary(row),
     page: { title: row.title, lead: row.lead, bodyHtml: row.bodyHtml, updatedOn: row.updatedOn },
   };
 }
