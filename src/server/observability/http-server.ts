@@ -48,7 +48,7 @@ function observe(server: Server, request: IncomingMessage, response: ServerRespo
   requestStarted();
   // During a stop, tell keep-alive clients to open their next request elsewhere.
   if (current.stopping) response.setHeader('Connection', 'close');
-  answerOutagesAsUnavailable(response);
+  correctHeadWhenWritten(response);
   let done = false;
   const finish = () => {
     if (done) return;
@@ -86,12 +86,14 @@ function observe(server: Server, request: IncomingMessage, response: ServerRespo
 const OUTAGE_RETRY_AFTER_SECONDS = 10;
 
 /**
- * A page that failed while PostgreSQL is unreachable is a temporary outage, not a bug: 503 with Retry-After
- * (the error page Next.js renders stays the body). API calls already answer 503 themselves (api-route.ts).
+ * Two corrections made when the head of an answer is written:
+ * - one `Location` where Next.js repeated it (`sendOneLocation`);
+ * - a page that failed while PostgreSQL is unreachable is a temporary outage, not a bug: 503 with Retry-After
+ *   (the error page Next.js renders stays the body). API calls already answer 503 themselves (api-route.ts).
  */
-function answerOutagesAsUnavailable(response: ServerResponse): void {
+function correctHeadWhenWritten(response: ServerResponse): void {
   const writeHead = response.writeHead;
-  response.writeHead = function outageAwareWriteHead(this: ServerResponse, ...args: unknown[]) {
+  response.writeHead = function correctedWriteHead(this: ServerResponse, ...args: unknown[]) {
     sendOneLocation(this);
     if (args[0] === 500 && isDatabaseUnreachable()) {
       args[0] = 503;
