@@ -267,11 +267,11 @@ describe('submitRegistration', () => {
 describe('readWebFormResult (spec section 5 rule)', () => {
   const RESULT = registrationResultFixture();
 
-  it('accepts success true with the result of its contract, parsing a string result as JSON', () => {
-    expect(readWebFormResult({ success: true, result: JSON.stringify(RESULT), errors: [] }).result).toEqual(
-      RESULT,
-    );
-    expect(readWebFormResult({ success: true, result: RESULT, errors: [] })).toEqual({
+  it('accepts success true with the result of its contract, parsing a string result as JSON', async () => {
+    expect(
+      (await readWebFormResult({ success: true, result: JSON.stringify(RESULT), errors: [] })).result,
+    ).toEqual(RESULT);
+    await expect(readWebFormResult({ success: true, result: RESULT, errors: [] })).resolves.toEqual({
       success: true,
       result: RESULT,
       errors: [],
@@ -291,12 +291,12 @@ describe('readWebFormResult (spec section 5 rule)', () => {
     ['errors that are not {field, message}', { success: false, result: null, errors: ['Erreur'] }],
     ['no body', null],
     ['empty errors', { success: false, result: null, errors: [] }],
-  ])('throws "une erreur est survenue" for %s', (_case, body) => {
-    expect(() => readWebFormResult(body)).toThrow(WEB_FORM_ERROR_MESSAGE);
+  ])('throws "une erreur est survenue" for %s', async (_case, body) => {
+    await expect(readWebFormResult(body)).rejects.toThrow(WEB_FORM_ERROR_MESSAGE);
   });
 
-  it('throws the first server error, cut to 256 characters', () => {
-    expect(() =>
+  it('throws the first server error, cut to 256 characters', async () => {
+    await expect(
       readWebFormResult({
         success: false,
         result: null,
@@ -305,10 +305,10 @@ describe('readWebFormResult (spec section 5 rule)', () => {
           { field: 'password', message: 'Autre erreur' },
         ],
       }),
-    ).toThrow('Erreur du serveur');
+    ).rejects.toThrow('Erreur du serveur');
     let message = '';
     try {
-      readWebFormResult({
+      await readWebFormResult({
         success: false,
         result: null,
         errors: [{ field: null, message: 'é'.repeat(400) }],

@@ -7,21 +7,8 @@
  * that cannot use cookies; the browser does not need it.
  */
 import 'client-only';
-import * as z from 'zod/mini';
 import { REGISTRATION_FORM_ID, SESSION_HINT_COOKIE } from '@/lib/constants';
-import {
-  currentUser,
-  LOGGED_OUT_STATUS,
-  loginAnswer,
-  type RegistrationForm,
-  registrationFieldCode,
-  type User,
-  type WebFormDefinition,
-  type WebFormResult,
-  webFormAccepted,
-  webFormDefinition,
-  webFormRefused,
-} from '@/lib/contracts/accounts';
+import type { RegistrationForm, User, WebFormDefinition, WebFormResult } from '@/lib/contracts/accounts';
 import { capMessage, WEB_FORM_ERROR_MESSAGE } from '@/lib/validation';
 import {
   ApiError,
@@ -31,8 +18,12 @@ import {
   discardBody,
   hasAuthToken,
   isAbortError,
+  loadZod,
   setAuthToken,
 } from './http';
+
+/** Zod and the accounts contract, loaded by the first call that needs them (see `SchemaLoader` in ./http). */
+const loadContract = () => Promise.all([loadZod(), import('@/lib/contracts/accounts')]);
 
 /** Thrown (after logging the cause) when the current user cannot be loaded (spec section 8). */
 export const USER_LOAD_ERROR_MESSAGE = "erreur de récupération de l'utilisateur";
@@ -88,6 +79,7 @@ export async function loadUser(): Promise<User | null> {
     return null;
   }
   const body: unknown = await response.json().catch(() => null);
+  const [z, { currentUser }] = await loadContract();
   const user = z.safeParse(currentUser, body);
   if (!response.ok || !user.success) {
     console.error(USER_LOAD_ERROR_MESSAGE, response.status, body);
@@ -105,7 +97,9 @@ export async function login(email: string, password: string, remember = false): 
     json: { email, password, remember },
     key: 'accounts:login',
   });
-  const answer = z.safeParse(loginAnswer, await response.json().catch(() => null)).data;
+  const body: unknown = await response.json().catch(() => null);
+  const [z, { loginAnswer }] = await loadContract();
+  const answer = z.safeParse(loginAnswer, body).data;
   if (answer && 'error' in answer.cookieObj && answer.cookieObj.error !== '') {
     throw new Error(capMessage(answer.cookieObj.error));
   }
@@ -118,12 +112,13 @@ export async function logout(): Promise<void> {
   setAuthToken(null);
   const response = await apiFetch('/eshop/logout', { method: 'POST', key: 'accounts:logout' });
   await discardBody(response);
+  const [, { LOGGED_OUT_STATUS }] = await loadContract();
   if (response.status !== LOGGED_OUT_STATUS) throw new ApiError(response.status, response.statusText);
 }
 
 /** The definition of a web form (REGISTRATION_FORM_ID for registration). */
 export function getWebFormFields(webFormId: number = REGISTRATION_FORM_ID): Promise<WebFormDefinition> {
-  return apiJson('/eshop/webFormFields', webFormDefinition, {
+  return apiJson('/eshop/webFormFields', async () => (await loadContract())[1].webFormDefinition, {
     query: { webFormId },
     key: `accounts:webFormFields:${webFormId}`,
   });
@@ -137,6 +132,7 @@ export async function submitRegistration(
   values: RegistrationValues,
   webFormId: number = REGISTRATION_FORM_ID,
 ): Promise<WebFormResult> {
+  const [, { registrationFieldCode }] = await loadContract();
   // The web form's codes in the contract's order; optin travels as 'O' or 'N'.
   const fields = registrationFieldCode.options.map((code) => ({
     code,
@@ -162,9 +158,11 @@ export async function submitRegistration(
  * contract's webFormAccepted), or the first error of the server (webFormRefused, or a plain API error such as a
  * 429), or WEB_FORM_ERROR_MESSAGE.
  */
-export function readWebFormResult(body: unknown): WebFormResult {
+export async function readWebFormResult(body: unknown): Promise<WebFormResult> {
+  const [z, { webFormAccepted, webFormRefused }] = await loadContract();
   const accepted = z.safeParse(webFormAccepted, body);
   if (accepted.success) return accepted.data;
-  const first = z.safeParse(webFormRefused, body).data?.errors[0]?.message || apiErrorOf(body)?.message;
+  const first =
+    z.safeParse(webFormRefused, body).data?.errors[0]?.message || (await apiErrorOf(body))?.message;
   throw new Error(capMessage(first || WEB_FORM_ERROR_MESSAGE));
 }

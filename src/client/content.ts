@@ -4,20 +4,23 @@
  * (the aborted promise rejects with an AbortError, see isAbortError).
  */
 import 'client-only';
-import {
-  type ArchiveMonth,
-  type ArticleForReader,
-  archiveInfoAnswer,
-  articleForReader,
-  type Banner,
-  bannersAnswer,
-  type DailyIssue,
-  dailyIssue,
-  type NewsListAnswer as NewsList,
-  newsListAnswer,
+import type {
+  ArchiveMonth,
+  ArticleForReader,
+  Banner,
+  DailyIssue,
+  NewsListAnswer as NewsList,
 } from '@/lib/contracts/content';
 import type { NewsSort } from '@/server/content/news-list';
 import { ApiError, apiJson } from './http';
+
+// The answers' schemas, loaded with the first answer to parse (see `SchemaLoader` in ./http).
+const contentContract = () => import('@/lib/contracts/content');
+const newsListAnswer = async () => (await contentContract()).newsListAnswer;
+const articleForReader = async () => (await contentContract()).articleForReader;
+const archiveInfoAnswer = async () => (await contentContract()).archiveInfoAnswer;
+const dailyIssue = async () => (await contentContract()).dailyIssue;
+const bannersAnswer = async () => (await contentContract()).bannersAnswer;
 
 export type { ArchiveMonth, ArticleForReader, Banner, DailyIssue, NewsList };
 

@@ -3,9 +3,19 @@
  * previous call still running with the same key (a new search cancels the previous one).
  */
 import 'client-only';
-import * as z from 'zod/mini';
+import type { ZodMiniType } from 'zod/mini';
 import { API_BASE_PATH } from '@/lib/constants';
-import { type ApiErrorAnswer, apiErrorAnswer } from '@/lib/contracts/api-error';
+import type { ApiErrorAnswer } from '@/lib/contracts/api-error';
+
+/**
+ * A contract's schema, loaded when the first answer to parse arrives (`() => import('@/lib/contracts/…')`): Zod
+ * and the contracts then stay out of the scripts every reader page loads (issue 16's script budget), and come
+ * from the browser's cache for the calls after.
+ */
+export type SchemaLoader<T> = () => Promise<ZodMiniType<T>>;
+
+/** Zod Mini's functions, loaded on first use like the contracts. */
+export const loadZod = () => import('zod/mini');
 
 /** An API answer that was not a success, with its HTTP status and the server's message. */
 export class ApiError extends Error {
@@ -98,19 +108,24 @@ export async function discardBody(response: Response): Promise<void> {
  */
 export async function apiJson<T>(
   path: string,
-  schema: z.ZodMiniType<T>,
+  loadSchema: SchemaLoader<T>,
   request: ApiRequest = {},
 ): Promise<T> {
   const response = await apiFetch(path, request);
   const payload: unknown = await response.json().catch(() => null);
   if (!response.ok) {
-    const error = apiErrorOf(payload);
+    const error = await apiErrorOf(payload);
     throw new ApiError(response.status, error?.message ?? response.statusText, error?.code);
   }
-  return z.parse(schema, payload);
+  const [{ parse }, schema] = await Promise.all([loadZod(), loadSchema()]);
+  return parse(schema, payload);
 }
 
 /** The error of an answer's body parsed by the common error contract, or undefined when it is not one. */
-export function apiErrorOf(payload: unknown): ApiErrorAnswer['error'] | undefined {
-  return z.safeParse(apiErrorAnswer, payload).data?.error;
+export async function apiErrorOf(payload: unknown): Promise<ApiErrorAnswer['error'] | undefined> {
+  const [{ safeParse }, { apiErrorAnswer }] = await Promise.all([
+    loadZod(),
+    import('@/lib/contracts/api-error'),
+  ]);
+  return safeParse(apiErrorAnswer, payload).data?.error;
 }

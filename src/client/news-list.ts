@@ -2,10 +2,9 @@
 
 import 'client-only';
 
-import { useCallback, useMemo, useReducer, useRef } from 'react';
-import * as z from 'zod/mini';
+import { useCallback, useReducer, useRef } from 'react';
 import { FIRST_PAGE, MAX_PAGE, NEWS_PAGE_SIZE } from '@/lib/constants';
-import { ApiError, apiJson, isAbortError } from './http';
+import { ApiError, apiJson, isAbortError, loadZod, type SchemaLoader } from './http';
 
 /** A news item as the lists carry it: only what dedupe needs is required, the rest is the API's shape. */
 export type NewsItem = { id: string };
@@ -164,19 +163,18 @@ export function newsListReducer<N extends NewsItem>(
  * moment the first page was read) so news published since do not shift the pages, appended without duplicates.
  */
 export function useNewsList<N extends NewsItem>(
-  /** The contract schema of one news as this list shows it (src/lib/contracts/content.ts). */
-  itemSchema: z.ZodMiniType<N>,
+  /** The contract schema of one news as this list shows it (src/lib/contracts/content.ts), loaded on first use. */
+  loadItemSchema: SchemaLoader<N>,
   init: Parameters<typeof initialNewsListState<N>>[0],
 ) {
   // The answer of GET /api/article/summary, keeping of each news what the list shows.
-  const answerSchema = useMemo(
-    () =>
-      z.object({
-        news: z.array(itemSchema),
-        thematics: z.optional(z.array(z.object({ slug: z.string(), label: z.string() }))),
-      }),
-    [itemSchema],
-  );
+  const answerSchema = useCallback(async () => {
+    const [z, itemSchema] = await Promise.all([loadZod(), loadItemSchema()]);
+    return z.object({
+      news: z.array(itemSchema),
+      thematics: z.optional(z.array(z.object({ slug: z.string(), label: z.string() }))),
+    });
+  }, [loadItemSchema]);
   const [state, dispatch] = useReducer(newsListReducer<N>, init, initialNewsListState<N>);
   const stateRef = useRef(state);
   stateRef.current = state;

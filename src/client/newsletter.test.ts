@@ -6,7 +6,7 @@ import {
   UNSUBSCRIBE_CONFIRMATION_SENT_MESSAGE,
   UNSUBSCRIBE_DONE_MESSAGE,
   UNSUBSCRIBE_MESSAGE,
-} from '@/lib/contracts/newsletter';
+} from '@/lib/contracts/newsletter-messages';
 import { EMAIL_MESSAGE, REQUIRED_MESSAGE } from '@/lib/validation';
 import { subscriptionFixture } from '../../tests/support/contract-fixtures';
 import { subscribeNewsletter, unsubscribeNewsletter } from './newsletter';

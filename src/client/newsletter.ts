@@ -3,21 +3,20 @@
  * parsed by their contracts (src/lib/contracts/newsletter.ts): one that breaks its contract is an error.
  */
 import 'client-only';
-import * as z from 'zod/mini';
 import {
-  alreadySubscribedAnswer,
   NEWSLETTER_ALREADY_MESSAGE,
   NEWSLETTER_ALREADY_STATUS,
   NEWSLETTER_ERROR_MESSAGE,
   NEWSLETTER_SUBSCRIBED_STATUS,
   NEWSLETTER_SUCCESS_MESSAGE,
-  subscribedAnswer,
   UNSUBSCRIBE_DONE_MESSAGE,
   UNSUBSCRIBE_NO_CONTENT_STATUS,
-  unsubscribeAnswer,
-} from '@/lib/contracts/newsletter';
+} from '@/lib/contracts/newsletter-messages';
 import { emailError, requiredError } from '@/lib/validation';
-import { apiErrorOf, apiFetch } from './http';
+import { apiErrorOf, apiFetch, loadZod } from './http';
+
+/** Zod and the newsletter answers' schemas, loaded with the first answer to parse (see `SchemaLoader` in ./http). */
+const loadContract = () => Promise.all([loadZod(), import('@/lib/contracts/newsletter')]);
 
 export type SubscriptionOutcome = { status: 'success' | 'already' | 'error'; message: string };
 export type UnsubscribeOutcome = { ok: boolean; message: string };
@@ -37,6 +36,7 @@ export async function subscribeNewsletter(email: string): Promise<SubscriptionOu
     });
     // Always read: an unread body stays "loading" in Chromium's network log (./http.ts, discardBody).
     const payload: unknown = await response.json().catch(() => null);
+    const [z, { alreadySubscribedAnswer, subscribedAnswer }] = await loadContract();
     if (response.status === NEWSLETTER_SUBSCRIBED_STATUS && z.safeParse(subscribedAnswer, payload).success) {
       return { status: 'success', message: NEWSLETTER_SUCCESS_MESSAGE };
     }
@@ -72,11 +72,12 @@ export async function unsubscribeNewsletter(email: string, token?: string): Prom
     return { ok: true, message: UNSUBSCRIBE_DONE_MESSAGE };
   const text = await response.text().catch(() => '');
   if (response.status === 200) {
+    const [z, { unsubscribeAnswer }] = await loadContract();
     const answer = z.safeParse(unsubscribeAnswer, text);
     if (answer.success) return { ok: true, message: answer.data };
     return { ok: false, message: NEWSLETTER_ERROR_MESSAGE };
   }
-  const message = errorText(response, text);
+  const message = await errorText(response, text);
   return {
     ok: false,
     message: message ? `${NEWSLETTER_ERROR_MESSAGE} ${message}` : NEWSLETTER_ERROR_MESSAGE,
@@ -84,10 +85,10 @@ export async function unsubscribeNewsletter(email: string, token?: string): Prom
 }
 
 /** The server's message of an error answer: the common JSON error's message, or a plain text body. */
-function errorText(response: Response, text: string): string {
+async function errorText(response: Response, text: string): Promise<string> {
   if (!(response.headers.get('content-type') ?? '').includes('json')) return text.trim();
   try {
-    return apiErrorOf(JSON.parse(text))?.message ?? '';
+    return (await apiErrorOf(JSON.parse(text)))?.message ?? '';
   } catch {
     return text.trim();
   }

@@ -1,5 +1,6 @@
-import { savedArticleAnswer } from '@/lib/contracts/saved-articles';
 import { apiJson } from './http';
+
+const savedArticleAnswer = async () => (await import('@/lib/contracts/saved-articles')).savedArticleAnswer;
 
 /** Whether the logged-in reader saved an article. */
 export async function fetchArticleSaved(articleId: string): Promise<boolean> {

@@ -5,8 +5,10 @@
  */
 import 'client-only';
 import { SUGGEST_MIN_CHARS } from '@/lib/constants';
-import { type SearchSuggestion, searchSuggestions } from '@/lib/contracts/search';
+import type { SearchSuggestion } from '@/lib/contracts/search';
 import { apiJson, isAbortError } from './http';
+
+const searchSuggestions = async () => (await import('@/lib/contracts/search')).searchSuggestions;
 
 export const SUGGEST_KEY = 'search-suggest';
 

@@ -3,8 +3,12 @@
  * joined by ';'. Each call is cancellable by key (the aborted promise rejects with an AbortError).
  */
 import 'client-only';
-import { type ShopProduct, shopProducts, type WhitePaper, whitePapers } from '@/lib/contracts/shop';
+import type { ShopProduct, WhitePaper } from '@/lib/contracts/shop';
 import { apiJson, isAbortError } from './http';
+
+// The answers' schemas, loaded with the first answer to parse (see `SchemaLoader` in ./http).
+const shopProducts = async () => (await import('@/lib/contracts/shop')).shopProducts;
+const whitePapers = async () => (await import('@/lib/contracts/shop')).whitePapers;
 
 export type { ShopProduct, WhitePaper };
 

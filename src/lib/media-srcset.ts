@@ -1,4 +1,4 @@
-import { MEDIA_LIMITS } from './contracts/admin';
+import { MEDIA_LIMITS } from './media-limits';
 
 /** A medium uploaded in the newsroom: /media/{id}/original.{ext} or one of its variants /media/{id}/w{width}.webp. */
 const MEDIA_PATH = /^\/media\/(\d{1,9})\/(?:original|w\d{2,5})\.(?:jpg|png|webp|avif)$/;

@@ -44,14 +44,12 @@ import {
   dailyIssue,
   newsListAnswer,
 } from '@/lib/contracts/content';
+import { alreadySubscribedAnswer, subscribedAnswer, unsubscribeAnswer } from '@/lib/contracts/newsletter';
 import {
-  alreadySubscribedAnswer,
   NEWSLETTER_ALREADY_STATUS,
-  subscribedAnswer,
   UNSUBSCRIBE_CONFIRMATION_SENT_MESSAGE,
   UNSUBSCRIBE_MESSAGE,
-  unsubscribeAnswer,
-} from '@/lib/contracts/newsletter';
+} from '@/lib/contracts/newsletter-messages';
 import {
   BACKUP_CONTENT_TYPE,
   backupLine,

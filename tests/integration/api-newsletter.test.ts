@@ -7,7 +7,7 @@ import {
   NEWSLETTER_SUCCESS_MESSAGE,
   UNSUBSCRIBE_CONFIRMATION_SENT_MESSAGE,
   UNSUBSCRIBE_MESSAGE,
-} from '@/lib/contracts/newsletter';
+} from '@/lib/contracts/newsletter-messages';
 import { EMAIL_MESSAGE } from '@/lib/validation';
 import { LIMITS } from '@/server/accounts/throttle';
 import type { Database, Db } from '@/server/db/client';

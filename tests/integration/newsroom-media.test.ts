@@ -3,7 +3,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POST as mediaPost } from '@/app/api/admin/media/route';
 import { GET as mediaFileGet } from '@/app/media/[id]/[file]/route';
-import { MEDIA_LIMITS, type MediaAnswer, mediaAnswer } from '@/lib/contracts/admin';
+import { type MediaAnswer, mediaAnswer } from '@/lib/contracts/admin';
+import { MEDIA_LIMITS } from '@/lib/media-limits';
 import type { Database } from '@/server/db/client';
 import { media, mediaFiles } from '@/server/db/schema';
 import {

@@ -15,11 +15,10 @@ import {
 } from '@/lib/contracts/content';
 import {
   alreadySubscribedAnswer,
-  NEWSLETTER_ALREADY_MESSAGE,
-  NEWSLETTER_SUCCESS_MESSAGE,
   type SubscriptionAnswer,
   subscribedAnswer,
 } from '@/lib/contracts/newsletter';
+import { NEWSLETTER_ALREADY_MESSAGE, NEWSLETTER_SUCCESS_MESSAGE } from '@/lib/contracts/newsletter-messages';
 import { type ShopProduct, shopProduct } from '@/lib/contracts/shop';
 
 /**

@@ -3,9 +3,12 @@
 import { type FormEvent, useCallback, useRef, useState } from 'react';
 import { login, type User } from '@/client/accounts';
 import { useValidatedForm } from '@/components/ui/use-validated-form';
-import { type LoginForm as LoginFields, loginForm } from '@/lib/contracts/accounts';
+import type { LoginForm as LoginFields } from '@/lib/contracts/accounts';
 import { capMessage } from '@/lib/validation';
 import { LoginFormView } from './login-form-view';
+
+/** The form's schema, loaded when a field first gets the focus (see `useValidatedForm`). */
+const loginForm = async () => (await import('@/lib/contracts/accounts')).loginForm;
 
 export type LoginState = 'idle' | 'loading' | 'success' | 'error';
 
@@ -26,7 +29,7 @@ export function LoginForm({ onLoggedIn, forgotPasswordUrl, autoFocus }: LoginFor
   const submit = useCallback(
     async (event: FormEvent<HTMLFormElement>) => {
       event.preventDefault();
-      if (!form.checkBeforeSubmit(formRef.current)) return;
+      if (!(await form.checkBeforeSubmit(formRef.current))) return;
       setState('loading');
       setMessage('');
       try {

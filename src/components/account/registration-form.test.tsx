@@ -104,17 +104,17 @@ describe('RegistrationForm', () => {
     ]);
   });
 
-  test('every field but the newsletter is required on submit, and nothing is sent', () => {
+  test('every field but the newsletter is required on submit, and nothing is sent', async () => {
     renderForm();
     fireEvent.click(submitButton());
-    expect(screen.getAllByText(REQUIRED_MESSAGE)).toHaveLength(7);
+    expect(await screen.findAllByText(REQUIRED_MESSAGE)).toHaveLength(7);
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  test('required on blur, cleared on focus', () => {
+  test('required on blur, cleared on focus', async () => {
     renderForm();
     fireEvent.blur(field(/^Nom/));
-    expect(screen.getByText(REQUIRED_MESSAGE)).toBeTruthy();
+    expect(await screen.findByText(REQUIRED_MESSAGE)).toBeTruthy();
     fireEvent.focus(field(/^Nom/));
     expect(screen.queryByText(REQUIRED_MESSAGE)).toBeNull();
   });
@@ -123,19 +123,19 @@ describe('RegistrationForm', () => {
     [/^Adresse e-mail/, 'jean@exemple', EMAIL_MESSAGE],
     [/^Mot de passe/, '  Ab1#  ', PASSWORD_LENGTH_MESSAGE],
     [/^Mot de passe/, 'abcdefgh1', PASSWORD_CLASSES_MESSAGE],
-  ])('the checks of section 5 run on blur (%s = %j)', (label, value, message) => {
+  ])('the checks of section 5 run on blur (%s = %j)', async (label, value, message) => {
     renderForm();
     change(label, value);
     fireEvent.blur(field(label));
-    expect(screen.getByText(message)).toBeTruthy();
+    expect(await screen.findByText(message)).toBeTruthy();
   });
 
-  test('the confirmation must equal the password', () => {
+  test('the confirmation must equal the password', async () => {
     renderForm();
     change(/^Mot de passe/, 'Secret#2026');
     change(/^Confirmation du mot de passe/, 'Secret#2027');
     fireEvent.blur(field(/^Confirmation du mot de passe/));
-    expect(screen.getByText(PASSWORD_CONFIRMATION_MESSAGE)).toBeTruthy();
+    expect(await screen.findByText(PASSWORD_CONFIRMATION_MESSAGE)).toBeTruthy();
   });
 
   test("submitting disables the button, labelled 'connexion...'; success logs in and hands the user over", async () => {

@@ -10,9 +10,12 @@ import {
 } from '@/client/accounts';
 import { subscribeNewsletter } from '@/client/newsletter';
 import { useValidatedForm } from '@/components/ui/use-validated-form';
-import { registrationForm, type RegistrationForm as Values } from '@/lib/contracts/accounts';
+import type { RegistrationForm as Values } from '@/lib/contracts/accounts';
 import { capMessage, isValidEmail, WEB_FORM_ERROR_MESSAGE } from '@/lib/validation';
 import { RegistrationFormView } from './registration-form-view';
+
+/** The form's schema, loaded when a field first gets the focus (see `useValidatedForm`). */
+const registrationForm = async () => (await import('@/lib/contracts/accounts')).registrationForm;
 
 export type RegistrationState = 'idle' | 'submitting' | 'success' | 'error';
 
@@ -68,7 +71,7 @@ export function RegistrationForm({ onLoggedIn, autoFocus, definition: given }: R
   const submit = useCallback(
     async (event: FormEvent<HTMLFormElement>) => {
       event.preventDefault();
-      if (!form.checkBeforeSubmit(formRef.current)) return;
+      if (!(await form.checkBeforeSubmit(formRef.current))) return;
       const values = form.values;
       setState('submitting');
       setMessage('');

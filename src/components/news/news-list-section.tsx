@@ -3,9 +3,11 @@
 import { type NewsFilter, useNewsList } from '@/client/news-list';
 import { LoadingStatus } from '@/components/ui/loading-status';
 import { FIRST_PAGE, MORE_NEWS_PAGE_SIZE } from '@/lib/constants';
-import { teaserArticle } from '@/lib/contracts/content';
 import styles from './news-list-section.module.css';
 import { NewsTeaser, type TeaserArticle } from './news-teaser';
+
+/** The schema of one news of the list, loaded with the first 'Plus d’actualités' (see `SchemaLoader`). */
+const teaserArticle = async () => (await import('@/lib/contracts/content')).teaserArticle;
 
 /** Shown when no news matches the filters (spec section 8). */
 export const NO_NEWS_MESSAGE =

@@ -6,7 +6,7 @@ import {
   NEWSLETTER_ALREADY_MESSAGE,
   NEWSLETTER_ERROR_MESSAGE,
   NEWSLETTER_SUCCESS_MESSAGE,
-} from '@/lib/contracts/newsletter';
+} from '@/lib/contracts/newsletter-messages';
 import { capMessage, EMAIL_MESSAGE, emailError, requiredError } from '@/lib/validation';
 import styles from './newsletter-form.module.css';
 

@@ -3,8 +3,11 @@
 import { useNewsList } from '@/client/news-list';
 import { NewsTeaser } from '@/components/news/news-teaser';
 import { RATES_LIST_LIMIT, RATES_SHOW_MORE } from '@/lib/constants';
-import { type NewsItem, newsItem } from '@/lib/contracts/content';
+import type { NewsItem } from '@/lib/contracts/content';
 import styles from './rates.module.css';
+
+/** The schema of one item of the list, loaded with the first 'Plus d’actualités' (see `SchemaLoader`). */
+const newsItem = async () => (await import('@/lib/contracts/content')).newsItem;
 
 type Props = {
   /** The items after the showcase, of the first RATES_LIST_LIMIT. */

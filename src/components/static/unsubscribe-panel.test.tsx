@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { UNSUBSCRIBE_CONFIRMATION_SENT_MESSAGE } from '@/lib/contracts/newsletter';
+import { UNSUBSCRIBE_CONFIRMATION_SENT_MESSAGE } from '@/lib/contracts/newsletter-messages';
 import { UnsubscribePanel } from './unsubscribe-panel';
 
 const GENERIC = 'Une erreur est survenue, merci de ré-essayer ultérieurement';

@@ -1,10 +1,8 @@
 'use client';
 
-import '@/lib/contracts/zod-setup';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ZodMiniType } from 'zod/mini';
+import type { SchemaLoader } from '@/client/http';
 import { afterPointerRelease, followPointerPresses } from '@/client/pointer-release';
-import { formErrors } from '@/lib/contracts/accounts';
 import { capMessage } from '@/lib/validation';
 
 /** The fields of a form whose value is text (not a checkbox). */
@@ -18,19 +16,30 @@ type TextField<Values> = {
  * field is checked on submit. Messages are cut to VALIDATION_MESSAGE_MAX characters. A field that loses its focus
  * to a press on a link or button shows its message once the press is released: appearing earlier, the message
  * would move that link or button from under the pointer and the click would miss it.
+ *
+ * The schema and Zod are loaded when a field first gets the focus (or at the first submit), not with the page.
  */
 export function useValidatedForm<Values extends Record<string, string | boolean>>(
   initial: Values,
-  schema: ZodMiniType<Values>,
+  loadSchema: SchemaLoader<Values>,
 ) {
-  const validate = useCallback(
-    (field: keyof Values & string, values: Values) => formErrors(schema, values)[field]?.message ?? null,
-    [schema],
+  const validator = useRef<Promise<(field: keyof Values & string, values: Values) => string | null> | null>(
+    null,
   );
+  const loadValidator = useCallback(() => {
+    validator.current ??= Promise.all([import('@/lib/contracts/accounts'), loadSchema()]).then(
+      ([{ formErrors }, schema]) =>
+        (field: keyof Values & string, values: Values) =>
+          formErrors(schema, values)[field]?.message ?? null,
+    );
+    return validator.current;
+  }, [loadSchema]);
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<Partial<Record<keyof Values & string, string>>>({});
   // The field the form itself focuses after a failed submit keeps its message: only the reader's focus clears it.
   const keepOnFocus = useRef<string | null>(null);
+  // The field that has the focus: a blur check that ends after the field got it back shows nothing.
+  const focused = useRef<string | null>(null);
 
   useEffect(followPointerPresses, []);
 
@@ -52,11 +61,12 @@ export function useValidatedForm<Values extends Record<string, string | boolean>
   );
 
   const checkField = useCallback(
-    (field: keyof Values & string) => {
-      const error = validate(field, values);
-      if (error) setErrors((current) => ({ ...current, [field]: capMessage(error) }));
+    async (field: keyof Values & string) => {
+      const error = (await loadValidator())(field, values);
+      if (error && focused.current !== field)
+        setErrors((current) => ({ ...current, [field]: capMessage(error) }));
     },
-    [validate, values],
+    [loadValidator, values],
   );
 
   /** Moves the focus to a field of a form (the first invalid one after a submit) without clearing its message. */
@@ -71,7 +81,8 @@ export function useValidatedForm<Values extends Record<string, string | boolean>
    * moves to the first invalid field of `form` (in form order).
    */
   const checkBeforeSubmit = useCallback(
-    (form: HTMLFormElement | null): boolean => {
+    async (form: HTMLFormElement | null): Promise<boolean> => {
+      const validate = await loadValidator();
       const next: Partial<Record<keyof Values & string, string>> = {};
       for (const field of Object.keys(values) as (keyof Values & string)[]) {
         const error = validate(field, values);
@@ -82,7 +93,7 @@ export function useValidatedForm<Values extends Record<string, string | boolean>
       if (firstInvalid) focusField(form, firstInvalid);
       return firstInvalid === undefined;
     },
-    [validate, values, focusField],
+    [loadValidator, values, focusField],
   );
 
   /** Props wiring a text field's value and checks (a `FieldBinding`). */
@@ -92,9 +103,14 @@ export function useValidatedForm<Values extends Record<string, string | boolean>
     value: values[field] as string,
     onValueChange: (value: string) => setValue(field, value as Values[typeof field]),
     onFocus: () => {
+      focused.current = field;
+      void loadValidator();
       if (keepOnFocus.current !== field) clearError(field);
     },
-    onBlur: () => afterPointerRelease(() => checkField(field)),
+    onBlur: () => {
+      if (focused.current === field) focused.current = null;
+      afterPointerRelease(() => void checkField(field));
+    },
   });
 
   return { values, errors, setValue, checkBeforeSubmit, bind };

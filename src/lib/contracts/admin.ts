@@ -405,15 +405,6 @@ export const revisionRestoreBody = z.strictObject(versionBody);
 // ---------------------------------------------------------------------------------------------------------
 // Media: POST /api/admin/media (multipart: `file`, optional `alt`)
 
-export const MEDIA_LIMITS = {
-  /** Largest upload, images and PDF alike. */
-  maxBytes: 20 * 1024 * 1024,
-  /** Largest image in pixels (decompression bombs are refused before being decoded). */
-  maxPixels: 100_000_000,
-  /** Widths of the responsive variants, in pixels (none wider than the original). */
-  variantWidths: [320, 640, 960, 1280, 1920],
-} as const;
-
 export const IMAGE_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif'] as const;
 export const MEDIA_CONTENT_TYPES = [...IMAGE_CONTENT_TYPES, 'application/pdf'] as const;
 

@@ -1,5 +1,6 @@
 import './zod-setup';
 import { z } from 'zod';
+import { fr } from 'zod/locales';
 import { ARTICLE_TYPE } from '../constants';
 import { ARTICLE_ID_PATTERN } from '../urls';
 
@@ -186,7 +187,7 @@ export type ArticleInput = z.infer<typeof articleInputSchema>;
 /** An article as sent (defaults not yet applied). */
 export type ArticleInputBody = z.input<typeof articleInputSchema>;
 
-const frenchErrors = z.locales.fr().localeError;
+const frenchErrors = fr().localeError;
 
 /**
  * French messages, with a plain one for a missing field. Pass it to `safeParse(value, { error })` so every

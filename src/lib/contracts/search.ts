@@ -1,5 +1,4 @@
 import './zod-setup';
-import { z } from 'zod';
 import * as zm from 'zod/mini';
 import { articleSummary } from './content';
 
@@ -12,32 +11,6 @@ export const SEARCH_SORT_VALUES = Object.values(SEARCH_SORTS) as [SearchSort, ..
 export function parseSearchSort(value: string | undefined): SearchSort {
   return SEARCH_SORT_VALUES.find((sort) => sort === value) ?? SEARCH_SORTS.relevance;
 }
-
-/** Longest blocked phrase, and most entries, of the suggestion blocklist. */
-export const BLOCKLIST_ENTRY_MAX = 60;
-export const BLOCKLIST_MAX_ENTRIES = 2000;
-
-/**
- * Body of PUT /api/admin/search/blocklist: the whole list of words or phrases never offered as suggestions (case
- * and accents ignored; a frequent search containing one of them as whole words is not suggested).
- */
-export const searchBlocklistBody = z.object({
-  entries: z
-    .array(
-      z
-        .string({ error: 'chaque entrée doit être un texte' })
-        .trim()
-        .min(1, 'une entrée ne peut pas être vide')
-        .max(BLOCKLIST_ENTRY_MAX, `une entrée fait au plus ${BLOCKLIST_ENTRY_MAX} caractères`),
-      { error: 'entries doit être une liste de textes' },
-    )
-    .max(BLOCKLIST_MAX_ENTRIES, `au plus ${BLOCKLIST_MAX_ENTRIES} entrées`),
-});
-export type SearchBlocklistBody = z.infer<typeof searchBlocklistBody>;
-
-/** Answer of GET and PUT /api/admin/search/blocklist: the list as stored (normalised, sorted, each once). */
-export const searchBlocklistAnswer = z.object({ entries: z.array(z.string()) });
-export type SearchBlocklistAnswer = z.infer<typeof searchBlocklistAnswer>;
 
 /** Which collections a search covers (query parameter `urType`). */
 export const UR_TYPES = {

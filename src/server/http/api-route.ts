@@ -1,6 +1,6 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { logger } from '../log';
 import { AppError, toAppError, validationError } from './errors';
 import { errorResponse, jsonResponse } from './responses';
@@ -68,16 +68,17 @@ function forbiddenOrigin(): AppError {
 }
 
 /** The query string as a record of its first values, parsed by a zod schema (400 naming each bad field). */
-export function parseQuery<Schema extends z.ZodType>(
+export function parseQuery<Schema extends z.core.$ZodType>(
   request: Request,
   schema: Schema,
   options: { error?: z.core.$ZodErrorMap } = {},
-): z.infer<Schema> {
+): z.output<Schema> {
   const params = new URL(request.url).searchParams;
   const record: Record<string, string> = {};
   for (const [name, value] of params) if (!(name in record)) record[name] = value;
   assertNoNulCharacter(record);
-  const result = schema.safeParse(record, options);
+  // The functional form parses a Zod Mini schema too (the contracts the browser also loads are Mini).
+  const result = z.safeParse(schema, record, options);
   if (!result.success) throw validationError(result.error);
   return result.data;
 }
@@ -86,7 +87,7 @@ export function parseQuery<Schema extends z.ZodType>(
  * The request body, form-encoded (application/x-www-form-urlencoded or multipart) or JSON, parsed by a zod
  * schema. Oversized bodies are a 413, other media types a 415, malformed JSON a 400.
  */
-export async function parseBody<Schema extends z.ZodType>(
+export async function parseBody<Schema extends z.core.$ZodType>(
   request: Request,
   schema: Schema,
   options: {
@@ -97,10 +98,10 @@ export async function parseBody<Schema extends z.ZodType>(
      */
     ownValidationRefusesNul?: boolean;
   } = {},
-): Promise<z.infer<Schema>> {
+): Promise<z.output<Schema>> {
   const raw = await readBody(request);
   if (!options.ownValidationRefusesNul) assertNoNulCharacter(raw);
-  const result = schema.safeParse(raw);
+  const result = z.safeParse(schema, raw);
   if (!result.success) throw validationError(result.error);
   return result.data;
 }

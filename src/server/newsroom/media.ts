@@ -7,11 +7,11 @@ import type { z } from 'zod';
 import {
   IMAGE_CONTENT_TYPES,
   MEDIA_CONTENT_TYPES,
-  MEDIA_LIMITS,
   type MediaAnswer,
   type MediaVariant,
   type mediaListQuery,
 } from '@/lib/contracts/admin';
+import { MEDIA_LIMITS } from '@/lib/media-limits';
 import type { Db } from '../db/client';
 import { media, mediaFiles } from '../db/schema';
 import { AppError } from '../http/errors';

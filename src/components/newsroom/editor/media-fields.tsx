@@ -2,7 +2,8 @@
 
 import { type ChangeEvent, useId, useState } from 'react';
 import { errorMessage, uploadMedia } from '@/client/admin';
-import { IMAGE_CONTENT_TYPES, MEDIA_LIMITS, type MediaAnswer } from '@/lib/contracts/admin';
+import { IMAGE_CONTENT_TYPES, type MediaAnswer } from '@/lib/contracts/admin';
+import { MEDIA_LIMITS } from '@/lib/media-limits';
 import { MoveButtons } from '../buttons';
 import { InputField, SelectField, withCurrentOption } from '../fields';
 import styles from '../newsroom.module.css';

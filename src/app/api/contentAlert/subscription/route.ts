@@ -1,10 +1,10 @@
 // POST /api/contentAlert/subscription
+import { type SubscriptionAnswer } from '@/lib/contracts/newsletter';
 import {
   NEWSLETTER_ALREADY_MESSAGE,
   NEWSLETTER_ALREADY_STATUS,
   NEWSLETTER_SUCCESS_MESSAGE,
-  type SubscriptionAnswer,
-} from '@/lib/contracts/newsletter';
+} from '@/lib/contracts/newsletter-messages';
 import { subscriptionBody } from '@/lib/contracts/newsletter-query';
 import { requestContext } from '@/server/accounts/request-context';
 import { getDb } from '@/server/db/client';

@@ -1,9 +1,9 @@
 // POST /api/contentAlert/unsubscribe
+import { type UnsubscribeAnswer } from '@/lib/contracts/newsletter';
 import {
   UNSUBSCRIBE_CONFIRMATION_SENT_MESSAGE,
   UNSUBSCRIBE_MESSAGE,
-  type UnsubscribeAnswer,
-} from '@/lib/contracts/newsletter';
+} from '@/lib/contracts/newsletter-messages';
 import { unsubscribeBody } from '@/lib/contracts/newsletter-query';
 import { requestContext } from '@/server/accounts/request-context';
 import { getDb } from '@/server/db/client';

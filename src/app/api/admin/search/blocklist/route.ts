@@ -1,5 +1,5 @@
 // GET / PUT /api/admin/search/blocklist: words and phrases never offered as search suggestions (docs/ADMIN-API.md)
-import { type SearchBlocklistAnswer, searchBlocklistBody } from '@/lib/contracts/search';
+import { type SearchBlocklistAnswer, searchBlocklistBody } from '@/lib/contracts/search-blocklist';
 import { getDb } from '@/server/db/client';
 import { requireStaff } from '@/server/newsroom/auth';
 import { adminJson, adminRoute } from '@/server/newsroom/route';
