@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { NextConfig } from 'next';
+import { IMAGE_DEVICE_SIZES, IMAGE_QUALITY, IMAGE_SIZES } from './src/lib/image-sources';
 import { TRADE_OPTIONS } from './src/lib/navigation';
 import { FILTER_TRADES, FILTERED_LISTING_SOURCES, FORMAT_SPELLINGS, NO_FILTER } from './src/lib/news-filters';
 
@@ -55,6 +56,8 @@ const nextConfig: NextConfig = {
   // A separate build folder per checkout user (NEXT_DIST_DIR) lets two builds run side by side.
   distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
+  // The widths and quality our <img> srcsets ask for (src/lib/image-sources.ts): the optimiser serves those only.
+  images: { deviceSizes: IMAGE_DEVICE_SIZES, imageSizes: IMAGE_SIZES, qualities: [IMAGE_QUALITY] },
   // Next's ISR cache without its two holes: made-up URLs' not-found pages and redirects are not stored, and what
   // is stored is bounded (isr-cache-handler.mjs, docs/OPERATIONS.md "Disk").
   cacheHandler: path.join(process.cwd(), 'isr-cache-handler.mjs'),

@@ -1,6 +1,5 @@
-import type { ImageProps } from 'next/image';
 import { FALLBACK_ATTRIBUTE } from '@/client/image-fallback';
-import { OptimizedImage } from './optimized-image';
+import { OptimizedImage, type OptimizedImageProps } from './optimized-image';
 
 /**
  * An editorial, product or banner image replaced once by a placeholder when it fails to load (spec section 4).
@@ -9,6 +8,6 @@ import { OptimizedImage } from './optimized-image';
  *
  * Usage: `<ImageWithFallback src={image.href} alt="" width={1200} height={628} sizes="100vw" />`
  */
-export function ImageWithFallback(props: ImageProps) {
+export function ImageWithFallback(props: OptimizedImageProps) {
   return <OptimizedImage {...props} {...{ [FALLBACK_ATTRIBUTE]: '' }} />;
 }

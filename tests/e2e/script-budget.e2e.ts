@@ -1,0 +1,93 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Page } from '@playwright/test';
+import { baseUrl, expect, MOBILE, test } from './support/fixtures';
+
+// Issue 16: a reader page's scripts stay within 30 KB of gzip above the framework's own (what every page of the
+// build loads before any page code), measured as bench/pages does. A module that drags the full Zod, an editor
+// or a locale table into the reader frame fails here, not months later in a Lighthouse score.
+const BUDGET_OVER_FRAMEWORK_GZIP_BYTES = 30 * 1024;
+/**
+ * Templates still over the budget, each held at what it measured so that it cannot grow: the news home loads the
+ * carousel's script (Embla, about 7 KB) at once (36,180 bytes on 2026-11-26). Remove an entry once it fits.
+ */
+const KNOWN_OVER_BUDGET: Record<string, number> = { newsHome: 37 * 1024 };
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+type NewsItem = { id: string; slug: string; enriched_news_id: string | null; type: string };
+
+const pathOf = (item: NewsItem) => `/actualite/${item.slug}_${item.enriched_news_id ?? item.id}`;
+
+function gzipSize(body: Buffer): number {
+  return gzipSync(body, { level: 9 }).length;
+}
+
+/** The build's root main files: the framework and its runtime, loaded by every page. */
+async function frameworkGzipBytes(page: Page): Promise<number> {
+  const manifestPath = path.join(root, process.env.NEXT_DIST_DIR || '.next', 'build-manifest.json');
+  const { rootMainFiles } = JSON.parse(readFileSync(manifestPath, 'utf8')) as { rootMainFiles: string[] };
+  let total = 0;
+  for (const file of rootMainFiles) {
+    const response = await page.request.get(`/_next/${file}`);
+    expect(response.status(), file).toBe(200);
+    total += gzipSize(await response.body());
+  }
+  return total;
+}
+
+/** Gzip bytes of every same-origin script the browser fetched for a page, once it is loaded and idle. */
+async function pageScriptGzipBytes(page: Page, pagePath: string): Promise<number> {
+  const origin = new URL(baseUrl()).origin;
+  const bodies = new Map<string, Promise<Buffer>>();
+  const onResponse = (response: import('@playwright/test').Response) => {
+    const url = new URL(response.url());
+    if (response.request().resourceType() === 'script' && url.origin === origin)
+      bodies.set(url.pathname, response.body());
+  };
+  page.on('response', onResponse);
+  try {
+    expect((await page.goto(pagePath, { waitUntil: 'networkidle' }))?.status(), pagePath).toBe(200);
+  } finally {
+    page.off('response', onResponse);
+  }
+  let total = 0;
+  for (const body of bodies.values()) total += gzipSize(await body);
+  return total;
+}
+
+test.use({ viewport: MOBILE });
+
+test('every reader template loads at most 30 KB of gzip script above the framework', async ({ page }) => {
+  test.setTimeout(120_000);
+  const summary = await page.request.get('/api/article/summary?limit=100&type=actualite');
+  const { news } = (await summary.json()) as { news: NewsItem[] };
+  const article = news.find((item) => !item.enriched_news_id && item.type === 'actualite');
+  const enriched = news.find((item) => item.enriched_news_id);
+  if (!article || !enriched) throw new Error('the seeded site lacks a plain or an enriched news');
+
+  const framework = await frameworkGzipBytes(page);
+  const templates = {
+    home: '/',
+    newsHome: '/actualite',
+    topic: '/actualite/fiscal',
+    article: pathOf(article),
+    enrichedArticle: pathOf(enriched),
+    search: '/search?term=fiscal',
+    agenda: '/agenda',
+    rates: '/chiffres-taux',
+    archive: '/archives',
+  };
+  const overFramework: Record<string, number> = {};
+  for (const [name, pagePath] of Object.entries(templates))
+    overFramework[name] = (await pageScriptGzipBytes(page, pagePath)) - framework;
+
+  const overBudget = Object.entries(overFramework).filter(
+    ([name, bytes]) => bytes > (KNOWN_OVER_BUDGET[name] ?? BUDGET_OVER_FRAMEWORK_GZIP_BYTES),
+  );
+  expect(
+    overBudget,
+    `gzip bytes over the framework's ${framework}: ${JSON.stringify(overFramework)}`,
+  ).toEqual([]);
+});
