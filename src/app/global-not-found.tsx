@@ -1,0 +1,31 @@
+import type { Metadata } from 'next';
+import { NotFoundContent } from '@/app/_components/not-found-content';
+import { SiteChrome } from '@/app/_components/site-chrome';
+import { env } from '@/server/env';
+import { sourceSans, sourceSerif } from './fonts';
+import './globals.css';
+
+export const metadata: Metadata = { title: 'Page non trouvée', robots: { index: false } };
+
+/**
+ * Any unknown path (status 404), with the reader site's frame. Next answers it without rendering a layout, and
+ * does not send it with every page as it does the root not-found.tsx: a frame there tripled the header, footer and
+ * login forms in every page's payload (experimental `globalNotFound`, next.config.ts).
+ */
+export default function GlobalNotFound() {
+  const config = env();
+  return (
+    <html lang="fr" className={`${sourceSans.variable} ${sourceSerif.variable}`}>
+      <body>
+        <SiteChrome
+          shopBaseUrl={config.SHOP_BASE_URL}
+          subscriberUrl={config.SUBSCRIBER_URL}
+          accountsManagedBy={config.ACCOUNTS_MANAGED_BY}
+          analyticsScriptUrl={config.ANALYTICS_SCRIPT_URL}
+        >
+          <NotFoundContent />
+        </SiteChrome>
+      </body>
+    </html>
+  );
+}
