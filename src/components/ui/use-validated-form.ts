@@ -17,7 +17,9 @@ type TextField<Values> = {
  * to a press on a link or button shows its message once the press is released: appearing earlier, the message
  * would move that link or button from under the pointer and the click would miss it.
  *
- * The schema and Zod are loaded when a field first gets the focus (or at the first submit), not with the page.
+ * The schema and Zod are loaded when a field first gets the focus (or at the first submit), not with the page. If
+ * they cannot be loaded (the network dropped), the blur checks are skipped and the submit goes on: the server checks
+ * the same schema and answers its messages.
  */
 export function useValidatedForm<Values extends Record<string, string | boolean>>(
   initial: Values,
@@ -31,6 +33,11 @@ export function useValidatedForm<Values extends Record<string, string | boolean>
       ([{ formErrors }, schema]) =>
         (field: keyof Values & string, values: Values) =>
           formErrors(schema, values)[field]?.message ?? null,
+      (error: unknown) => {
+        // Tried again at the next focus or submit.
+        validator.current = null;
+        throw error;
+      },
     );
     return validator.current;
   }, [loadSchema]);
@@ -62,7 +69,8 @@ export function useValidatedForm<Values extends Record<string, string | boolean>
 
   const checkField = useCallback(
     async (field: keyof Values & string) => {
-      const error = (await loadValidator())(field, values);
+      const validate = await loadValidator().catch(() => null);
+      const error = validate?.(field, values);
       if (error && focused.current !== field)
         setErrors((current) => ({ ...current, [field]: capMessage(error) }));
     },
@@ -82,7 +90,8 @@ export function useValidatedForm<Values extends Record<string, string | boolean>
    */
   const checkBeforeSubmit = useCallback(
     async (form: HTMLFormElement | null): Promise<boolean> => {
-      const validate = await loadValidator();
+      const validate = await loadValidator().catch(() => null);
+      if (!validate) return true;
       const next: Partial<Record<keyof Values & string, string>> = {};
       for (const field of Object.keys(values) as (keyof Values & string)[]) {
         const error = validate(field, values);
@@ -104,7 +113,7 @@ export function useValidatedForm<Values extends Record<string, string | boolean>
     onValueChange: (value: string) => setValue(field, value as Values[typeof field]),
     onFocus: () => {
       focused.current = field;
-      void loadValidator();
+      loadValidator().catch(() => undefined);
       if (keepOnFocus.current !== field) clearError(field);
     },
     onBlur: () => {
