@@ -11,14 +11,7 @@ const price = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR
 export function ProductCard({ product, headingLevel: Heading = 'h3' }: Props) {
   return (
     <article className={styles.card}>
-      <ImageWithFallback
-        className={styles.image}
-        src={product.image_url}
-        alt=""
-        width={180}
-        height={240}
-        sizes="180px"
-      />
+      <ImageWithFallback className={styles.image} src={product.image_url} alt="" width={180} height={240} />
       {product.promo_label || product.discount_label ? (
         <p className={styles.promo}>{product.promo_label ?? product.discount_label}</p>
       ) : null}

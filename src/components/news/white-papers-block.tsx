@@ -12,7 +12,7 @@ export function WhitePapersBlock({ papers }: { papers: WhitePaper[] }) {
       <ul>
         {papers.map((paper) => (
           <li key={paper.page_url}>
-            <ImageWithFallback src={paper.img_url} alt="" width={64} height={83} sizes="64px" />
+            <ImageWithFallback src={paper.img_url} alt="" width={64} height={83} />
             <ShopLink href={paper.page_url}>{paper.title}</ShopLink>
           </li>
         ))}

@@ -7,14 +7,7 @@ import styles from './bookshop.module.css';
 export function WhitePaperCard({ paper }: { paper: WhitePaper }) {
   return (
     <article className={styles.paper}>
-      <ImageWithFallback
-        className={styles.paperImage}
-        src={paper.img_url}
-        alt=""
-        width={120}
-        height={156}
-        sizes="120px"
-      />
+      <ImageWithFallback className={styles.paperImage} src={paper.img_url} alt="" width={120} height={156} />
       <h3 className={styles.paperTitle}>
         <ShopLink href={paper.page_url}>{paper.title}</ShopLink>
       </h3>
