@@ -27,6 +27,7 @@ import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { chromium } from 'playwright-core';
+import { articlePathOf, readerTemplates } from '../../tests/support/reader-templates';
 
 const run = promisify(execFile);
 
@@ -61,24 +62,11 @@ for (const part of ONLY) {
 }
 const runs = (part: Part) => ONLY.includes(part);
 
-type NewsItem = {
-  id: string;
-  slug: string;
-  type: string;
-  enriched_news_id: string | null;
-  additionalProperties?: Record<string, unknown>;
-};
-
-/** Articles carrying Themes_Gateway are noindex by rule: Lighthouse's SEO score is measured on indexable ones. */
-const indexable = (item: NewsItem) => !('Themes_Gateway' in (item.additionalProperties ?? {}));
-
 async function json<T>(url: string): Promise<T> {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${url} answered ${response.status}`);
   return (await response.json()) as T;
 }
-
-const pathOf = (item: NewsItem) => `/actualite/${item.slug}_${item.enriched_news_id ?? item.id}`;
 
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -276,11 +264,11 @@ async function measureThroughput(
 
 /** Uncached renders: paths never requested before (each first request renders the page). */
 async function measureRenders(baseUrl: string) {
-  const { news: older } = await json<{ news: NewsItem[] }>(
+  const { news: older } = await json<{ news: Parameters<typeof articlePathOf>[0][] }>(
     `${baseUrl}/api/article/summary?limit=${UNCACHED_SAMPLES}&page=3&type=actualite`,
   );
   const articleRenders: number[] = [];
-  for (const item of older) articleRenders.push(await timed(`${baseUrl}${pathOf(item)}`));
+  for (const item of older) articleRenders.push(await timed(`${baseUrl}${articlePathOf(item)}`));
   const homeRenders: number[] = [];
   for (let index = 0; index < UNCACHED_SAMPLES; index += 1) homeRenders.push(await timed(`${baseUrl}/`));
   const thematics = await json<{ thematics: { slug: string }[] }>(
@@ -420,31 +408,9 @@ async function measureLighthouse(pagesOf: Map<Target, Record<string, string>>) {
   );
 }
 
-/** The pages of one server: its own seeded articles (each build seeds its own demo content). */
-async function pagesOf(target: Target) {
-  const { news } = await json<{ news: NewsItem[] }>(
-    `${target.baseUrl}/api/article/summary?limit=100&type=actualite`,
-  );
-  const article = news.find((item) => !item.enriched_news_id && item.type === 'actualite' && indexable(item));
-  const enriched = news.find((item) => item.enriched_news_id && indexable(item));
-  if (!article || !enriched)
-    throw new Error(`${target.label}: the seeded site lacks a plain or an enriched news`);
-  return {
-    home: '/',
-    newsHome: '/actualite',
-    topic: '/actualite/fiscal',
-    article: pathOf(article),
-    enrichedArticle: pathOf(enriched),
-    search: '/search?term=fiscal',
-    agenda: '/agenda',
-    rates: '/chiffres-taux',
-    archive: '/archives',
-  };
-}
-
 async function main() {
   const pages = new Map<Target, Record<string, string>>();
-  for (const target of TARGETS) pages.set(target, await pagesOf(target));
+  for (const target of TARGETS) pages.set(target, await readerTemplates(target.baseUrl));
   const results = new Map<Target, Record<string, unknown>>(TARGETS.map((target) => [target, {}]));
   const record = (target: Target, key: string, value: unknown) => {
     const entry = results.get(target) ?? {};

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
+import { readerTemplates } from '../support/reader-templates';
 import { baseUrl, expect, MOBILE, test } from './support/fixtures';
 
 // Issue 16: a reader page's scripts stay within 30 KB of gzip above the framework's own (what every page of the
@@ -15,10 +16,6 @@ const BUDGET_OVER_FRAMEWORK_GZIP_BYTES = 30 * 1024;
 const KNOWN_OVER_BUDGET: Record<string, number> = { newsHome: 37 * 1024 };
 
 const root = path.resolve(import.meta.dirname, '../..');
-
-type NewsItem = { id: string; slug: string; enriched_news_id: string | null; type: string };
-
-const pathOf = (item: NewsItem) => `/actualite/${item.slug}_${item.enriched_news_id ?? item.id}`;
 
 function gzipSize(body: Buffer): number {
   return gzipSync(body, { level: 9 }).length;
@@ -61,24 +58,8 @@ test.use({ viewport: MOBILE });
 
 test('every reader template loads at most 30 KB of gzip script above the framework', async ({ page }) => {
   test.setTimeout(120_000);
-  const summary = await page.request.get('/api/article/summary?limit=100&type=actualite');
-  const { news } = (await summary.json()) as { news: NewsItem[] };
-  const article = news.find((item) => !item.enriched_news_id && item.type === 'actualite');
-  const enriched = news.find((item) => item.enriched_news_id);
-  if (!article || !enriched) throw new Error('the seeded site lacks a plain or an enriched news');
-
   const framework = await frameworkGzipBytes(page);
-  const templates = {
-    home: '/',
-    newsHome: '/actualite',
-    topic: '/actualite/fiscal',
-    article: pathOf(article),
-    enrichedArticle: pathOf(enriched),
-    search: '/search?term=fiscal',
-    agenda: '/agenda',
-    rates: '/chiffres-taux',
-    archive: '/archives',
-  };
+  const templates = await readerTemplates(baseUrl());
   const overFramework: Record<string, number> = {};
   for (const [name, pagePath] of Object.entries(templates))
     overFramework[name] = (await pageScriptGzipBytes(page, pagePath)) - framework;
