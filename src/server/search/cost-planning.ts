@@ -122,11 +122,10 @@ export async function windowBounds(
   }>(
     db,
     sql`select n.bound as news, to_char(n.bound at time zone ${SITE_TIME_ZONE}, 'YYYYMM') as news_from,
-      (select to_char(max(a.publication_date) at time zone ${SITE_TIME_ZONE}, 'YYYYMM') from articles a where n.bound is not null) as news_to,
-      d.bound::text as docs, to_char(d.bound, 'YYYYMM') as docs_from,
-      (select to_char(max(d2.date_resultat), 'YYYYMM') from subscriber_documents d2 where d.bound is not null) as docs_to
-    from (select ${news === null ? sql`null::timestamptz` : sql`(select a.publication_date from articles a where ${news.dates ?? sql`true`} order by a.publication_date desc nulls last offset ${news.rows} limit 1)`} as bound) n,
-      (select ${docs === null ? sql`null::date` : sql`(select d.date_resultat from subscriber_documents d where ${docs.dates ?? sql`true`} order by d.date_resultat desc nulls last offset ${docs.rows} limit 1)`} as bound) d`,
+      to_char(n.newest at time zone ${SITE_TIME_ZONE}, 'YYYYMM') as news_to,
+      d.bound::text as docs, to_char(d.bound, 'YYYYMM') as docs_from, to_char(d.newest, 'YYYYMM') as docs_to
+    from (select ${news === null ? sql`null::timestamptz as bound, null::timestamptz as newest` : sql`(select a.publication_date from articles a where ${news.dates ?? sql`true`} order by a.publication_date desc nulls last offset ${news.rows} limit 1) as bound, (select max(a.publication_date) from articles a) as newest`}) n,
+      (select ${docs === null ? sql`null::date as bound, null::date as newest` : sql`(select d.date_resultat from subscriber_documents d where ${docs.dates ?? sql`true`} order by d.date_resultat desc nulls last offset ${docs.rows} limit 1) as bound, (select max(d.date_resultat) from subscriber_documents d) as newest`}) d`,
   );
   const window = (
     bound: string | null | undefined,
