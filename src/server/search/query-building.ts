@@ -6,7 +6,7 @@ import { SITE_TIME_ZONE } from '@/lib/dates';
 import { monthValue } from '@/lib/months';
 import { SEARCH_CONFIG } from '../db/schema';
 import { CANDIDATE_CAP, type CorpusScope, type WindowBounds } from './cost-planning';
-import { facetColumns } from './facet-assembly';
+import { type Facet, facetColumns } from './facet-assembly';
 import type { FacetFilters } from './selected-facets';
 import { ENRICHED_NEWS_DOCUMENT_TYPE, NEWS_DOCUMENT_TYPE } from './types';
 
@@ -170,6 +170,8 @@ export type StatementInput = {
   bounds: WindowBounds;
   /** The page wanted; null: only the totals and the facets (a disjunctive count: no page, no rank). */
   page: { offset: number; sort: SearchSort } | null;
+  /** The facets counted over the candidates (a selected multi-choice facet is counted without its selection). */
+  facets: readonly Facet[];
 };
 
 /**
@@ -199,7 +201,7 @@ export function searchStatement(input: StatementInput): SQL {
       (select count(*)::int from news_probe) as total_news,
       (select count(*)::int from docs_probe) as total_docs,
       (select json_agg(p order by p.position) from page p) as results,
-      ${facetColumns()}`;
+      ${facetColumns(input.facets)}`;
 }
 
 /** Reads each news candidate as a result row with its rank. */
