@@ -47,13 +47,12 @@ CREATE INDEX "subscriber_documents_facet_search_idx" ON "subscriber_documents" U
 -- 2. The news columns read for every candidate stay in their rows. A news row holds its two search vectors in
 --    line (STORAGE MAIN, migrations 0004 and 0008), so the toaster moved every other column of a long row out of
 --    line, down to the label arrays: counting the facets of 1,000 news candidates read 4,000 TOAST pages. MAIN
---    keeps them in the row (out of line only if the row would not fit in a page); CLUSTER rewrites the rows (in
---    date order, as they were inserted) so that existing ones follow the new storage. It locks `articles` for the
---    rewrite: about a minute per 100,000 news.
+--    keeps them in the row (out of line only if the row would not fit in a page). Rows written from now on follow
+--    it; existing rows move back when rewritten: `VACUUM FULL articles` then `VACUUM ANALYZE articles` (out of a
+--    transaction, so not here; docs/SEARCH.md). A rewrite here would lock `articles` during the deploy and leave
+--    its visibility map empty, which the window bounds' index-only scans need.
 ALTER TABLE articles ALTER COLUMN topic_labels SET STORAGE MAIN, ALTER COLUMN thematic_labels SET STORAGE MAIN,
   ALTER COLUMN title SET STORAGE MAIN, ALTER COLUMN summary SET STORAGE MAIN, ALTER COLUMN slug SET STORAGE MAIN;
---> statement-breakpoint
-CLUSTER articles USING articles_publication_idx;
 --> statement-breakpoint
 ANALYZE articles;
 --> statement-breakpoint
