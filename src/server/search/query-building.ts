@@ -277,9 +277,8 @@ function rank(input: StatementInput, vector: SQL): SQL {
  * (migration 0014): the term AND the window's months AND the selected facets, one GIN scan that skips through
  * the term's postings to the months' rows, ANDed with the date index's rows from the bound (the window's first
  * month is partial); every other condition is tested on those rows only (`(…) is true` hides them from the other
- * indexes, whose bitmaps would cost more than the rows). Then they are sorted; older
- * matches are read only if the window held fewer than the cap (the LIMIT is then 0, and PostgreSQL does not run
- * that branch).
+ * indexes, whose bitmaps would cost more than the rows). Then they are sorted; older matches are read only if the
+ * window held fewer than the cap (the LIMIT is then 0, and PostgreSQL does not run that branch).
  */
 function candidates(input: {
   columns: SQL;
