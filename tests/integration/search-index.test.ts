@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_SORTS, UR_TYPES } from '@/lib/contracts/search';
+import type { SelectedFacets } from '@/lib/params';
 import { importArticles } from '@/server/content/import';
 import type { Database } from '@/server/db/client';
 import { queryRows } from '@/server/db/rows';
@@ -342,5 +343,85 @@ describe('bounded facets', () => {
     expect(fiscal.facets.date_zapette.map(({ id, count }) => ({ id, count }))).toEqual(
       await expectedYears('Fiscal'),
     );
+  });
+
+  it('reads a window through the index of text and facet values, each facet kind as its lexemes', async () => {
+    // 12,000 documents, one a day from 1960-01-02, all holding the word: half MFI and revue, half MSO and
+    // memento, so each value is common enough for a window; the job JPL reads MSO.
+    await database.db.execute(sql`
+      insert into subscriber_documents (id, titre_affichage, texte, matiere, abonnement, date_resultat, type_document, type_ur, ur_id)
+      select 'pl' || g, 'Acte ' || g, 'plurivoque', array['Social'], array[case when g % 2 = 0 then 'MFI' else 'MSO' end],
+        date '1960-01-01' + g, case when g % 2 = 0 then 'revue' else 'memento' end, 'fonds', 'UR-pl' || g
+      from generate_series(1, 12000) g`);
+    await database.db.execute(sql`insert into product_mappings (job, subject, product_code, product_label)
+      values ('JPL', 'Social', 'MSO', 'Mémento social')`);
+    await database.db.execute(sql`analyze subscriber_documents`);
+    try {
+      const cases: { selected: SelectedFacets; where: SQL }[] = [
+        { selected: { abonnement: ['MFI'] }, where: sql`'MFI' = any(abonnement)` },
+        { selected: { metier: ['JPL'] }, where: sql`'MSO' = any(abonnement)` },
+        {
+          selected: { type_document: ['memento'], date_zapette: ['1990', '1991/03'] },
+          where: sql`type_document = 'memento' and (extract(year from date_resultat) = 1990
+            or (extract(year from date_resultat) = 1991 and extract(month from date_resultat) = 3))`,
+        },
+      ];
+      for (const { selected, where } of cases) {
+        const filters = corpusFilters(facetFilters(selected), selected.metier ? ['MSO'] : null, {
+          news: true,
+          docs: true,
+        });
+        const answer = await search(database.db, { ...params('plurivoque'), selected });
+        const [expected] = await queryRows<{ total: number; newest: string; months: string[] }>(
+          database.db,
+          sql`select count(*)::int as total, max(date_resultat)::text as newest,
+              array_agg(distinct to_char(date_resultat, 'YYYY/MM') order by to_char(date_resultat, 'YYYY/MM')) as months
+            from (select date_resultat from subscriber_documents where id like 'pl%' and ${where}
+              order by date_resultat desc limit ${CANDIDATE_CAP}) newest`,
+        );
+        expect(answer.total, JSON.stringify(selected)).toBe(expected?.total);
+        expect(
+          answer.results
+            .map((result) => result.date_resultat)
+            .sort()
+            .at(-1),
+        ).toBe(expected?.newest);
+        // The date facet counts ignore its own selection (disjunctive).
+        if (!selected.date_zapette)
+          expect(
+            answer.facets.date_zapette
+              .flatMap((year) => (year.children ?? []).map((month) => month.id))
+              .sort(),
+          ).toEqual(expected?.months);
+        if (selected.abonnement || selected.metier) {
+          // Broad enough for a window: its months run from its bound to the table's newest row.
+          const bounds = await windowBounds(
+            database.db,
+            'plurivoque',
+            typedQuery('plurivoque').lexemes,
+            filters,
+          );
+          expect(bounds.docs?.months.length).toBeGreaterThan(1);
+          expect(bounds.docs?.months).toContain(expected?.newest.slice(0, 7).replace('-', ''));
+        }
+      }
+    } finally {
+      await database.db.execute(sql`delete from subscriber_documents where id like 'pl%'`);
+      await database.db.execute(sql`delete from product_mappings where job = 'JPL'`);
+    }
+  });
+});
+
+describe('facet lexemes', () => {
+  it('give each row its year, month (Paris time for news), type, subjects, subscriptions and themes', async () => {
+    const [row] = await queryRows<{ news: string; enriched: string; document: string }>(
+      database.db,
+      sql`select search_news_facets(timestamptz '2026-01-31 23:30:00+00', null, '{Fiscal}', '{TVA}')::text as news,
+        search_news_facets(timestamptz '2026-01-15 12:00:00+00', 'e1', '{}', null)::text as enriched,
+        search_document_facets(date '2025-12-31', 'memento', '{Social,"L''été"}', '{MSO}')::text as document`,
+    );
+    expect(row?.news).toBe("'#d202602' '#hTVA' '#mFiscal' '#tactualite' '#y2026'");
+    expect(row?.enriched).toBe("'#d202601' '#tactualite-enrichie' '#y2026'");
+    expect(row?.document).toBe("'#aMSO' '#d202512' '#mL''été' '#mSocial' '#tmemento' '#y2025'");
   });
 });

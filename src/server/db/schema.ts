@@ -177,6 +177,12 @@ export const articles = pgTable(
     index('articles_search_idx').using('gin', t.searchVector),
     index('articles_topic_labels_idx').using('gin', t.topicLabels),
     index('articles_thematic_labels_idx').using('gin', t.thematicLabels),
+    // Migration 0014: the text and the facet values (month, type, subjects, themes) in one inverted index, so a
+    // search reads the newest matches of a very common word within a few months (docs/SEARCH.md).
+    index('articles_facet_search_idx').using(
+      'gin',
+      sql`(search_vector || search_news_facets(publication_date, enriched_news_id, topic_labels, thematic_labels))`,
+    ),
   ],
 );
 
@@ -500,6 +506,11 @@ export const subscriberDocuments = pgTable(
     index('subscriber_documents_search_idx').using('gin', t.searchVector),
     index('subscriber_documents_abonnement_idx').using('gin', t.abonnement),
     index('subscriber_documents_matiere_idx').using('gin', t.matiere),
+    // Migration 0014: the text and the facet values (month, type, subjects, subscriptions) in one inverted index.
+    index('subscriber_documents_facet_search_idx').using(
+      'gin',
+      sql`(search_vector || search_document_facets(date_resultat, type_document, matiere, abonnement))`,
+    ),
   ],
 );
 

@@ -1,12 +1,14 @@
 import 'server-only';
 import { type SQL, sql } from 'drizzle-orm';
+import { SITE_TIME_ZONE } from '@/lib/dates';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/rows';
 
 /**
  * Cost planning: how a corpus's candidates are read (docs/SEARCH.md "One search", step 2). From the lexeme
  * dictionary's exact counts and the planner's estimate of the selected facets, a very common term reads a window
- * of the newest rows instead of all its matches, either through bitmaps or by testing each row of the window.
+ * of the newest rows (a few months) instead of all its matches, through the index of text and facet values
+ * (migration 0014).
  */
 
 /**
@@ -17,9 +19,9 @@ import { queryRows } from '../db/rows';
 export const CANDIDATE_CAP = 1000;
 
 /**
- * Reading a match (heap row, then sorted with its vector) costs about this many entries of the date index's bitmap
- * (measured on PostgreSQL 15: 21 ms for a bitmap of 367,000 dates, 2 µs a match): a window pays when the matches
- * it avoids reading cost more than its date bitmap.
+ * Reading a match (heap row, then sorted with its vector) costs about this many rows of a window (measured on
+ * PostgreSQL 15 for the date index's bitmap: 21 ms for 367,000 dates, 2 µs a match; a window's month postings in
+ * the facet index cost less): a window pays when the matches it avoids reading cost more than its rows.
  */
 const MATCH_COST_IN_DATES = 35;
 
@@ -27,12 +29,10 @@ const MATCH_COST_IN_DATES = 35;
 const WINDOW_MARGIN = 1.5;
 
 /**
- * Reading a row of a window and testing its vector costs about this many entries of a full-text bitmap (measured
- * on PostgreSQL 15: 3.4 µs a row of the date walk, 0.34 µs a posting of the GIN bitmap of a very common word).
+ * A corpus's window: its rows from `bound` on (the column's type, as text), and their months (YYYYMM, in Paris
+ * time for news, within the selected dates), whose lexemes ('#d202611') select them in the facet index.
  */
-const WALK_ROW_COST = 10;
-
-export type Window = { bound: string; walk: boolean };
+export type Window = { bound: string; months: string[] };
 /**
  * Each corpus's window, whether the term's matches could be estimated at all (no `or`, `-mot`, phrase), and
  * `none`: the dictionary says nothing matches (each corpus lacks one of the term's required words).
@@ -40,8 +40,17 @@ export type Window = { bound: string; walk: boolean };
 export type WindowBounds = { news: Window | null; docs: Window | null; estimated: boolean; none: boolean };
 export const NO_WINDOW: WindowBounds = { news: null, docs: null, estimated: false, none: false };
 
-/** A corpus a search covers, with its selected date range and other facets (null: none). */
-export type CorpusScope = { dates: SQL | null; others: SQL | null } | null;
+/**
+ * A corpus a search covers (null: left out): its selected date range and other facets as conditions on its
+ * table (null: none), the other facets as a tsquery of facet lexemes over the facet index (migration 0014; null:
+ * none), and the selected years (YYYY) and months (YYYYMM), which bound a window's months (empty: any).
+ */
+export type CorpusScope = {
+  dates: SQL | null;
+  others: SQL | null;
+  facetQuery: string | null;
+  periods: string[];
+} | null;
 
 /** True for a term whose match count the dictionary cannot estimate: alternatives, exclusions, phrases. */
 export function isUnestimated(term: string): boolean {
@@ -101,30 +110,62 @@ export async function windowBounds(
   ]);
   if (news === null && docs === null) return { news: null, docs: null, estimated: true, none };
   // The newest rows of the date range are read from the date index up to the offset (an index-only scan on a
-  // vacuumed table). The ORDER BY names the table's column: an unqualified name would sort by the output column,
-  // the date as text.
-  const [row] = await queryRows<{ news: string | null; docs: string | null }>(
+  // vacuumed table), with the month of that bound and of the newest row. The ORDER BY names the table's column:
+  // an unqualified name would sort by the output column, the date as text.
+  const [row] = await queryRows<{
+    news: string | null;
+    news_from: string | null;
+    news_to: string | null;
+    docs: string | null;
+    docs_from: string | null;
+    docs_to: string | null;
+  }>(
     db,
-    sql`select
-      ${news === null ? sql`null` : sql`(select a.publication_date::text as bound from articles a where ${news.dates ?? sql`true`} order by a.publication_date desc nulls last offset ${news.rows} limit 1)`} as news,
-      ${docs === null ? sql`null` : sql`(select d.date_resultat::text as bound from subscriber_documents d where ${docs.dates ?? sql`true`} order by d.date_resultat desc nulls last offset ${docs.rows} limit 1)`} as docs`,
+    sql`select n.bound as news, to_char(n.bound at time zone ${SITE_TIME_ZONE}, 'YYYYMM') as news_from,
+      to_char(n.newest at time zone ${SITE_TIME_ZONE}, 'YYYYMM') as news_to,
+      d.bound::text as docs, to_char(d.bound, 'YYYYMM') as docs_from, to_char(d.newest, 'YYYYMM') as docs_to
+    from (select ${news === null ? sql`null::timestamptz as bound, null::timestamptz as newest` : sql`(select a.publication_date from articles a where ${news.dates ?? sql`true`} order by a.publication_date desc nulls last offset ${news.rows} limit 1) as bound, (select max(a.publication_date) from articles a) as newest`}) n,
+      (select ${docs === null ? sql`null::date as bound, null::date as newest` : sql`(select d.date_resultat from subscriber_documents d where ${docs.dates ?? sql`true`} order by d.date_resultat desc nulls last offset ${docs.rows} limit 1) as bound, (select max(d.date_resultat) from subscriber_documents d) as newest`}) d`,
   );
+  const window = (
+    bound: string | null | undefined,
+    from: string | null | undefined,
+    to: string | null | undefined,
+    scope: CorpusScope,
+  ): Window | null =>
+    bound && from && to && scope ? { bound, months: monthsBetween(from, to, scope.periods) } : null;
   return {
-    news: row?.news && news ? { bound: row.news, walk: news.walk } : null,
-    docs: row?.docs && docs ? { bound: row.docs, walk: docs.walk } : null,
+    news: window(row?.news, row?.news_from, row?.news_to, scopes.news),
+    docs: window(row?.docs, row?.docs_from, row?.docs_to, scopes.docs),
     estimated: true,
     none,
   };
 }
 
-/** One corpus's window in rows of its date range, and whether testing each of them beats the bitmaps; or null. */
+/** The months (YYYYMM) from `from` to `to`, within the selected years and months (`periods`, empty: any). */
+export function monthsBetween(from: string, to: string, periods: readonly string[]): string[] {
+  const months: string[] = [];
+  let year = Number(from.slice(0, 4));
+  let month = Number(from.slice(4, 6));
+  for (let key = from; key <= to; key = `${year}${String(month).padStart(2, '0')}`) {
+    if (periods.length === 0 || periods.includes(key) || periods.includes(key.slice(0, 4))) months.push(key);
+    month += 1;
+    if (month > 12) {
+      month = 1;
+      year += 1;
+    }
+  }
+  return months;
+}
+
+/** One corpus's window in rows of its date range, or null when reading all the matches costs less. */
 async function planWindow(
   db: Db,
   scope: CorpusScope,
   table: SQL,
   rows: number,
   counts: number[],
-): Promise<{ rows: number; walk: boolean; dates: SQL | null } | null> {
+): Promise<{ rows: number; dates: SQL | null } | null> {
   if (scope === null || rows <= 0) return null;
   const termShare = counts.reduce((product, count) => product * Math.min(1, count / rows), 1);
   const share = async (where: SQL | null) =>
@@ -135,10 +176,7 @@ async function planWindow(
   const windowRows = Math.ceil((WINDOW_MARGIN * CANDIDATE_CAP) / (termShare * othersShare));
   if (windowRows >= rows * datesShare) return null;
   if (windowRows > MATCH_COST_IN_DATES * (matches - WINDOW_MARGIN * CANDIDATE_CAP)) return null;
-  // A bitmap AND reads every posting of the least common word, and of the other facets' indexes (about their
-  // share of the rows).
-  const postings = Math.min(...counts) + (scope.others ? othersShare * rows : 0);
-  return { rows: windowRows, walk: windowRows * WALK_ROW_COST < postings, dates: scope.dates };
+  return { rows: windowRows, dates: scope.dates };
 }
 
 /** The product codes of a job's subscriptions (product_mappings). */

@@ -14,6 +14,8 @@ import { CANDIDATE_CAP, NO_WINDOW, productCodesOfJob, windowBounds } from './cos
 import { documentTypeLabel } from './document-types';
 import {
   buildFacets,
+  FACETS,
+  type Facet,
   type FacetCountRow,
   facetCounts,
   isSelected,
@@ -137,13 +139,18 @@ async function runSearch(
   // The job facet is a subscription facet: the job's product codes (product_mappings), read first so that the
   // planner estimates the filter from the column's statistics.
   const jobCodes = filters.metier ? await productCodesOfJob(db, filters.metier) : null;
-  const read = (selected: SelectedFacets, page: { offset: number; sort: SearchSort } | null) =>
-    readCandidates(db, { ...params, selected }, fullText, hasAccess, jobCodes, page);
+  const read = (
+    selected: SelectedFacets,
+    page: { offset: number; sort: SearchSort } | null,
+    counted: readonly Facet[],
+  ) => readCandidates(db, { ...params, selected }, fullText, hasAccess, jobCodes, page, counted);
   const selectedFacets = Object.entries(MULTI_CHOICE_FACETS).filter(([, facet]) =>
     isSelected(filters, facet),
   );
+  // The results' statement counts the facets without a selection; each selected one is counted by its own read.
+  const ownCounts = FACETS.filter((facet) => !selectedFacets.some(([, selected]) => selected === facet));
   const [row, ...disjunctive] = await Promise.all([
-    read(params.selected, { offset: (params.page - 1) * NEWS_PAGE_SIZE, sort: params.sort }),
+    read(params.selected, { offset: (params.page - 1) * NEWS_PAGE_SIZE, sort: params.sort }, ownCounts),
     ...selectedFacets.map(([name, facet]) => {
       const { [name]: _own, ...others } = params.selected;
       const key = searchKey(
@@ -151,7 +158,7 @@ async function runSearch(
         hasAccess,
       );
       return sharedRead('search-facet', `${fullText.key}\u0000${facet}\u0000${key}`, async () => {
-        const without = await read(others, null);
+        const without = await read(others, null, [facet]);
         return facetCounts(without?.facet_counts ?? null)[facet];
       });
     }),
@@ -184,6 +191,7 @@ async function readCandidates(
   hasAccess: boolean,
   jobCodes: string[] | null,
   page: { offset: number; sort: SearchSort } | null,
+  counted: readonly Facet[],
 ): Promise<Row | null> {
   const { term } = params;
   const filters = corpusFilters(facetFilters(params.selected), jobCodes, {
@@ -199,6 +207,7 @@ async function readCandidates(
     filters,
     bounds,
     page,
+    facets: counted,
   });
   return runBudgeted(db, statement, term !== '' && (bounds.estimated || term.includes('"')));
 }

@@ -6,7 +6,7 @@ import { SITE_TIME_ZONE } from '@/lib/dates';
 import { monthValue } from '@/lib/months';
 import { SEARCH_CONFIG } from '../db/schema';
 import { CANDIDATE_CAP, type CorpusScope, type WindowBounds } from './cost-planning';
-import { facetColumns } from './facet-assembly';
+import { type Facet, facetColumns } from './facet-assembly';
 import type { FacetFilters } from './selected-facets';
 import { ENRICHED_NEWS_DOCUMENT_TYPE, NEWS_DOCUMENT_TYPE } from './types';
 
@@ -57,6 +57,15 @@ export function corpusFilters(
     filters.abonnements.length ? sql`d.abonnement && ${textArray(filters.abonnements)}` : undefined,
     jobCodes ? sql`d.abonnement && ${textArray(jobCodes)}` : undefined,
   ]);
+  // The same conditions over the facet index's lexemes (migration 0014): a news has no '#a' (subscription)
+  // lexeme and a document no '#h' (theme) one, so those choices leave the other corpus empty there too.
+  const facetLexemes = [
+    anyOf(FACET_LEXEMES.type, filters.types),
+    anyOf(FACET_LEXEMES.subject, filters.matieres),
+    anyOf(FACET_LEXEMES.theme, filters.themes),
+    anyOf(FACET_LEXEMES.subscription, filters.abonnements),
+  ];
+  const periods = [...filters.years, ...filters.months.map((month) => month.replace('/', ''))];
   return {
     news: corpora.news
       ? {
@@ -67,15 +76,66 @@ export function corpusFilters(
               filters,
             ) ?? null,
           others: newsOthers,
+          facetQuery: allOf(facetLexemes),
+          periods,
         }
       : null,
     docs: corpora.docs
       ? {
           dates: dateFilter(sql`d.date_resultat`, (day) => sql`${day}::date`, filters) ?? null,
           others: docsOthers,
+          facetQuery: allOf([
+            ...facetLexemes,
+            jobCodes ? anyOf(FACET_LEXEMES.subscription, jobCodes, true) : null,
+          ]),
+          periods,
         }
       : null,
   };
+}
+
+/** The prefixes of the facet index's lexemes (migration 0014: search_news_facets, search_document_facets). */
+const FACET_LEXEMES = {
+  year: '#y',
+  month: '#d',
+  type: '#t',
+  subject: '#m',
+  subscription: '#a',
+  theme: '#h',
+} as const;
+
+/** A lexeme as tsquery text: quoted, its quotes and backslashes doubled (tsquery input syntax). */
+function lexeme(prefix: string, value: string): string {
+  return `'${`${prefix}${value}`.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+}
+
+/**
+ * Any of the values as tsquery text, or null when none is selected; `always` for a selection that may be empty
+ * (a job without products), which then matches nothing.
+ */
+function anyOf(prefix: string, values: readonly string[], always = false): string | null {
+  if (values.length === 0) return always ? lexeme(prefix, '') : null;
+  return `(${values.map((value) => lexeme(prefix, value)).join(' | ')})`;
+}
+
+function allOf(parts: readonly (string | null)[]): string | null {
+  const present = parts.filter((part): part is string => part !== null);
+  return present.length ? present.join(' & ') : null;
+}
+
+/**
+ * A window's months as tsquery text over the facet index's year and month lexemes, a year whose twelve months are
+ * in the window as one lexeme (fewer entries for the GIN scan to merge); none: nothing matches.
+ */
+export function monthsQuery(months: readonly string[]): string {
+  const years = new Map<string, string[]>();
+  for (const month of months) years.set(month.slice(0, 4), [...(years.get(month.slice(0, 4)) ?? []), month]);
+  const lexemes = [...years].flatMap(([year, ofYear]) =>
+    ofYear.length === 12
+      ? [lexeme(FACET_LEXEMES.year, year)]
+      : ofYear.map((month) => lexeme(FACET_LEXEMES.month, month)),
+  );
+  return lexemes.length ? `(${lexemes.join(' | ')})` : lexeme(FACET_LEXEMES.month, '');
 }
 
 /**
@@ -110,6 +170,8 @@ export type StatementInput = {
   bounds: WindowBounds;
   /** The page wanted; null: only the totals and the facets (a disjunctive count: no page, no rank). */
   page: { offset: number; sort: SearchSort } | null;
+  /** The facets counted over the candidates (a selected multi-choice facet is counted without its selection). */
+  facets: readonly Facet[];
 };
 
 /**
@@ -139,7 +201,7 @@ export function searchStatement(input: StatementInput): SQL {
       (select count(*)::int from news_probe) as total_news,
       (select count(*)::int from docs_probe) as total_docs,
       (select json_agg(p order by p.position) from page p) as results,
-      ${facetColumns()}`;
+      ${facetColumns(input.facets)}`;
 }
 
 /** Reads each news candidate as a result row with its rank. */
@@ -147,17 +209,21 @@ function newsProbe(input: StatementInput, scope: CorpusScope, bounds: WindowBoun
   const vector = input.hasAccess
     ? sql`c.search_vector`
     : sql`coalesce(c.public_search_vector, c.search_vector)`;
+  // A gated news matches only through what the paywall shows; its public vector holds no other word.
+  const gate =
+    input.hasAccess || !input.hasTerm
+      ? undefined
+      : sql`(a.public_search_vector is null or a.public_search_vector @@ ${input.query})`;
   const rows = candidates({
     columns: sql`a.id, a.enriched_news_id, a.title, a.summary, a.slug, a.type, a.topic_labels, a.thematic_labels,
       a.search_vector, a.public_search_vector, a.publication_date as sort_date`,
     from: sql`articles a`,
+    tid: sql`a.ctid`,
     scope,
-    match: input.hasTerm
-      ? input.hasAccess
-        ? sql`a.search_vector @@ ${input.query}`
-        : // A gated news matches only through what the paywall shows; its public vector holds no other word.
-          sql`a.search_vector @@ ${input.query} and (a.public_search_vector is null or a.public_search_vector @@ ${input.query})`
-      : null,
+    query: input.hasTerm ? input.query : null,
+    vector: sql`a.search_vector`,
+    indexed: sql`(a.search_vector || search_news_facets(a.publication_date, a.enriched_news_id, a.topic_labels, a.thematic_labels))`,
+    gate,
     date: sql`a.publication_date`,
     window: bounds.news && { ...bounds.news, bound: sql`${bounds.news.bound}::timestamptz` },
   });
@@ -176,8 +242,12 @@ function docsProbe(input: StatementInput, scope: CorpusScope, bounds: WindowBoun
       d.type_ur, d.ur_id, d.abonnement, d.matiere, d.theme_zapette, d.titre_ouvrage, d.search_vector,
       d.date_resultat::timestamptz as sort_date`,
     from: sql`subscriber_documents d`,
+    tid: sql`d.ctid`,
     scope,
-    match: input.hasTerm ? sql`d.search_vector @@ ${input.query}` : null,
+    query: input.hasTerm ? input.query : null,
+    vector: sql`d.search_vector`,
+    indexed: sql`(d.search_vector || search_document_facets(d.date_resultat, d.type_document, d.matiere, d.abonnement))`,
+    gate: undefined,
     date: sql`d.date_resultat`,
     window: bounds.docs && { ...bounds.docs, bound: sql`${bounds.docs.bound}::date` },
   });
@@ -203,42 +273,78 @@ function rank(input: StatementInput, vector: SQL): SQL {
  * statistics, between reading every match from the full-text index (rare term) and walking the date index.
  *
  * With a window (the date from which the corpus's newest rows hold, by the lexeme dictionary's count, a few times
- * the cap: see cost-planning.ts), the window's matches are read without order, then sorted; older matches are
- * read only if the window held fewer than the cap (the LIMIT is then 0, and PostgreSQL does not run that branch).
- * The window is read either as a bitmap AND of the full-text and date indexes, or, when testing each row of the
- * window costs less than building the bitmaps of a very common word and of the facets (`walk`), from the date
- * index alone, each row tested.
+ * the cap: see cost-planning.ts), the window's matches are read from the index of text and facet values
+ * (migration 0014): the term AND the window's months AND the selected facets, one GIN scan that skips through
+ * the term's postings to the months' rows, ANDed with the date index's rows from the bound (the window's first
+ * month is partial); every other condition is tested on those rows only (`(…) is true` hides them from the other
+ * indexes, whose bitmaps would cost more than the rows). Then they are sorted; older matches are read only if the
+ * window held fewer than the cap (the LIMIT is then 0, and PostgreSQL does not run that branch).
  */
 function candidates(input: {
   columns: SQL;
   from: SQL;
+  /** The row address (ctid) of `from`'s rows. */
+  tid: SQL;
   /** The corpus's filters; null leaves the corpus out. */
   scope: CorpusScope;
-  /** The full-text condition (null: no term). */
-  match: SQL | null;
+  /** The full-text query (null: no term). */
+  query: SQL | null;
+  /** The corpus's search vector, and the expression of its facet index (migration 0014). */
+  vector: SQL;
+  indexed: SQL;
+  /** What else a match must pass (the public text of a gated news, for a reader without access). */
+  gate: SQL | undefined;
   date: SQL;
-  window: { bound: SQL; walk: boolean } | null;
+  window: { bound: SQL; months: string[] } | null;
 }): SQL {
-  const { columns, from, scope, match, date, window } = input;
+  const { columns, from, tid, scope, query, vector, indexed, gate, date, window } = input;
   const cap = CANDIDATE_CAP + 1;
   const visible = scope === null ? sql`false` : (scope.dates ?? sql`true`);
-  const tests = and([scope?.others ?? undefined, match ?? undefined]);
+  const tests = and([scope?.others ?? undefined, query ? sql`${vector} @@ ${query}` : undefined, gate]);
   const matches = sql`${visible} and ${tests}`;
   const order = sql`${date} desc nulls last`;
-  if (window === null)
-    return sql`select ${columns} from ${from} where ${matches} order by ${order} limit ${cap}`;
-  // IS TRUE hides the facets and the text from their indexes, so the walk reads the window (within the date
-  // range) from the date index alone.
-  const windowMatches = window.walk ? sql`${visible} and (${tests}) is true` : matches;
+  // The newest rows passing `where`, sorted as row addresses (a news row with its two vectors is 3 kB: sorting
+  // 1,300 of them took longer than finding them), then read by address.
+  const newest = (where: SQL, limit: SQL | number) =>
+    sql`select ${columns} from (select ${tid} as tid from ${from} where ${where} order by ${order} limit ${limit}) r
+      join ${from} on ${tid} = r.tid`;
+  // With selected facets or dates, the text and the facets are one scan of the facet index (the other
+  // conditions tested on the rows found): the bitmap AND of the full-text and facet indexes read the word's and
+  // the facet's whole posting lists (130 ms for a very common word over a million documents).
+  const facetTerms = [periodsQuery(scope?.periods ?? []), scope?.facetQuery ?? null].filter(
+    (part): part is string => part !== null,
+  );
+  const others = and([visible, scope?.others ?? undefined, gate]);
+  const indexedMatch = (extra: readonly string[]) =>
+    sql`${indexed} @@ (${query} && ${extra.join(' & ')}::tsquery) and (${others}) is true`;
+  const anyMatch = query !== null && facetTerms.length > 0 ? indexedMatch(facetTerms) : matches;
+  if (window === null || query === null || scope === null) return newest(anyMatch, cap);
+  // The window's first month is partial: over a window of one or two months the date index's rows from the bound
+  // spare reading the month's earlier rows; over a longer one its bitmap costs more than it spares.
+  const bound = sql`${date} >= ${window.bound}`;
+  const windowTerms = [monthsQuery(window.months), scope.facetQuery].filter(
+    (part): part is string => part !== null,
+  );
+  const windowMatch = sql`${indexedMatch(windowTerms)} and ${
+    window.months.length <= 2 ? bound : sql`(${bound}) is true`
+  }`;
   return sql`
     with recent as materialized (
-      select * from (select ${columns} from ${from} where ${windowMatches} and ${date} >= ${window.bound}) r
-      order by r.sort_date desc limit ${cap}
+      select ${tid} as tid from ${from} where ${windowMatch} order by ${order} limit ${cap}
     )
-    select * from recent
+    select ${columns} from recent r join ${from} on ${tid} = r.tid
     union all
-    (select ${columns} from ${from} where ${matches} and ${date} < ${window.bound} order by ${order}
-      limit (select ${cap} - count(*) from recent))`;
+    (${newest(sql`${anyMatch} and ${date} < ${window.bound}`, sql`(select ${cap} - count(*) from recent)`)})`;
+}
+
+/** The selected years and months (YYYY, YYYYMM) as tsquery text over the facet index's lexemes; null: none. */
+function periodsQuery(periods: readonly string[]): string | null {
+  if (periods.length === 0) return null;
+  return `(${periods
+    .map((period) =>
+      period.length === 4 ? lexeme(FACET_LEXEMES.year, period) : lexeme(FACET_LEXEMES.month, period),
+    )
+    .join(' | ')})`;
 }
 
 export function textArray(values: readonly string[]): SQL {
