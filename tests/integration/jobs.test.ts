@@ -51,6 +51,16 @@ const slowJob = defineJob({
   },
 });
 
+/** How many jobs were running (claimed) when each `test.peek` job ran. */
+const runningSeen: number[] = [];
+const peekJob = defineJob({
+  kind: 'test.peek',
+  payload: z.object({}),
+  run: async () => {
+    runningSeen.push((await countJobs(database.db, ['test.peek'])).running);
+  },
+});
+
 async function jobRow(id: number | undefined) {
   const [row] = await database.db
     .select()
@@ -71,6 +81,7 @@ afterAll(async () => {
 
 beforeEach(async () => {
   ran.length = 0;
+  runningSeen.length = 0;
   failuresLeft = 0;
   await database.db.delete(backgroundJobs);
 });
@@ -219,6 +230,59 @@ describe('background jobs', () => {
     expect(results.reduce((sum, counts) => sum + counts.done, 0)).toBe(40);
     expect([...ran].sort()).toEqual([...labels].sort());
     expect(await countJobs(database.db)).toMatchObject({ pending: 0, running: 0, done: 40 });
+  });
+
+  it('claims a batch of jobs at once and runs it a few at a time, every job marked done', async () => {
+    for (let index = 0; index < 10; index += 1) await enqueueJob(database.db, peekJob, {});
+    expect(await runDueJobs(database.db, { concurrency: 2 })).toEqual({ done: 10, retried: 0, failed: 0 });
+    // One claim took all ten (each claim took `concurrency` jobs before): the first job saw them all running.
+    expect(runningSeen[0]).toBe(10);
+    expect(await countJobs(database.db, ['test.peek'])).toMatchObject({ running: 0, done: 10 });
+    const rows = await database.db.select().from(backgroundJobs).where(eq(backgroundJobs.kind, 'test.peek'));
+    expect(rows.every((row) => row.lockedBy === null && row.finishedAt !== null)).toBe(true);
+  });
+
+  it('wakes at once for a job queued by this process while idle, however long its idle pause', async () => {
+    startJobRunner({ getDb: async () => database.db, pollIntervalMs: 50, idleIntervalMs: 60_000 });
+    try {
+      // Let it find nothing and fall asleep for its idle pause.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const queued = Date.now();
+      await enqueueJob(database.db, recordJob, { label: 'réveil' });
+      await expect.poll(() => [...ran], { timeout: 5_000 }).toEqual(['réveil']);
+      expect(Date.now() - queued).toBeLessThan(3_000);
+    } finally {
+      await stopJobRunner();
+    }
+  });
+
+  it('sleeps until the next job is due, and looks again within its idle pause for jobs queued elsewhere', async () => {
+    startJobRunner({ getDb: async () => database.db, pollIntervalMs: 50, idleIntervalMs: 1_500 });
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      // Queued by another process: no nudge reaches this runner.
+      await database.db
+        .insert(backgroundJobs)
+        .values({ kind: 'test.record', payload: { label: 'ailleurs' }, maxAttempts: 3 });
+      await expect.poll(() => [...ran], { timeout: 5_000 }).toEqual(['ailleurs']);
+      await stopJobRunner();
+      startJobRunner({ getDb: async () => database.db, pollIntervalMs: 50, idleIntervalMs: 60_000 });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      // Scheduled 1.5 s ahead, queued elsewhere: the idle runner wakes for its time, not after 60 s.
+      await database.db.insert(backgroundJobs).values({
+        kind: 'test.record',
+        payload: { label: 'à l’heure' },
+        maxAttempts: 3,
+        runAt: new Date(Date.now() + 1_500),
+      });
+      // The runner learns of it at its next look: wake it once (as a job queued here would) to read the schedule.
+      await enqueueJob(database.db, recordJob, { label: 'réveil' });
+      await expect
+        .poll(() => [...ran].sort(), { timeout: 6_000 })
+        .toEqual(['ailleurs', 'réveil', 'à l’heure']);
+    } finally {
+      await stopJobRunner();
+    }
   });
 
   it('runs due jobs in the background of a running instance and stops cleanly', async () => {

@@ -24,6 +24,50 @@ afterAll(async () => {
 
 const rule = { name: 'test-login', limit: 3, windowSeconds: 60 };
 
+/** The `synchronous_commit` the guarded statement of one consumeRateLimits call ran with. */
+async function commitModeSeen(
+  db: Database['db'],
+  options?: { guardedReadsOnly?: boolean },
+  subject = 'mode',
+): Promise<string | undefined> {
+  const { rows } = await consumeRateLimits<{ mode: string }>(
+    db,
+    [{ rule: { name: 'test-commit-mode', limit: 1000, windowSeconds: 60 }, subject }],
+    () => sql`select current_setting('synchronous_commit') as mode`,
+    options,
+  );
+  return rows[0]?.mode;
+}
+
+/** The connection's own setting: `on` on PGlite and a stock server (the test PostgreSQL runs with `off`). */
+async function defaultCommitMode(): Promise<string | undefined> {
+  const [row] = await queryRows<{ mode: string }>(
+    database.db,
+    sql`select current_setting('synchronous_commit') as mode`,
+  );
+  return row?.mode;
+}
+
+describe('commit of the counters', () => {
+  it('does not wait for the disk when the statement writes nothing but counters, and only for that statement', async () => {
+    const usual = await defaultCommitMode();
+    if (database.driver === 'pglite') expect(usual).toBe('on');
+    expect(await commitModeSeen(database.db, { guardedReadsOnly: true })).toBe('off');
+    // A guarded statement that may write (the default) keeps the usual, durable commit.
+    expect(await commitModeSeen(database.db)).toBe(usual);
+    // Nothing leaks to the next statements of the connection(s).
+    for (let i = 0; i < 4; i += 1) expect(await defaultCommitMode()).toBe(usual);
+  });
+
+  it('relaxes nothing inside a transaction, whose other writes must stay durable', async () => {
+    const usual = await defaultCommitMode();
+    const seen = await database.db.transaction((tx) =>
+      commitModeSeen(tx as unknown as Database['db'], { guardedReadsOnly: true }, 'in-transaction'),
+    );
+    expect(seen).toBe(usual);
+  });
+});
+
 describe('database-backed rate limit', () => {
   it('allows the limit, then refuses with the seconds left in the window', async () => {
     const states = [];

@@ -70,6 +70,7 @@ export async function authenticate(
       (select json_build_object(
           'id', id, 'passwordHash', password_hash, 'firstname', firstname, 'lastname', lastname)
         from customers where email = ${normalized} limit 1) as customer`,
+    { guardedReadsOnly: true },
   );
   throwIfRefused(states);
   const counters = rows[0]?.counters ?? {};

@@ -35,6 +35,7 @@ export async function requestPasswordReset(db: Db, email: string, context: Reque
       { rule: LIMITS.resetEmail, subject: subjectOf(normalized) },
     ],
     (allowed) => sql`select id, firstname from customers where email = ${normalized} and ${allowed}`,
+    { guardedReadsOnly: true },
   );
   throwIfRefused(states);
   const customer = rows[0];

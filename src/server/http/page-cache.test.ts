@@ -4,6 +4,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   answerFromPageCache,
+  ISR_PAGE_CACHE_SECONDS,
   PAGE_CACHE_MAX_ENTRIES,
   PAGE_CACHE_SECONDS,
   PAGE_CACHE_STALE_SECONDS,
@@ -23,7 +24,9 @@ const CACHE_NONCE = 'Q0FDSEVOT05DRTAxMjM0NQ==';
 const ISR_HEADERS: OutgoingHttpHeaders = {
   'content-type': 'text/html; charset=utf-8',
   'cache-control': 's-maxage=60, stale-while-revalidate=31535940',
-  'x-nextjs-cache': 'MISS',
+  // A copy of unknown age (the server's first look at it): kept PAGE_CACHE_SECONDS; the tests of ISR_PAGE_CACHE_SECONDS
+  // below answer MISS and STALE.
+  'x-nextjs-cache': 'HIT',
   etag: '"abc"',
   'content-security-policy': `script-src 'self' 'nonce-${CACHE_NONCE}'`,
 };
@@ -262,6 +265,84 @@ describe('page cache in front of Next.js', () => {
       expect(reached).toHaveLength(1);
       vi.setSystemTime(Date.now() + 2000);
       await get('/actualite/fiscal');
+      expect(reached).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('serves a page Next.js just rendered (MISS) until its ISR copy would turn stale, then asks again', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      upstream.headers['x-nextjs-cache'] = 'MISS';
+      await get('/actualite/fiscal');
+      vi.setSystemTime(Date.now() + (ISR_PAGE_CACHE_SECONDS - 1) * 1000);
+      const kept = await get('/actualite/fiscal');
+      expect(kept.response.headers.get('x-nextjs-cache')).toBe('HIT');
+      expect(reached).toHaveLength(1);
+      // Next's copy is now as old as ISR's life: the next answer comes from a refresh (served stale meanwhile).
+      upstream.headers['x-nextjs-cache'] = 'STALE';
+      vi.setSystemTime(Date.now() + 2000);
+      await get('/actualite/fiscal');
+      await waitFor(() => reached.length === 2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('keeps a STALE copy PAGE_CACHE_SECONDS only, then the fresh render until its own ISR life ends', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      upstream.headers['x-nextjs-cache'] = 'STALE';
+      await get('/actualite/social');
+      vi.setSystemTime(Date.now() + (PAGE_CACHE_SECONDS + PAGE_CACHE_STALE_SECONDS) * 1000 + 1);
+      // Next rendered it again when it answered STALE: this HIT is that render, as old as that answer.
+      upstream.headers['x-nextjs-cache'] = 'HIT';
+      await get('/actualite/social');
+      expect(reached).toHaveLength(2);
+      vi.setSystemTime(
+        Date.now() + (ISR_PAGE_CACHE_SECONDS - PAGE_CACHE_SECONDS - PAGE_CACHE_STALE_SECONDS - 2) * 1000,
+      );
+      await get('/actualite/social');
+      expect(reached).toHaveLength(2);
+      vi.setSystemTime(Date.now() + (PAGE_CACHE_SECONDS + PAGE_CACHE_STALE_SECONDS + 3) * 1000);
+      await get('/actualite/social');
+      expect(reached).toHaveLength(3);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('forgets what it knew of Next’s renders on purge: a HIT after a content change is kept briefly', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      upstream.headers['x-nextjs-cache'] = 'MISS';
+      await get('/actualite/comptable');
+      purgePageCache();
+      upstream.headers['x-nextjs-cache'] = 'HIT';
+      await get('/actualite/comptable');
+      expect(reached).toHaveLength(2);
+      vi.setSystemTime(Date.now() + (PAGE_CACHE_SECONDS + PAGE_CACHE_STALE_SECONDS) * 1000 + 1);
+      await get('/actualite/comptable');
+      expect(reached).toHaveLength(3);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('keeps shared reads PAGE_CACHE_SECONDS whatever Next.js says of its cache', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      upstream = {
+        status: 200,
+        headers: { 'content-type': 'application/json', 'x-nextjs-cache': 'MISS' },
+        body: '{"news":[]}',
+      };
+      await get('/api/issue');
+      await get('/api/issue');
+      expect(reached).toHaveLength(1);
+      vi.setSystemTime(Date.now() + (PAGE_CACHE_SECONDS + PAGE_CACHE_STALE_SECONDS) * 1000 + 1);
+      await get('/api/issue');
       expect(reached).toHaveLength(2);
     } finally {
       vi.useRealTimers();

@@ -1,7 +1,7 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
 import http, { type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
-import { constants, crc32, deflateRawSync, gunzipSync, gzipSync } from 'node:zlib';
+import { constants, crc32, deflateRaw, deflateRawSync, gunzipSync, gzipSync } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
 import { readNewsFilters, withNewsFilters } from '@/lib/news-filters';
 import { isNewsroomPath } from '@/lib/newsroom-paths';
@@ -9,9 +9,15 @@ import { readCookie, SESSION_COOKIE } from '../accounts/sessions';
 import { remember } from '../lib/remember';
 import { isSameSecret } from '../lib/secrets';
 import { freshNonce } from '../observability/security-headers';
+import { crc32Combine, crc32Shift } from './crc32-combine';
 import { homeKey, isKeptRenderedQuery, sharedReadKey } from './page-cache-keys';
 import { requestIdFrom } from './request-id';
-import { isCachedPagePath, RENDERED_PAGE_PATHS, SHARED_READ_PATHS } from './route-table';
+import {
+  ISR_REVALIDATE_SECONDS,
+  isCachedPagePath,
+  RENDERED_PAGE_PATHS,
+  SHARED_READ_PATHS,
+} from './route-table';
 
 /**
  * The page cache in front of Next.js (docs/decisions/006-in-process-page-cache.md).
@@ -39,8 +45,19 @@ import { isCachedPagePath, RENDERED_PAGE_PATHS, SHARED_READ_PATHS } from './rout
  * from pieces compressed once, between the nonce's places (`gzipPieces`): no page is compressed per answer.
  */
 
-/** How long an entry is served before Next.js is asked again. Short: it adds at most this much to ISR's 60 s. */
+/**
+ * How long an entry is served before Next.js is asked again, when nothing says how old Next's copy is (shared
+ * reads, pages rendered per request, an ISR copy of unknown age). Short: it adds at most this much to ISR's 60 s.
+ */
 export const PAGE_CACHE_SECONDS = 5;
+/**
+ * A cached (ISR) page whose render time is known (Next.js answered `x-nextjs-cache: MISS`: rendered for this very
+ * request, or a HIT after such a MISS or a STALE) is served until Next's own copy would turn stale, ISR's 60 s
+ * after that render: going back to Next.js sooner would only get the same bytes again (under the mixed load each
+ * article page went back every 5 s). A content change empties the cache at once, so nothing gets older than it
+ * did: at most ISR's 60 s plus PAGE_CACHE_SECONDS and the stale window, as before.
+ */
+export const ISR_PAGE_CACHE_SECONDS = ISR_REVALIDATE_SECONDS;
 /**
  * Past its life an entry is still served for this long while the server asks Next.js for a fresh copy in the
  * background, as Next's own ISR does: no reader waits for a render (under load a search page takes about a second
@@ -103,9 +120,15 @@ type Entry = {
 type StoredNonce = {
   value: string;
   offsets: number[];
-  /** The body between the nonce's places, each compressed on its own (made on first gzip demand). */
-  gzipPieces?: Buffer[];
+  /**
+   * The body between the nonce's places, each compressed on its own, with each stretch's CRC-32 and the shift of
+   * its length (made on first gzip demand, or in the background when a refresh replaces a copy readers asked in
+   * gzip).
+   */
+  gzipPieces?: GzipPieces;
 };
+
+type GzipPieces = { deflated: Buffer[]; crcs: number[]; shifts: number[] };
 
 /**
  * What a store keeps: cached pages (ISR, one entry per path), pages rendered per request and public API reads
@@ -113,7 +136,14 @@ type StoredNonce = {
  */
 type Kind = 'cached' | 'rendered' | 'reads';
 type Store = { kind: Kind; entries: LRUCache<string, Entry> };
-type State = { stores: Record<Kind, Store>; hits: number; stored: number; refreshToken: string };
+type State = {
+  stores: Record<Kind, Store>;
+  /** Per cached page key: when Next.js rendered the copy its ISR cache now holds (or started rendering it). */
+  renderedAt: LRUCache<string, number>;
+  hits: number;
+  stored: number;
+  refreshToken: string;
+};
 
 /**
  * A least-recently-used store (lru-cache) bounded in entries and bytes; an entry is dropped once past its life and
@@ -126,7 +156,8 @@ function newStore(kind: Kind, max: number, maxSize: number): Store {
       max,
       maxSize,
       sizeCalculation: (entry) => Math.max(1, entrySize(entry)),
-      // Freshness is the entry's own (expiresAt): the time-to-live drops it once its stale window is over too.
+      // Freshness is the entry's own (expiresAt): the time-to-live drops it once its stale window is over too
+      // (set per entry when it is stored: an ISR page's life may be longer).
       ttl: (PAGE_CACHE_SECONDS + PAGE_CACHE_STALE_SECONDS) * 1000 - 1,
       updateAgeOnGet: false,
       ttlAutopurge: false,
@@ -147,6 +178,7 @@ function state(): State {
       rendered: newStore('rendered', RENDERED_PAGE_CACHE_MAX_ENTRIES, RENDERED_PAGE_CACHE_MAX_BYTES),
       reads: newStore('reads', SHARED_READ_CACHE_MAX_ENTRIES, SHARED_READ_CACHE_MAX_BYTES),
     },
+    renderedAt: new LRUCache<string, number>({ max: 2 * PAGE_CACHE_MAX_ENTRIES }),
     hits: 0,
     stored: 0,
     refreshToken: randomBytes(16).toString('hex'),
@@ -167,7 +199,10 @@ export function pageCacheStats(): { hits: number; stores: number; entries: numbe
 
 /** Forgets every answer: the next request of each goes to Next.js. */
 export function purgePageCache(): void {
-  for (const store of Object.values(state().stores)) store.entries.clear();
+  const { stores, renderedAt } = state();
+  for (const store of Object.values(stores)) store.entries.clear();
+  // After a content change Next's copies are refreshed too: their age is unknown until Next says it rendered.
+  renderedAt.clear();
 }
 
 /** The news pages, whose listings are filtered by known ?metier= and ?format= values. */
@@ -260,7 +295,7 @@ function lookup({ store, key }: Slot, now: number): { entry: Entry; refresh: boo
 }
 
 function entrySize(entry: Entry): number {
-  const pieces = entry.nonce?.gzipPieces?.reduce((sum, piece) => sum + piece.length, 0) ?? 0;
+  const pieces = entry.nonce?.gzipPieces?.deflated.reduce((sum, piece) => sum + piece.length, 0) ?? 0;
   return entry.body.length + (entry.gzip?.length ?? 0) + pieces;
 }
 
@@ -410,31 +445,93 @@ const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0, 0, 0xff]);
  */
 function gzipWithNonce(entry: Entry, stored: StoredNonce, fresh: Buffer, slot: Slot | null): Buffer[] {
   if (!stored.gzipPieces) {
-    const stretches = plainWithNonce(entry, stored, fresh).filter((_, index) => index % 2 === 0);
-    stored.gzipPieces = stretches.map((stretch, index) =>
-      deflateRawSync(stretch, {
-        finishFlush: index === stretches.length - 1 ? constants.Z_FINISH : constants.Z_FULL_FLUSH,
-      }),
+    const stretches = stretchesOf(entry, stored);
+    stored.gzipPieces = piecesOf(
+      stretches,
+      stretches.map((stretch, index) =>
+        deflateRawSync(stretch, { finishFlush: finishFlushOf(index, stretches) }),
+      ),
     );
     if (slot) resize(slot, entry);
   }
+  const { deflated, crcs, shifts } = stored.gzipPieces;
   const nonceBlock = Buffer.alloc(5 + fresh.length);
   // BFINAL 0, BTYPE 00 (stored), then LEN and its complement, little-endian.
   nonceBlock.writeUInt16LE(fresh.length, 1);
   nonceBlock.writeUInt16LE(~fresh.length & 0xffff, 3);
   fresh.copy(nonceBlock, 5);
   const parts: Buffer[] = [GZIP_HEADER];
-  stored.gzipPieces.forEach((piece, index) => {
-    if (index > 0) parts.push(nonceBlock);
+  // The trailer's checksum, from the stretches' own and the new nonce's: the page is not read again.
+  const nonceCrc = crc32(fresh);
+  const nonceShift = fresh.length === FRESH_NONCE_LENGTH ? FRESH_NONCE_SHIFT : crc32Shift(fresh.length);
+  let checksum = crcs[0] ?? 0;
+  deflated.forEach((piece, index) => {
+    if (index > 0) {
+      parts.push(nonceBlock);
+      checksum = crc32Combine(
+        crc32Combine(checksum, nonceCrc, nonceShift),
+        crcs[index] ?? 0,
+        shifts[index] ?? 0,
+      );
+    }
     parts.push(piece);
   });
-  let checksum = 0;
-  for (const part of plainWithNonce(entry, stored, fresh)) checksum = crc32(part, checksum);
   const trailer = Buffer.alloc(8);
   trailer.writeUInt32LE(checksum >>> 0, 0);
   trailer.writeUInt32LE(entry.body.length >>> 0, 4);
   parts.push(trailer);
   return parts;
+}
+
+/** The stretches of the body between the nonce's places. */
+function stretchesOf(entry: Entry, stored: StoredNonce): Buffer[] {
+  const stretches: Buffer[] = [];
+  let from = 0;
+  for (const offset of stored.offsets) {
+    stretches.push(entry.body.subarray(from, offset));
+    from = offset + stored.value.length;
+  }
+  stretches.push(entry.body.subarray(from));
+  return stretches;
+}
+
+/** Each stretch but the last ends with a full flush (a byte boundary, nothing owed to what follows). */
+function finishFlushOf(index: number, stretches: Buffer[]): number {
+  return index === stretches.length - 1 ? constants.Z_FINISH : constants.Z_FULL_FLUSH;
+}
+
+function piecesOf(stretches: Buffer[], deflated: Buffer[]): GzipPieces {
+  return {
+    deflated,
+    crcs: stretches.map((stretch) => crc32(stretch)),
+    shifts: stretches.map((stretch) => crc32Shift(stretch.length)),
+  };
+}
+
+/**
+ * Compresses a stored page's pieces on libuv's threads, off the event loop: for a refresh that replaced a copy
+ * readers asked in gzip, whose first gzip reader would otherwise compress the whole page on the event loop (several
+ * milliseconds) every time the page is refreshed. A gzip answer before it ends compresses as before.
+ */
+function compressInBackground(slot: Slot, entry: Entry, stored: StoredNonce): void {
+  const stretches = stretchesOf(entry, stored);
+  void Promise.all(
+    stretches.map(
+      (stretch, index) =>
+        new Promise<Buffer>((resolve, reject) =>
+          deflateRaw(stretch, { finishFlush: finishFlushOf(index, stretches) }, (error, result) =>
+            error ? reject(error) : resolve(result),
+          ),
+        ),
+    ),
+  ).then(
+    (deflated) => {
+      if (stored.gzipPieces) return;
+      stored.gzipPieces = piecesOf(stretches, deflated);
+      resize(slot, entry);
+    },
+    () => {}, // Compressed on demand instead.
+  );
 }
 
 /** True when Next.js declared this answer the same for every visitor and worth sharing. */
@@ -452,6 +549,7 @@ function isPlainAnswer(response: ServerResponse, type: 'text/html' | 'applicatio
 }
 
 const FRESH_NONCE_LENGTH = freshNonce().length;
+const FRESH_NONCE_SHIFT = crc32Shift(FRESH_NONCE_LENGTH);
 
 /** The nonce of a page's policy, when it is one a fresh nonce can be written over (same length). */
 function policyNonce(response: ServerResponse): string | null {
@@ -698,8 +796,14 @@ function store(
   options: { gzip?: Buffer | undefined; nonce?: StoredNonce | undefined },
 ): Entry {
   const entry = newEntry(response, body, options);
-  // However Next.js produced it (rendered now, served stale), what this cache answers is a cached copy.
-  if (target.kind === 'cached') entry.headers['x-nextjs-cache'] = 'HIT';
+  const replaced = target.entries.peek(key);
+  if (entry.nonce && replaced?.nonce?.gzipPieces)
+    compressInBackground({ store: target, key }, entry, entry.nonce);
+  if (target.kind === 'cached') {
+    entry.expiresAt = Date.now() + isrLifeMs(key, response.getHeader('x-nextjs-cache'));
+    // However Next.js produced it (rendered now, served stale), what this cache answers is a cached copy.
+    entry.headers['x-nextjs-cache'] = 'HIT';
+  }
   // A page rendered per request changes with every answer's nonce and is never the same twice: no validator.
   if (target.kind === 'rendered') {
     delete entry.headers.etag;
@@ -707,7 +811,26 @@ function store(
   }
   // Pages asked once must not stay until the bounds push them out: the dead ones go as new ones come.
   target.entries.purgeStale();
-  target.entries.set(key, entry);
+  target.entries.set(key, entry, {
+    ttl: Math.max(1, entry.expiresAt - Date.now()) + PAGE_CACHE_STALE_SECONDS * 1000 - 1,
+  });
   state().stored += 1;
   return entry;
+}
+
+/**
+ * How long a cached page just answered by Next.js may be served (ISR_PAGE_CACHE_SECONDS). Next's `x-nextjs-cache`
+ * says how old its copy is: MISS, rendered now; STALE, older than ISR's life, and Next renders it again from now
+ * on (this copy gets PAGE_CACHE_SECONDS, the next one is the fresh render); HIT, as old as the last render this
+ * cache saw, or of unknown age (none seen since the start or the last purge: PAGE_CACHE_SECONDS, as before).
+ */
+function isrLifeMs(key: string, nextCache: unknown): number {
+  const { renderedAt } = state();
+  const now = Date.now();
+  const shortLife = PAGE_CACHE_SECONDS * 1000;
+  if (nextCache === 'MISS' || nextCache === 'STALE') renderedAt.set(key, now);
+  if (nextCache === 'STALE') return shortLife;
+  const rendered = nextCache === 'MISS' || nextCache === 'HIT' ? renderedAt.get(key) : undefined;
+  if (rendered === undefined) return shortLife;
+  return Math.max(shortLife, rendered + ISR_PAGE_CACHE_SECONDS * 1000 - now);
 }

@@ -3,6 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { backgroundJobs } from '../db/schema';
 import { DEFAULT_MAX_ATTEMPTS, type JobDefinition } from './definitions';
+import { nudgeJobRunner } from './runner';
 
 export type EnqueueOptions = {
   /** Not before this time (default: now). */
@@ -37,6 +38,8 @@ export async function enqueueJob<Payload>(
       where: sql`dedupe_key IS NOT NULL AND status IN ('pending', 'running')`,
     })
     .returning({ id: backgroundJobs.id });
+  // This process's runner looks for it soon, whenever the transaction that queued it commits.
+  if (row) nudgeJobRunner();
   return row?.id;
 }
 

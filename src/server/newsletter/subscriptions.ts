@@ -42,6 +42,7 @@ export async function subscribe(db: Db, email: string, context: RequestContext):
     ],
     (allowed) =>
       sql`select active from newsletter_subscribers where email = ${normalized} and active and ${allowed}`,
+    { guardedReadsOnly: true },
   );
   throwIfRefused(states);
   if (rows.length > 0) return 'already';
@@ -116,6 +117,8 @@ export async function unsubscribe(
             where email = ${normalized} and active and ${allowed}
             returning email`
         : sql`select email from newsletter_subscribers where email = ${normalized} and active and ${allowed}`,
+    // An unsubscription is a write readers are told was done: its statement stays durable.
+    { guardedReadsOnly: !proven },
   );
   throwIfRefused(states);
   if (proven) return 'unsubscribed';

@@ -51,6 +51,7 @@ export async function signIn(db: Db, body: SessionCreateBody, address: string): 
     () => sql`select (select json_object_agg(key, json_build_object(
         'hits', hits, 'retryAfterSeconds', greatest(1, ceil(extract(epoch from reset_at - now())))::int))
       from rate_limits where key in (${keys.fromAddress}, ${keys.everywhere}) and reset_at > now()) as counters`,
+    { guardedReadsOnly: true },
   );
   throwIfRefused(states);
   const counters = rows[0]?.counters ?? {};
