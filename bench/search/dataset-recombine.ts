@@ -28,6 +28,8 @@ const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 300_000);
 const DOCUMENTS = Number(process.env.BENCH_DOCUMENTS ?? 10_000_000);
 const BATCH = Number(process.env.BENCH_BATCH ?? 250_000);
 const RENICE = process.env.BENCH_RENICE === '1';
+/** Keeps the news of a previous run (BENCH_KEEP_ARTICLES=1): only the documents are built again. */
+const KEEP_ARTICLES = process.env.BENCH_KEEP_ARTICLES === '1';
 const TABLES = ['articles', 'subscriber_documents'];
 
 const started = Date.now();
@@ -128,7 +130,10 @@ async function main() {
 
   const jobs = MAPPINGS.map(([job]) => job);
   const codes = MAPPINGS.map(([, code]) => code);
-  await run(primary, 'truncate articles, subscriber_documents, search_queries, product_mappings cascade');
+  await run(
+    primary,
+    `truncate ${KEEP_ARTICLES ? '' : 'articles, '}subscriber_documents, search_queries, product_mappings cascade`,
+  );
   await run(primary, 'delete from jobs where id = any($1::text[])', [jobs]);
   await run(
     primary,
@@ -162,7 +167,7 @@ async function main() {
   for (const index of indexes) await run(primary, `drop index "${index.name}"`);
   log(`dropped ${indexes.length} indexes:\n${indexes.map((index) => index.definition).join(';\n')}`);
 
-  for (let from = 1; from <= ARTICLES; from += BATCH) {
+  for (let from = 1; !KEEP_ARTICLES && from <= ARTICLES; from += BATCH) {
     const to = Math.min(ARTICLES, from + BATCH - 1);
     step = await run(
       primary,
@@ -219,8 +224,21 @@ async function main() {
     step = await run(primary, `vacuum analyze ${table}`);
     log(`vacuum analyze ${table} ${(step.ms / 1000).toFixed(0)} s`);
   }
+  // The source's indexes missing here: those dropped above, or by an interrupted run.
+  const missing = (
+    await run(
+      primary,
+      `select name, definition from dblink($1,
+          'select i.indexname, i.indexdef from pg_indexes i join pg_class c on c.relname = i.indexname
+            where i.schemaname = current_schema() and i.tablename in (''articles'', ''subscriber_documents'')
+              and not exists (select 1 from pg_constraint k where k.conindid = c.oid)')
+          as t(name text, definition text)
+        where to_regclass(name) is null order by name`,
+      [SOURCE],
+    )
+  ).result.rows as { name: string; definition: string }[];
   // Two builds at a time: the largest on one connection, the others on the second.
-  const ordered = [...indexes].sort(
+  const ordered = [...missing].sort(
     (a, b) =>
       Number(b.name === 'subscriber_documents_search_idx') -
       Number(a.name === 'subscriber_documents_search_idx'),
