@@ -26,7 +26,7 @@ const URL = process.env.DATABASE_URL;
 const SOURCE = process.env.BENCH_SOURCE;
 const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 300_000);
 const DOCUMENTS = Number(process.env.BENCH_DOCUMENTS ?? 10_000_000);
-const BATCH = Number(process.env.BENCH_BATCH ?? 250_000);
+const BATCH = Number(process.env.BENCH_BATCH ?? 125_000);
 const RENICE = process.env.BENCH_RENICE === '1';
 /** Keeps the news of a previous run (BENCH_KEEP_ARTICLES=1): only the documents are built again. */
 const KEEP_ARTICLES = process.env.BENCH_KEEP_ARTICLES === '1';
@@ -193,28 +193,41 @@ async function main() {
   // The vector becomes a plain column (PostgreSQL 15 cannot give an existing column its expression back without
   // rewriting the table): its values are those the expression gives, its storage (MAIN) is kept.
   await run(primary, 'alter table subscriber_documents alter column search_vector drop expression if exists');
-  for (let from = 1; from <= DOCUMENTS; from += BATCH) {
-    const to = Math.min(DOCUMENTS, from + BATCH - 1);
-    step = await run(
-      primary,
-      `insert into subscriber_documents (id, titre_affichage, micro_contenu, texte, matiere, theme_zapette,
-          date_resultat, type_document, type_ur, ur_id, abonnement, titre_ouvrage, search_vector)
-        select 'd' || r.g, p1.titre, p2.micro, p3.texte, array[bench_pick($4::text[])], array[bench_pick($5::text[])],
-          (date '2015-01-01' + floor(least(1, (r.g - 1 + random() * 500) / $3::float8) * (current_date - date '2015-01-01'))::int),
-          bench_pick($6::text[]), 'fonds', 'UR-' || r.g,
-          array[bench_pick($7::text[]), bench_pick($7::text[])], 'Ouvrage ' || (r.g % 300),
-          p1.va || p2.vb || p3.vc
-        from (select g,
-            1 + floor(random() * $8)::int as a, 1 + floor(random() * $8)::int as b, 1 + floor(random() * $8)::int as c
-          from generate_series($1::int, $2::int) g) r
-        join bench_pool_documents p1 on p1.n = r.a
-        join bench_pool_documents p2 on p2.n = r.b
-        join bench_pool_documents p3 on p3.n = r.c
-        order by r.g`,
-      [from, to, DOCUMENTS, TOPICS, THEMES, TYPES, PRODUCTS, pool.documents],
-    );
-    log(`documents ${to} (${step.ms} ms, ${Math.round(((to - from + 1) * 1000) / step.ms)} rows/s)`);
-  }
+  // No autovacuum pass in the middle of the load (it competes for the same rows): one vacuum after it.
+  await run(primary, 'alter table subscriber_documents set (autovacuum_enabled = false)');
+  // Batches on both connections, taken in order (two cores): the table stays nearly in date order, within a
+  // batch or two.
+  let next = 1;
+  const loader = async (client: pg.Client) => {
+    while (next <= DOCUMENTS) {
+      const from = next;
+      const to = Math.min(DOCUMENTS, from + BATCH - 1);
+      next = to + 1;
+      const batch = await run(
+        client,
+        `insert into subscriber_documents (id, titre_affichage, micro_contenu, texte, matiere, theme_zapette,
+            date_resultat, type_document, type_ur, ur_id, abonnement, titre_ouvrage, search_vector)
+          select 'd' || r.g, p1.titre, p2.micro, p3.texte, array[bench_pick($4::text[])], array[bench_pick($5::text[])],
+            (date '2015-01-01' + floor(least(1, (r.g - 1 + random() * 500) / $3::float8) * (current_date - date '2015-01-01'))::int),
+            bench_pick($6::text[]), 'fonds', 'UR-' || r.g,
+            array[bench_pick($7::text[]), bench_pick($7::text[])], 'Ouvrage ' || (r.g % 300),
+            p1.va || p2.vb || p3.vc
+          from (select g,
+              1 + floor(random() * $8)::int as a, 1 + floor(random() * $8)::int as b, 1 + floor(random() * $8)::int as c
+            from generate_series($1::int, $2::int) g) r
+          join bench_pool_documents p1 on p1.n = r.a
+          join bench_pool_documents p2 on p2.n = r.b
+          join bench_pool_documents p3 on p3.n = r.c
+          order by r.g`,
+        [from, to, DOCUMENTS, TOPICS, THEMES, TYPES, PRODUCTS, pool.documents],
+      );
+      log(
+        `documents ${from}-${to} (${batch.ms} ms, ${Math.round(((to - from + 1) * 1000) / batch.ms)} rows/s)`,
+      );
+    }
+  };
+  await Promise.all([loader(primary), loader(second)]);
+  await run(primary, 'alter table subscriber_documents reset (autovacuum_enabled)');
   await run(primary, 'drop function bench_pick(text[])');
 
   await run(primary, 'drop table bench_pool_documents, bench_pool_articles');
