@@ -13,95 +13,12 @@ import { sql } from 'drizzle-orm';
 import { closeDatabase, getDatabase } from '../../src/server/db/client';
 import { articles, subscriberDocuments } from '../../src/server/db/schema';
 import { withGinIndexesDeferred } from '../../src/server/seed/bulk-insert';
+import { MAPPINGS, PRODUCTS, THEMES, TOPICS, TYPES } from './dataset-values';
 import { VOCABULARY } from './vocabulary';
 
 const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 100_000);
 const DOCUMENTS = Number(process.env.BENCH_DOCUMENTS ?? 1_000_000);
 const BATCH = 50_000;
-
-const TOPICS = [
-  'Fiscal',
-  'Social',
-  'Affaires',
-  'Comptable',
-  'Patrimoine',
-  'Immobilier',
-  'Associations',
-  'Particuliers',
-];
-const THEMES = [
-  'TVA',
-  'Impôt sur le revenu',
-  'Impôt sur les sociétés',
-  'Contrat de travail',
-  'Paie',
-  'Sociétés',
-  'Successions',
-  'Baux commerciaux',
-  'Contrôle fiscal',
-  'Procédures collectives',
-  'Comptes annuels',
-  'Retraite',
-  'Donations',
-  'Fiscalité locale',
-  'Relations collectives',
-  'Santé au travail',
-  'Copropriété',
-  'Fiscalité internationale',
-];
-const TYPES = [
-  'revue',
-  'documentation',
-  'memento',
-  'code',
-  'base-connaissances',
-  'theme-express',
-  'base-formulaires',
-  'ouvrage',
-  'ocde',
-  'formulaire',
-  'convention-collective',
-  'actualite',
-  'actualite-enrichie',
-];
-const PRODUCTS = [
-  'MFI',
-  'MSO',
-  'MAF',
-  'MCO',
-  'MPA',
-  'MIM',
-  'MAS',
-  'RDF',
-  'RJS',
-  'BRDA',
-  'DOCF',
-  'DOCS',
-  'CTR',
-  'CCN',
-  'FORM',
-  'NAV',
-];
-const MAPPINGS: [string, string][] = [
-  ['expertComptable', 'MFI'],
-  ['expertComptable', 'MCO'],
-  ['expertComptable', 'RDF'],
-  ['commissaireAuxComptes', 'MCO'],
-  ['DRH', 'MSO'],
-  ['DRH', 'RJS'],
-  ['DRH', 'CTR'],
-  ['responsablePaie', 'MSO'],
-  ['directionJuridique', 'MAF'],
-  ['directionJuridique', 'BRDA'],
-  ['directionFiscale', 'MFI'],
-  ['directionFiscale', 'DOCF'],
-  ['notaire', 'MPA'],
-  ['notaire', 'MIM'],
-  ['avocat', 'MAF'],
-  ['avocat', 'FORM'],
-  ['CGP', 'MPA'],
-  ['professionImmobilier', 'MIM'],
-];
 
 const textArray = (values: readonly string[]) => sql`${sql.param([...values])}::text[]`;
 

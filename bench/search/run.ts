@@ -10,6 +10,10 @@
  * commit), each query and typed prefix is also run by that checkout's engine on the same database, alternating
  * with this one round by round (which goes first alternates too): both see the same machine load, which on a
  * shared machine moves more than the changes being measured. BENCH_OUTPUT names the result file.
+ *
+ * With BENCH_COMPARE_DATABASE_URL=<another PostgreSQL database> (and BENCH_COMPARE_LABEL), this checkout's engine is
+ * also run on that database, alternating round by round the same way: two corpus sizes measured under the same
+ * load (the result's `compare`). PostgreSQL runs record the size of the search tables and of each of their indexes.
  */
 import { execSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -18,7 +22,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { SEARCH_SORTS } from '../../src/lib/contracts/search';
 import type { SelectedFacets } from '../../src/lib/params';
-import { closeDatabase, getDatabase } from '../../src/server/db/client';
+import { closeDatabase, type Db, getDatabase, openDatabase } from '../../src/server/db/client';
 import { search } from '../../src/server/search/engine';
 import { batchSearchCounts, flushSearchCounts } from '../../src/server/search/query-counts';
 import { suggest } from '../../src/server/search/suggest';
@@ -26,8 +30,11 @@ import { UR_TYPES, type UrType } from '../../src/server/search/types';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const BASELINE = process.env.BENCH_BASELINE;
+const COMPARE_URL = process.env.BENCH_COMPARE_DATABASE_URL;
 
 type Engine = { search: typeof search; suggest: typeof suggest };
+/** An engine and the database it runs on. */
+type Runner = { engine: Engine; db: Db };
 
 /** The baseline checkout's engine, run on this process's database (a second PGlite on one folder would corrupt it). */
 async function baselineEngine(): Promise<Engine | null> {
@@ -195,6 +202,62 @@ async function time(action: () => Promise<unknown>): Promise<number> {
   return Number(process.hrtime.bigint() - start) / 1e6;
 }
 
+type Counts = { articles: number; documents: number; version: string };
+
+async function corpusCounts(db: Db): Promise<Counts | undefined> {
+  return (
+    (await db.execute(
+      sql`select (select count(*)::int from articles) as articles, (select count(*)::int from subscriber_documents) as documents, version() as version`,
+    )) as { rows: Counts[] }
+  ).rows[0];
+}
+
+/** Database, search tables and their indexes, in MB (PostgreSQL only: PGlite has no size functions worth it). */
+async function sizes(db: Db, driver: string) {
+  if (driver !== 'postgres') return undefined;
+  const megabytes = (bytes: number | string) => Math.round(Number(bytes) / 2 ** 20);
+  const database = (
+    (await db.execute(sql`select pg_database_size(current_database()) as bytes`)) as {
+      rows: { bytes: string }[];
+    }
+  ).rows[0];
+  const tables = (
+    (await db.execute(
+      sql`select c.relname as name, pg_relation_size(c.oid) as heap, pg_total_relation_size(c.oid) as total,
+          coalesce(pg_relation_size(c.reltoastrelid), 0) as toast,
+          (select json_object_agg(i.relname, pg_relation_size(i.oid) order by i.relname) from pg_index x
+            join pg_class i on i.oid = x.indexrelid where x.indrelid = c.oid) as indexes
+        from pg_class c where c.relname in ('articles', 'subscriber_documents', 'search_lexemes', 'search_suggestions')
+        order by c.relname`,
+    )) as {
+      rows: {
+        name: string;
+        heap: string;
+        total: string;
+        toast: string;
+        indexes: Record<string, number> | null;
+      }[];
+    }
+  ).rows;
+  return {
+    unit: 'MB',
+    database: megabytes(database?.bytes ?? 0),
+    tables: Object.fromEntries(
+      tables.map((table) => [
+        table.name,
+        {
+          heap: megabytes(table.heap),
+          toast: megabytes(table.toast),
+          total: megabytes(table.total),
+          indexes: Object.fromEntries(
+            Object.entries(table.indexes ?? {}).map(([name, bytes]) => [name, megabytes(bytes)]),
+          ),
+        },
+      ]),
+    ),
+  };
+}
+
 const loadAverage = () => os.loadavg().map((load) => Math.round(load * 100) / 100);
 
 async function main() {
@@ -202,11 +265,7 @@ async function main() {
   const startedAt = new Date().toISOString();
   const database = await getDatabase();
   const { db } = database;
-  const [counts] = (
-    (await db.execute(
-      sql`select (select count(*)::int from articles) as articles, (select count(*)::int from subscriber_documents) as documents, version() as version`,
-    )) as { rows: { articles: number; documents: number; version: string }[] }
-  ).rows;
+  const counts = await corpusCounts(db);
   console.log(`driver ${database.driver}, ${counts?.articles} articles, ${counts?.documents} documents`);
   // The server settings that matter for these numbers (PostgreSQL's defaults unless the server was started with
   // others; PGlite's are its own).
@@ -223,11 +282,18 @@ async function main() {
   batchSearchCounts(async () => db);
   const current: Engine = { search, suggest };
   const baseline = await baselineEngine();
-  const engines = baseline ? [current, baseline] : [current];
+  const compared = COMPARE_URL ? await openDatabase({ driver: 'postgres', url: COMPARE_URL }) : undefined;
+  if (baseline && compared) throw new Error('BENCH_BASELINE ou BENCH_COMPARE_DATABASE_URL, pas les deux');
+  const engines: Runner[] = [{ engine: current, db }];
+  if (baseline) engines.push({ engine: baseline, db });
+  if (compared) engines.push({ engine: current, db: compared.db });
+  const comparedCounts = compared ? await corpusCounts(compared.db) : undefined;
+  if (compared)
+    console.log(`compared with ${comparedCounts?.articles} articles, ${comparedCounts?.documents} documents`);
   // Warm-up: one pass of everything (caches, plans), not measured.
-  for (const engine of engines) {
-    for (const query of QUERIES) await engine.search(db, params(query));
-    for (const term of SUGGEST_TERMS) await engine.suggest(db, term);
+  for (const runner of engines) {
+    for (const query of QUERIES) await runner.engine.search(runner.db, params(query));
+    for (const term of SUGGEST_TERMS) await runner.engine.suggest(runner.db, term);
   }
 
   const measured = engines.map(() => ({
@@ -239,21 +305,21 @@ async function main() {
     >,
   }));
   /** Each round runs every engine once, the first one alternating. */
-  const rounds = async (action: (engine: Engine) => Promise<unknown>) => {
+  const rounds = async (action: (runner: Runner) => Promise<unknown>) => {
     const samples = engines.map(() => [] as number[]);
     for (let round = 0; round < ROUNDS; round += 1) {
       for (let turn = 0; turn < engines.length; turn += 1) {
         const index = (round + turn) % engines.length;
-        const engine = engines[index] as Engine;
-        samples[index]?.push(await time(() => action(engine)));
+        const runner = engines[index] as Runner;
+        samples[index]?.push(await time(() => action(runner)));
       }
     }
     return samples;
   };
   for (const query of QUERIES) {
     const answers: Awaited<ReturnType<typeof search>>[] = [];
-    const samples = await rounds(async (engine) => {
-      answers[engines.indexOf(engine)] = await engine.search(db, params(query));
+    const samples = await rounds(async (runner) => {
+      answers[engines.indexOf(runner)] = await runner.engine.search(runner.db, params(query));
     });
     const key = `${query.term || '(vide)'}${query.selected ? ` ${JSON.stringify(query.selected)}` : ''}${query.urType ? ` [${query.urType}]` : ''}`;
     const line = samples.map((engineSamples, index) => {
@@ -271,10 +337,10 @@ async function main() {
         };
       return `p50 ${stats.p50} ms  max ${stats.max} ms  total ${answer?.total}${answer?.bounded ? '+' : ''}`;
     });
-    console.log(`${key.padEnd(60)} ${line.join('  | baseline ')}`);
+    console.log(`${key.padEnd(60)} ${line.join(compared ? '  | compared ' : '  | baseline ')}`);
   }
   for (const term of SUGGEST_TERMS) {
-    const samples = await rounds((engine) => engine.suggest(db, term));
+    const samples = await rounds((runner) => runner.engine.suggest(runner.db, term));
     samples.forEach((engineSamples, index) => {
       measured[index]?.suggest.push(...engineSamples);
     });
@@ -309,22 +375,40 @@ async function main() {
       articles: counts?.articles,
       documents: counts?.documents,
       settings,
+      sizes: await sizes(db, database.driver),
     },
     method: `${QUERIES.length} queries x ${ROUNDS} rounds after one warm-up pass, in-process calls of search() (one page of 20 results, snippets and all six facets; searches counted in memory and written every 5 s, as in the server; answers not shared) and suggest(); milliseconds.`,
     resultsWithFacets: summary(resultSamples),
     suggest: { ...summary(suggestSamples), terms: SUGGEST_TERMS.length },
     perQuery,
-    baseline: theirs
-      ? {
-          checkout: BASELINE,
-          label: process.env.BENCH_BASELINE_LABEL ?? null,
-          method:
-            'Same queries and rounds, alternating with the engine above round by round, on the same database.',
-          resultsWithFacets: summary(theirs.results),
-          suggest: { ...summary(theirs.suggest), terms: SUGGEST_TERMS.length },
-          perQuery: theirs.perQuery,
-        }
-      : undefined,
+    compare:
+      theirs && compared
+        ? {
+            label: process.env.BENCH_COMPARE_LABEL ?? null,
+            method:
+              'The same engine, queries and rounds on the database below, alternating with the one above round by round (who goes first alternates).',
+            database: {
+              articles: comparedCounts?.articles,
+              documents: comparedCounts?.documents,
+              sizes: await sizes(compared.db, 'postgres'),
+            },
+            resultsWithFacets: summary(theirs.results),
+            suggest: { ...summary(theirs.suggest), terms: SUGGEST_TERMS.length },
+            perQuery: theirs.perQuery,
+          }
+        : undefined,
+    baseline:
+      theirs && !compared
+        ? {
+            checkout: BASELINE,
+            label: process.env.BENCH_BASELINE_LABEL ?? null,
+            method:
+              'Same queries and rounds, alternating with the engine above round by round, on the same database.',
+            resultsWithFacets: summary(theirs.results),
+            suggest: { ...summary(theirs.suggest), terms: SUGGEST_TERMS.length },
+            perQuery: theirs.perQuery,
+          }
+        : undefined,
   };
   const name =
     process.env.BENCH_OUTPUT ??
@@ -340,6 +424,10 @@ async function main() {
           resultsWithFacets: report.baseline.resultsWithFacets,
           suggest: report.baseline.suggest,
         },
+        compare: report.compare && {
+          resultsWithFacets: report.compare.resultsWithFacets,
+          suggest: report.compare.suggest,
+        },
       },
       null,
       2,
@@ -347,6 +435,7 @@ async function main() {
   );
   console.log(`written ${file}`);
   await flushSearchCounts();
+  await compared?.close();
   await closeDatabase();
 }
 
