@@ -2,6 +2,7 @@ import 'server-only';
 import { lte, type SQL, sql } from 'drizzle-orm';
 import ipaddr from 'ipaddr.js';
 import type { Db } from '../db/client';
+import { isTransaction, WITHOUT_WAITING_FOR_DISK } from '../db/relaxed-commit';
 import { queryRows } from '../db/rows';
 import { rateLimits } from '../db/schema';
 import { AppError } from './errors';
@@ -92,17 +93,6 @@ export async function consumeRateLimits<Row = unknown>(
     };
   });
   return { states, rows: counters[0]?.guarded ?? [] };
-}
-
-/**
- * A one-row FROM item that turns `synchronous_commit` off until the end of the current transaction: in a statement
- * run on its own (its implicit transaction), that statement's commit does not wait for the WAL flush.
- */
-export const WITHOUT_WAITING_FOR_DISK = sql`(select set_config('synchronous_commit', 'off', true)) as relaxed_commit`;
-
-/** True for a Drizzle transaction (it can roll back), where a relaxed commit would cover other writes too. */
-export function isTransaction(db: unknown): boolean {
-  return typeof (db as { rollback?: unknown }).rollback === 'function';
 }
 
 /** The counter of one rule for one subject (the primary key of rate_limits). */

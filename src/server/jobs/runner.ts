@@ -4,9 +4,9 @@ import { hostname } from 'node:os';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { textArray } from '../content/sql-arrays';
 import type { Db } from '../db/client';
+import { WITHOUT_WAITING_FOR_DISK } from '../db/relaxed-commit';
 import { queryRows } from '../db/rows';
 import { backgroundJobs } from '../db/schema';
-import { WITHOUT_WAITING_FOR_DISK } from '../http/rate-limit';
 import { rememberBox } from '../lib/remember';
 import { logger } from '../log';
 import {
