@@ -246,6 +246,13 @@ test('the newsletter block: 200 thanks the reader (209 once confirmed: accounts.
   await screenshot(page, 'shell-newsletter-thanks');
 });
 
+test('a page carries the site frame once in its payload, not again for the 404 page', async ({ request }) => {
+  // Next sends the root not-found page with every page; with the frame in it, the header, footer and login forms
+  // were in each page's HTML three times (decision 036). Now: once in the markup, once in the payload.
+  const html = await (await request.get('/')).text();
+  expect(html.match(/id="connexion"|\\"id\\":\\"connexion\\"/g)).toHaveLength(2);
+});
+
 test('an unknown path is the 404 page', async ({ page, consoleGuard }) => {
   // The document itself answers 404: Chromium logs it as a failed resource.
   consoleGuard.allow(/status of 404/);
