@@ -17,6 +17,10 @@
 //    legacy polyfills) are left out: browsers with ES modules never download them.
 // Results go to bench/results/pages-<date>.json.
 //
+// With FLOOR_URL (a server of bench/pages/floor: Next.js alone, an empty page; see bench/pages/floor.sh), Lighthouse
+// also runs on it once per run, interleaved with the pages: what the framework itself scores on this machine at
+// that moment, the floor no page of the site can go below.
+//
 // BENCH_ONLY=javascript,lighthouse (any of throughput, renders, javascript, lighthouse) runs some parts only, while
 // iterating: such a partial run prints its figures and writes no record.
 import { execFile, spawn } from 'node:child_process';
@@ -47,6 +51,9 @@ const BASELINE: Target | undefined = process.env.BASELINE_URL
     }
   : undefined;
 const TARGETS: Target[] = BASELINE ? [BRANCH, BASELINE] : [BRANCH];
+const FLOOR_URL = process.env.FLOOR_URL ? trim(process.env.FLOOR_URL) : undefined;
+/** BENCH_LABEL names the record (pages-<date>-<label>.json) so that two runs of a day do not overwrite each other. */
+const LABEL = process.env.BENCH_LABEL?.replace(/[^a-z0-9-]/gi, '');
 const LIGHTHOUSE_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 32;
@@ -375,7 +382,13 @@ function summarise(runs: LighthouseRun[]) {
 async function measureLighthouse(pagesOf: Map<Target, Record<string, string>>) {
   const collected = new Map<Target, Record<string, LighthouseRun[]>>(TARGETS.map((target) => [target, {}]));
   const names = Object.keys(pagesOf.get(BRANCH) ?? {});
+  const floorRuns: LighthouseRun[] = [];
   for (let run = 0; run < LIGHTHOUSE_RUNS; run += 1) {
+    if (FLOOR_URL) {
+      const loadAverage = await loadAverageNow();
+      floorRuns.push({ ...(await lighthouse(`${FLOOR_URL}/`)), loadAverage });
+      console.log('lighthouse floor', run + 1, JSON.stringify(floorRuns.at(-1)));
+    }
     for (const name of names) {
       for (const target of run % 2 === 0 ? TARGETS : [...TARGETS].reverse()) {
         const pagePath = pagesOf.get(target)?.[name];
@@ -395,7 +408,7 @@ async function measureLighthouse(pagesOf: Map<Target, Record<string, string>>) {
       }
     }
   }
-  return new Map(
+  const byTarget = new Map(
     [...collected].map(([target, byPage]) => [
       target,
       Object.fromEntries(
@@ -406,6 +419,7 @@ async function measureLighthouse(pagesOf: Map<Target, Record<string, string>>) {
       ),
     ]),
   );
+  return { byTarget, floor: floorRuns.length > 0 ? summarise(floorRuns) : undefined };
 }
 
 async function main() {
@@ -435,15 +449,18 @@ async function main() {
     if (runs('javascript')) record(target, 'javascript', await measureJavascript(target, all));
   }
   const loadBeforeLighthouse = await loadAverageNow();
+  let floor: ReturnType<typeof summarise> | undefined;
   if (runs('lighthouse')) {
-    for (const [target, byPage] of await measureLighthouse(pages)) record(target, 'lighthouse', byPage);
+    const measured = await measureLighthouse(pages);
+    for (const [target, byPage] of measured.byTarget) record(target, 'lighthouse', byPage);
+    floor = measured.floor;
   }
 
   const { stdout: cpu } = await run('nproc');
   const { stdout: commit } = await run('git', ['rev-parse', 'HEAD']);
   const result = {
     date: new Date().toISOString(),
-    command: `BASE_URL=${BRANCH.baseUrl} NEXT_DIST_DIR=${BRANCH.distDir}${BASELINE ? ` BASELINE_URL=${BASELINE.baseUrl} BASELINE_DIST_DIR=${BASELINE.distDir}` : ''} LIGHTHOUSE_RUNS=${LIGHTHOUSE_RUNS} node --import tsx bench/pages/run.ts`,
+    command: `BASE_URL=${BRANCH.baseUrl} NEXT_DIST_DIR=${BRANCH.distDir}${BASELINE ? ` BASELINE_URL=${BASELINE.baseUrl} BASELINE_DIST_DIR=${BASELINE.distDir}` : ''}${FLOOR_URL ? ` FLOOR_URL=${FLOOR_URL}` : ''}${LABEL ? ` BENCH_LABEL=${LABEL}` : ''} LIGHTHOUSE_RUNS=${LIGHTHOUSE_RUNS} node --import tsx bench/pages/run.ts`,
     commit: commit.trim(),
     // Other work shares the machine: its load average at the end of the run says how much.
     machine: {
@@ -468,13 +485,18 @@ async function main() {
       pageJavascriptOverFrameworkGzipBytes: 30 * 1024,
     },
     ...Object.fromEntries([...results].map(([target, value]) => [target.label, value])),
+    // Lighthouse on Next.js alone (bench/pages/floor), interleaved with the pages above.
+    frameworkFloor: floor,
   };
   if (ONLY.length < PARTS.length) {
     console.log(`partial run (BENCH_ONLY=${ONLY.join(',')}), no record written:`);
     console.log(JSON.stringify(result, null, 2));
     return;
   }
-  const file = path.join('bench/results', `pages-${result.date.slice(0, 10)}.json`);
+  const file = path.join(
+    'bench/results',
+    `pages-${result.date.slice(0, 10)}${LABEL ? `-${LABEL}` : ''}.json`,
+  );
   await writeFile(file, `${JSON.stringify(result, null, 2)}\n`);
   console.log(`written ${file}`);
 }

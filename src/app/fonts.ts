@@ -1,8 +1,8 @@
 import localFont from 'next/font/local';
 
 // The two variable fonts of the site, self-hosted from the fontsource packages through next/font: the files get
-// hashed names and a <link rel="preload"> in every page's head, so the browser asks for them with the HTML
-// instead of after the CSS. Only the latin subset (which covers French, œ, € and typographic quotes included)
+// hashed names, and the body face a <link rel="preload"> in every page's head, so the browser asks for it with the
+// HTML instead of after the CSS (the titles' face is not preloaded: decision 041). Only the latin subset (which covers French, œ, € and typographic quotes included)
 // is served. While a font loads, text is drawn with the metric-matched fallback faces of globals.css, so the
 // swap moves nothing (docs/decisions/007).
 
@@ -23,5 +23,8 @@ export const sourceSerif = localFont({
   style: 'normal',
   display: 'swap',
   variable: '--font-source-serif',
+  // Not preloaded: on a phone the largest paint is an image or body text, and this file (50 KB, the titles' face)
+  // would share the first round trips with it; the titles show in the metric-matched fallback until it comes.
+  preload: false,
   adjustFontFallback: false,
 });

@@ -10,12 +10,13 @@ import { baseUrl, expect, MOBILE, test } from './support/fixtures';
 // or a locale table into the reader frame fails here, not months later in a Lighthouse score.
 const BUDGET_OVER_FRAMEWORK_GZIP_BYTES = 30 * 1024;
 /**
- * Templates still over the budget, each held at what it measured so that it cannot grow. Both load a carousel's
- * script (Embla, about 7 KB) once the page has loaded: the news home at once (36,180 to 37,592 bytes on
- * 2026-11-26), the home page for its banner (30,236 to 31,639 bytes, depending on whether that chunk arrives
- * before the network is idle). Remove an entry once it fits.
+ * Templates still over the budget, each held at what it measured so that it cannot grow. The home page loads its
+ * banner's carousel script (Embla, about 8 KB) once the page has loaded, for the autoplay: 30,236 to 31,649 bytes
+ * (2026-11-26 and 27), depending on whether that chunk arrives before the network is idle. The news home fits
+ * since its media carousel, 1,300 px down a phone's page, fetches Embla only when scrolled near (decision 041).
+ * Remove an entry once it fits.
  */
-const KNOWN_OVER_BUDGET: Record<string, number> = { home: 32 * 1024, newsHome: 38 * 1024 };
+const KNOWN_OVER_BUDGET: Record<string, number> = { home: 32 * 1024 };
 
 const root = path.resolve(import.meta.dirname, '../..');
 

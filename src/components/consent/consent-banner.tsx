@@ -60,7 +60,10 @@ export function ConsentBanner({ initialView, onClose }: ConsentBannerProps) {
           affichent leurs contenus (podcasts, graphiques, messages X…) dans nos articles ; elles peuvent alors
           déposer des cookies. Votre choix est conservé 6 mois et vous pouvez le changer à tout moment par le
           lien « Paramètres des cookies » en bas de chaque page.{' '}
-          <Link href={PATHS.privacy}>En savoir plus sur vos données et les cookies</Link>
+          {/* Shown to every first visitor: a prefetch would cost each one a render of the page and its script. */}
+          <Link href={PATHS.privacy} prefetch={false}>
+            En savoir plus sur vos données et les cookies
+          </Link>
         </p>
         {view === 'settings' ? (
           <div className={styles.settings}>

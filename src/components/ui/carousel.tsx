@@ -40,7 +40,7 @@ export function Carousel({ label, items, breakpoints, autoplayMs, loop = true }:
   const [selected, setSelected] = useState(0);
   const [snaps, setSnaps] = useState<number[]>([]);
   const [touched, setTouched] = useState(false);
-  // After the load, and only for a carousel within about a screen of the viewport (or touched).
+  // After the load, and only for a carousel within 200 px of the viewport (or touched).
   const near = useNearViewport(viewport);
   const engine = useOnDemand(loadEngine, (useAfterLoad() && near) || touched);
 

@@ -31,7 +31,7 @@ describe('useNearViewport', () => {
     );
     render(<Probe />);
     expect(screen.getByText('loin')).toBeTruthy();
-    expect(options[0]?.rootMargin).toBe('100% 0px');
+    expect(options[0]?.rootMargin).toBe('200px 0px');
     act(() => report?.([{ isIntersecting: false }]));
     expect(screen.getByText('loin')).toBeTruthy();
     act(() => report?.([{ isIntersecting: true }]));

@@ -2,11 +2,15 @@
 
 import { useEffect, useState } from 'react';
 
-/** How far below the fold an element counts as near: a screen's worth, so a scroll does not find it unready. */
-const NEAR_MARGIN = '100% 0px';
+/**
+ * How far below the fold an element counts as near: 200 px, a moment of scrolling ahead (an 8 KB engine loads and
+ * starts in that time), not a whole screen, so that a carousel below a phone's first screen is not fetched with
+ * the page (the news home's media carousel starts about 1,300 px down: 30 KB script budget, decision 041).
+ */
+const NEAR_MARGIN = '200px 0px';
 
 /**
- * False until the element comes within about a screen of the viewport, then true for good. A carousel far down a
+ * False until the element comes within 200 px of the viewport, then true for good. A carousel far down a
  * phone's page (the media carousel of the listings) fetches its engine then, not with the page.
  *
  * Usage: `const near = useNearViewport(element); const engine = useOnDemand(load, (ready && near) || touched);`

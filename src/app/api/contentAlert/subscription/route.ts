@@ -1,5 +1,5 @@
 // POST /api/contentAlert/subscription
-import { type SubscriptionAnswer } from '@/lib/contracts/newsletter';
+import type { SubscriptionAnswer } from '@/lib/contracts/newsletter';
 import {
   NEWSLETTER_ALREADY_MESSAGE,
   NEWSLETTER_ALREADY_STATUS,

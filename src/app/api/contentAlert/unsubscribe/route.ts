@@ -1,5 +1,5 @@
 // POST /api/contentAlert/unsubscribe
-import { type UnsubscribeAnswer } from '@/lib/contracts/newsletter';
+import type { UnsubscribeAnswer } from '@/lib/contracts/newsletter';
 import {
   UNSUBSCRIBE_CONFIRMATION_SENT_MESSAGE,
   UNSUBSCRIBE_MESSAGE,
