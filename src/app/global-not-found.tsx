@@ -15,7 +15,8 @@ export const metadata: Metadata = { title: 'Page non trouvée', robots: { index:
 export default function GlobalNotFound() {
   const config = env();
   return (
-    <html lang="fr" className={`${sourceSans.variable} ${sourceSerif.variable}`}>
+    // The consent state script marks <html> before React hydrates it (ConsentStateScript).
+    <html lang="fr" className={`${sourceSans.variable} ${sourceSerif.variable}`} suppressHydrationWarning>
       <body>
         <SiteChrome
           shopBaseUrl={config.SHOP_BASE_URL}

@@ -30,7 +30,8 @@ export const viewport: Viewport = {
  */
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
-    <html lang="fr" className={`${sourceSans.variable} ${sourceSerif.variable}`}>
+    // The consent state script marks <html> before React hydrates it (ConsentStateScript).
+    <html lang="fr" className={`${sourceSans.variable} ${sourceSerif.variable}`} suppressHydrationWarning>
       <body>{children}</body>
     </html>
   );

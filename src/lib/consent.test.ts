@@ -1,5 +1,14 @@
-import { describe, expect, it } from 'vitest';
-import { CONSENT_PURPOSES, parseConsent, serializeConsent, uniformChoice } from './consent';
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  CONSENT_COOKIE,
+  CONSENT_GIVEN_ATTRIBUTE,
+  CONSENT_PURPOSES,
+  CONSENT_STATE_SCRIPT,
+  parseConsent,
+  serializeConsent,
+  uniformChoice,
+} from './consent';
 import { embedProviderOf } from './embeds';
 
 describe('consent cookie', () => {
@@ -33,5 +42,30 @@ describe('consent cookie', () => {
     expect(embedProviderOf('https://platform.twitter.com/embed/Tweet.html')?.id).toBe('x');
     expect(embedProviderOf('https://evil.example/')).toBeNull();
     expect(embedProviderOf('pas une adresse')).toBeNull();
+  });
+});
+
+describe('CONSENT_STATE_SCRIPT', () => {
+  const runScript = () => new Function(CONSENT_STATE_SCRIPT)();
+  const setCookie = (cookie: string) => {
+    // biome-ignore lint/suspicious/noDocumentCookie: the script under test reads document.cookie.
+    document.cookie = cookie;
+  };
+  afterEach(() => {
+    document.documentElement.removeAttribute(CONSENT_GIVEN_ATTRIBUTE);
+    for (const name of [CONSENT_COOKIE, `x${CONSENT_COOKIE}`]) setCookie(`${name}=; Max-Age=0; Path=/`);
+  });
+
+  it('marks the page of a reader who has chosen, before anything else runs', () => {
+    setCookie(`autre=1; Path=/`);
+    setCookie(`${CONSENT_COOKIE}=${encodeURIComponent(serializeConsent(uniformChoice(false)))}; Path=/`);
+    runScript();
+    expect(document.documentElement.hasAttribute(CONSENT_GIVEN_ATTRIBUTE)).toBe(true);
+  });
+
+  it('leaves a first visit unmarked, whatever other cookie looks like its name', () => {
+    setCookie(`x${CONSENT_COOKIE}=v1:; Path=/`);
+    runScript();
+    expect(document.documentElement.hasAttribute(CONSENT_GIVEN_ATTRIBUTE)).toBe(false);
   });
 });

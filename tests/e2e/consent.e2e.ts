@@ -51,6 +51,29 @@ test('before any choice: the banner, and no request to the tag manager', async (
   await screenshot(page, 'consent-banner-desktop');
 });
 
+test('the notice is painted with the page, before any script file; a reader who chose never sees it', async ({
+  page,
+  consoleGuard,
+}) => {
+  await firstVisit(page, consoleGuard);
+  // No script file at all: what the reader sees before the framework has loaded.
+  await page.route(/\/_next\/static\/chunks\/.*\.js/, (route) => route.abort());
+  consoleGuard.allow(/Failed to load resource|ChunkLoadError|net::ERR_FAILED/);
+  await page.goto('/actualite');
+  const notice = page.getByRole('dialog', { name: 'Vos choix sur les cookies' });
+  await expect(notice).toBeVisible();
+  // Its buttons wait for the page's scripts: a click before would be lost.
+  await expect(notice.getByRole('button', { name: 'Tout refuser' })).toBeDisabled();
+
+  // A reader who has chosen: hidden before the first paint by the head script, without any script file.
+  await page
+    .context()
+    .addCookies([{ name: CONSENT_COOKIE, value: encodeURIComponent('v1:'), url: page.url() }]);
+  await page.goto('/agenda');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(notice).toBeHidden();
+});
+
 test('"Tout refuser": no request, now or on the next pages', async ({ page, consoleGuard }) => {
   const requests = await firstVisit(page, consoleGuard);
   await page.goto('/');

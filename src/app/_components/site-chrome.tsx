@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { AuthFallback } from '@/app/_components/auth-fallback';
 import { AccountProvider } from '@/components/account/account-provider';
 import { ConsentManager } from '@/components/consent/consent-manager';
+import { ConsentNotice, ConsentStateScript } from '@/components/consent/consent-notice';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { SiteHeader } from '@/components/layout/site-header';
 import { ImageFallback } from '@/components/ui/image-fallback';
@@ -36,7 +37,8 @@ export function SiteChrome({
       <a className="skip-link" href="#contenu">
         Aller au contenu
       </a>
-      <ConsentManager analyticsScriptUrl={analyticsScriptUrl} />
+      <ConsentStateScript />
+      <ConsentManager analyticsScriptUrl={analyticsScriptUrl} notice={<ConsentNotice />} />
       <AccountProvider forgotPasswordUrl={accounts.forgotPassword}>
         <SiteHeader shop={shop} subscriberUrl={subscriberUrl} accountUrl={accounts.account} />
         <main id="contenu" tabIndex={-1}>

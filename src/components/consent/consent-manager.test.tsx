@@ -1,10 +1,12 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { resetAnalytics } from '@/client/analytics';
 import { openConsentSettings, readConsent } from '@/client/consent';
-import { uniformChoice } from '@/lib/consent';
+import { CONSENT_COOKIE, CONSENT_GIVEN_ATTRIBUTE, serializeConsent, uniformChoice } from '@/lib/consent';
 import { ConsentManager } from './consent-manager';
+import { ConsentNotice } from './consent-notice';
 
 vi.mock('next/navigation', () => ({ usePathname: () => '/', useSearchParams: () => new URLSearchParams() }));
 
@@ -42,8 +44,36 @@ afterEach(() => {
 });
 
 describe('ConsentManager', () => {
+  test('the notice is in the server-rendered page, its buttons disabled until the manager can act on them', () => {
+    const html = renderToString(
+      <ConsentManager analyticsScriptUrl={SCRIPT_URL} notice={<ConsentNotice />} />,
+    );
+    expect(html).toContain('Vos choix sur les cookies');
+    expect(html).toMatch(/<fieldset disabled="">/);
+    render(<ConsentManager analyticsScriptUrl={SCRIPT_URL} notice={<ConsentNotice />} />);
+    expect(screen.getByRole('button', { name: 'Tout refuser' }).closest('fieldset')?.disabled).toBe(false);
+  });
+
+  test('a reader who has chosen gets no notice; an unreadable choice is asked again', () => {
+    const setChoice = (value: string) => {
+      // biome-ignore lint/suspicious/noDocumentCookie: the reader's stored choice.
+      document.cookie = `${CONSENT_COOKIE}=${encodeURIComponent(value)}; Path=/`;
+    };
+    setChoice(serializeConsent(uniformChoice(false)));
+    const chosen = render(<ConsentManager analyticsScriptUrl={SCRIPT_URL} notice={<ConsentNotice />} />);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.documentElement.hasAttribute(CONSENT_GIVEN_ATTRIBUTE)).toBe(true);
+    chosen.unmount();
+
+    // An older version of the cookie: the head script marked the page, the manager shows the notice again.
+    setChoice('v0:analytics');
+    render(<ConsentManager analyticsScriptUrl={SCRIPT_URL} notice={<ConsentNotice />} />);
+    expect(screen.getByRole('dialog', { name: 'Vos choix sur les cookies' })).toBeTruthy();
+    expect(document.documentElement.hasAttribute(CONSENT_GIVEN_ATTRIBUTE)).toBe(false);
+  });
+
   test('first visit: the banner asks, and nothing of the tag manager is loaded before an answer', async () => {
-    render(<ConsentManager analyticsScriptUrl={SCRIPT_URL} />);
+    render(<ConsentManager analyticsScriptUrl={SCRIPT_URL} notice={<ConsentNotice />} />);
     const dialog = await screen.findByRole('dialog', { name: 'Vos choix sur les cookies' });
     expect(dialog.getAttribute('aria-modal')).toBe('false');
     const names = screen.getAllByRole('button').map((button) => button.textContent);
@@ -56,7 +86,7 @@ describe('ConsentManager', () => {
   });
 
   test('"Tout accepter" loads the tag manager once and the banner goes', async () => {
-    render(<ConsentManager analyticsScriptUrl={SCRIPT_URL} />);
+    render(<ConsentManager analyticsScriptUrl={SCRIPT_URL} notice={<ConsentNotice />} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Tout accepter' }));
     await vi.waitFor(() => expect(analyticsScripts()).toHaveLength(1));
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -64,20 +94,21 @@ describe('ConsentManager', () => {
   });
 
   test('"Tout refuser" keeps it out, and the choice is remembered on the next page', async () => {
-    const first = render(<ConsentManager analyticsScriptUrl={SCRIPT_URL} />);
+    const first = render(<ConsentManager analyticsScriptUrl={SCRIPT_URL} notice={<ConsentNotice />} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Tout refuser' }));
     expect(readConsent()).toEqual(uniformChoice(false));
     first.unmount();
-    render(<ConsentManager analyticsScriptUrl={SCRIPT_URL} />);
+    render(<ConsentManager analyticsScriptUrl={SCRIPT_URL} notice={<ConsentNotice />} />);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(analyticsScripts()).toHaveLength(0);
   });
 
   test('"Personnaliser" offers one choice per purpose; the footer link reopens the settings', async () => {
-    render(<ConsentManager analyticsScriptUrl={SCRIPT_URL} />);
+    render(<ConsentManager analyticsScriptUrl={SCRIPT_URL} notice={<ConsentNotice />} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Personnaliser' }));
-    expect(screen.getAllByRole('checkbox')).toHaveLength(7);
+    // The settings are fetched when asked for.
+    expect(await screen.findAllByRole('checkbox')).toHaveLength(7);
     fireEvent.click(screen.getByRole('checkbox', { name: /Datawrapper/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Enregistrer mes choix' }));
     expect(readConsent()).toEqual({ ...uniformChoice(false), datawrapper: true });
@@ -94,7 +125,7 @@ describe('ConsentManager', () => {
   test('the disabledAnalytics cookie wins over an acceptance', async () => {
     // biome-ignore lint/suspicious/noDocumentCookie: the opt-out cookie of the spec.
     document.cookie = 'disabledAnalytics=1; Path=/';
-    render(<ConsentManager analyticsScriptUrl={SCRIPT_URL} />);
+    render(<ConsentManager analyticsScriptUrl={SCRIPT_URL} notice={<ConsentNotice />} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Tout accepter' }));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(analyticsScripts()).toHaveLength(0);

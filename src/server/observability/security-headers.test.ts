@@ -10,8 +10,9 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONSENT_STATE_SCRIPT } from '@/lib/consent';
 import { isCachedPagePath, REVALIDATED_PAGE_ROUTES } from '../http/route-table';
-import { inlineScriptHashes, prerenderedPageHashes } from './security-headers';
+import { contentSecurityPolicy, inlineScriptHashes, prerenderedPageHashes } from './security-headers';
 
 const distDir = mkdtempSync(path.join(tmpdir(), 'csp-hashes-'));
 // The not-found page is the one page still prerendered at build (the editorial pages are cached since decision 024).
@@ -35,6 +36,20 @@ afterAll(() => {
   if (previousDistDir === undefined) delete process.env.NEXT_DIST_DIR;
   else process.env.NEXT_DIST_DIR = previousDistDir;
   rmSync(distDir, { recursive: true, force: true });
+});
+
+describe('contentSecurityPolicy', () => {
+  it('allows the consent state script of every page by its hash, beside the nonce or the page hashes', () => {
+    const [consentScript] = inlineScriptHashes(`<script>${CONSENT_STATE_SCRIPT}</script>`);
+    const scriptSources = (policy: string) =>
+      policy.split('; ').find((rule) => rule.startsWith('script-src '));
+    expect(scriptSources(contentSecurityPolicy({ pathname: '/', nonce: 'abc' }))).toContain(consentScript);
+    const prerendered = scriptSources(
+      contentSecurityPolicy({ pathname: '/', hashes: [consentScript ?? ''] }),
+    );
+    // Once, even when a prerendered page's own hashes hold it too.
+    expect(prerendered?.split(consentScript ?? '').length).toBe(2);
+  });
 });
 
 describe('prerenderedPageHashes', () => {

@@ -2,6 +2,7 @@ import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { CONSENT_STATE_SCRIPT } from '@/lib/consent';
 import { EMBED_PROVIDERS } from '../content/sanitize';
 import { env } from '../env';
 import { isCachedPagePath } from '../http/route-table';
@@ -103,13 +104,16 @@ function analyticsOrigin(): string | undefined {
   return url ? new URL(url).origin : undefined;
 }
 
+/** The consent state script of every page's <head> (src/lib/consent.ts), allowed by its hash on every page. */
+const CONSENT_STATE_SCRIPT_HASH = `'sha256-${createHash('sha256').update(CONSENT_STATE_SCRIPT).digest('base64')}'`;
+
 /** The Content-Security-Policy of an HTML answer. */
 export function contentSecurityPolicy({ pathname, nonce, hashes = [] }: PolicyInput): string {
   const analytics = analyticsOrigin();
   const scriptSources = [
     "'self'",
     ...(nonce ? [`'nonce-${nonce}'`] : []),
-    ...hashes,
+    ...new Set([CONSENT_STATE_SCRIPT_HASH, ...hashes]),
     ...(analytics ? [analytics] : []),
   ];
   const directives = [
