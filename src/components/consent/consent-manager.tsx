@@ -9,7 +9,7 @@ import styles from './consent-banner.module.css';
 import type { NoticeAction } from './consent-notice';
 
 // The settings are fetched only when asked for: by "Personnaliser" or the footer's link (decision 007).
-const loadSettings = () => import('./consent-banner');
+const loadSettings = () => import('./consent-settings');
 
 type ConsentManagerProps = {
   analyticsScriptUrl: string | undefined;

@@ -8,7 +8,7 @@ export type NoticeAction = 'refuse' | 'customize' | 'accept';
 /**
  * The consent notice of a first visit (CNIL), server-rendered into every page and painted with it: "Tout refuser" is
  * a button like "Tout accepter", side by side and as visible; "Personnaliser" opens one choice per purpose (the
- * on-demand ConsentBanner). Not modal: the page stays usable, and nothing that needs consent runs until a choice
+ * on-demand ConsentSettings). Not modal: the page stays usable, and nothing that needs consent runs until a choice
  * is made. It comes first in the page, so a keyboard reaches it at once.
  *
  * Its buttons are disabled until ConsentManager is ready to act on them (a click before would be lost);
