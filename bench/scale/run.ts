@@ -148,7 +148,7 @@ type LoadSummary = {
   statuses: Record<string, number>;
   errors: { total: number; fiveHundreds: number; socket: number; timeouts: number };
   errorRate: number;
-  machine: { loadAverageAtStart: number[]; loadAverageAtEnd: number[] };
+  machine: { loadAverageAtStart: number[]; loadAverageAtEnd: number[]; loadGeneratorCpuSeconds?: number };
 };
 
 function summarise(run: LoadSummary) {
@@ -163,6 +163,7 @@ function summarise(run: LoadSummary) {
     failed: run.errors,
     failedShare: run.errorRate,
     loadAverage: { start: run.machine.loadAverageAtStart, end: run.machine.loadAverageAtEnd },
+    loadGeneratorCpuSeconds: run.machine.loadGeneratorCpuSeconds,
   };
 }
 
@@ -196,8 +197,8 @@ function probe(url: string, init: () => RequestInit, everyMs: number) {
 }
 
 /** CPU ticks (utime + stime, 1/100 s) of every process, with its parent and name, from /proc. */
-function processTicks(): Map<number, { ppid: number; name: string; ticks: number }> {
-  const processes = new Map<number, { ppid: number; name: string; ticks: number }>();
+function processTicks(): Map<number, { ppid: number; name: string; ticks: number; reaped: number }> {
+  const processes = new Map<number, { ppid: number; name: string; ticks: number; reaped: number }>();
   for (const entry of readdirSync('/proc')) {
     const pid = Number(entry);
     if (!Number.isInteger(pid)) continue;
@@ -211,8 +212,16 @@ function processTicks(): Map<number, { ppid: number; name: string; ticks: number
         const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
         if (command.includes('bench/load/run.ts')) name = 'load-generator';
       }
-      // fields[1] is the parent (stat's 4th field), [11] and [12] utime and stime (its 14th and 15th).
-      processes.set(pid, { ppid: Number(fields[1]), name, ticks: Number(fields[11]) + Number(fields[12]) });
+      // The process title (`next-server (v16…)`) shows as a name cut to 15 characters.
+      if (name.startsWith('next-server')) name = 'next-server';
+      // fields[1] is the parent (stat's 4th field), [11] and [12] utime and stime (its 14th and 15th), [13] and
+      // [14] those of its children that ended and were waited for (16th and 17th).
+      processes.set(pid, {
+        ppid: Number(fields[1]),
+        name,
+        ticks: Number(fields[11]) + Number(fields[12]),
+        reaped: Number(fields[13]) + Number(fields[14]),
+      });
     } catch {
       // The process ended meanwhile.
     }
@@ -274,6 +283,12 @@ function cpuAccount() {
       groups[group] = (groups[group] ?? 0) + delta / 100;
       oursTotal += delta / 100;
     }
+    // The load generator is a child of this runner that ended with the phase: its time is in the runner's
+    // children's time once waited for.
+    const reaped =
+      ((endProcesses.get(process.pid)?.reaped ?? 0) - (startProcesses.get(process.pid)?.reaped ?? 0)) / 100;
+    groups.loadGenerator = (groups.loadGenerator ?? 0) + reaped;
+    oursTotal += reaped;
     const cores = os.cpus().length;
     const seconds = (endMachine.total - startMachine.total) / 100 / cores;
     const busy = (endMachine.busy - startMachine.busy) / 100;
