@@ -201,10 +201,9 @@ async function main(): Promise<void> {
   const memory: { second: number; rssBytes: number }[] = [];
   const started = Date.now();
   const sampler = setInterval(async () => {
-    const text = await fetch(`${BASE_URL}/metrics`).then(
-      (response) => response.text(),
-      () => '',
-    );
+    const text = await fetch(`${BASE_URL}/metrics`)
+      .then((response) => response.text())
+      .catch(() => '');
     const rss = Number(/^process_resident_memory_bytes (\d+)/m.exec(text)?.[1]);
     if (rss) memory.push({ second: Math.round((Date.now() - started) / 1000), rssBytes: rss });
   }, 10_000);

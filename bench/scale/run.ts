@@ -175,13 +175,13 @@ function probe(url: string, init: () => RequestInit, everyMs: number) {
   const done = (async () => {
     while (running) {
       const at = Date.now();
-      const ok = await fetch(url, { ...init(), signal: AbortSignal.timeout(5_000) }).then(
-        async (response) => {
+      // The timeout may also end the reading of the body: caught as a failure like a refused connection.
+      const ok = await fetch(url, { ...init(), signal: AbortSignal.timeout(5_000) })
+        .then(async (response) => {
           await response.arrayBuffer();
           return response.status < 500;
-        },
-        () => false,
-      );
+        })
+        .catch(() => false);
       (ok ? successes : failures).push(at);
       await sleep(Math.max(0, everyMs - (Date.now() - at)));
     }
@@ -306,10 +306,9 @@ function cpuAccount() {
 
 /** One app instance's /metrics (loopback) as text, or '' when it does not answer. */
 function metricsText(url: string): Promise<string> {
-  return fetch(`${url}/metrics`, { signal: AbortSignal.timeout(5_000) }).then(
-    (response) => response.text(),
-    () => '',
-  );
+  return fetch(`${url}/metrics`, { signal: AbortSignal.timeout(5_000) })
+    .then((response) => response.text())
+    .catch(() => '');
 }
 
 function metricValue(text: string, name: string, labels = ''): number | undefined {
