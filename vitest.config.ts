@@ -25,6 +25,8 @@ const OWN_POSTGRES_FILES = [
   'tests/integration/read-replica.test.ts',
   'tests/integration/db-to-postgres.test.ts',
 ];
+/** Files that use no database at all (deploy/nginx.conf in front of stand-in servers): run once, with PGlite's. */
+const NO_DATABASE_FILES = ['tests/integration/edge-nginx.test.ts'];
 const INTEGRATION_OPTIONS = {
   // Opening a fresh PGlite database (initdb + migrations) takes a few seconds.
   testTimeout: 60_000,
@@ -76,7 +78,7 @@ if (findPostgresBinaries() || postgresRunRequired() || process.env.TEST_DATABASE
     test: {
       name: 'integration-postgres',
       include: INTEGRATION_FILES,
-      exclude: OWN_PGLITE_FILES,
+      exclude: [...OWN_PGLITE_FILES, ...NO_DATABASE_FILES],
       environment: 'node',
       globalSetup: ['tests/support/postgres-global-setup.ts'],
       ...INTEGRATION_OPTIONS,

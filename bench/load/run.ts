@@ -66,8 +66,29 @@ async function registerAccount(): Promise<string> {
   return email;
 }
 
+/** What autocannon's `response` event hands over: the connection, whose context holds the request's class. */
+type ResponseClient = autocannon.Client & { requestIterator?: { context?: Record<string, unknown> } };
+/** Width of the windows of the latency time series. */
+const WINDOW_SECONDS = 5;
+
 type Call = { method: 'GET' | 'POST'; path: string; headers?: Record<string, string>; body?: string };
-type Weighted = { weight: number; make: () => Call };
+type Weighted = { name: string; weight: number; make: () => Call };
+
+/** The p-th percentile (0-100) of sorted values, as autocannon reports them (nearest rank). */
+function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
+}
+
+function latencySummary(values: number[]) {
+  const sorted = values.toSorted((a, b) => a - b);
+  return {
+    p50: percentile(sorted, 50),
+    p90: percentile(sorted, 90),
+    p99: percentile(sorted, 99),
+    max: sorted.at(-1) ?? 0,
+  };
+}
 
 async function main(): Promise<void> {
   const { news } = await json<{ news: NewsItem[] }>(
@@ -123,21 +144,31 @@ async function main(): Promise<void> {
   const account = await registerAccount();
   const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)] as T;
   const mix: Weighted[] = [
-    { weight: 15, make: () => ({ method: 'GET', path: '/' }) },
-    { weight: 15, make: () => ({ method: 'GET', path: pick(topics) }) },
-    { weight: 25, make: () => ({ method: 'GET', path: pick(articles) }) },
-    { weight: 5, make: () => ({ method: 'GET', path: `/search?terme=${encodeURIComponent(pick(terms))}` }) },
+    { name: 'home', weight: 15, make: () => ({ method: 'GET', path: '/' }) },
+    { name: 'topic', weight: 15, make: () => ({ method: 'GET', path: pick(topics) }) },
+    { name: 'article', weight: 25, make: () => ({ method: 'GET', path: pick(articles) }) },
     {
+      name: 'search',
+      weight: 5,
+      make: () => ({ method: 'GET', path: `/search?terme=${encodeURIComponent(pick(terms))}` }),
+    },
+    {
+      name: 'suggest',
       weight: 10,
       make: () => ({
         method: 'GET',
         path: `/api/search/suggest?term=${encodeURIComponent(prefix(pick(terms)))}`,
       }),
     },
-    { weight: 10, make: () => ({ method: 'GET', path: '/api/article/summary?limit=20' }) },
-    { weight: 5, make: () => ({ method: 'GET', path: `/api/article/single?newsId=${pick(news).id}` }) },
-    { weight: 5, make: () => ({ method: 'GET', path: '/api/issue' }) },
+    { name: 'summary', weight: 10, make: () => ({ method: 'GET', path: '/api/article/summary?limit=20' }) },
     {
+      name: 'single',
+      weight: 5,
+      make: () => ({ method: 'GET', path: `/api/article/single?newsId=${pick(news).id}` }),
+    },
+    { name: 'issue', weight: 5, make: () => ({ method: 'GET', path: '/api/issue' }) },
+    {
+      name: 'subscription',
       weight: 8,
       make: () => ({
         method: 'POST',
@@ -147,6 +178,7 @@ async function main(): Promise<void> {
       }),
     },
     {
+      name: 'login',
       weight: 2,
       make: () => ({
         method: 'POST',
@@ -157,22 +189,21 @@ async function main(): Promise<void> {
     },
   ];
   const total = mix.reduce((sum, entry) => sum + entry.weight, 0);
-  const next = () => {
+  const next = (): { name: string; call: Call } => {
     let roll = Math.random() * total;
     for (const entry of mix) {
       roll -= entry.weight;
-      if (roll < 0) return entry.make();
+      if (roll < 0) return { name: entry.name, call: entry.make() };
     }
-    return mix[0]?.make() ?? { method: 'GET', path: '/' };
+    return { name: 'home', call: { method: 'GET', path: '/' } };
   };
 
   const memory: { second: number; rssBytes: number }[] = [];
   const started = Date.now();
   const sampler = setInterval(async () => {
-    const text = await fetch(`${BASE_URL}/metrics`).then(
-      (response) => response.text(),
-      () => '',
-    );
+    const text = await fetch(`${BASE_URL}/metrics`)
+      .then((response) => response.text())
+      .catch(() => '');
     const rss = Number(/^process_resident_memory_bytes (\d+)/m.exec(text)?.[1]);
     if (rss) memory.push({ second: Math.round((Date.now() - started) / 1000), rssBytes: rss });
   }, 10_000);
@@ -180,17 +211,38 @@ async function main(): Promise<void> {
   // The machine is shared: its load before and after says how much of the result is ours.
   const loadAverageAtStart = os.loadavg().map((value) => Number(value.toFixed(2)));
   console.log(`Charge ${LABEL} : ${CONNECTIONS} connexions pendant ${SECONDS} s sur ${BASE_URL}`);
+  const byClass = new Map<string, { latencies: number[]; statuses: Record<string, number> }>();
+  const windows = new Map<number, number[]>();
+  const record = (name: string, status: number, latency: number) => {
+    const entry = byClass.get(name) ?? { latencies: [], statuses: {} };
+    byClass.set(name, entry);
+    entry.latencies.push(latency);
+    entry.statuses[status] = (entry.statuses[status] ?? 0) + 1;
+    const window = Math.floor((Date.now() - started) / (WINDOW_SECONDS * 1000));
+    const inWindow = windows.get(window) ?? [];
+    windows.set(window, inWindow);
+    inWindow.push(latency);
+  };
+  const cpuAtStart = process.cpuUsage();
   const result = await autocannon({
     url: BASE_URL,
     connections: CONNECTIONS,
     duration: SECONDS,
     timeout: 10,
-    // Every request states its own headers and body: autocannon hands setupRequest the previous request's
-    // options, and a GET keeping a POST's Content-Length would leave the server waiting for a body.
+    // The class of the request a connection sends is kept in its context, which autocannon hands back with the
+    // answer's latency: the latency of each class, and of each 5 s window, says where the tail is.
+    setupClient: (client) => {
+      client.on('response', (status, _bytes, latency) =>
+        record(String((client as ResponseClient).requestIterator?.context?.class), status, latency),
+      );
+    },
     requests: [
       {
-        setupRequest: (request) => {
-          const call = next();
+        // Every request states its own headers and body: autocannon hands setupRequest the previous request's
+        // options, and a GET keeping a POST's Content-Length would leave the server waiting for a body.
+        setupRequest: (request, context) => {
+          const { name, call } = next();
+          (context as Record<string, unknown>).class = name;
           return {
             ...request,
             method: call.method,
@@ -203,6 +255,7 @@ async function main(): Promise<void> {
     ],
   });
   clearInterval(sampler);
+  const cpu = process.cpuUsage(cpuAtStart);
 
   const statuses: Record<string, number> = {};
   for (const [status, stats] of Object.entries(result.statusCodeStats ?? {}))
@@ -225,6 +278,8 @@ async function main(): Promise<void> {
       loadAverageAtStart,
       loadAverageAtEnd: os.loadavg().map((value) => Number(value.toFixed(2))),
       note: 'The load generator (autocannon) runs on the same two cores as the server.',
+      // What the load generator itself used of them (user + system time of this process during the run).
+      loadGeneratorCpuSeconds: Number(((cpu.user + cpu.system) / 1e6).toFixed(1)),
     },
     command: `LOAD_BASE_URL=${BASE_URL} LOAD_LABEL=${LABEL} LOAD_SECONDS=${SECONDS} LOAD_CONNECTIONS=${CONNECTIONS} node --conditions=react-server --import tsx bench/load/run.ts`,
     connections: CONNECTIONS,
@@ -243,6 +298,27 @@ async function main(): Promise<void> {
       max: result.latency.max,
     },
     statuses,
+    // Per class of the mix: its answers' latency (ms) and statuses; and per 5 s window of the run, the count and
+    // the p99 of every answer (a tail that comes in bursts shows here).
+    byClass: Object.fromEntries(
+      [...byClass.entries()]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([name, entry]) => [
+          name,
+          {
+            answers: entry.latencies.length,
+            latencyMs: latencySummary(entry.latencies),
+            statuses: entry.statuses,
+          },
+        ]),
+    ),
+    windows: [...windows.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([window, values]) => ({
+        fromSecond: window * WINDOW_SECONDS,
+        answers: values.length,
+        ...latencySummary(values),
+      })),
     errors: { total: errors, fiveHundreds, socket: socketErrors, timeouts: result.timeouts },
     errorRate: result.requests.total ? errors / result.requests.total : 0,
     memory: {
@@ -259,7 +335,13 @@ async function main(): Promise<void> {
   const out =
     process.env.LOAD_OUT ?? path.join('bench/results', `load-${LABEL}-${summary.date.slice(0, 10)}.json`);
   writeFileSync(out, `${JSON.stringify(summary, null, 2)}\n`);
-  console.log(JSON.stringify({ ...summary, memory: { ...summary.memory, samples: memory.length } }, null, 2));
+  console.log(
+    JSON.stringify(
+      { ...summary, windows: summary.windows.length, memory: { ...summary.memory, samples: memory.length } },
+      null,
+      2,
+    ),
+  );
   console.log(`Résultat écrit dans ${out}`);
 }
 

@@ -8,7 +8,9 @@
 // Phases, each recorded with the machine's load average:
 // 1. cached pages through nginx (its proxy cache, the nonce rewritten per answer) against nginx serving the same
 //    bytes as static files, same connections, same run (goal: at least 80 %);
-// 2. the mixed load of bench/load (64 connections) through nginx (goal: p99 <= 400 ms, 0 errors);
+// 2. the mixed load of bench/load (64 connections) through nginx (goal: p99 <= 400 ms, 0 errors), after the same
+//    mix for SCALE_WARMUP_SECONDS on the cold site (recorded apart); with SCALE_BASELINE_NGINX=<site file>, through
+//    that nginx too, back to back (a change of deploy/nginx.conf measured against the file before it);
 // 3. a rolling restart of both instances, one at a time, under that load (goal: 0 failed requests);
 // 4. kill -9 of one instance under load, restarted 1 s later as systemd would (goal: <= 0.1 % failed requests,
 //    full service within 5 s: a probe through nginx every 50 ms says when the last failure was);
@@ -17,11 +19,12 @@
 // A failed request is a 5xx, a socket error or a timeout (429 and 404 are answers of the mix). Result:
 // bench/results/scale-<date>.json. PostgreSQL is the test suite's throwaway cluster (fsync off).
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os, { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { findFreePort } from '../../tests/support/free-port';
+import { type Nginx, startNginx } from '../../tests/support/nginx';
 import { findPostgresBinaries } from '../../tests/support/postgres-binaries';
 import { startPostgresCluster } from '../../tests/support/postgres-cluster';
 
@@ -31,6 +34,26 @@ const FAULT_SECONDS = Number(process.env.SCALE_FAULT_SECONDS ?? 45);
 const STATIC_SECONDS = Number(process.env.SCALE_STATIC_SECONDS ?? 10);
 const ARTICLES = process.env.SCALE_ARTICLES ?? '400';
 const distDir = process.env.NEXT_DIST_DIR ?? '.next';
+/**
+ * SCALE_PORTS=a,b,edge,static,postgres,baseline-edge: the loopback ports to use (a shared machine's allotted ones), else ports
+ * the kernel picks.
+ */
+const PORTS = process.env.SCALE_PORTS?.split(',').map(Number);
+const portAt = (index: number) => {
+  const given = PORTS?.[index];
+  return given ? Promise.resolve(given) : findFreePort();
+};
+/** SCALE_FAULTS=0: the static-file ratio and the mixed load only (to measure a lever), no fault phase. */
+const FAULTS = process.env.SCALE_FAULTS !== '0';
+/**
+ * SCALE_WARMUP_SECONDS (20): the mix runs this long first on the cold site (recorded apart, `mixedLoadColdStart`),
+ * so the timed mixed load measures the site in its steady state; 0 times the cold site.
+ */
+const WARMUP_SECONDS = Number(process.env.SCALE_WARMUP_SECONDS ?? 20);
+/** SCALE_BASELINE_NGINX=<site file>: the mixed load through that nginx site file too, same run (a lever's before). */
+const BASELINE_NGINX = process.env.SCALE_BASELINE_NGINX;
+/** SCALE_ACCESS_LOG=1: nginx logs each request's times and cache status, summarised per class of the mix. */
+const ACCESS_LOG = process.env.SCALE_ACCESS_LOG === '1';
 const children = new Set<ChildProcess>();
 const load = () => loadavg().map((value) => Number(value.toFixed(2)));
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -110,14 +133,22 @@ function mixedLoad(label: string, url: string, seconds: number, out: string) {
   }).then(() => JSON.parse(readFileSync(out, 'utf8')) as LoadSummary);
 }
 
+type ClassSummary = {
+  answers: number;
+  latencyMs: Record<string, number>;
+  statuses: Record<string, number>;
+};
+
 type LoadSummary = {
+  byClass?: Record<string, ClassSummary>;
+  windows?: { fromSecond: number; answers: number; p99: number; max: number }[];
   requests: number;
   requestsPerSecond: number;
   latencyMs: Record<string, number>;
   statuses: Record<string, number>;
   errors: { total: number; fiveHundreds: number; socket: number; timeouts: number };
   errorRate: number;
-  machine: { loadAverageAtStart: number[]; loadAverageAtEnd: number[] };
+  machine: { loadAverageAtStart: number[]; loadAverageAtEnd: number[]; loadGeneratorCpuSeconds?: number };
 };
 
 function summarise(run: LoadSummary) {
@@ -126,9 +157,13 @@ function summarise(run: LoadSummary) {
     requestsPerSecond: run.requestsPerSecond,
     latencyMs: run.latencyMs,
     statuses: run.statuses,
+    byClass: run.byClass,
+    // The 5 s windows whose p99 is past the goal: when the tail happened.
+    slowWindows: run.windows?.filter((window) => window.p99 > 400),
     failed: run.errors,
     failedShare: run.errorRate,
     loadAverage: { start: run.machine.loadAverageAtStart, end: run.machine.loadAverageAtEnd },
+    loadGeneratorCpuSeconds: run.machine.loadGeneratorCpuSeconds,
   };
 }
 
@@ -140,13 +175,13 @@ function probe(url: string, init: () => RequestInit, everyMs: number) {
   const done = (async () => {
     while (running) {
       const at = Date.now();
-      const ok = await fetch(url, { ...init(), signal: AbortSignal.timeout(5_000) }).then(
-        async (response) => {
+      // The timeout may also end the reading of the body: caught as a failure like a refused connection.
+      const ok = await fetch(url, { ...init(), signal: AbortSignal.timeout(5_000) })
+        .then(async (response) => {
           await response.arrayBuffer();
           return response.status < 500;
-        },
-        () => false,
-      );
+        })
+        .catch(() => false);
       (ok ? successes : failures).push(at);
       await sleep(Math.max(0, everyMs - (Date.now() - at)));
     }
@@ -159,6 +194,287 @@ function probe(url: string, init: () => RequestInit, everyMs: number) {
       await done;
     },
   };
+}
+
+/** CPU ticks (utime + stime, 1/100 s) of every process, with its parent and name, from /proc. */
+function processTicks(): Map<number, { ppid: number; name: string; ticks: number; reaped: number }> {
+  const processes = new Map<number, { ppid: number; name: string; ticks: number; reaped: number }>();
+  for (const entry of readdirSync('/proc')) {
+    const pid = Number(entry);
+    if (!Number.isInteger(pid)) continue;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      // The name is in parentheses and may hold spaces: the fields after it are split from its end.
+      const close = stat.lastIndexOf(')');
+      const fields = stat.slice(close + 2).split(' ');
+      let name = stat.slice(stat.indexOf('(') + 1, close);
+      if (name === 'node' || name.startsWith('node ')) {
+        const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+        if (command.includes('bench/load/run.ts')) name = 'load-generator';
+      }
+      // The process title (`next-server (v16…)`) shows as a name cut to 15 characters.
+      if (name.startsWith('next-server')) name = 'next-server';
+      // fields[1] is the parent (stat's 4th field), [11] and [12] utime and stime (its 14th and 15th), [13] and
+      // [14] those of its children that ended and were waited for (16th and 17th).
+      processes.set(pid, {
+        ppid: Number(fields[1]),
+        name,
+        ticks: Number(fields[11]) + Number(fields[12]),
+        reaped: Number(fields[13]) + Number(fields[14]),
+      });
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return processes;
+}
+
+/** Busy and total CPU ticks of the whole machine, from /proc/stat. */
+function machineTicks(): { busy: number; total: number } {
+  const values = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '')
+    .trim()
+    .split(/\s+/)
+    .slice(1)
+    .map(Number);
+  const total = values.reduce((sum, value) => sum + value, 0);
+  // idle and iowait are the 4th and 5th values.
+  return { busy: total - (values[3] ?? 0) - (values[4] ?? 0), total };
+}
+
+const GROUPS: Record<string, string> = {
+  'next-server': 'apps',
+  nginx: 'nginx',
+  postgres: 'postgres',
+  'load-generator': 'loadGenerator',
+};
+
+/**
+ * Where the machine's CPU went during a phase, in CPU seconds: this benchmark's processes by kind (the apps,
+ * nginx, PostgreSQL, the load generator, the rest of this runner) and everything else on the machine (other
+ * work sharing the cores). The load generator runs on the same two cores: its share is what the server lacks.
+ */
+function cpuAccount() {
+  const ours = (processes: ReturnType<typeof processTicks>) => {
+    const mine = new Set([process.pid]);
+    let grew = true;
+    while (grew) {
+      grew = false;
+      for (const [pid, entry] of processes)
+        if (!mine.has(pid) && mine.has(entry.ppid)) {
+          mine.add(pid);
+          grew = true;
+        }
+    }
+    return mine;
+  };
+  const startProcesses = processTicks();
+  const startMachine = machineTicks();
+  return () => {
+    const endProcesses = processTicks();
+    const endMachine = machineTicks();
+    const mine = ours(endProcesses);
+    const groups: Record<string, number> = {};
+    let oursTotal = 0;
+    for (const pid of mine) {
+      const end = endProcesses.get(pid);
+      if (!end) continue;
+      const delta = end.ticks - (startProcesses.get(pid)?.ticks ?? 0);
+      const group = pid === process.pid ? 'benchRunner' : (GROUPS[end.name] ?? 'otherOfOurs');
+      groups[group] = (groups[group] ?? 0) + delta / 100;
+      oursTotal += delta / 100;
+    }
+    // The load generator is a child of this runner that ended with the phase: its time is in the runner's
+    // children's time once waited for.
+    const reaped =
+      ((endProcesses.get(process.pid)?.reaped ?? 0) - (startProcesses.get(process.pid)?.reaped ?? 0)) / 100;
+    groups.loadGenerator = (groups.loadGenerator ?? 0) + reaped;
+    oursTotal += reaped;
+    const cores = os.cpus().length;
+    const seconds = (endMachine.total - startMachine.total) / 100 / cores;
+    const busy = (endMachine.busy - startMachine.busy) / 100;
+    return {
+      wallSeconds: Number(seconds.toFixed(1)),
+      machineBusyCpuSeconds: Number(busy.toFixed(1)),
+      machineCapacityCpuSeconds: Number((seconds * cores).toFixed(1)),
+      ours: Object.fromEntries(
+        Object.entries(groups).map(([name, value]) => [name, Number(value.toFixed(1))]),
+      ),
+      everythingElse: Number(Math.max(0, busy - oursTotal).toFixed(1)),
+    };
+  };
+}
+
+/** One app instance's /metrics (loopback) as text, or '' when it does not answer. */
+function metricsText(url: string): Promise<string> {
+  return fetch(`${url}/metrics`, { signal: AbortSignal.timeout(5_000) })
+    .then((response) => response.text())
+    .catch(() => '');
+}
+
+function metricValue(text: string, name: string, labels = ''): number | undefined {
+  const line = text.split('\n').find((candidate) => candidate.startsWith(`${name}${labels} `));
+  return line === undefined ? undefined : Number(line.slice(line.lastIndexOf(' ') + 1));
+}
+
+/**
+ * Every 2 s, from each instance's /metrics: its event-loop delay since the previous sample (p99 and max, ms), its
+ * event-loop utilisation, requests in flight and database pool requests waiting; what the app saw of the load.
+ */
+function sampleApps(urls: string[]) {
+  const samples: Record<string, unknown>[] = [];
+  const previous = new Map<string, { at: number; active: number }>();
+  const started = Date.now();
+  const timer = setInterval(async () => {
+    for (const url of urls) {
+      const text = await metricsText(url);
+      if (!text) continue;
+      const at = Date.now();
+      const active = metricValue(text, 'nodejs_eventloop_active_seconds_total') ?? 0;
+      const before = previous.get(url);
+      previous.set(url, { at, active });
+      samples.push({
+        second: Math.round((at - started) / 1000),
+        instance: new URL(url).port,
+        eventLoopDelayP99Ms: Math.round(
+          (metricValue(text, 'nodejs_eventloop_delay_seconds', '{quantile="0.99"}') ?? 0) * 1000,
+        ),
+        eventLoopDelayMaxMs: Math.round(
+          (metricValue(text, 'nodejs_eventloop_delay_seconds', '{quantile="1"}') ?? 0) * 1000,
+        ),
+        eventLoopUtilisation: before
+          ? Number(((active - before.active) / ((at - before.at) / 1000)).toFixed(2))
+          : undefined,
+        inFlight: metricValue(text, 'http_requests_in_flight'),
+        poolWaiting: metricValue(text, 'db_pool_requests_waiting'),
+      });
+    }
+  }, 2_000);
+  return {
+    stop: () => {
+      clearInterval(timer);
+      return samples;
+    },
+  };
+}
+
+type RouteHistogram = Map<string, { count: number; sum: number; buckets: Map<string, number> }>;
+
+/** `http_request_duration_seconds` of one instance, per route (cumulative since its start). */
+function routeHistogram(text: string): RouteHistogram {
+  const routes: RouteHistogram = new Map();
+  for (const line of text.split('\n')) {
+    const match = /^http_request_duration_seconds_(bucket|sum|count)\{(.*)\} (\S+)$/.exec(line);
+    if (!match) continue;
+    const [, kind, labels, value] = match as unknown as [string, string, string, string];
+    const route = /route="([^"]*)"/.exec(labels)?.[1] ?? 'unknown';
+    const entry = routes.get(route) ?? { count: 0, sum: 0, buckets: new Map() };
+    routes.set(route, entry);
+    if (kind === 'count') entry.count = Number(value);
+    else if (kind === 'sum') entry.sum = Number(value);
+    else entry.buckets.set(/le="([^"]*)"/.exec(labels)?.[1] ?? '+Inf', Number(value));
+  }
+  return routes;
+}
+
+/**
+ * The server side of a phase, both instances together: per route, answers, mean time and the share answered
+ * within each bucket bound (from the difference of /metrics before and after). The time from the HTTP server's
+ * request event to the answer's end; what a client waits more is queueing before it (nginx, the socket, autocannon).
+ */
+function serverSide(before: RouteHistogram[], after: RouteHistogram[]) {
+  const routes: Record<string, { answers: number; meanMs: number; within: Record<string, number> }> = {};
+  after.forEach((histogram, index) => {
+    for (const [route, entry] of histogram) {
+      const earlier = before[index]?.get(route);
+      const count = entry.count - (earlier?.count ?? 0);
+      if (count <= 0) continue;
+      const total = routes[route] ?? { answers: 0, meanMs: 0, within: {} };
+      const sum = total.meanMs * total.answers + (entry.sum - (earlier?.sum ?? 0)) * 1000;
+      total.answers += count;
+      total.meanMs = sum / total.answers;
+      for (const [bound, value] of entry.buckets)
+        total.within[bound] = (total.within[bound] ?? 0) + value - (earlier?.buckets.get(bound) ?? 0);
+      routes[route] = total;
+    }
+  });
+  return Object.fromEntries(
+    Object.entries(routes)
+      .sort(([, a], [, b]) => b.answers - a.answers)
+      .map(([route, total]) => [
+        route,
+        {
+          answers: total.answers,
+          meanMs: Number(total.meanMs.toFixed(1)),
+          // Share of answers within each bound (seconds): where 0.99 is first reached bounds the route's p99.
+          shareWithin: Object.fromEntries(
+            Object.entries(total.within).map(([bound, value]) => [
+              bound,
+              Number((value / total.answers).toFixed(4)),
+            ]),
+          ),
+        },
+      ]),
+  );
+}
+
+/** The class of bench/load's mix a request belongs to, from its method and URI. */
+function classOf(method: string, uri: string): string {
+  const pathname = uri.split('?', 1)[0] ?? uri;
+  if (pathname === '/') return 'home';
+  if (/^\/actualite(\/(fiscal|social|comptable))?$/.test(pathname)) return 'topic';
+  if (pathname.startsWith('/actualite/')) return 'article';
+  if (pathname === '/search') return 'search';
+  if (pathname === '/api/search/suggest') return 'suggest';
+  if (pathname === '/api/article/summary') return 'summary';
+  if (pathname === '/api/article/single') return 'single';
+  if (pathname === '/api/issue') return 'issue';
+  if (pathname === '/api/contentAlert/subscription') return method === 'POST' ? 'subscription' : 'other';
+  if (pathname === '/api/eshop/login') return 'login';
+  return 'other';
+}
+
+const nearestRank = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
+
+/**
+ * nginx's view of a phase, per class: answers, nginx's cache status, the time nginx took ($request_time) and the
+ * time the app took ($upstream_response_time, when it was asked), in ms.
+ */
+function edgeSummary(file: string, since: number) {
+  const classes = new Map<string, { total: number[]; upstream: number[]; cache: Record<string, number> }>();
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    const [msec, method, uri, status, requestTime, upstreamTime, cacheStatus] = line.split(' ');
+    if (!msec || Number(msec) * 1000 < since || !method || !uri) continue;
+    // Answers other than 200 (a 429 of the search's rate limit, a 304) are a class of their own.
+    const name = status === '200' ? classOf(method, uri) : `${classOf(method, uri)} ${status}`;
+    const entry = classes.get(name) ?? { total: [], upstream: [], cache: {} };
+    classes.set(name, entry);
+    entry.total.push(Number(requestTime) * 1000);
+    // Several upstreams (a retry) are listed with commas: their sum is what the app took.
+    if (upstreamTime && upstreamTime !== '-')
+      entry.upstream.push(
+        upstreamTime.split(/[,:]\s*/).reduce((sum, part) => sum + (Number(part) || 0), 0) * 1000,
+      );
+    const cached = cacheStatus && cacheStatus !== '-' ? cacheStatus : 'none';
+    entry.cache[cached] = (entry.cache[cached] ?? 0) + 1;
+  }
+  const times = (values: number[]) => {
+    const sorted = values.toSorted((a, b) => a - b);
+    return { p50: nearestRank(sorted, 50), p99: nearestRank(sorted, 99), max: sorted.at(-1) ?? 0 };
+  };
+  return Object.fromEntries(
+    [...classes.entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([name, entry]) => [
+        name,
+        {
+          answers: entry.total.length,
+          cacheStatus: entry.cache,
+          nginxMs: times(entry.total),
+          appMs: entry.upstream.length > 0 ? times(entry.upstream) : undefined,
+        },
+      ]),
+  );
 }
 
 async function throughput(url: string, connections = 32) {
@@ -176,10 +492,10 @@ async function main(): Promise<void> {
   const binaries = findPostgresBinaries();
   if (!binaries) throw new Error('PostgreSQL est requis (apt-get install postgresql)');
   const work = mkdtempSync(path.join(tmpdir(), 'scale-'));
-  const cluster = await startPostgresCluster(binaries);
+  const cluster = await startPostgresCluster(binaries, { port: PORTS?.[4] });
   const result: Record<string, unknown> = {
     date: new Date().toISOString(),
-    command: `flock -o /tmp/bench.lock env NEXT_DIST_DIR=${distDir} SCALE_SECONDS=${SECONDS} SCALE_FAULT_SECONDS=${FAULT_SECONDS} node --conditions=react-server --import tsx bench/scale/run.ts`,
+    command: `flock -o /tmp/bench.lock env NEXT_DIST_DIR=${distDir}${FAULTS ? '' : ' SCALE_FAULTS=0'}${ACCESS_LOG ? ' SCALE_ACCESS_LOG=1' : ''}${BASELINE_NGINX ? ` SCALE_BASELINE_NGINX=${BASELINE_NGINX}` : ''} SCALE_WARMUP_SECONDS=${WARMUP_SECONDS} SCALE_SECONDS=${SECONDS} SCALE_FAULT_SECONDS=${FAULT_SECONDS} node --conditions=react-server --import tsx bench/scale/run.ts`,
     commit: execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim(),
     loadAverageAtStart: load(),
     setup: {
@@ -187,6 +503,7 @@ async function main(): Promise<void> {
       apps: 'next start x2 on loopback, same build, TRUSTED_PROXY_HOPS=1',
       edge: 'deploy/nginx.conf as shipped (ports, cache folder and listen address rewritten), 2 workers',
       loadGenerator: 'autocannon on the same two cores (bench/load/run.ts for the mixed load)',
+      nginxAccessLog: ACCESS_LOG ? 'on (timing format, 256 KB buffer)' : 'off',
       articles: Number(ARTICLES),
     },
   };
@@ -197,53 +514,22 @@ async function main(): Promise<void> {
       DATABASE_URL: databaseUrl,
     });
 
-    const ports = { a: await findFreePort(), b: await findFreePort(), edge: await findFreePort() };
-    const staticPort = await findFreePort();
+    const ports = { a: await portAt(0), b: await portAt(1), edge: await portAt(2) };
+    const staticPort = await portAt(3);
     const apps = { a: startApp(ports.a, databaseUrl), b: startApp(ports.b, databaseUrl) };
     await Promise.all([waitHealthy(apps.a.url), waitHealthy(apps.b.url)]);
 
-    // nginx's workers drop root for `nobody`: they must be able to walk into the folder and write its cache.
-    const prefix = path.join(work, 'nginx');
     chmodSync(work, 0o755);
-    const staticRoot = path.join(prefix, 'static');
-    for (const folder of [
-      prefix,
-      staticRoot,
-      ...['cache', 'proxy-temp', 'body-temp'].map((name) => path.join(prefix, name)),
-    ]) {
-      mkdirSync(folder, { recursive: true });
-      chmodSync(folder, 0o777);
-    }
-    const site = readFileSync(path.join(root, 'deploy/nginx.conf'), 'utf8')
-      .replaceAll('/var/cache/nginx/la-quotidienne', path.join(prefix, 'cache'))
-      .replaceAll('127.0.0.1:3001', `127.0.0.1:${ports.a}`)
-      .replaceAll('127.0.0.1:3002', `127.0.0.1:${ports.b}`)
-      .replace('listen 80;', `listen 127.0.0.1:${ports.edge};`)
-      .replace('listen [::]:80;', '');
-    writeFileSync(path.join(prefix, 'site.conf'), site);
-    writeFileSync(
-      path.join(prefix, 'nginx.conf'),
-      `worker_processes 2;
-daemon off;
-pid ${prefix}/nginx.pid;
-error_log ${prefix}/error.log warn;
-events { worker_connections 4096; }
-http {
-  access_log off;
-  proxy_temp_path ${prefix}/proxy-temp;
-  client_body_temp_path ${prefix}/body-temp;
-  default_type text/html;
-  include ${prefix}/site.conf;
-  # The same bytes as static files: what nginx does without the app, the proxy cache or the nonce rewrite.
-  server { listen 127.0.0.1:${staticPort}; root ${staticRoot}; location / { try_files $uri.html =404; } }
-}
-`,
-    );
-    execFileSync('nginx', ['-t', '-p', prefix, '-c', path.join(prefix, 'nginx.conf')], { stdio: 'inherit' });
-    const nginx = spawn('nginx', ['-p', prefix, '-c', path.join(prefix, 'nginx.conf')], { stdio: 'inherit' });
-    children.add(nginx);
-    const edge = `http://127.0.0.1:${ports.edge}`;
-    await waitHealthy(edge);
+    const shipped = await startNginx(path.join(work, 'nginx'), path.join(root, 'deploy/nginx.conf'), {
+      apps: [ports.a, ports.b],
+      edge: ports.edge,
+      staticPort,
+      accessLog: ACCESS_LOG,
+    });
+    children.add(shipped.process);
+    await waitHealthy(shipped.url);
+    const edge = shipped.url;
+    const staticRoot = shipped.staticRoot;
     const scratch = (name: string) => path.join(work, `${name}.json`);
 
     // 1. Cached pages through nginx against the same bytes as static files.
@@ -278,19 +564,60 @@ http {
     result.cachedPagesAgainstStaticFiles = cachedPages;
     console.log(JSON.stringify(cachedPages, null, 2));
 
-    // 2. The mixed load through nginx.
-    const mixed = summarise(await mixedLoad('scale-mixed', edge, SECONDS, scratch('mixed')));
-    result.mixedLoad = {
-      ...mixed,
-      goals: {
-        p99AtMost400ms: (mixed.latencyMs.p99 ?? Infinity) <= 400,
-        noFailure: mixed.failed.total === 0,
-      },
+    // 2. The mixed load through nginx: first on the site as it is now, cold (nothing rendered yet but the two
+    // pages above), then, when SCALE_BASELINE_NGINX names another site file, through that file's nginx (its own
+    // cache, warmed by the same mix first) and then through deploy/nginx.conf, back to back on the same apps.
+    const appUrls = [apps.a.url, apps.b.url];
+    const measureMixed = async (label: string, through: Nginx, seconds: number) => {
+      const histogramsBefore = (await Promise.all(appUrls.map(metricsText))).map(routeHistogram);
+      const sampler = sampleApps(appUrls);
+      const cpu = cpuAccount();
+      const startedAt = Date.now();
+      const run = summarise(await mixedLoad(label, through.url, seconds, scratch(label)));
+      const appSamples = sampler.stop();
+      const cpuSeconds = cpu();
+      const histogramsAfter = (await Promise.all(appUrls.map(metricsText))).map(routeHistogram);
+      // nginx writes its access log's buffer out at least every second.
+      if (through.accessLog) await sleep(1_500);
+      return {
+        ...run,
+        cpuSeconds,
+        server: { routes: serverSide(histogramsBefore, histogramsAfter), samples: appSamples },
+        edge: through.accessLog ? edgeSummary(through.accessLog, startedAt) : undefined,
+        goals: {
+          p99AtMost400ms: (run.latencyMs.p99 ?? Infinity) <= 400,
+          noFailure: run.failed.total === 0,
+        },
+      };
     };
+    if (WARMUP_SECONDS > 0) {
+      result.mixedLoadColdStart = {
+        note: `the first ${WARMUP_SECONDS} s of the mix on a site whose caches (nginx's, Next's) are empty`,
+        ...(await measureMixed('scale-cold', shipped, WARMUP_SECONDS)),
+      };
+      console.log(JSON.stringify(result.mixedLoadColdStart, null, 2));
+    }
+    if (BASELINE_NGINX) {
+      const baseline = await startNginx(path.join(work, 'nginx-baseline'), BASELINE_NGINX, {
+        apps: [ports.a, ports.b],
+        edge: await portAt(5),
+        accessLog: ACCESS_LOG,
+      });
+      children.add(baseline.process);
+      if (WARMUP_SECONDS > 0) await measureMixed('scale-warm-baseline', baseline, WARMUP_SECONDS);
+      result.mixedLoadBaselineNginx = {
+        siteFile: BASELINE_NGINX,
+        ...(await measureMixed('scale-mixed-baseline', baseline, SECONDS)),
+      };
+      console.log(JSON.stringify(result.mixedLoadBaselineNginx, null, 2));
+      baseline.process.kill('SIGTERM');
+      await exited(baseline.process);
+    }
+    result.mixedLoad = await measureMixed('scale-mixed', shipped, SECONDS);
     console.log(JSON.stringify(result.mixedLoad, null, 2));
 
     // 3. Rolling restart under load.
-    {
+    if (FAULTS) {
       const running = mixedLoad('scale-rolling', edge, FAULT_SECONDS, scratch('rolling'));
       const steps: Record<string, number>[] = [];
       await sleep(8_000);
@@ -311,7 +638,7 @@ http {
     }
 
     // 4. kill -9 of one instance under load, restarted after 1 s.
-    {
+    if (FAULTS) {
       const running = mixedLoad('scale-kill', edge, FAULT_SECONDS, scratch('kill'));
       await sleep(8_000);
       const watch = probe(`${edge}/api/health/ready`, () => ({}), 50);
@@ -341,7 +668,7 @@ http {
     }
 
     // 5. PostgreSQL restart under load.
-    {
+    if (FAULTS) {
       const running = mixedLoad('scale-postgres-restart', edge, FAULT_SECONDS, scratch('pg'));
       await sleep(8_000);
       const cached = probe(`${edge}${pages.topic}`, () => ({}), 100);
@@ -389,7 +716,9 @@ http {
     }
     result.loadAverageAtEnd = load();
   } finally {
-    const out = path.join(root, 'bench/results', `scale-${new Date().toISOString().slice(0, 10)}.json`);
+    const out =
+      process.env.SCALE_OUT ??
+      path.join(root, 'bench/results', `scale-${new Date().toISOString().slice(0, 10)}.json`);
     writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);
     console.log(`Résultat écrit dans ${out}`);
     for (const child of children) child.kill('SIGTERM');

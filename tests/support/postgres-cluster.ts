@@ -54,7 +54,11 @@ export function clustersRoot(): string {
   return process.env.TEST_POSTGRES_ROOT ?? path.join(os.tmpdir(), 'quotidienne-test-postgres');
 }
 
-export async function startPostgresCluster(binaries: PostgresBinaries): Promise<PostgresCluster> {
+/** `port`: the loopback port to listen on (a benchmark given its own ports), else one the kernel picks. */
+export async function startPostgresCluster(
+  binaries: PostgresBinaries,
+  options: { port?: number } = {},
+): Promise<PostgresCluster> {
   const root = clustersRoot();
   await sweepOrphanedClusters(root);
 
@@ -111,7 +115,7 @@ export async function startPostgresCluster(binaries: PostgresBinaries): Promise<
 
     let port = 0;
     for (let attempt = 1; ; attempt++) {
-      port = await findFreePort();
+      port = attempt === 1 && options.port ? options.port : await findFreePort();
       child = startServer(binaries, dataDir, port, owner, logFile);
       const outcome = await waitUntilReady(child, port);
       if (outcome === 'ready') break;
