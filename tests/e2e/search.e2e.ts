@@ -331,6 +331,6 @@ test('a text longer than a search reads shows the page of the text searched, wit
   await expect(page).toHaveURL((url) => url.searchParams.get('term') === searched);
   expect(new URL(page.url()).searchParams.get('tri')).toBe('date');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Résultats pour « ${searched} »`);
-  await expect(page.getByLabel('Votre recherche')).toHaveValue(searched);
+  await expect(page.getByRole('searchbox', { name: 'Votre recherche' })).toHaveValue(searched);
   await expect(page).toPassAxe();
 });
