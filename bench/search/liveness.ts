@@ -5,7 +5,10 @@
  * got (statuses, latency). LIVENESS_VARY=1 makes every search a new text (no shared answer, no page cache: the
  * engine's own bound); the server then needs SEARCH_RATE_LIMIT_PER_MINUTE high enough not to refuse them, or the
  * 429s are what is measured. Before the clients start, the probe runs alone for LIVENESS_IDLE_SECONDS (20): the
- * same-run baseline of the probe on this machine at this load. Writes bench/results/search-liveness-<label>.json.
+ * same-run baseline of the probe on this machine at this load. Since 2026-11-27 the server answers the liveness probe in
+ * its HTTP hook, before Next.js; a second probe asks LIVENESS_NEXT_PATH (/api/health/ready: a route handler of
+ * Next.js that pings the database) at the same pace, for what a request through Next.js waits meanwhile. Writes
+ * bench/results/search-liveness-<label>.json.
  *
  *   LIVENESS_BASE_URL=http://127.0.0.1:3410 LIVENESS_LABEL=after-pglite \
  *     node --conditions=react-server --import tsx bench/search/liveness.ts
@@ -22,6 +25,7 @@ const CLIENTS = Number(process.env.LIVENESS_CLIENTS ?? 4);
 const VARY = process.env.LIVENESS_VARY === '1';
 const IDLE_SECONDS = Number(process.env.LIVENESS_IDLE_SECONDS ?? 20);
 const PROBE_EVERY_MS = 50;
+const NEXT_PATH = process.env.LIVENESS_NEXT_PATH ?? '/api/health/ready';
 
 /** About 30 words no dictionary holds (the issue's case: each was corrected, then searched again). */
 function heavyTerm(seed: number): string {
@@ -58,12 +62,12 @@ async function timed(url: string): Promise<{ ms: number; status: number }> {
 
 const loadAverage = () => os.loadavg().map((load) => Math.round(load * 100) / 100);
 
-/** Probes /api/health/live every PROBE_EVERY_MS until `until`. */
-async function probe(until: number) {
+/** Probes `probePath` (/api/health/live) every PROBE_EVERY_MS until `until`. */
+async function probe(until: number, probePath = '/api/health/live') {
   const probes: number[] = [];
   const statuses: Record<string, number> = {};
   while (Date.now() < until) {
-    const { ms, status } = await timed(`${BASE_URL}/api/health/live`);
+    const { ms, status } = await timed(`${BASE_URL}${probePath}`);
     probes.push(ms);
     statuses[status] = (statuses[status] ?? 0) + 1;
     await new Promise((resolve) => setTimeout(resolve, PROBE_EVERY_MS));
@@ -74,7 +78,8 @@ async function probe(until: number) {
 async function main() {
   const loadAverageAtStart = loadAverage();
   const startedAt = new Date().toISOString();
-  const idle = await probe(Date.now() + IDLE_SECONDS * 1000);
+  const idleUntil = Date.now() + IDLE_SECONDS * 1000;
+  const [idle, nextIdle] = await Promise.all([probe(idleUntil), probe(idleUntil, NEXT_PATH)]);
   const loadAverageUnderSearches = loadAverage();
   const until = Date.now() + SECONDS * 1000;
   const searches: number[] = [];
@@ -89,7 +94,11 @@ async function main() {
       statuses[status] = (statuses[status] ?? 0) + 1;
     }
   };
-  const [liveness] = await Promise.all([probe(until), ...Array.from({ length: CLIENTS }, client)]);
+  const [liveness, nextProbe] = await Promise.all([
+    probe(until),
+    probe(until, NEXT_PATH),
+    ...Array.from({ length: CLIENTS }, client),
+  ]);
   const commit = execSync('git rev-parse --short HEAD', { encoding: 'utf8' }).trim();
   const report = {
     benchmark: 'search-liveness',
@@ -104,15 +113,25 @@ async function main() {
       loadAverageUnderSearches,
       loadAverageAtEnd: loadAverage(),
     },
-    method: `/api/health/live probed alone every ${PROBE_EVERY_MS} ms for ${IDLE_SECONDS} s (livenessIdle, the baseline), then ${CLIENTS} clients GET /search?term=<30 unknown words>${VARY ? ' (a new text each time)' : ' (the same text)'} in a loop for ${SECONDS} s; /api/health/live probed every ${PROBE_EVERY_MS} ms; milliseconds.`,
+    method: `/api/health/live and ${NEXT_PATH} probed alone every ${PROBE_EVERY_MS} ms for ${IDLE_SECONDS} s (livenessIdle and throughNextIdle, the baselines), then ${CLIENTS} clients GET /search?term=<30 unknown words>${VARY ? ' (a new text each time)' : ' (the same text)'} in a loop for ${SECONDS} s, following redirects; both probed every ${PROBE_EVERY_MS} ms meanwhile; milliseconds.`,
     livenessIdle: idle,
     liveness,
+    throughNext: { path: NEXT_PATH, idle: nextIdle, underSearches: nextProbe },
     searches: { ...summary(searches), statuses },
   };
   const file = path.resolve(import.meta.dirname, '../results', `search-liveness-${LABEL}.json`);
   writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
   console.log(
-    JSON.stringify({ livenessIdle: idle, liveness: report.liveness, searches: report.searches }, null, 2),
+    JSON.stringify(
+      {
+        livenessIdle: idle,
+        liveness: report.liveness,
+        throughNext: report.throughNext,
+        searches: report.searches,
+      },
+      null,
+      2,
+    ),
   );
   console.log(`written ${file}`);
 }

@@ -130,6 +130,14 @@ describe('search settings (issue 15)', () => {
     }
     expect(() => parseEnv({ SEARCH_RATE_LIMIT_PER_MINUTE: '0' })).toThrow(/SEARCH_RATE_LIMIT_PER_MINUTE/);
   });
+
+  it('runs 2 searches at once in a process unless SEARCH_CONCURRENCY says otherwise (1 to 64)', () => {
+    expect(parseEnv({}).SEARCH_CONCURRENCY).toBe(2);
+    expect(parseEnv({ SEARCH_CONCURRENCY: '1' }).SEARCH_CONCURRENCY).toBe(1);
+    for (const value of ['0', '65', 'deux']) {
+      expect(() => parseEnv({ SEARCH_CONCURRENCY: value })).toThrow(/SEARCH_CONCURRENCY/);
+    }
+  });
 });
 
 describe('NEWSROOM_SECRET_KEY (newsroom)', () => {

@@ -75,6 +75,8 @@ export const envSchema = z
     SEARCH_SUGGESTION_MIN_CLIENTS: integerSetting(1, 1000, 5),
     // Search (issue 15): searches a client address may make per minute (pages and API together).
     SEARCH_RATE_LIMIT_PER_MINUTE: integerSetting(1, 10000, 60),
+    // Search (issue 15): searches in progress at once in this process; the others wait their turn (search-slots.ts).
+    SEARCH_CONCURRENCY: integerSetting(1, 64, 2),
     TRUSTED_PROXY_HOPS: integerSetting(0, 10, 0),
     // Accounts (issue 19)
     /**

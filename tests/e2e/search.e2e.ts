@@ -320,3 +320,17 @@ test.describe('mobile filter panel', () => {
     await expect(page.getByRole('button', { name: /^Filtrer \(1/ })).toHaveCount(1);
   });
 });
+
+// Issue 15 item 6: a pasted paragraph lands on the page of the text searched (its first 12 words).
+
+test('a text longer than a search reads shows the page of the text searched, with axe', async ({ page }) => {
+  const pasted = [COMMON_TERM, ...Array.from({ length: 29 }, (_, index) => `mot${index + 1}`)].join(' ');
+  const response = await page.goto(`/search?term=${encodeURIComponent(pasted)}&tri=date`);
+  expect(response?.status()).toBe(200);
+  const searched = pasted.split(' ').slice(0, 12).join(' ');
+  await expect(page).toHaveURL((url) => url.searchParams.get('term') === searched);
+  expect(new URL(page.url()).searchParams.get('tri')).toBe('date');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Résultats pour « ${searched} »`);
+  await expect(page.getByRole('searchbox', { name: 'Votre recherche' })).toHaveValue(searched);
+  await expect(page).toPassAxe();
+});

@@ -15,6 +15,7 @@ import { remember } from '../lib/remember';
 import { openDurablePglite } from './durable-pglite';
 import { noteConnectionAttempt, watchPoolConnections } from './reachability';
 import * as schema from './schema';
+import { yieldingBetweenStatements } from './yielding-pglite';
 
 /** One type for both drivers: code never knows whether it runs on PGlite or PostgreSQL. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -42,9 +43,12 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   if (config.driver === 'pglite') {
     const extensions = { unaccent, pg_trgm };
     // On a data directory, commits are synced to disk (durable-pglite.ts); in memory (tests) there is no disk.
-    const client = config.dataDir
-      ? await openDurablePglite(config.dataDir, { extensions })
-      : await PGlite.create({ extensions });
+    // Each statement lets the event loop take a turn first (yielding-pglite.ts): PGlite runs in this thread.
+    const client = yieldingBetweenStatements(
+      config.dataDir
+        ? await openDurablePglite(config.dataDir, { extensions })
+        : await PGlite.create({ extensions }),
+    );
     try {
       const db = drizzlePglite({ client, schema, casing: 'snake_case' });
       await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });

@@ -3,6 +3,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import http from 'node:http';
 import net from 'node:net';
 import { PATHS } from '@/lib/constants';
+import type { HealthAnswer } from '@/lib/contracts/operations';
 import { closeDatabase, getDb } from '../db/client';
 import { isDatabaseUnreachable } from '../db/reachability';
 import { env } from '../env';
@@ -11,7 +12,14 @@ import { stopJobRunner } from '../jobs/runner';
 import { remember, rememberBox } from '../lib/remember';
 import { logger } from '../log';
 import { answerGoneArticle } from '../newsroom/gone';
-import { consumeSearchRateLimit, SEARCH_RATE_LIMIT_MESSAGE } from '../search/admission';
+import {
+  consumeSearchRateLimit,
+  SEARCH_BUSY_MESSAGE,
+  SEARCH_BUSY_RETRY_AFTER_SECONDS,
+  SEARCH_RATE_LIMIT_MESSAGE,
+  searchSlot,
+} from '../search/admission';
+import { searchedTextLocation } from '../search/params';
 import { countCachedSearch, flushSearchCounts } from '../search/query-counts';
 import { answerRedirect } from '../site-newsroom/redirects';
 import { requestFinished, requestStarted } from './metrics';
@@ -150,22 +158,22 @@ export function instrumentHttpServers(): void {
       const response = args[1] as ServerResponse;
       settleClientAddress(request, env().TRUSTED_PROXY_HOPS);
       observe(this, request, response);
+      if (answerLiveness(request, response)) return true;
       // Site newsroom (issue 18): redirected and removed old addresses, from a table in memory.
       if (answerRedirect(request, response)) return true;
       // Newsroom (issue 14): a withdrawn article's address answers 410 before Next.js.
       if (answerGoneArticle(request, response)) return true;
-      const cached = answerFromPageCache(request, response);
-      if (cached) {
-        // The search did not run for this reader: count it for the frequent searches as it would have (unless
-        // this answer started a refresh, whose search counts it).
-        if (!cached.refreshed && safePathname(request.url) === PATHS.search)
-          countCachedSearch(request.url ?? '', request.headers['x-forwarded-for']?.toString());
-        return true;
-      }
-      // Search (issue 15): a search page about to run counts against its address's search rate limit first.
+      // Search (issue 15): a text longer than a search reads goes to the URL of the text searched, which the page
+      // cache keeps.
+      if (redirectToSearchedText(request, response)) return true;
+      if (answerCachedPage(request, response)) return true;
+      // Search (issue 15): a search page about to run counts against its address's search rate limit first, then
+      // waits for one of the process's search slots.
       if (safePathname(request.url) === PATHS.search && !isPageCacheRefresh(request)) {
         void admitSearchPage(request, response).then((admitted) => {
           if (!admitted) return;
+          // While it waited, the same page may have been rendered for another reader.
+          if (answerCachedPage(request, response)) return;
           recordForPageCache(request, response);
           Reflect.apply(emit, this, [event, ...args]);
         });
@@ -177,29 +185,104 @@ export function instrumentHttpServers(): void {
   } as Server['emit'];
 }
 
+const LIVENESS_PATH = '/api/health/live';
+/** The liveness probe's answer (src/app/api/health/live/route.ts answers the same when called without the hook). */
+const LIVENESS_BODY = JSON.stringify({ status: 'ok' } satisfies HealthAnswer);
+
 /**
- * Counts a search page against its address's rate limit; over it, answers 429 with Retry-After (and a short
- * French page) and returns false. A failed count lets the page through: the limit protects, it must not break
- * search when the counter cannot be written.
+ * GET /api/health/live, answered here in the request event itself rather than after Next.js's routing: liveness
+ * says that the process's event loop turns, and its answer should wait for nothing else (under four clients
+ * searching, Next's pipeline for this route went through several turns of the loop, each behind the pages being
+ * rendered; docs/SEARCH.md, "Liveness (2026-11-27)"). It never looks at the database.
+ */
+function answerLiveness(request: IncomingMessage, response: ServerResponse): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  if (safePathname(request.url) !== LIVENESS_PATH) return false;
+  response.writeHead(200, {
+    'content-type': 'application/json',
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+    'content-length': Buffer.byteLength(LIVENESS_BODY),
+  });
+  response.end(request.method === 'HEAD' ? undefined : LIVENESS_BODY);
+  return true;
+}
+
+/**
+ * A /search URL whose text is longer than a search reads (src/server/search/params.ts) answers 307 to the same URL
+ * with the text searched. Without it every request for a pasted paragraph was rendered again: the page cache keeps
+ * only texts a search reads whole.
+ */
+function redirectToSearchedText(request: IncomingMessage, response: ServerResponse): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  if (safePathname(request.url) !== PATHS.search) return false;
+  const location = searchedTextLocation(request.url ?? '');
+  if (!location) return false;
+  response.writeHead(307, { location, 'cache-control': 'no-store', 'content-length': 0 });
+  response.end();
+  return true;
+}
+
+/** Answers from the page cache when it holds the page; a search page is counted as if it had run. */
+function answerCachedPage(request: IncomingMessage, response: ServerResponse): boolean {
+  const cached = answerFromPageCache(request, response);
+  if (!cached) return false;
+  // The search did not run for this reader: count it for the frequent searches as it would have (unless this
+  // answer started a refresh, whose search counts it).
+  if (!cached.refreshed && safePathname(request.url) === PATHS.search)
+    countCachedSearch(request.url ?? '', request.headers['x-forwarded-for']?.toString());
+  return true;
+}
+
+/**
+ * Counts a search page against its address's rate limit (over it: 429 with Retry-After and a short French page),
+ * then waits for a search slot (src/server/search/search-slots.ts), held until the answer is sent; with the queue
+ * full, 503 with Retry-After. Returns whether the page may be rendered. A failed count lets the page through: the
+ * limit protects, it must not break search when the counter cannot be written.
  */
 async function admitSearchPage(request: IncomingMessage, response: ServerResponse): Promise<boolean> {
   try {
     const address = String(request.headers['x-forwarded-for'] ?? 'unknown');
     const state = await consumeSearchRateLimit(await getDb(), address);
-    if (state.allowed) return true;
-    const body = `<!doctype html><html lang="fr"><meta charset="utf-8"><title>Trop de recherches</title><p>${SEARCH_RATE_LIMIT_MESSAGE}</p></html>`;
-    response.writeHead(429, {
-      'content-type': 'text/html; charset=utf-8',
-      'retry-after': String(state.retryAfterSeconds),
-      'cache-control': 'no-store',
-      'content-length': Buffer.byteLength(body),
-    });
-    response.end(body);
-    return false;
+    if (!state.allowed) {
+      refuseSearchPage(response, 429, SEARCH_RATE_LIMIT_MESSAGE, state.retryAfterSeconds);
+      return false;
+    }
   } catch (error) {
     logger.warn({ err: error }, 'Limite de recherches non comptée');
-    return true;
   }
+  const slot = searchSlot();
+  if (!slot) {
+    refuseSearchPage(response, 503, SEARCH_BUSY_MESSAGE, SEARCH_BUSY_RETRY_AFTER_SECONDS);
+    return false;
+  }
+  // Released when the answer is sent or the connection closes, also while still waiting for the slot.
+  let release: (() => void) | undefined;
+  let closed = false;
+  response.once('close', () => {
+    closed = true;
+    release?.();
+  });
+  release = await slot;
+  if (closed) release();
+  return !closed;
+}
+
+function refuseSearchPage(
+  response: ServerResponse,
+  status: 429 | 503,
+  message: string,
+  retryAfterSeconds: number,
+): void {
+  const title = status === 429 ? 'Trop de recherches' : 'Recherche très sollicitée';
+  const body = `<!doctype html><html lang="fr"><meta charset="utf-8"><title>${title}</title><p>${message}</p></html>`;
+  response.writeHead(status, {
+    'content-type': 'text/html; charset=utf-8',
+    'retry-after': String(retryAfterSeconds),
+    'cache-control': 'no-store',
+    'content-length': Buffer.byteLength(body),
+  });
+  response.end(body);
 }
 
 function waitForIdle(timeoutMs: number): Promise<void> {

@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import { env } from '../env';
 import { AppError } from '../http/errors';
 import { clientAddress, consumeRateLimit, type RateLimitState } from '../http/rate-limit';
+import { takeSearchSlot } from './search-slots';
 import type { SearchReader } from './types';
 
 /**
@@ -14,6 +15,39 @@ import type { SearchReader } from './types';
 
 export const SEARCH_RATE_LIMIT_MESSAGE =
   'Trop de recherches en peu de temps, merci de réessayer dans un instant.';
+
+export const SEARCH_BUSY_MESSAGE =
+  'La recherche est très sollicitée en ce moment, merci de réessayer dans un instant.';
+
+/** Searches that may wait for a slot in this process; past them a search is refused (503). */
+export const SEARCH_QUEUE_MAX = 32;
+/** Seconds a refused search is asked to wait (the queue drains in about that long). */
+export const SEARCH_BUSY_RETRY_AFTER_SECONDS = 2;
+
+/**
+ * A slot for one search in this process (search-slots.ts: SEARCH_CONCURRENCY at once, SEARCH_QUEUE_MAX waiting),
+ * resolving with its release; null when the queue is full.
+ */
+export function searchSlot(): Promise<() => void> | null {
+  return takeSearchSlot({ limit: env().SEARCH_CONCURRENCY, queue: SEARCH_QUEUE_MAX });
+}
+
+/**
+ * Runs an API search in a slot; with the queue full, 503 with Retry-After. The slot is held for the search
+ * only: the API's answer is JSON, cheap to send.
+ */
+export async function inSearchSlot<T>(run: () => Promise<T>): Promise<T> {
+  const slot = searchSlot();
+  if (!slot) {
+    throw new AppError('unavailable', SEARCH_BUSY_MESSAGE, undefined, SEARCH_BUSY_RETRY_AFTER_SECONDS);
+  }
+  const release = await slot;
+  try {
+    return await run();
+  } finally {
+    release();
+  }
+}
 
 /** One search of `address` counted against SEARCH_RATE_LIMIT_PER_MINUTE. */
 export function consumeSearchRateLimit(db: Db, address: string): Promise<RateLimitState> {

@@ -22,6 +22,7 @@ import {
   MULTI_CHOICE_FACETS,
 } from './facet-assembly';
 import { snippetHtml } from './highlight';
+import { searchedTerm } from './params';
 import { corpusFilters, type FullTextQuery, searchStatement, typedQuery } from './query-building';
 import { countSearch } from './query-counts';
 import { facetFilters } from './selected-facets';
@@ -45,13 +46,6 @@ export { CANDIDATE_CAP };
 export const SEARCH_STATEMENT_TIMEOUT_MS = 3000;
 
 /**
- * Words of a query searched; the rest are dropped. Each word is one more posting list to intersect: 30 common
- * words cost seconds over a million documents, and PGlite, which has no statement timer, would run them in the
- * server's only thread. With MAX_CORRECTED_WORDS and CANDIDATE_CAP this bounds a search's work on either driver.
- */
-export const MAX_QUERY_WORDS = 12;
-
-/**
  * A search: one page of results ranked by relevance then date (or newest first: `sort`), with facets. A reader
  * without access matches only what the paywall lets them read. The answer holds no gated text beyond the
  * reader's access and nothing personal, so the server shares it for a few seconds (`sharedRead`, decision 006)
@@ -63,7 +57,7 @@ export async function search(
   params: SearchParams,
   reader: SearchReader = ANONYMOUS_READER,
 ): Promise<SearchAnswer> {
-  const term = params.term.replace(/\s+/g, ' ').trim().split(' ').slice(0, MAX_QUERY_WORDS).join(' ');
+  const term = searchedTerm(params.term);
   const page = Math.min(Math.max(1, params.page), MAX_PAGE);
   const answer = await sharedRead('search', searchKey({ ...params, term, page }, reader.hasAccess), () =>
     answerSearch(db, { ...params, term, page }, reader.hasAccess),

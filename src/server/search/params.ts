@@ -8,6 +8,49 @@ import { type SearchParams, UR_TYPE_VALUES, UR_TYPES } from './types';
 /** Longest search text accepted; the rest is cut. */
 export const SEARCH_TERM_MAX = 200;
 
+/**
+ * Words of a query searched; the rest are dropped. Each word is one more posting list to intersect: 30 common
+ * words cost seconds over a million documents, and PGlite, which has no statement timer, would run them in the
+ * server's only thread. With MAX_CORRECTED_WORDS and CANDIDATE_CAP this bounds a search's work on either driver.
+ */
+export const MAX_QUERY_WORDS = 12;
+
+/** The text a search reads of what was typed: its first SEARCH_TERM_MAX characters, of those the first MAX_QUERY_WORDS words. */
+export function searchedTerm(term: string): string {
+  return term
+    .slice(0, SEARCH_TERM_MAX)
+    .replace(/\s+/g, ' ')
+    .trim()
+    .split(' ')
+    .slice(0, MAX_QUERY_WORDS)
+    .join(' ');
+}
+
+/** The parameters of the /search page that carry its text (`terme`: the pre-rendering form). */
+const TERM_PARAMETERS = ['term', 'terme'] as const;
+
+/**
+ * For a /search URL whose text is longer than a search reads (more than SEARCH_TERM_MAX characters or
+ * MAX_QUERY_WORDS words), the same URL with the text a search reads; null for any other URL. The server redirects
+ * to it: the page then shows what was searched, and its URL is one the page cache keeps (page-cache-keys.ts),
+ * so a pasted paragraph sent again and again is rendered once per few seconds instead of once per request.
+ */
+export function searchedTextLocation(url: string): string | null {
+  const question = url.indexOf('?');
+  if (question < 0) return null;
+  const query = new URLSearchParams(url.slice(question + 1));
+  let changed = false;
+  for (const name of TERM_PARAMETERS) {
+    const values = query.getAll(name);
+    const [value] = values;
+    if (values.length !== 1 || value === undefined) continue;
+    if (value.length <= SEARCH_TERM_MAX && value.trim().split(/\s+/).length <= MAX_QUERY_WORDS) continue;
+    query.set(name, searchedTerm(value));
+    changed = true;
+  }
+  return changed ? `${url.slice(0, question)}?${query.toString()}` : null;
+}
+
 const facetLogger = { warn: (message: string) => logger.warn(message) };
 
 /** Query of /api/search/results and /api/search/resultsAsArticles (spec section 7). */

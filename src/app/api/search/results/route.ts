@@ -1,7 +1,7 @@
 // GET /api/search/results
 import { getDb, getReadDb } from '@/server/db/client';
 import { apiRoute, parseQuery } from '@/server/http/api-route';
-import { admitApiSearch } from '@/server/search/admission';
+import { admitApiSearch, inSearchSlot } from '@/server/search/admission';
 import { search } from '@/server/search/engine';
 import { searchQuerySchema, toSearchParams } from '@/server/search/params';
 
@@ -12,9 +12,8 @@ export const GET = apiRoute(async (request) => {
   const query = parseQuery(request, searchQuerySchema);
   const reader = await admitApiSearch(await getDb(), request);
   // Counted and identified on the primary; the search itself reads the replica when one is set.
-  return search(
-    await getReadDb(),
-    toSearchParams({ ...query, facetsJson: query.selectedFacetsJson, sort: query.tri }),
-    reader,
-  );
+  const db = await getReadDb();
+  const params = toSearchParams({ ...query, facetsJson: query.selectedFacetsJson, sort: query.tri });
+  // One of SEARCH_CONCURRENCY searches at once in this process (the page's are counted by the HTTP hook).
+  return inSearchSlot(() => search(db, params, reader));
 });

@@ -1,0 +1,53 @@
+import 'server-only';
+import type { PGlite, Transaction } from '@electric-sql/pglite';
+
+/**
+ * PGlite runs PostgreSQL in the server's own thread, and its statements resolve through promises only (no I/O):
+ * one request's statements run back to back as microtasks, so nothing else (a health probe, another page) is
+ * answered until the last one is done. A search page made ten statements in a row (the rate limit, the window
+ * estimate, the correction, the products, the results) that way. Here every statement first lets the event loop
+ * take a turn (`setImmediate`), so waiting requests are read and answered between two statements, as they are
+ * between two round trips to PostgreSQL (docs/SEARCH.md, "Liveness (2026-11-27)"). A turn costs about 10 µs when
+ * nothing waits.
+ */
+export function yieldingBetweenStatements(client: PGlite): PGlite {
+  const query = client.query.bind(client);
+  const exec = client.exec.bind(client);
+  const transaction = client.transaction.bind(client);
+  client.query = (async (...args: Parameters<PGlite['query']>) => {
+    await nextTurn();
+    return query(...args);
+  }) as PGlite['query'];
+  client.exec = async (...args: Parameters<PGlite['exec']>) => {
+    await nextTurn();
+    return exec(...args);
+  };
+  client.transaction = async <T>(callback: (tx: Transaction) => Promise<T>) => {
+    await nextTurn();
+    return transaction((tx) => callback(yieldingTransaction(tx)));
+  };
+  return client;
+}
+
+/** The transaction's statements take turns too (its `closed` getter stays the original's, by prototype). */
+function yieldingTransaction(tx: Transaction): Transaction {
+  return Object.create(tx, {
+    query: {
+      value: async (...args: Parameters<Transaction['query']>) => {
+        await nextTurn();
+        return tx.query(...args);
+      },
+    },
+    exec: {
+      value: async (...args: Parameters<Transaction['exec']>) => {
+        await nextTurn();
+        return tx.exec(...args);
+      },
+    },
+  }) as Transaction;
+}
+
+/** Resolves after the event loop's next check phase: pending I/O (new requests, their sockets) is handled first. */
+export function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
