@@ -11,40 +11,31 @@ import type { PGlite, Transaction } from '@electric-sql/pglite';
  * nothing waits.
  */
 export function yieldingBetweenStatements(client: PGlite): PGlite {
-  const query = client.query.bind(client);
-  const exec = client.exec.bind(client);
   const transaction = client.transaction.bind(client);
-  client.query = (async (...args: Parameters<PGlite['query']>) => {
-    await nextTurn();
-    return query(...args);
-  }) as PGlite['query'];
-  client.exec = async (...args: Parameters<PGlite['exec']>) => {
-    await nextTurn();
-    return exec(...args);
-  };
-  client.transaction = async <T>(callback: (tx: Transaction) => Promise<T>) => {
-    await nextTurn();
-    return transaction((tx) => callback(yieldingTransaction(tx)));
-  };
+  client.query = afterATurn(client.query.bind(client)) as PGlite['query'];
+  client.exec = afterATurn(client.exec.bind(client));
+  client.transaction = afterATurn(<T>(callback: (tx: Transaction) => Promise<T>) =>
+    transaction((tx) => callback(yieldingTransaction(tx))),
+  ) as PGlite['transaction'];
   return client;
 }
 
 /** The transaction's statements take turns too (its `closed` getter stays the original's, by prototype). */
 function yieldingTransaction(tx: Transaction): Transaction {
   return Object.create(tx, {
-    query: {
-      value: async (...args: Parameters<Transaction['query']>) => {
-        await nextTurn();
-        return tx.query(...args);
-      },
-    },
-    exec: {
-      value: async (...args: Parameters<Transaction['exec']>) => {
-        await nextTurn();
-        return tx.exec(...args);
-      },
-    },
+    query: { value: afterATurn(tx.query.bind(tx)) },
+    exec: { value: afterATurn(tx.exec.bind(tx)) },
   }) as Transaction;
+}
+
+/** `statement`, called only once the event loop has taken a turn. */
+function afterATurn<Args extends unknown[], Result>(
+  statement: (...args: Args) => Promise<Result>,
+): (...args: Args) => Promise<Result> {
+  return async (...args) => {
+    await nextTurn();
+    return statement(...args);
+  };
 }
 
 /** Resolves after the event loop's next check phase: pending I/O (new requests, their sockets) is handled first. */

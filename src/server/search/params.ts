@@ -15,7 +15,10 @@ export const SEARCH_TERM_MAX = 200;
  */
 export const MAX_QUERY_WORDS = 12;
 
-/** The text a search reads of what was typed: its first SEARCH_TERM_MAX characters, of those the first MAX_QUERY_WORDS words. */
+/**
+ * The text a search reads of what was typed: its first SEARCH_TERM_MAX characters, of those the first
+ * MAX_QUERY_WORDS words.
+ */
 export function searchedTerm(term: string): string {
   return term
     .slice(0, SEARCH_TERM_MAX)
