@@ -1,5 +1,6 @@
 import type { Page, Request } from '@playwright/test';
 import { CONSENT_COOKIE } from '@/lib/consent';
+import { PATHS } from '@/lib/constants';
 import { type ConsoleGuard, DESKTOP, expect, MOBILE, screenshot, test } from './support/fixtures';
 
 /**
@@ -38,11 +39,17 @@ async function settle(page: Page): Promise<void> {
 
 test('before any choice: the banner, and no request to the tag manager', async ({ page, consoleGuard }) => {
   const requests = await firstVisit(page, consoleGuard);
+  const privacyRequests: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith(PATHS.privacy)) privacyRequests.push(request.url());
+  });
   await page.goto('/');
   const banner = page.getByRole('dialog', { name: 'Vos choix sur les cookies' });
   await banner.waitFor();
   await settle(page);
   expect(requests).toHaveLength(0);
+  // Its privacy link is not prefetched: every first visitor would cost the server a render of that page.
+  expect(privacyRequests).toEqual([]);
   // Refusing is as visible as accepting: same size, side by side.
   const refuse = await banner.getByRole('button', { name: 'Tout refuser' }).boundingBox();
   const accept = await banner.getByRole('button', { name: 'Tout accepter' }).boundingBox();

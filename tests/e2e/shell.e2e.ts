@@ -20,6 +20,15 @@ async function stopClock(page: Page): Promise<void> {
   await page.clock.pauseAt(new Date((await page.evaluate(() => Date.now())) + 1000));
 }
 
+test("a page preloads the body face only: the titles' face comes when the CSS asks for it", async ({
+  page,
+}) => {
+  const html = await (await page.request.get('/')).text();
+  const fontPreloads = [...html.matchAll(/<link[^>]+rel="preload"[^>]+as="font"[^>]*>/g)].map(([tag]) => tag);
+  expect(fontPreloads).toHaveLength(1);
+  expect(fontPreloads[0]).toContain('source_sans_3');
+});
+
 test('a dropdown opens on hover and closes 500 ms after the pointer leaves', async ({ page }) => {
   await page.clock.install();
   await page.goto('/');
