@@ -53,7 +53,10 @@ describe('CONSENT_STATE_SCRIPT', () => {
   };
   afterEach(() => {
     document.documentElement.removeAttribute(CONSENT_GIVEN_ATTRIBUTE);
-    for (const name of [CONSENT_COOKIE, `x${CONSENT_COOKIE}`]) setCookie(`${name}=; Max-Age=0; Path=/`);
+    // A date in the past, not Max-Age=0: happy-dom keeps a cookie whose expiry is the current millisecond.
+    for (const name of [CONSENT_COOKIE, `x${CONSENT_COOKIE}`]) {
+      setCookie(`${name}=; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Path=/`);
+    }
   });
 
   it('marks the page of a reader who has chosen, before anything else runs', () => {
