@@ -402,6 +402,40 @@ describe('scheduling, throttling and resuming', () => {
     expect((await campaign(ordered.id)).counts).toMatchObject({ sent: 11, failed: 1 });
   });
 
+  it('a refused recipient stays failed when the client reads its message to the end after the refusal', async () => {
+    const raced = await create();
+    await startSending(database.db, raced.id);
+    const lateReads: Promise<void>[] = [];
+    const outcome = await sendCampaignSlice(database.db, raced.id, {
+      // As nodemailer may do: the server refuses the first recipient, and the message's stream reaches its end
+      // afterwards, which asks to record it sent.
+      deliver: async (message, hooks) => {
+        if (message.to !== SUBSCRIBERS[0]) return hooks?.beforeEndOfData?.();
+        lateReads.push(
+          new Promise((resolve) => setTimeout(resolve, 50)).then(() =>
+            hooks?.beforeEndOfData?.().catch(() => undefined),
+          ),
+        );
+        throw Object.assign(new Error('550 boîte aux lettres indisponible'), { responseCode: 550 });
+      },
+      siteUrl: 'https://www.example.test',
+      ratePerSecond: 1_000,
+    });
+    await Promise.all(lateReads);
+    expect(outcome).toBe('done');
+    const [refused] = await database.db
+      .select({ status: newsletterDeliveries.status })
+      .from(newsletterDeliveries)
+      .where(
+        and(
+          eq(newsletterDeliveries.campaignId, raced.id),
+          eq(newsletterDeliveries.email, SUBSCRIBERS[0] ?? ''),
+        ),
+      );
+    expect(refused?.status).toBe('failed');
+    expect((await campaign(raced.id)).counts).toMatchObject({ sent: 11, failed: 1 });
+  });
+
   it('keeps recipients in line while the SMTP server is down and sends them once it is back', async () => {
     const outage = await create();
     await onCampaign(sendPost, outage.id, 'POST', editor, {});

@@ -225,15 +225,24 @@ export async function sendCampaignSlice(
           message.headers['Message-ID'] = campaignMessageId(campaignId, email, options.siteUrl);
           // `sent` is on disk before the server can accept the message (transport.ts, withHeldBackEnd): a crash
           // before it leaves the recipient `sending`, and the server discarded the unfinished message.
+          // The SMTP client may read the message's end while the server refuses its recipient: a refusal already
+          // known stops that record, and one in flight is waited for, so the refusal is recorded last.
+          let refused = false;
+          let sentRecord: Promise<void> | undefined;
           try {
             await options.deliver(message, {
-              beforeEndOfData: async () => {
-                await recordOutcome(db, campaignId, email, { status: 'sent' });
-                recordedSent = true;
+              beforeEndOfData: () => {
+                if (refused) return Promise.reject(new Error('message refusé avant la fin de ses données'));
+                sentRecord = recordOutcome(db, campaignId, email, { status: 'sent' }).then(() => {
+                  recordedSent = true;
+                });
+                return sentRecord;
               },
             });
             outcome = { status: 'sent' };
           } catch (error) {
+            refused = true;
+            await sentRecord?.catch(() => undefined);
             if (isPermanentRefusal(error)) outcome = { status: 'failed', error: describe(error) };
             else {
               transient ??= error;
