@@ -284,7 +284,11 @@ describe('importArticles', () => {
   });
 });
 
-describe('npm run import', () => {
+// Each test starts the script in a new Node process on a new PGlite folder (migrations included): on a loaded
+// machine that took more than the default minute.
+const SCRIPT_TIMEOUT_MS = 150_000;
+
+describe('npm run import', { timeout: SCRIPT_TIMEOUT_MS + 30_000 }, () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'import-test-'));
 
   afterAll(() => {
@@ -301,7 +305,7 @@ describe('npm run import', () => {
         env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir },
         input,
         encoding: 'utf8',
-        timeout: 60_000,
+        timeout: SCRIPT_TIMEOUT_MS,
       },
     );
     return { code: result.status, stdout: result.stdout, stderr: result.stderr };
