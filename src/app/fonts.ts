@@ -4,8 +4,7 @@ import localFont from 'next/font/local';
 // hashed names, and the body face a <link rel="preload"> in every page's head, so the browser asks for it with the
 // HTML instead of after the CSS (the titles' face is not preloaded: decision 041). Only the latin subset (which
 // covers French, œ, € and typographic quotes included) is served. While a font loads, text is drawn with the
-// metric-matched fallback faces of globals.css, so the swap moves little (docs/decisions/007; a paragraph may still
-// wrap differently: the consent notice loses 6 px of height at the body face's swap, decision 041).
+// width-matched fallback faces of globals.css, one per weight range, so the swap moves nothing (decision 045).
 
 export const sourceSans = localFont({
   src: '../../node_modules/@fontsource-variable/source-sans-3/files/source-sans-3-latin-wght-normal.woff2',

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
 import { MEGA_MENU_DELAY_MS, MENU_CLOSE_DELAY_MS } from '@/lib/constants';
 import { DESKTOP, expect, MOBILE, screenshot, test, waitForHydration } from './support/fixtures';
 
@@ -27,6 +27,54 @@ test("a page preloads the body face only: the titles' face comes when the CSS as
   const fontPreloads = [...html.matchAll(/<link[^>]+rel="preload"[^>]+as="font"[^>]*>/g)].map(([tag]) => tag);
   expect(fontPreloads).toHaveLength(1);
   expect(fontPreloads[0]).toContain('source_sans_3');
+});
+
+test("no page is wider than a phone's screen: the header's row fits from 360 px", async ({ page }) => {
+  const widths = [360, 390, 412];
+  const paths = ['/', '/actualite', '/agenda', '/chiffres-taux', '/archives', '/search?term=impot'];
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: 800 });
+    for (const path of paths) {
+      await page.goto(path);
+      const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(pageWidth, `${path} at ${width} px`).toBe(width);
+    }
+  }
+  await expect(page.getByRole('button', { name: 'Menu', exact: true })).toBeVisible();
+  await screenshot(page, 'shell-header-phone-412');
+});
+
+test("nothing on a phone's first screen moves when the web fonts replace their fallback faces", async ({
+  newPage,
+}) => {
+  const phone = await newPage({ width: 412, height: 823 });
+  const heldFonts: Route[] = [];
+  await phone.route('**/*.woff2', (route) => {
+    heldFonts.push(route);
+  });
+  // Where the first screen's visible titles and paragraphs stand (what a layout shift measures), and their boxes'
+  // heights: a paragraph wrapping at another word changes both. Further down the page, a line may still wrap
+  // elsewhere (the widths match within 1 to 2.6 %, decision 045).
+  const layout = () =>
+    phone.evaluate(() =>
+      [...document.querySelectorAll('main h1, main h2, main h3, main p')]
+        .filter((element) => element.getClientRects().length > 0)
+        .map((element) => element.getBoundingClientRect())
+        .filter((box) => box.top < window.innerHeight)
+        .map((box) => [Math.round(box.top), Math.round(box.height)]),
+    );
+  for (const path of ['/agenda', '/actualite']) {
+    await phone.goto(path, { waitUntil: 'domcontentloaded' });
+    await waitForHydration(phone.getByRole('button', { name: 'Menu', exact: true }));
+    await expect.poll(() => phone.evaluate(() => document.fonts.status)).toBe('loading');
+    const withFallbackFaces = await layout();
+    for (const route of heldFonts.splice(0)) await route.continue();
+    await phone.evaluate(() => document.fonts.ready);
+    expect(await phone.evaluate(() => [...document.fonts].some((font) => font.status === 'loaded'))).toBe(
+      true,
+    );
+    expect(await layout(), path).toEqual(withFallbackFaces);
+  }
 });
 
 test('a dropdown opens on hover and closes 500 ms after the pointer leaves', async ({ page }) => {
