@@ -137,13 +137,13 @@ export async function importCatalogue(
         })),
       );
     }
-    await recordAudit(tx, {
-      actor: principal.actor,
-      action: 'shop.import',
-      target: { type: 'shop', id: 'products' },
-      address: principal.address,
-      details: { products: checked.length, format },
-    });
+    await recordAudit(
+      tx,
+      principal,
+      'shop.import',
+      { type: 'shop', id: 'products' },
+      { products: checked.length, format },
+    );
     await announceContentChange(tx);
   });
   await refreshReaders();
@@ -175,13 +175,13 @@ export async function putMappings(db: Db, principal: StaffPrincipal, items: Prod
   await db.transaction(async (tx) => {
     await tx.delete(productMappings);
     if (items.length > 0) await tx.insert(productMappings).values(items);
-    await recordAudit(tx, {
-      actor: principal.actor,
-      action: 'shop.mappings',
-      target: { type: 'shop', id: 'mappings' },
-      address: principal.address,
-      details: { items: items.length },
-    });
+    await recordAudit(
+      tx,
+      principal,
+      'shop.mappings',
+      { type: 'shop', id: 'mappings' },
+      { items: items.length },
+    );
     await announceContentChange(tx);
   });
   await refreshReaders();

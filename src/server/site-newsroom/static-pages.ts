@@ -155,13 +155,13 @@ async function writeVersion(
     updatedOn: values.updatedOn,
     createdBy: principal.staffId,
   });
-  await recordAudit(tx, {
-    actor: principal.actor,
-    action: action === 'restore' ? 'page.restore' : 'page.update',
-    target: { type: 'page', id: slug },
-    address: principal.address,
-    details: { version: next, ...details },
-  });
+  await recordAudit(
+    tx,
+    principal,
+    action === 'restore' ? 'page.restore' : 'page.update',
+    { type: 'page', id: slug },
+    { version: next, ...details },
+  );
   await announceContentChange(tx);
 }
 

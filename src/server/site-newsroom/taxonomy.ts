@@ -218,13 +218,13 @@ export async function createTopic(
       .values({ id, shortId: `T${next}`, slug, ...body })
       .returning();
     if (!row) throw new Error('thème non créé');
-    await recordAudit(tx, {
-      actor: principal.actor,
-      action: 'taxonomy.create',
-      target: { type: 'topic', id },
-      address: principal.address,
-      details: { label: body.label, parentId: body.parentId },
-    });
+    await recordAudit(
+      tx,
+      principal,
+      'taxonomy.create',
+      { type: 'topic', id },
+      { label: body.label, parentId: body.parentId },
+    );
     await announceContentChange(tx);
     return row;
   });
@@ -297,18 +297,18 @@ export async function patchTopic(
       return toPath && toPath !== fromPath ? [{ fromPath, toPath, status: 301 as const }] : [];
     });
     if (moves.length > 0) await replaceRedirectsInTransaction(tx, principal, moves, newPaths);
-    await recordAudit(tx, {
-      actor: principal.actor,
-      action: 'taxonomy.update',
-      target: { type: 'topic', id },
-      address: principal.address,
-      details: {
+    await recordAudit(
+      tx,
+      principal,
+      'taxonomy.update',
+      { type: 'topic', id },
+      {
         ...(label !== before.label ? { label } : {}),
         ...(slug !== before.slug ? { slug, previousSlug: before.slug } : {}),
         ...(parentId !== before.parentId ? { parentId } : {}),
         redirects: moves.length,
       },
-    });
+    );
     await announceContentChange(tx);
     return row;
   });
@@ -363,13 +363,13 @@ export async function deleteTopic(
     });
     if (moves.length > 0) await replaceRedirectsInTransaction(tx, principal, moves, newPaths);
     await tx.delete(topics).where(eq(topics.id, id));
-    await recordAudit(tx, {
-      actor: principal.actor,
-      action: 'taxonomy.delete',
-      target: { type: 'topic', id },
-      address: principal.address,
-      details: { label: row.label, ...(target ? { movedTo: target.id, articles: moved } : {}) },
-    });
+    await recordAudit(
+      tx,
+      principal,
+      'taxonomy.delete',
+      { type: 'topic', id },
+      { label: row.label, ...(target ? { movedTo: target.id, articles: moved } : {}) },
+    );
     await announceContentChange(tx);
   });
   await afterChange(db);
@@ -385,13 +385,7 @@ export async function patchTrade(
   const row = await db.transaction(async (tx) => {
     const [updated] = await tx.update(trades).set(body).where(eq(trades.slug, slug)).returning();
     if (!updated) throw new AppError('not_found', 'Métier introuvable.');
-    await recordAudit(tx, {
-      actor: principal.actor,
-      action: 'taxonomy.update',
-      target: { type: 'trade', id: slug },
-      address: principal.address,
-      details: body,
-    });
+    await recordAudit(tx, principal, 'taxonomy.update', { type: 'trade', id: slug }, body);
     await announceContentChange(tx);
     return updated;
   });
