@@ -523,60 +523,59 @@ export function buildTrades(): (typeof trades.$inferInsert)[] {
 // ---------------------------------------------------------------------------------------------------------
 // Jobs (spec section 3 "Trade", fuller list; ids keep the spec's spelling, edudiantEnseignant included)
 
-type JobDefinition = { id: string; label: string; eshopId: string; children?: readonly JobDefinition[] };
+/** A job: its id (the spec's spelling), label, e-shop id and, for a group, its jobs. */
+type JobDefinition = readonly [
+  id: string,
+  label: string,
+  eshopId: string,
+  children?: readonly JobDefinition[],
+];
 
 const JOB_TREE: readonly JobDefinition[] = [
-  { id: 'expertComptable', label: 'Expert-comptable', eshopId: '101' },
-  { id: 'commissaireAuxComptes', label: 'Commissaire aux comptes', eshopId: '102' },
-  {
-    id: 'entreprise',
-    label: 'Entreprise',
-    eshopId: '103',
-    children: [
-      { id: 'DRH', label: 'Directeur ou responsable des ressources humaines', eshopId: '1031' },
-      { id: 'responsablePaie', label: 'Responsable paie', eshopId: '1032' },
-      { id: 'directionJuridique', label: 'Direction juridique', eshopId: '1033' },
-      { id: 'directionFinanciereComptable', label: 'Direction financière et comptable', eshopId: '1034' },
-      { id: 'directionFiscale', label: 'Direction fiscale', eshopId: '1035' },
-      {
-        id: 'responsableAdministrateurFinancier',
-        label: 'Responsable administratif et financier',
-        eshopId: '1036',
-      },
-      { id: 'dirigeant', label: "Dirigeant d'entreprise", eshopId: '1037' },
+  ['expertComptable', 'Expert-comptable', '101'],
+  ['commissaireAuxComptes', 'Commissaire aux comptes', '102'],
+  [
+    'entreprise',
+    'Entreprise',
+    '103',
+    [
+      ['DRH', 'Directeur ou responsable des ressources humaines', '1031'],
+      ['responsablePaie', 'Responsable paie', '1032'],
+      ['directionJuridique', 'Direction juridique', '1033'],
+      ['directionFinanciereComptable', 'Direction financière et comptable', '1034'],
+      ['directionFiscale', 'Direction fiscale', '1035'],
+      ['responsableAdministrateurFinancier', 'Responsable administratif et financier', '1036'],
+      ['dirigeant', "Dirigeant d'entreprise", '1037'],
     ],
-  },
-  { id: 'notaire', label: 'Notaire', eshopId: '104' },
-  {
-    id: 'avocat',
-    label: 'Avocat',
-    eshopId: '105',
-    children: [
-      { id: 'avocatFiscaliste', label: 'Avocat fiscaliste', eshopId: '1051' },
-      { id: 'avocatSocial', label: 'Avocat en droit social', eshopId: '1052' },
-      { id: 'avocatAffaires', label: "Avocat d'affaires", eshopId: '1053' },
-      { id: 'avocatGeneraliste', label: 'Avocat généraliste', eshopId: '1054' },
+  ],
+  ['notaire', 'Notaire', '104'],
+  [
+    'avocat',
+    'Avocat',
+    '105',
+    [
+      ['avocatFiscaliste', 'Avocat fiscaliste', '1051'],
+      ['avocatSocial', 'Avocat en droit social', '1052'],
+      ['avocatAffaires', "Avocat d'affaires", '1053'],
+      ['avocatGeneraliste', 'Avocat généraliste', '1054'],
     ],
-  },
-  { id: 'CGP', label: 'Conseiller en gestion de patrimoine', eshopId: '106' },
-  { id: 'professionImmobilier', label: "Professionnel de l'immobilier", eshopId: '107' },
-  { id: 'edudiantEnseignant', label: 'Étudiant ou enseignant', eshopId: '108' },
-  { id: 'autresTrades', label: 'Autres métiers', eshopId: '109' },
+  ],
+  ['CGP', 'Conseiller en gestion de patrimoine', '106'],
+  ['professionImmobilier', "Professionnel de l'immobilier", '107'],
+  ['edudiantEnseignant', 'Étudiant ou enseignant', '108'],
+  ['autresTrades', 'Autres métiers', '109'],
 ];
 
 export function buildJobs(): (typeof jobs.$inferInsert)[] {
   const rows: (typeof jobs.$inferInsert)[] = [];
-  const visit = (job: JobDefinition, parentId: string | null, order: number) => {
-    rows.push({
-      id: job.id,
-      label: job.label,
-      slug: slugify(job.label),
-      parentId,
-      eshopId: job.eshopId,
-      sortOrder: order,
-    });
-    (job.children ?? []).forEach((child, index) => {
-      visit(child, job.id, (index + 1) * 10);
+  const visit = (
+    [id, label, eshopId, children = []]: JobDefinition,
+    parentId: string | null,
+    order: number,
+  ) => {
+    rows.push({ id, label, slug: slugify(label), parentId, eshopId, sortOrder: order });
+    children.forEach((child, index) => {
+      visit(child, id, (index + 1) * 10);
     });
   };
   JOB_TREE.forEach((job, index) => {
