@@ -523,63 +523,39 @@ export function buildTrades(): (typeof trades.$inferInsert)[] {
 // ---------------------------------------------------------------------------------------------------------
 // Jobs (spec section 3 "Trade", fuller list; ids keep the spec's spelling, edudiantEnseignant included)
 
-/** A job: its id (the spec's spelling), label, e-shop id and, for a group, its jobs. */
-type JobDefinition = readonly [
-  id: string,
-  label: string,
-  eshopId: string,
-  children?: readonly JobDefinition[],
-];
+/** A job in display order: its id (the spec's spelling), label, e-shop id and its group's id ('' for none). */
+type JobRow = readonly [id: string, label: string, eshopId: string, groupId: string];
 
-const JOB_TREE: readonly JobDefinition[] = [
-  ['expertComptable', 'Expert-comptable', '101'],
-  ['commissaireAuxComptes', 'Commissaire aux comptes', '102'],
-  [
-    'entreprise',
-    'Entreprise',
-    '103',
-    [
-      ['DRH', 'Directeur ou responsable des ressources humaines', '1031'],
-      ['responsablePaie', 'Responsable paie', '1032'],
-      ['directionJuridique', 'Direction juridique', '1033'],
-      ['directionFinanciereComptable', 'Direction financière et comptable', '1034'],
-      ['directionFiscale', 'Direction fiscale', '1035'],
-      ['responsableAdministrateurFinancier', 'Responsable administratif et financier', '1036'],
-      ['dirigeant', "Dirigeant d'entreprise", '1037'],
-    ],
-  ],
-  ['notaire', 'Notaire', '104'],
-  [
-    'avocat',
-    'Avocat',
-    '105',
-    [
-      ['avocatFiscaliste', 'Avocat fiscaliste', '1051'],
-      ['avocatSocial', 'Avocat en droit social', '1052'],
-      ['avocatAffaires', "Avocat d'affaires", '1053'],
-      ['avocatGeneraliste', 'Avocat généraliste', '1054'],
-    ],
-  ],
-  ['CGP', 'Conseiller en gestion de patrimoine', '106'],
-  ['professionImmobilier', "Professionnel de l'immobilier", '107'],
-  ['edudiantEnseignant', 'Étudiant ou enseignant', '108'],
-  ['autresTrades', 'Autres métiers', '109'],
+const JOBS: readonly JobRow[] = [
+  ['expertComptable', 'Expert-comptable', '101', ''],
+  ['commissaireAuxComptes', 'Commissaire aux comptes', '102', ''],
+  ['entreprise', 'Entreprise', '103', ''],
+  ['DRH', 'Directeur ou responsable des ressources humaines', '1031', 'entreprise'],
+  ['responsablePaie', 'Responsable paie', '1032', 'entreprise'],
+  ['directionJuridique', 'Direction juridique', '1033', 'entreprise'],
+  ['directionFinanciereComptable', 'Direction financière et comptable', '1034', 'entreprise'],
+  ['directionFiscale', 'Direction fiscale', '1035', 'entreprise'],
+  ['responsableAdministrateurFinancier', 'Responsable administratif et financier', '1036', 'entreprise'],
+  ['dirigeant', "Dirigeant d'entreprise", '1037', 'entreprise'],
+  ['notaire', 'Notaire', '104', ''],
+  ['avocat', 'Avocat', '105', ''],
+  ['avocatFiscaliste', 'Avocat fiscaliste', '1051', 'avocat'],
+  ['avocatSocial', 'Avocat en droit social', '1052', 'avocat'],
+  ['avocatAffaires', "Avocat d'affaires", '1053', 'avocat'],
+  ['avocatGeneraliste', 'Avocat généraliste', '1054', 'avocat'],
+  ['CGP', 'Conseiller en gestion de patrimoine', '106', ''],
+  ['professionImmobilier', "Professionnel de l'immobilier", '107', ''],
+  ['edudiantEnseignant', 'Étudiant ou enseignant', '108', ''],
+  ['autresTrades', 'Autres métiers', '109', ''],
 ];
 
 export function buildJobs(): (typeof jobs.$inferInsert)[] {
-  const rows: (typeof jobs.$inferInsert)[] = [];
-  const visit = (
-    [id, label, eshopId, children = []]: JobDefinition,
-    parentId: string | null,
-    order: number,
-  ) => {
-    rows.push({ id, label, slug: slugify(label), parentId, eshopId, sortOrder: order });
-    children.forEach((child, index) => {
-      visit(child, id, (index + 1) * 10);
-    });
-  };
-  JOB_TREE.forEach((job, index) => {
-    visit(job, null, (index + 1) * 10);
+  // Ordered 10, 20, 30… among the jobs of one group, and among the groups and lone jobs.
+  const ranks = new Map<string | null, number>();
+  return JOBS.map(([id, label, eshopId, groupId]) => {
+    const parentId = groupId || null;
+    const rank = (ranks.get(parentId) ?? 0) + 1;
+    ranks.set(parentId, rank);
+    return { id, label, slug: slugify(label), parentId, eshopId, sortOrder: rank * 10 };
   });
-  return rows;
 }
