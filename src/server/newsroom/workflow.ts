@@ -140,7 +140,7 @@ async function goLive(
   );
   await recordAudit(
     tx,
-    { actor: actor, address },
+    { actor, address },
     'article.publish',
     { type: 'article', id: row.id },
     { version: saved.version, firstPublication, markUpdated: options.markUpdated },
