@@ -2,6 +2,7 @@ import 'server-only';
 import { and, count, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AuditAction, AuditEntry, AuditListAnswer, auditListQuery } from '@/lib/contracts/admin';
+import { announceContentChange } from '../content/content-changes';
 import type { Db } from '../db/client';
 import { auditLog } from '../db/schema';
 
@@ -43,6 +44,21 @@ export async function recordAudit(
     address: by.address,
     details,
   });
+}
+
+/**
+ * A change readers see: its audit entry, then the announcement that makes every process refresh its pages. In
+ * the change's transaction, both happen at its commit or not at all.
+ */
+export async function recordPublicChange(
+  tx: Pick<Db, 'insert' | 'execute'>,
+  by: AuditAuthor,
+  action: AuditAction,
+  target?: AuditTarget,
+  details?: Record<string, unknown>,
+): Promise<void> {
+  await recordAudit(tx, by, action, target, details);
+  await announceContentChange(tx);
 }
 
 /** The audit log, newest first, filtered (administrators). */

@@ -27,7 +27,7 @@ import {
   saveVersion,
   type Transaction,
 } from './articles';
-import { type Actor, recordAudit } from './audit';
+import { type Actor, recordAudit, recordPublicChange } from './audit';
 import type { StaffPrincipal } from './auth';
 import { refreshGoneArticles } from './gone';
 
@@ -138,14 +138,13 @@ async function goLive(
     'publish',
     principal,
   );
-  await recordAudit(
+  await recordPublicChange(
     tx,
     { actor, address },
     'article.publish',
     { type: 'article', id: row.id },
     { version: saved.version, firstPublication, markUpdated: options.markUpdated },
   );
-  await announceContentChange(tx);
 }
 
 /**

@@ -8,7 +8,7 @@ import type { Db } from '../db/client';
 import { banners, homeOfferCategories, solutions, whitePapers } from '../db/schema';
 import { defineJob } from '../jobs/definitions';
 import { enqueueJob } from '../jobs/queue';
-import { recordAudit } from '../newsroom/audit';
+import { recordPublicChange } from '../newsroom/audit';
 import type { StaffPrincipal } from '../newsroom/auth';
 import { refreshReaders } from './readers';
 
@@ -114,14 +114,13 @@ export async function putHomeBlock<Block extends HomeBlock>(
     for (const at of refreshAt) {
       await enqueueJob(tx, homeRefreshJob, {}, { runAt: at, dedupeKey: `home:${at.toISOString()}` });
     }
-    await recordAudit(
+    await recordPublicChange(
       tx,
       principal,
       'home.update',
       { type: 'home', id: block },
       { items: body.items.length },
     );
-    await announceContentChange(tx);
   });
   await refreshReaders();
   return getHomeBlocks(db);

@@ -14,7 +14,7 @@ import { AppError } from '../http/errors';
 import { defineJob } from '../jobs/definitions';
 import { cancelJobs, enqueueJob } from '../jobs/queue';
 import { nextDailySend } from '../newsletter/campaigns';
-import { type Actor, recordAudit } from '../newsroom/audit';
+import { type Actor, recordAudit, recordPublicChange } from '../newsroom/audit';
 import type { StaffPrincipal } from '../newsroom/auth';
 import { refreshReaders } from './readers';
 
@@ -282,11 +282,10 @@ export const publishIssueJob = defineJob({
         )
         .returning({ id: dailyIssues.id });
       if (rows.length === 0) return false;
-      await recordAudit(tx, { actor: SCHEDULER, address: 'local' }, 'issue.publish', {
+      await recordPublicChange(tx, { actor: SCHEDULER, address: 'local' }, 'issue.publish', {
         type: 'issue',
         id: date,
       });
-      await announceContentChange(tx);
       return true;
     });
     if (published) await refreshReaders();

@@ -19,7 +19,7 @@ import { redirects } from '../db/schema';
 import { env } from '../env';
 import { AppError } from '../http/errors';
 import { rememberBox } from '../lib/remember';
-import { recordAudit } from '../newsroom/audit';
+import { recordAudit, recordPublicChange } from '../newsroom/audit';
 import type { StaffPrincipal } from '../newsroom/auth';
 import { answerGone } from '../newsroom/gone';
 
@@ -275,11 +275,10 @@ export async function deleteRedirect(db: Db, principal: StaffPrincipal, fromPath
       .where(eq(redirects.fromPath, storedPath(fromPath) ?? fromPath))
       .returning({ fromPath: redirects.fromPath });
     if (rows.length === 0) throw new AppError('not_found', 'Aucune redirection pour cette adresse.');
-    await recordAudit(tx, principal, 'redirect.delete', {
+    await recordPublicChange(tx, principal, 'redirect.delete', {
       type: 'redirect',
       id: storedPath(fromPath) ?? fromPath,
     });
-    await announceContentChange(tx);
   });
   await afterChange(db);
 }
@@ -378,14 +377,13 @@ export async function importRedirects(db: Db, principal: StaffPrincipal, csv: st
           entries.slice(start, start + 1_000).map((entry) => ({ ...entry, createdBy: principal.staffId })),
         );
     }
-    await recordAudit(
+    await recordPublicChange(
       tx,
       principal,
       'redirect.import',
       { type: 'redirect', id: 'import' },
       { lines: entries.length },
     );
-    await announceContentChange(tx);
   });
   await afterChange(db);
   return entries.length;
