@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { NEWS_TOPICS } from './constants';
 import { featuredMementos, mainNavigation, TRADE_OPTIONS } from './navigation';
 import { shopLinks } from './shop-links';
 
@@ -42,17 +43,7 @@ describe('navigation', () => {
   });
 
   test('ten trades: all (empty) then the nine', () => {
-    expect(TRADE_OPTIONS.map((trade) => trade.slug)).toEqual([
-      '',
-      'fiscal',
-      'social',
-      'affaires',
-      'comptable',
-      'patrimoine',
-      'immobilier',
-      'association',
-      'particuliers',
-      'finance',
-    ]);
+    expect(TRADE_OPTIONS.map((trade) => trade.slug)).toEqual(['', ...NEWS_TOPICS, 'finance']);
+    expect(TRADE_OPTIONS.every((trade) => trade.label !== trade.slug)).toBe(true);
   });
 });

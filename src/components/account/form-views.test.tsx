@@ -2,6 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, test } from 'vitest';
 import type { WebFormDefinition } from '@/client/accounts';
 import type { FieldBinding } from '@/components/ui/text-field';
+import { registrationFieldCode } from '@/lib/contracts/accounts';
 import { LoginFormView } from './login-form-view';
 import { RegistrationFormView } from './registration-form-view';
 
@@ -62,16 +63,7 @@ describe('the login and registration views rendered by the server', () => {
       />,
     );
     expect(html).toContain('>Créer un compte</h2>');
-    expect(names(html)).toEqual([
-      'civility',
-      'lastname',
-      'firstname',
-      'email',
-      'password',
-      'confirmed',
-      'function',
-      'optin',
-    ]);
+    expect(names(html)).toEqual(registrationFieldCode.options);
     expect(html).toContain('<option value="14">Madame</option>');
     expect(html).toContain('<optgroup label="Entreprise"><option value="DRH">DRH</option></optgroup>');
     expect(html).toContain('Je souhaite recevoir la newsletter.');

@@ -10,7 +10,9 @@ import {
   newPasswordForm,
   passwordChangeForm,
   profileForm,
+  type RegistrationFieldCode,
   type RegistrationForm,
+  registrationFieldCode,
   registrationForm,
 } from './accounts';
 
@@ -33,25 +35,12 @@ describe('registrationForm', () => {
   });
 
   it('requires every field but optin, in form order', () => {
-    const errors = formErrors(registrationForm, {
-      civility: '',
-      lastname: ' ',
-      firstname: '',
-      email: '',
-      password: '',
-      confirmed: '',
-      function: '',
-      optin: false,
-    });
-    expect(Object.keys(errors)).toEqual([
-      'civility',
-      'lastname',
-      'firstname',
-      'email',
-      'password',
-      'confirmed',
-      'function',
-    ]);
+    const blank = Object.fromEntries(registrationFieldCode.options.map((code) => [code, ''])) as Record<
+      RegistrationFieldCode,
+      string
+    >;
+    const errors = formErrors(registrationForm, { ...blank, lastname: ' ', optin: false });
+    expect(Object.keys(errors)).toEqual(registrationFieldCode.options.filter((code) => code !== 'optin'));
     expect(Object.values(errors)).toEqual(Array(7).fill(error('required')));
   });
 

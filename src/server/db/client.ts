@@ -52,40 +52,47 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     try {
       const db = drizzlePglite({ client, schema, casing: 'snake_case' });
       await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
-      return {
-        db: db as unknown as Db,
-        driver: 'pglite',
-        ping: () => pingWith(db as unknown as Db),
-        close: () => client.close(),
-      };
+      return databaseOf(db as unknown as Db, 'pglite', () => client.close());
     } catch (error) {
       await client.close().catch(() => {});
       throw error;
     }
   }
-  const pool = new pg.Pool({
-    connectionString: config.url,
-    max: config.maxConnections ?? 10,
-    connectionTimeoutMillis: 5_000,
-  });
-  // An idle client losing its connection (database restarted) must not crash the process.
-  pool.on('error', () => {});
+  const pool = postgresPool(config.url, config.maxConnections ?? 10);
   watchPoolConnections(pool);
   try {
     const db = drizzleNodePg({ client: pool, schema, casing: 'snake_case' });
     await migrateNodePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
-    return {
-      db: db as unknown as Db,
-      driver: 'postgres',
-      ping: () => pingWith(db as unknown as Db),
-      close: () => pool.end(),
-      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-    };
+    return postgresDatabase(db as unknown as Db, pool);
   } catch (error) {
     noteConnectionAttempt(error);
     await pool.end().catch(() => {});
     throw error;
   }
+}
+
+/** A pool of PostgreSQL connections, the primary's or the read replica's. */
+function postgresPool(url: string, max: number): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5_000 });
+  // An idle client losing its connection (database restarted) must not crash the process.
+  pool.on('error', () => {});
+  return pool;
+}
+
+function postgresDatabase(db: Db, pool: pg.Pool): Database {
+  return databaseOf(db, 'postgres', () => pool.end(), {
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+  });
+}
+
+/** The `Database` of an open drizzle instance, whichever the driver. */
+function databaseOf(
+  db: Db,
+  driver: Database['driver'],
+  close: () => Promise<void>,
+  extra: Pick<Database, 'poolStats'> = {},
+): Database {
+  return { db, driver, ping: () => pingWith(db), close, ...extra };
 }
 
 async function pingWith(db: Db): Promise<boolean> {
@@ -170,23 +177,9 @@ export async function getReadDb(): Promise<Db> {
   if (!url) return getDb();
   const current = holder.replica;
   if (current?.url === url) return current.database.db;
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: env().DATABASE_POOL_SIZE,
-    connectionTimeoutMillis: 5_000,
-  });
-  pool.on('error', () => {});
+  const pool = postgresPool(url, env().DATABASE_POOL_SIZE);
   const db = drizzleNodePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
-  holder.replica = {
-    url,
-    database: {
-      db,
-      driver: 'postgres',
-      ping: () => pingWith(db),
-      close: () => pool.end(),
-      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-    },
-  };
+  holder.replica = { url, database: postgresDatabase(db, pool) };
   return db;
 }
 // --- end of the read replica ---

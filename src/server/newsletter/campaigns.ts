@@ -205,13 +205,13 @@ export async function createCampaign(
       })
       .returning({ id: newsletterCampaigns.id });
     if (!row) throw new Error('campagne non créée');
-    await recordAudit(tx, {
-      actor: principal?.actor ?? SYSTEM,
-      action: 'newsletter.create',
-      target: { type: 'newsletter', id: row.id },
-      address: principal?.address ?? 'local',
-      details: { issueDate: day },
-    });
+    await recordAudit(
+      tx,
+      { actor: principal?.actor ?? SYSTEM, address: principal?.address ?? 'local' },
+      'newsletter.create',
+      { type: 'newsletter', id: row.id },
+      { issueDate: day },
+    );
     return row.id;
   });
   return getCampaign(db, id);
@@ -231,13 +231,13 @@ export async function updateCampaign(
       .update(newsletterCampaigns)
       .set({ ...patch, updatedAt: sql`now()` })
       .where(eq(newsletterCampaigns.id, id));
-    await recordAudit(tx, {
-      actor: principal.actor,
-      action: 'newsletter.update',
-      target: { type: 'newsletter', id },
-      address: principal.address,
-      details: { fields: Object.keys(patch) },
-    });
+    await recordAudit(
+      tx,
+      principal,
+      'newsletter.update',
+      { type: 'newsletter', id },
+      { fields: Object.keys(patch) },
+    );
   });
   return getCampaign(db, id);
 }
@@ -276,13 +276,7 @@ export async function sendTest(
       `Envoi du test impossible : ${answer}`,
     );
   }
-  await recordAudit(db, {
-    actor: principal.actor,
-    action: 'newsletter.test',
-    target: { type: 'newsletter', id },
-    address: principal.address,
-    details: { email: recipient },
-  });
+  await recordAudit(db, principal, 'newsletter.test', { type: 'newsletter', id }, { email: recipient });
 }
 
 /**
@@ -313,13 +307,13 @@ export async function sendCampaign(
       .update(newsletterCampaigns)
       .set({ status: 'scheduled', scheduledAt: scheduled ? at : sql`now()`, updatedAt: sql`now()` })
       .where(eq(newsletterCampaigns.id, id));
-    await recordAudit(tx, {
-      actor: principal?.actor ?? SYSTEM,
-      action: scheduled ? 'newsletter.schedule' : 'newsletter.send',
-      target: { type: 'newsletter', id },
-      address: principal?.address ?? 'local',
-      details: scheduled ? { at: at.toISOString() } : {},
-    });
+    await recordAudit(
+      tx,
+      { actor: principal?.actor ?? SYSTEM, address: principal?.address ?? 'local' },
+      scheduled ? 'newsletter.schedule' : 'newsletter.send',
+      { type: 'newsletter', id },
+      scheduled ? { at: at.toISOString() } : {},
+    );
   });
   return getCampaign(db, id);
 }
@@ -343,13 +337,7 @@ export async function cancelCampaign(db: Db, principal: StaffPrincipal, id: numb
           : { status: 'cancelled', finishedAt: sql`now()`, updatedAt: sql`now()` },
       )
       .where(eq(newsletterCampaigns.id, id));
-    await recordAudit(tx, {
-      actor: principal.actor,
-      action: 'newsletter.cancel',
-      target: { type: 'newsletter', id },
-      address: principal.address,
-      details: { from: row.status },
-    });
+    await recordAudit(tx, principal, 'newsletter.cancel', { type: 'newsletter', id }, { from: row.status });
   });
   return getCampaign(db, id);
 }

@@ -87,12 +87,7 @@ export async function unsubscribeByStaff(
       .where(eq(newsletterSubscribers.email, normalized))
       .returning();
     if (!row) throw new AppError('not_found', 'Aucun abonné à cette adresse.');
-    await recordAudit(tx, {
-      actor: principal.actor,
-      action: 'subscriber.unsubscribe',
-      target: { type: 'subscriber', id: normalized },
-      address: principal.address,
-    });
+    await recordAudit(tx, principal, 'subscriber.unsubscribe', { type: 'subscriber', id: normalized });
     return toSubscriber(row);
   });
 }
@@ -110,12 +105,7 @@ export async function exportSubscribers(
   db: Db,
   principal: StaffPrincipal,
 ): Promise<ReadableStream<Uint8Array>> {
-  await recordAudit(db, {
-    actor: principal.actor,
-    action: 'subscriber.export',
-    target: { type: 'subscriber', id: 'export' },
-    address: principal.address,
-  });
+  await recordAudit(db, principal, 'subscriber.export', { type: 'subscriber', id: 'export' });
   const encoder = new TextEncoder();
   let after: string | null = null;
   let headerSent = false;

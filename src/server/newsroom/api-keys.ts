@@ -75,13 +75,13 @@ export async function createApiKey(
       })
       .returning({ id: apiKeys.id });
     const id = (row as { id: number }).id;
-    await recordAudit(tx, {
-      actor: principal.actor,
-      action: 'api_key.create',
-      target: { type: 'api_key', id },
-      address: principal.address,
-      details: { name: body.name, role: body.role },
-    });
+    await recordAudit(
+      tx,
+      principal,
+      'api_key.create',
+      { type: 'api_key', id },
+      { name: body.name, role: body.role },
+    );
     const [key] = await readKeys(tx, id);
     return { ...(key as ApiKey), secret };
   });
@@ -95,12 +95,7 @@ export async function revokeApiKey(db: Db, principal: StaffPrincipal, id: number
       .where(eq(apiKeys.id, id))
       .returning({ id: apiKeys.id });
     if (!row) throw new AppError('not_found', 'Clé d’API introuvable.');
-    await recordAudit(tx, {
-      actor: principal.actor,
-      action: 'api_key.revoke',
-      target: { type: 'api_key', id },
-      address: principal.address,
-    });
+    await recordAudit(tx, principal, 'api_key.revoke', { type: 'api_key', id });
     const [key] = await readKeys(tx, id);
     return key as ApiKey;
   });

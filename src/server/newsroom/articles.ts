@@ -283,13 +283,7 @@ export async function createArticle(
       .returning();
     const created = row as NewsroomRow;
     await writeRevision(tx, created, 'create', principal);
-    await recordAudit(tx, {
-      actor: principal.actor,
-      action: 'article.create',
-      target: { type: 'article', id },
-      address: principal.address,
-      details: { title: document.title },
-    });
+    await recordAudit(tx, principal, 'article.create', { type: 'article', id }, { title: document.title });
     return getAdminArticle(tx, id);
   });
 }
@@ -428,19 +422,19 @@ export async function patchArticle(
       document.slug = slugify(document.title);
     }
     await saveVersion(tx, row, { document }, 'update', principal);
-    await recordAudit(tx, {
-      actor: principal.actor,
-      action: 'article.update',
-      target: { type: 'article', id },
-      address: principal.address,
-      details: {
+    await recordAudit(
+      tx,
+      principal,
+      'article.update',
+      { type: 'article', id },
+      {
         version: row.version + 1,
         fields: Object.keys(changes).filter((field) => {
           const key = field as keyof ArticleDocument;
           return !isDeepStrictEqual(document[key], current[key]);
         }),
       },
-    });
+    );
     return getAdminArticle(tx, id);
   });
 }
@@ -463,12 +457,6 @@ export async function deleteArticle(
       );
     }
     await tx.delete(newsroomArticles).where(eq(newsroomArticles.id, id));
-    await recordAudit(tx, {
-      actor: principal.actor,
-      action: 'article.delete',
-      target: { type: 'article', id },
-      address: principal.address,
-      details: { title: row.title },
-    });
+    await recordAudit(tx, principal, 'article.delete', { type: 'article', id }, { title: row.title });
   });
 }

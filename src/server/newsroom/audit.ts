@@ -2,6 +2,7 @@ import 'server-only';
 import { and, count, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AuditAction, AuditEntry, AuditListAnswer, auditListQuery } from '@/lib/contracts/admin';
+import { announceContentChange } from '../content/content-changes';
 import type { Db } from '../db/client';
 import { auditLog } from '../db/schema';
 
@@ -12,13 +13,11 @@ export type Actor =
   | { kind: 'system'; name: string }
   | { kind: 'anonymous' };
 
-export type AuditRecord = {
-  actor: Actor;
-  action: AuditAction;
-  target?: { type: string; id: string | number };
-  address: string;
-  details?: Record<string, unknown>;
-};
+/** Who acted and from which address: a request's principal (`StaffPrincipal`) is one as it stands. */
+export type AuditAuthor = { actor: Actor; address: string };
+
+/** What an action was done to: an entity's type and id (absent for an action on nothing in particular). */
+export type AuditTarget = { type: string; id: string | number };
 
 type Writer = Pick<Db, 'insert'>;
 
@@ -26,19 +25,40 @@ type Writer = Pick<Db, 'insert'>;
  * Appends an entry to the audit log. Pass the transaction of the action itself, so an action is logged if and
  * only if it happened.
  */
-export async function recordAudit(db: Writer, record: AuditRecord): Promise<void> {
-  const { actor } = record;
+export async function recordAudit(
+  db: Writer,
+  by: AuditAuthor,
+  action: AuditAction,
+  target?: AuditTarget,
+  details: Record<string, unknown> = {},
+): Promise<void> {
+  const { actor } = by;
   await db.insert(auditLog).values({
     actorKind: actor.kind,
     staffId: actor.kind === 'staff' ? actor.staffId : null,
     apiKeyId: actor.kind === 'api_key' ? actor.apiKeyId : null,
     actorName: actor.kind === 'anonymous' ? null : actor.name,
-    action: record.action,
-    targetType: record.target?.type ?? null,
-    targetId: record.target ? String(record.target.id) : null,
-    address: record.address,
-    details: record.details ?? {},
+    action,
+    targetType: target?.type ?? null,
+    targetId: target ? String(target.id) : null,
+    address: by.address,
+    details,
   });
+}
+
+/**
+ * A change readers see: its audit entry, then the announcement that makes every process refresh its pages. In
+ * the change's transaction, both happen at its commit or not at all.
+ */
+export async function recordPublicChange(
+  tx: Pick<Db, 'insert' | 'execute'>,
+  by: AuditAuthor,
+  action: AuditAction,
+  target?: AuditTarget,
+  details?: Record<string, unknown>,
+): Promise<void> {
+  await recordAudit(tx, by, action, target, details);
+  await announceContentChange(tx);
 }
 
 /** The audit log, newest first, filtered (administrators). */

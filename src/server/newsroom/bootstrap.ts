@@ -77,12 +77,12 @@ export async function createFirstAdministrator(
       role: 'administrateur',
       password: input.password,
     });
-    await recordAudit(tx, {
-      actor: { kind: 'system', name: 'installation' },
-      action: 'setup.first_administrator',
-      target: { type: 'staff', id: member.id },
-      address: input.address,
-    });
+    await recordAudit(
+      tx,
+      { actor: { kind: 'system', name: 'installation' }, address: input.address },
+      'setup.first_administrator',
+      { type: 'staff', id: member.id },
+    );
     return member.id;
   });
 }

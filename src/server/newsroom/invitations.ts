@@ -43,13 +43,13 @@ export async function createStaffMember(
         category: 'newsroom-invitation',
       });
     }
-    await recordAudit(tx, {
-      actor: principal.actor,
-      action: invitationToken ? 'staff.invite' : 'staff.create',
-      target: { type: 'staff', id: member.id },
-      address: principal.address,
-      details: { email: member.email, role: member.role },
-    });
+    await recordAudit(
+      tx,
+      principal,
+      invitationToken ? 'staff.invite' : 'staff.create',
+      { type: 'staff', id: member.id },
+      { email: member.email, role: member.role },
+    );
     return toStaffMember(member);
   });
 }

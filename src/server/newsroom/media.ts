@@ -224,13 +224,13 @@ export async function uploadMedia(db: Db, principal: StaffPrincipal, request: Re
         bytes: item.bytes,
       })),
     ]);
-    await recordAudit(tx, {
-      actor: principal.actor,
-      action: 'media.upload',
-      target: { type: 'media', id: stored.id },
-      address: principal.address,
-      details: { name: stored.name, contentType: stored.contentType, size: stored.size },
-    });
+    await recordAudit(
+      tx,
+      principal,
+      'media.upload',
+      { type: 'media', id: stored.id },
+      { name: stored.name, contentType: stored.contentType, size: stored.size },
+    );
     return toMediaAnswer(stored);
   });
 }
@@ -244,13 +244,7 @@ export async function updateMediaAlt(
   return db.transaction(async (tx) => {
     const [row] = await tx.update(media).set({ alt }).where(eq(media.id, id)).returning();
     if (!row) throw new AppError('not_found', 'Média introuvable.');
-    await recordAudit(tx, {
-      actor: principal.actor,
-      action: 'media.update',
-      target: { type: 'media', id },
-      address: principal.address,
-      details: { alt },
-    });
+    await recordAudit(tx, principal, 'media.update', { type: 'media', id }, { alt });
     return toMediaAnswer(row);
   });
 }

@@ -65,29 +65,26 @@ async function assertArticle(db: Db, id: string): Promise<void> {
   if (!found) throw new AppError('not_found', ARTICLE_NOT_FOUND_MESSAGE);
 }
 
-function revisionColumns() {
+/** What a revision's summary shows: its number, action, time and author (joined from staff_members). */
+function summaryColumns() {
   return {
     number: newsroomRevisions.number,
     action: newsroomRevisions.action,
     createdAt: newsroomRevisions.createdAt,
     staffId: staffMembers.id,
     staffName: staffMembers.name,
-    document: newsroomRevisions.document,
   };
+}
+
+function revisionColumns() {
+  return { ...summaryColumns(), document: newsroomRevisions.document };
 }
 
 /** Every revision of an article, newest first (summaries; the snapshots are read one at a time). */
 export async function listRevisions(db: Db, id: string): Promise<{ items: RevisionSummary[] }> {
   await assertArticle(db, id);
   const rows = await db
-    .select({
-      number: newsroomRevisions.number,
-      action: newsroomRevisions.action,
-      createdAt: newsroomRevisions.createdAt,
-      staffId: staffMembers.id,
-      staffName: staffMembers.name,
-      title: sql<string>`${newsroomRevisions.document}->>'title'`,
-    })
+    .select({ ...summaryColumns(), title: sql<string>`${newsroomRevisions.document}->>'title'` })
     .from(newsroomRevisions)
     .leftJoin(staffMembers, eq(staffMembers.id, newsroomRevisions.createdBy))
     .where(eq(newsroomRevisions.articleId, id))

@@ -33,11 +33,9 @@ export async function signOut(db: Db, principal: StaffPrincipal, everywhere: boo
   await db.transaction(async (tx) => {
     if (everywhere) await deleteAllStaffSessions(tx, staffId);
     else await deleteStaffSession(tx, principal.session?.tokenHash ?? '');
-    await recordAudit(tx, {
-      actor: principal.actor,
-      action: everywhere ? 'session.sign_out_everywhere' : 'session.sign_out',
-      target: { type: 'staff', id: staffId },
-      address: principal.address,
+    await recordAudit(tx, principal, everywhere ? 'session.sign_out_everywhere' : 'session.sign_out', {
+      type: 'staff',
+      id: staffId,
     });
   });
 }
@@ -86,11 +84,9 @@ export async function confirmTotp(
   }
   await db.transaction(async (tx) => {
     await setTotpEnabled(tx, staffId, enable, step);
-    await recordAudit(tx, {
-      actor: principal.actor,
-      action: enable ? 'session.totp_enabled' : 'session.totp_disabled',
-      target: { type: 'staff', id: staffId },
-      address: principal.address,
+    await recordAudit(tx, principal, enable ? 'session.totp_enabled' : 'session.totp_disabled', {
+      type: 'staff',
+      id: staffId,
     });
   });
 }

@@ -72,13 +72,16 @@ export async function signIn(db: Db, body: SessionCreateBody, address: string): 
       { rule: STAFF_SIGN_IN_LIMITS.failuresFromAddress, subject: accountFromAddress },
       { rule: STAFF_SIGN_IN_LIMITS.failures, subject: account },
     ]);
-    await recordAudit(db, {
-      actor: member ? { kind: 'staff', staffId: member.id, name: member.name } : { kind: 'anonymous' },
-      action: 'session.sign_in_failed',
-      target: member ? { type: 'staff', id: member.id } : undefined,
-      address,
-      details: { email },
-    });
+    await recordAudit(
+      db,
+      {
+        actor: member ? { kind: 'staff', staffId: member.id, name: member.name } : { kind: 'anonymous' },
+        address,
+      },
+      'session.sign_in_failed',
+      member ? { type: 'staff', id: member.id } : undefined,
+      { email },
+    );
     logger.warn({ event: 'staff_sign_in_failed', address }, 'Échec de connexion à la rédaction');
     const refused = failures.states.find((state) => !state.allowed);
     if (refused) throw rateLimited(refused.retryAfterSeconds);
@@ -102,12 +105,12 @@ export async function signIn(db: Db, body: SessionCreateBody, address: string): 
   const session = await db.transaction(async (tx) => {
     const opened = await createStaffSession(tx, member.id, address);
     await tx.update(staffMembers).set({ lastSignInAt: new Date() }).where(eq(staffMembers.id, member.id));
-    await recordAudit(tx, {
-      actor: { kind: 'staff', staffId: member.id, name: member.name },
-      action: 'session.sign_in',
-      target: { type: 'staff', id: member.id },
-      address,
-    });
+    await recordAudit(
+      tx,
+      { actor: { kind: 'staff', staffId: member.id, name: member.name }, address },
+      'session.sign_in',
+      { type: 'staff', id: member.id },
+    );
     return opened;
   });
   await clear(db, STAFF_SIGN_IN_LIMITS.failuresFromAddress, accountFromAddress);

@@ -121,17 +121,17 @@ export async function updateStaff(
       .returning();
     if (!after) throw new AppError('not_found', STAFF_NOT_FOUND_MESSAGE);
     if (after.role !== before.role || !after.active) await deleteAllStaffSessions(tx, id);
-    await recordAudit(tx, {
-      actor: context.actor,
-      action: 'staff.update',
-      target: { type: 'staff', id },
-      address: context.address,
-      details: {
+    await recordAudit(
+      tx,
+      context,
+      'staff.update',
+      { type: 'staff', id },
+      {
         ...(after.role !== before.role ? { role: { from: before.role, to: after.role } } : {}),
         ...(after.active !== before.active ? { active: after.active } : {}),
         ...(after.name !== before.name ? { name: { from: before.name, to: after.name } } : {}),
       },
-    });
+    );
     return toStaffMember(after);
   });
 }
@@ -160,12 +160,12 @@ export async function acceptInvitation(
     if (!member) {
       throw new AppError('not_found', 'Ce lien d’invitation n’est plus valable. Demandez-en un nouveau.');
     }
-    await recordAudit(tx, {
-      actor: { kind: 'staff', staffId: member.id, name: member.name },
-      action: 'staff.password_set',
-      target: { type: 'staff', id: member.id },
-      address,
-    });
+    await recordAudit(
+      tx,
+      { actor: { kind: 'staff', staffId: member.id, name: member.name }, address },
+      'staff.password_set',
+      { type: 'staff', id: member.id },
+    );
     return toStaffMember(member);
   });
 }

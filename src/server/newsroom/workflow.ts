@@ -27,7 +27,7 @@ import {
   saveVersion,
   type Transaction,
 } from './articles';
-import { type Actor, recordAudit } from './audit';
+import { type Actor, recordAudit, recordPublicChange } from './audit';
 import type { StaffPrincipal } from './auth';
 import { refreshGoneArticles } from './gone';
 
@@ -69,12 +69,7 @@ export async function submitArticle(
     await assertVersion(tx, row, version);
     if (row.status !== 'draft') throw wrongStatus();
     await saveVersion(tx, row, { status: 'in_review' }, 'submit', principal);
-    await recordAudit(tx, {
-      actor: principal.actor,
-      action: 'article.submit',
-      target: { type: 'article', id },
-      address: principal.address,
-    });
+    await recordAudit(tx, principal, 'article.submit', { type: 'article', id });
     return getAdminArticle(tx, id);
   });
 }
@@ -143,14 +138,13 @@ async function goLive(
     'publish',
     principal,
   );
-  await recordAudit(tx, {
-    actor,
-    action: 'article.publish',
-    target: { type: 'article', id: row.id },
-    address,
-    details: { version: saved.version, firstPublication, markUpdated: options.markUpdated },
-  });
-  await announceContentChange(tx);
+  await recordPublicChange(
+    tx,
+    { actor, address },
+    'article.publish',
+    { type: 'article', id: row.id },
+    { version: saved.version, firstPublication, markUpdated: options.markUpdated },
+  );
 }
 
 /**
@@ -181,13 +175,7 @@ export async function publishArticle(
         { runAt: at, dedupeKey: scheduleKey(id, at) },
       );
       await saveVersion(tx, row, { status: 'scheduled', scheduledAt: at }, 'schedule', principal);
-      await recordAudit(tx, {
-        actor: principal.actor,
-        action: 'article.schedule',
-        target: { type: 'article', id },
-        address: principal.address,
-        details: { at: at.toISOString() },
-      });
+      await recordAudit(tx, principal, 'article.schedule', { type: 'article', id }, { at: at.toISOString() });
     } else {
       await goLive(
         tx,
@@ -247,13 +235,13 @@ export async function publishDueArticles(
         if (!(error instanceof AppError)) throw error;
         logger.warn({ articleId: row.id, reason: error.message }, 'publication programmée impossible');
         await saveVersion(tx, row, { status: 'in_review', scheduledAt: null }, 'update', null);
-        await recordAudit(tx, {
-          actor: SCHEDULER,
-          action: 'article.update',
-          target: { type: 'article', id: row.id },
-          address: 'server',
-          details: { scheduledPublicationFailed: error.message },
-        });
+        await recordAudit(
+          tx,
+          { actor: SCHEDULER, address: 'server' },
+          'article.update',
+          { type: 'article', id: row.id },
+          { scheduledPublicationFailed: error.message },
+        );
       }
       return row.id;
     });
@@ -314,13 +302,7 @@ export async function unpublishArticle(
       'unpublish',
       principal,
     );
-    await recordAudit(tx, {
-      actor: principal.actor,
-      action: 'article.unpublish',
-      target: { type: 'article', id },
-      address: principal.address,
-      details: { wasLive: live },
-    });
+    await recordAudit(tx, principal, 'article.unpublish', { type: 'article', id }, { wasLive: live });
     return getAdminArticle(tx, id);
   });
   await afterPublicChange(db);
@@ -348,13 +330,13 @@ export async function restoreRevision(
       .limit(1);
     if (!revision) throw new AppError('not_found', 'Révision introuvable.');
     await saveVersion(tx, row, { document: revision.document as ArticleDocument }, 'restore', principal);
-    await recordAudit(tx, {
-      actor: principal.actor,
-      action: 'article.restore',
-      target: { type: 'article', id },
-      address: principal.address,
-      details: { revision: number, version: row.version + 1 },
-    });
+    await recordAudit(
+      tx,
+      principal,
+      'article.restore',
+      { type: 'article', id },
+      { revision: number, version: row.version + 1 },
+    );
     return getAdminArticle(tx, id);
   });
 }

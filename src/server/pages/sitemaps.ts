@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, desc, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, gte, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import {
   AGENDA_TOPICS,
   ARCHIVE_START_YEAR,
@@ -119,19 +119,22 @@ const linkColumns = {
   additionalProperties: articles.additionalProperties,
 };
 
-/** The indexable news of a calendar year (Paris time), newest first. */
-export async function newsEntriesOfYear(db: Db, year: number, indexing?: boolean): Promise<SitemapEntry[]> {
-  const rows = await db
+/** The news published within `period` (conditions on the publication date), newest first. */
+function newsPublished(db: Db, ...period: SQL[]) {
+  return db
     .select(linkColumns)
     .from(articles)
-    .where(
-      and(
-        inArray(articles.type, NEWS_TYPES),
-        gte(articles.publicationDate, parisMidnight(year, 1)),
-        lt(articles.publicationDate, parisMidnight(year + 1, 1)),
-      ),
-    )
+    .where(and(inArray(articles.type, NEWS_TYPES), ...period))
     .orderBy(desc(articles.publicationDate));
+}
+
+/** The indexable news of a calendar year (Paris time), newest first. */
+export async function newsEntriesOfYear(db: Db, year: number, indexing?: boolean): Promise<SitemapEntry[]> {
+  const rows = await newsPublished(
+    db,
+    gte(articles.publicationDate, parisMidnight(year, 1)),
+    lt(articles.publicationDate, parisMidnight(year + 1, 1)),
+  );
   return rows
     .filter((row) =>
       isIndexable({
@@ -148,17 +151,11 @@ export async function newsEntriesOfYear(db: Db, year: number, indexing?: boolean
 
 /** The Google News sitemap: the news of the last two days with their title and publication date. */
 export async function googleNewsXml(db: Db, now: Date = new Date()): Promise<string> {
-  const rows = await db
-    .select(linkColumns)
-    .from(articles)
-    .where(
-      and(
-        inArray(articles.type, NEWS_TYPES),
-        gte(articles.publicationDate, new Date(now.getTime() - GOOGLE_NEWS_WINDOW_MS)),
-        sql`${articles.publicationDate} <= ${now}`,
-      ),
-    )
-    .orderBy(desc(articles.publicationDate));
+  const rows = await newsPublished(
+    db,
+    gte(articles.publicationDate, new Date(now.getTime() - GOOGLE_NEWS_WINDOW_MS)),
+    sql`${articles.publicationDate} <= ${now}`,
+  );
   const urls = rows
     .filter((row) => isIndexable({ indexing: true, additionalProperties: row.additionalProperties }))
     .map(

@@ -26,7 +26,7 @@ import {
   writeMultimediaBody,
   writeSimulatorBody,
 } from './formats';
-import { ATTACHMENTS, attachmentPath, COVERS, coverImages } from './media';
+import { ATTACHMENTS, attachmentPath, COVERS, type CoverDefinition, coverImages } from './media';
 import { type Random, streamFor } from './random';
 import { type RatesItem, ratesItems } from './rates';
 import type { Taxonomy, TopicEntry } from './taxonomy';
@@ -356,10 +356,9 @@ export class ArticleBuilder {
         paywalled,
         publicText,
         tagging,
-        images: cover ? coverImages(cover) : [],
+        cover,
         attachments,
         additionalProperties,
-        format: null,
       }),
       sections,
     };
@@ -390,12 +389,8 @@ export class ArticleBuilder {
         source: type === ARTICLE_TYPE.infographic ? context.source : null,
         author,
         authorFunction: role,
-        updateDay: null,
-        paywalled: false,
         tagging: this.tagging(rng, topicSlug, thematic.label),
-        images: cover ? coverImages(cover) : [],
-        attachments: [],
-        additionalProperties: {},
+        cover,
         format: definition.format,
       }),
       sections: [],
@@ -413,52 +408,44 @@ export class ArticleBuilder {
       .p(event.how)
       .p(`Date limite : ${longDate(event.day)}.`)
       .result();
-    const { author, role } = authorFor(rng, event.topic);
-    const cover = COVERS.agenda?.[0];
-    return {
-      article: this.row(planned, {
-        title: event.title,
-        summary: event.summary,
-        bodyHtml: body.html,
-        bodyText: body.text,
-        source: null,
-        author,
-        authorFunction: role,
-        updateDay: null,
-        paywalled: false,
-        tagging: this.tagging(rng, event.topic, event.thematic),
-        images: cover ? coverImages(cover) : [],
-        attachments: [],
-        additionalProperties: {},
-        format: null,
-        eventDate: isoOfDay(event.day),
-      }),
-      sections: [],
-    };
+    return this.servicePage(rng, planned, event, body, {
+      coverGroup: 'agenda',
+      source: null,
+      eventDate: isoOfDay(event.day),
+    });
   }
 
   private rates(rng: Random, planned: PlannedArticle): BuiltArticle {
     const item = planned.rates;
     if (!item) throw new Error(`Série de taux absente pour l'article ${planned.id}`);
     const body = new BodyWriter().p(item.intro).table(item.head, item.rows).p(item.comment).result();
+    return this.servicePage(rng, planned, item, body, { coverGroup: 'chiffres-taux', source: item.source });
+  }
+
+  /**
+   * A page of the agenda or of the rates: the item's title, summary and tags, an author of its topic, the first
+   * cover of its group, no sections.
+   */
+  private servicePage(
+    rng: Random,
+    planned: PlannedArticle,
+    item: { title: string; summary: string; topic: NewsTopic; thematic: string },
+    body: { html: string; text: string },
+    page: { coverGroup: string; source: string | null; eventDate?: string },
+  ): BuiltArticle {
     const { author, role } = authorFor(rng, item.topic);
-    const cover = COVERS['chiffres-taux']?.[0];
     return {
       article: this.row(planned, {
         title: item.title,
         summary: item.summary,
         bodyHtml: body.html,
         bodyText: body.text,
-        source: item.source,
+        source: page.source,
         author,
         authorFunction: role,
-        updateDay: null,
-        paywalled: false,
         tagging: this.tagging(rng, item.topic, item.thematic),
-        images: cover ? coverImages(cover) : [],
-        attachments: [],
-        additionalProperties: {},
-        format: null,
+        cover: COVERS[page.coverGroup]?.[0],
+        ...(page.eventDate ? { eventDate: page.eventDate } : {}),
       }),
       sections: [],
     };
@@ -482,13 +469,8 @@ export class ArticleBuilder {
         source: null,
         author: null,
         authorFunction: null,
-        updateDay: null,
-        paywalled: false,
         tagging,
-        images: cover ? coverImages(cover) : [],
-        attachments: [],
-        additionalProperties: {},
-        format: null,
+        cover,
         simulatorUrl: simulator.yearly ? `${simulator.url}?annee=${vars.annee}` : simulator.url,
       }),
       sections: [],
@@ -522,6 +504,7 @@ export class ArticleBuilder {
     return { topic, thematics: chosen, extraTopics, trades };
   }
 
+  /** The article row of `content`; what a page leaves out is a free, never updated page without extras. */
   private row(
     planned: PlannedArticle,
     content: {
@@ -532,20 +515,22 @@ export class ArticleBuilder {
       source: string | null;
       author: string | null;
       authorFunction: string | null;
-      updateDay: number | null;
-      paywalled: boolean;
+      updateDay?: number | null;
+      paywalled?: boolean;
       publicText?: string | null;
       tagging: Tagging;
-      images: ArticleRow['images'];
-      attachments: Attachment[];
-      additionalProperties: AdditionalProperties;
-      format: string | null;
+      /** The cover drawn for the article: its images (none without one). */
+      cover: CoverDefinition | undefined;
+      attachments?: Attachment[];
+      additionalProperties?: AdditionalProperties;
+      format?: string | null;
       eventDate?: string;
       simulatorUrl?: string;
     },
   ): ArticleRow {
     const published = publicationDate(planned);
-    const updated = content.updateDay === null ? null : dateOfDay(content.updateDay, planned.minutes + 120);
+    const updateDay = content.updateDay ?? null;
+    const updated = updateDay === null ? null : dateOfDay(updateDay, planned.minutes + 120);
     const title = typeset(content.title);
     const topics: TagRef[] = [
       content.tagging.topic.tag,
@@ -561,13 +546,13 @@ export class ArticleBuilder {
       bodyHtml: content.bodyHtml,
       bodyText: `${title}\n\n${content.bodyText}`,
       source: content.source,
-      format: content.format,
+      format: content.format ?? null,
       author: content.author,
       authorFunction: content.authorFunction,
       publicationDate: published,
       updateDate: updated,
       enrichedNewsId: planned.enrichedNewsId,
-      paywalled: content.paywalled,
+      paywalled: content.paywalled ?? false,
       publicText: content.publicText ?? null,
       eventDate: content.eventDate ?? null,
       simulatorUrl: content.simulatorUrl ?? null,
@@ -575,9 +560,9 @@ export class ArticleBuilder {
       thematics,
       topicIds: [...topics, ...thematics].map((tag) => tag.id),
       trades: content.tagging.trades,
-      images: content.images,
-      attachments: content.attachments,
-      additionalProperties: content.additionalProperties,
+      images: content.cover ? coverImages(content.cover) : [],
+      attachments: content.attachments ?? [],
+      additionalProperties: content.additionalProperties ?? {},
       createdAt: published,
       updatedAt: updated ?? published,
     };

@@ -89,18 +89,34 @@ function ownAudio(title: string, transcript: string): string {
  */
 const PLATFORM_FRAMES = {
   podcast: (id: number, title: string) =>
-    `<iframe src="https://player.ausha.co/index.html?showId=quotidienne&amp;podcastId=ep${id}&amp;display=horizontal" width="100%" height="220" title="${title}"></iframe>`,
+    platformFrame(
+      `https://player.ausha.co/index.html?showId=quotidienne&amp;podcastId=ep${id}&amp;display=horizontal`,
+      title,
+      220,
+    ),
   audio: (id: number, title: string) =>
-    `<iframe src="https://w.soundcloud.com/player/?url=https%3A//api.soundcloud.com/tracks/${id}" width="100%" height="166" title="${title}"></iframe>`,
+    platformFrame(
+      `https://w.soundcloud.com/player/?url=https%3A//api.soundcloud.com/tracks/${id}`,
+      title,
+      166,
+    ),
   infographic: (id: number, title: string) =>
-    `<iframe src="https://e.infogram.com/quotidienne-${id}?src=embed" width="100%" height="640" title="${title}"></iframe>`,
-  chart: (id: number, title: string) =>
-    `<iframe src="https://datawrapper.dwcdn.net/Q${id}/1/" width="100%" height="420" title="${title}"></iframe>`,
+    platformFrame(`https://e.infogram.com/quotidienne-${id}?src=embed`, title, 640),
+  chart: (id: number, title: string) => platformFrame(`https://datawrapper.dwcdn.net/Q${id}/1/`, title, 420),
   timeline: (id: number, title: string) =>
-    `<iframe src="https://cdn.knightlab.com/libs/timeline3/latest/embed/index.html?source=quotidienne-${id}&amp;lang=fr" width="100%" height="650" title="${title}"></iframe>`,
+    platformFrame(
+      `https://cdn.knightlab.com/libs/timeline3/latest/embed/index.html?source=quotidienne-${id}&amp;lang=fr`,
+      title,
+      650,
+    ),
   shortMessage: (id: number, title: string) =>
-    `<iframe src="https://platform.twitter.com/embed/Tweet.html?id=18${id}" width="550" height="400" title="${title}"></iframe>`,
+    platformFrame(`https://platform.twitter.com/embed/Tweet.html?id=18${id}`, title, 400, '550'),
 } as const;
+
+/** The frame markup itself, the same for every platform: its player's address, title and size. */
+function platformFrame(src: string, title: string, height: number, width = '100%'): string {
+  return `<iframe src="${src}" width="${width}" height="${height}" title="${title}"></iframe>`;
+}
 
 /** The body of a multimedia item. `vars` are the story variables (theme, public, author…). */
 export function writeMultimediaBody(

@@ -22,165 +22,39 @@ export type Palette = readonly [background: string, accent: string, light: strin
 
 export type CoverDefinition = { name: string; caption: string; legend: string; palette: Palette };
 
+/** A cover: its group, then its name, caption, legend and palette. One a line, groups in order. */
+type CoverRow = readonly [group: string, name: string, caption: string, legend: string, palette: Palette];
+
+// biome-ignore format: a table, one cover a line
+const COVER_ROWS: readonly CoverRow[] = [
+  ['fiscal', 'fiscal-1', 'Fiscalité', 'Déclarations et calculs fiscaux', ['#12355b', '#2f80c2', '#d6e7f7']],
+  ['fiscal', 'fiscal-2', 'TVA et impôts', 'Impôts des entreprises', ['#1b4965', '#5fa8d3', '#cae9ff']],
+  ['social', 'social-1', 'Droit social', 'Relations de travail', ['#1f5135', '#3fa36b', '#d8f3dc']],
+  ['social', 'social-2', 'Paie et RH', 'Gestion de la paie', ['#2d6a4f', '#74c69d', '#e9f5ec']],
+  ['affaires', 'affaires-1', 'Droit des affaires', 'Vie des entreprises', ['#3c1f5c', '#8a5cc2', '#ece2f7']],
+  ['affaires', 'affaires-2', 'Sociétés et contrats', 'Contrats et sociétés', ['#4a2c6f', '#b48ee0', '#f3ecfb']],
+  ['comptable', 'comptable-1', 'Comptabilité', 'Comptes et états financiers', ['#0b4f4a', '#1f9e8f', '#d3f1ed']],
+  ['comptable', 'comptable-2', 'Audit et finance', 'Audit et information financière', ['#134e4a', '#4fb3a9', '#e2f6f3']],
+  ['immobilier', 'immobilier-1', 'Immobilier', 'Logement et immobilier', ['#7a3410', '#e0803a', '#fde7d4']],
+  ['immobilier', 'immobilier-2', 'Construction et urbanisme', 'Chantiers et urbanisme', ['#6b3a1e', '#d99a5b', '#f8ebdc']],
+  ['patrimoine', 'patrimoine-1', 'Patrimoine', 'Gestion du patrimoine', ['#5c1a2b', '#b23a5a', '#f7dde4']],
+  ['patrimoine', 'patrimoine-2', 'Transmission', 'Transmission et famille', ['#6d2338', '#d17a93', '#fbeef2']],
+  ['association', 'association-1', 'Associations', 'Vie associative', ['#8c2f39', '#f07167', '#fde4df']],
+  ['particuliers', 'particuliers-1', 'Vie quotidienne', 'Droits des particuliers', ['#7f5a00', '#e9b824', '#fff3cc']],
+  ['agenda', 'agenda', 'Agenda fiscal et social', 'Échéances du mois', ['#263238', '#ef6c00', '#ffe0b2']],
+  ['chiffres-taux', 'chiffres', 'Chiffres et taux', 'Barèmes et indices', ['#1a237e', '#3949ab', '#e8eaf6']],
+  ['podcast', 'podcast', 'Podcast', 'Épisode audio', ['#311b92', '#d81b60', '#fce4ec']],
+  ['videos', 'video', 'Vidéo', 'Décryptage vidéo', ['#212121', '#e53935', '#ffebee']],
+  ['infographie', 'infographie', 'Infographie', "L'essentiel en une image", ['#004d40', '#ffb300', '#fff8e1']],
+  ['timeline', 'timeline', 'Chronologie', 'Les grandes dates', ['#37474f', '#26a69a', '#e0f2f1']],
+  ['simulateur', 'simulateur', 'Simulateur', 'Simulation en ligne', ['#0d47a1', '#00acc1', '#e0f7fa']],
+];
+
 /** Cover groups: a news topic or a content type picks its covers from its group. */
-export const COVERS: Record<string, readonly CoverDefinition[]> = {
-  fiscal: [
-    {
-      name: 'fiscal-1',
-      caption: 'Fiscalité',
-      legend: 'Déclarations et calculs fiscaux',
-      palette: ['#12355b', '#2f80c2', '#d6e7f7'],
-    },
-    {
-      name: 'fiscal-2',
-      caption: 'TVA et impôts',
-      legend: 'Impôts des entreprises',
-      palette: ['#1b4965', '#5fa8d3', '#cae9ff'],
-    },
-  ],
-  social: [
-    {
-      name: 'social-1',
-      caption: 'Droit social',
-      legend: 'Relations de travail',
-      palette: ['#1f5135', '#3fa36b', '#d8f3dc'],
-    },
-    {
-      name: 'social-2',
-      caption: 'Paie et RH',
-      legend: 'Gestion de la paie',
-      palette: ['#2d6a4f', '#74c69d', '#e9f5ec'],
-    },
-  ],
-  affaires: [
-    {
-      name: 'affaires-1',
-      caption: 'Droit des affaires',
-      legend: 'Vie des entreprises',
-      palette: ['#3c1f5c', '#8a5cc2', '#ece2f7'],
-    },
-    {
-      name: 'affaires-2',
-      caption: 'Sociétés et contrats',
-      legend: 'Contrats et sociétés',
-      palette: ['#4a2c6f', '#b48ee0', '#f3ecfb'],
-    },
-  ],
-  comptable: [
-    {
-      name: 'comptable-1',
-      caption: 'Comptabilité',
-      legend: 'Comptes et états financiers',
-      palette: ['#0b4f4a', '#1f9e8f', '#d3f1ed'],
-    },
-    {
-      name: 'comptable-2',
-      caption: 'Audit et finance',
-      legend: 'Audit et information financière',
-      palette: ['#134e4a', '#4fb3a9', '#e2f6f3'],
-    },
-  ],
-  immobilier: [
-    {
-      name: 'immobilier-1',
-      caption: 'Immobilier',
-      legend: 'Logement et immobilier',
-      palette: ['#7a3410', '#e0803a', '#fde7d4'],
-    },
-    {
-      name: 'immobilier-2',
-      caption: 'Construction et urbanisme',
-      legend: 'Chantiers et urbanisme',
-      palette: ['#6b3a1e', '#d99a5b', '#f8ebdc'],
-    },
-  ],
-  patrimoine: [
-    {
-      name: 'patrimoine-1',
-      caption: 'Patrimoine',
-      legend: 'Gestion du patrimoine',
-      palette: ['#5c1a2b', '#b23a5a', '#f7dde4'],
-    },
-    {
-      name: 'patrimoine-2',
-      caption: 'Transmission',
-      legend: 'Transmission et famille',
-      palette: ['#6d2338', '#d17a93', '#fbeef2'],
-    },
-  ],
-  association: [
-    {
-      name: 'association-1',
-      caption: 'Associations',
-      legend: 'Vie associative',
-      palette: ['#8c2f39', '#f07167', '#fde4df'],
-    },
-  ],
-  particuliers: [
-    {
-      name: 'particuliers-1',
-      caption: 'Vie quotidienne',
-      legend: 'Droits des particuliers',
-      palette: ['#7f5a00', '#e9b824', '#fff3cc'],
-    },
-  ],
-  agenda: [
-    {
-      name: 'agenda',
-      caption: 'Agenda fiscal et social',
-      legend: 'Échéances du mois',
-      palette: ['#263238', '#ef6c00', '#ffe0b2'],
-    },
-  ],
-  'chiffres-taux': [
-    {
-      name: 'chiffres',
-      caption: 'Chiffres et taux',
-      legend: 'Barèmes et indices',
-      palette: ['#1a237e', '#3949ab', '#e8eaf6'],
-    },
-  ],
-  podcast: [
-    {
-      name: 'podcast',
-      caption: 'Podcast',
-      legend: 'Épisode audio',
-      palette: ['#311b92', '#d81b60', '#fce4ec'],
-    },
-  ],
-  videos: [
-    {
-      name: 'video',
-      caption: 'Vidéo',
-      legend: 'Décryptage vidéo',
-      palette: ['#212121', '#e53935', '#ffebee'],
-    },
-  ],
-  infographie: [
-    {
-      name: 'infographie',
-      caption: 'Infographie',
-      legend: "L'essentiel en une image",
-      palette: ['#004d40', '#ffb300', '#fff8e1'],
-    },
-  ],
-  timeline: [
-    {
-      name: 'timeline',
-      caption: 'Chronologie',
-      legend: 'Les grandes dates',
-      palette: ['#37474f', '#26a69a', '#e0f2f1'],
-    },
-  ],
-  simulateur: [
-    {
-      name: 'simulateur',
-      caption: 'Simulateur',
-      legend: 'Simulation en ligne',
-      palette: ['#0d47a1', '#00acc1', '#e0f7fa'],
-    },
-  ],
-};
+export const COVERS: Record<string, readonly CoverDefinition[]> = {};
+for (const [group, name, caption, legend, palette] of COVER_ROWS) {
+  COVERS[group] = [...(COVERS[group] ?? []), { name, caption, legend, palette }];
+}
 
 export const ALL_COVERS: readonly CoverDefinition[] = Object.values(COVERS).flat();
 
@@ -257,84 +131,54 @@ export const BANNERS: readonly BannerDefinition[] = [
 export const bannerPath = (id: string, variant: 'desktop' | 'mobile') =>
   `${MEDIA_BASE}/banners/${id}-${variant}.webp`;
 
-export type ProductImageDefinition = { name: string; title: string; palette: Palette };
+/** An image drawn from a name, a title and a palette: a product family's or a white paper's. */
+export type NamedPalette = { name: string; title: string; palette: Palette };
+
+/** Rows of [name, title, palette], one a line, as the definitions the generator and the seed read. */
+function namedPalettes(
+  rows: readonly (readonly [name: string, title: string, palette: Palette])[],
+): NamedPalette[] {
+  return rows.map(([name, title, palette]) => ({ name, title, palette }));
+}
+
+export type ProductImageDefinition = NamedPalette;
 
 /** Twelve product families (colours and kind), each product's cover adding its own title (`productCover`). */
-export const PRODUCT_IMAGES: readonly ProductImageDefinition[] = [
-  {
-    name: 'memento-fiscal',
-    title: 'Mémento',
-    palette: ['#12355b', '#f4a259', '#ffffff'],
-  },
-  {
-    name: 'memento-social',
-    title: 'Mémento',
-    palette: ['#1f5135', '#f4a259', '#ffffff'],
-  },
-  {
-    name: 'memento-affaires',
-    title: 'Mémento',
-    palette: ['#3c1f5c', '#f4a259', '#ffffff'],
-  },
-  {
-    name: 'memento-comptable',
-    title: 'Mémento',
-    palette: ['#0b4f4a', '#f4a259', '#ffffff'],
-  },
-  {
-    name: 'memento-patrimoine',
-    title: 'Mémento',
-    palette: ['#5c1a2b', '#f4a259', '#ffffff'],
-  },
-  {
-    name: 'memento-immobilier',
-    title: 'Mémento',
-    palette: ['#7a3410', '#f4d35e', '#ffffff'],
-  },
-  { name: 'revue-fiscale', title: 'Revue', palette: ['#0d3b66', '#faf0ca', '#ffffff'] },
-  { name: 'revue-sociale', title: 'Revue', palette: ['#2d6a4f', '#faf0ca', '#ffffff'] },
-  {
-    name: 'bulletin-affaires',
-    title: 'Bulletin',
-    palette: ['#4a2c6f', '#faf0ca', '#ffffff'],
-  },
-  {
-    name: 'solution-numerique',
-    title: 'Navis',
-    palette: ['#0d47a1', '#00acc1', '#ffffff'],
-  },
-  { name: 'code', title: 'Code', palette: ['#8c2f39', '#fde4df', '#ffffff'] },
-  { name: 'ouvrage', title: 'Guide', palette: ['#263238', '#ef6c00', '#ffffff'] },
-];
+export const PRODUCT_IMAGES: readonly ProductImageDefinition[] = namedPalettes([
+  ['memento-fiscal', 'Mémento', ['#12355b', '#f4a259', '#ffffff']],
+  ['memento-social', 'Mémento', ['#1f5135', '#f4a259', '#ffffff']],
+  ['memento-affaires', 'Mémento', ['#3c1f5c', '#f4a259', '#ffffff']],
+  ['memento-comptable', 'Mémento', ['#0b4f4a', '#f4a259', '#ffffff']],
+  ['memento-patrimoine', 'Mémento', ['#5c1a2b', '#f4a259', '#ffffff']],
+  ['memento-immobilier', 'Mémento', ['#7a3410', '#f4d35e', '#ffffff']],
+  ['revue-fiscale', 'Revue', ['#0d3b66', '#faf0ca', '#ffffff']],
+  ['revue-sociale', 'Revue', ['#2d6a4f', '#faf0ca', '#ffffff']],
+  ['bulletin-affaires', 'Bulletin', ['#4a2c6f', '#faf0ca', '#ffffff']],
+  ['solution-numerique', 'Navis', ['#0d47a1', '#00acc1', '#ffffff']],
+  ['code', 'Code', ['#8c2f39', '#fde4df', '#ffffff']],
+  ['ouvrage', 'Guide', ['#263238', '#ef6c00', '#ffffff']],
+]);
 
 export const productImagePath = (name: string) => `${MEDIA_BASE}/products/${name}.webp`;
 
-export type WhitePaperDefinition = { name: string; title: string; palette: Palette };
+export type WhitePaperDefinition = NamedPalette;
 
-export const WHITE_PAPERS: readonly WhitePaperDefinition[] = [
-  {
-    name: 'facturation-electronique',
-    title: 'Réussir le passage à la facturation électronique',
-    palette: ['#3c1f5c', '#4cc9f0', '#ffffff'],
-  },
-  {
-    name: 'csrd',
-    title: 'CSRD : le guide de la première publication',
-    palette: ['#0b4f4a', '#95d5b2', '#ffffff'],
-  },
-  {
-    name: 'intelligence-artificielle',
-    title: "L'intelligence artificielle au service des cabinets",
-    palette: ['#12355b', '#f4a259', '#ffffff'],
-  },
-  { name: 'paie', title: 'Sécuriser la paie en dix points', palette: ['#1f5135', '#f7c548', '#ffffff'] },
-  { name: 'transmission', title: 'Transmettre son entreprise', palette: ['#5c1a2b', '#f7c548', '#ffffff'] },
-  {
-    name: 'suretes',
-    title: 'La réforme des sûretés en pratique',
-    palette: ['#263238', '#ef6c00', '#ffffff'],
-  },
-];
+export const WHITE_PAPERS: readonly WhitePaperDefinition[] = namedPalettes([
+  [
+    'facturation-electronique',
+    'Réussir le passage à la facturation électronique',
+    ['#3c1f5c', '#4cc9f0', '#ffffff'],
+  ],
+  ['csrd', 'CSRD : le guide de la première publication', ['#0b4f4a', '#95d5b2', '#ffffff']],
+  [
+    'intelligence-artificielle',
+    "L'intelligence artificielle au service des cabinets",
+    ['#12355b', '#f4a259', '#ffffff'],
+  ],
+  ['paie', 'Sécuriser la paie en dix points', ['#1f5135', '#f7c548', '#ffffff']],
+  ['transmission', 'Transmettre son entreprise', ['#5c1a2b', '#f7c548', '#ffffff']],
+  ['suretes', 'La réforme des sûretés en pratique', ['#263238', '#ef6c00', '#ffffff']],
+]);
 
 export const whitePaperImagePath = (name: string) => `${MEDIA_BASE}/white-papers/${name}.webp`;
 

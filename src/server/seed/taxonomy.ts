@@ -523,64 +523,39 @@ export function buildTrades(): (typeof trades.$inferInsert)[] {
 // ---------------------------------------------------------------------------------------------------------
 // Jobs (spec section 3 "Trade", fuller list; ids keep the spec's spelling, edudiantEnseignant included)
 
-type JobDefinition = { id: string; label: string; eshopId: string; children?: readonly JobDefinition[] };
+/** A job in display order: its id (the spec's spelling), label, e-shop id and its group's id ('' for none). */
+type JobRow = readonly [id: string, label: string, eshopId: string, groupId: string];
 
-const JOB_TREE: readonly JobDefinition[] = [
-  { id: 'expertComptable', label: 'Expert-comptable', eshopId: '101' },
-  { id: 'commissaireAuxComptes', label: 'Commissaire aux comptes', eshopId: '102' },
-  {
-    id: 'entreprise',
-    label: 'Entreprise',
-    eshopId: '103',
-    children: [
-      { id: 'DRH', label: 'Directeur ou responsable des ressources humaines', eshopId: '1031' },
-      { id: 'responsablePaie', label: 'Responsable paie', eshopId: '1032' },
-      { id: 'directionJuridique', label: 'Direction juridique', eshopId: '1033' },
-      { id: 'directionFinanciereComptable', label: 'Direction financière et comptable', eshopId: '1034' },
-      { id: 'directionFiscale', label: 'Direction fiscale', eshopId: '1035' },
-      {
-        id: 'responsableAdministrateurFinancier',
-        label: 'Responsable administratif et financier',
-        eshopId: '1036',
-      },
-      { id: 'dirigeant', label: "Dirigeant d'entreprise", eshopId: '1037' },
-    ],
-  },
-  { id: 'notaire', label: 'Notaire', eshopId: '104' },
-  {
-    id: 'avocat',
-    label: 'Avocat',
-    eshopId: '105',
-    children: [
-      { id: 'avocatFiscaliste', label: 'Avocat fiscaliste', eshopId: '1051' },
-      { id: 'avocatSocial', label: 'Avocat en droit social', eshopId: '1052' },
-      { id: 'avocatAffaires', label: "Avocat d'affaires", eshopId: '1053' },
-      { id: 'avocatGeneraliste', label: 'Avocat généraliste', eshopId: '1054' },
-    ],
-  },
-  { id: 'CGP', label: 'Conseiller en gestion de patrimoine', eshopId: '106' },
-  { id: 'professionImmobilier', label: "Professionnel de l'immobilier", eshopId: '107' },
-  { id: 'edudiantEnseignant', label: 'Étudiant ou enseignant', eshopId: '108' },
-  { id: 'autresTrades', label: 'Autres métiers', eshopId: '109' },
+const JOBS: readonly JobRow[] = [
+  ['expertComptable', 'Expert-comptable', '101', ''],
+  ['commissaireAuxComptes', 'Commissaire aux comptes', '102', ''],
+  ['entreprise', 'Entreprise', '103', ''],
+  ['DRH', 'Directeur ou responsable des ressources humaines', '1031', 'entreprise'],
+  ['responsablePaie', 'Responsable paie', '1032', 'entreprise'],
+  ['directionJuridique', 'Direction juridique', '1033', 'entreprise'],
+  ['directionFinanciereComptable', 'Direction financière et comptable', '1034', 'entreprise'],
+  ['directionFiscale', 'Direction fiscale', '1035', 'entreprise'],
+  ['responsableAdministrateurFinancier', 'Responsable administratif et financier', '1036', 'entreprise'],
+  ['dirigeant', "Dirigeant d'entreprise", '1037', 'entreprise'],
+  ['notaire', 'Notaire', '104', ''],
+  ['avocat', 'Avocat', '105', ''],
+  ['avocatFiscaliste', 'Avocat fiscaliste', '1051', 'avocat'],
+  ['avocatSocial', 'Avocat en droit social', '1052', 'avocat'],
+  ['avocatAffaires', "Avocat d'affaires", '1053', 'avocat'],
+  ['avocatGeneraliste', 'Avocat généraliste', '1054', 'avocat'],
+  ['CGP', 'Conseiller en gestion de patrimoine', '106', ''],
+  ['professionImmobilier', "Professionnel de l'immobilier", '107', ''],
+  ['edudiantEnseignant', 'Étudiant ou enseignant', '108', ''],
+  ['autresTrades', 'Autres métiers', '109', ''],
 ];
 
 export function buildJobs(): (typeof jobs.$inferInsert)[] {
-  const rows: (typeof jobs.$inferInsert)[] = [];
-  const visit = (job: JobDefinition, parentId: string | null, order: number) => {
-    rows.push({
-      id: job.id,
-      label: job.label,
-      slug: slugify(job.label),
-      parentId,
-      eshopId: job.eshopId,
-      sortOrder: order,
-    });
-    (job.children ?? []).forEach((child, index) => {
-      visit(child, job.id, (index + 1) * 10);
-    });
-  };
-  JOB_TREE.forEach((job, index) => {
-    visit(job, null, (index + 1) * 10);
+  // Ordered 10, 20, 30… among the jobs of one group, and among the groups and lone jobs.
+  const ranks = new Map<string | null, number>();
+  return JOBS.map(([id, label, eshopId, groupId]) => {
+    const parentId = groupId || null;
+    const rank = (ranks.get(parentId) ?? 0) + 1;
+    ranks.set(parentId, rank);
+    return { id, label, slug: slugify(label), parentId, eshopId, sortOrder: rank * 10 };
   });
-  return rows;
 }

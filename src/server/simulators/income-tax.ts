@@ -30,57 +30,49 @@ const source = (year: number, law: string): EmbedSource => ({
   url: SOURCE_URL,
 });
 
-/** The scales the simulator knows, by year of taxation. */
-export const INCOME_TAX_SCALES: Readonly<Record<number, IncomeTaxScale>> = {
-  2023: {
-    brackets: [
-      { from: 0, rate: 0 },
-      { from: 10_777, rate: 0.11 },
-      { from: 27_478, rate: 0.3 },
-      { from: 78_570, rate: 0.41 },
-      { from: 168_994, rate: 0.45 },
-    ],
-    quotientCapPerHalfShare: 1_678,
-    decote: {
-      single: { threshold: 1_841, base: 833 },
-      couple: { threshold: 3_045, base: 1_378 },
-      rate: 0.4525,
-    },
-    source: source(2023, 'loi n° 2022-1726 du 30 décembre 2022 de finances pour 2023, art. 2'),
-  },
-  2024: {
-    brackets: [
-      { from: 0, rate: 0 },
-      { from: 11_294, rate: 0.11 },
-      { from: 28_797, rate: 0.3 },
-      { from: 82_341, rate: 0.41 },
-      { from: 177_106, rate: 0.45 },
-    ],
-    quotientCapPerHalfShare: 1_759,
-    decote: {
-      single: { threshold: 1_929, base: 873 },
-      couple: { threshold: 3_191, base: 1_444 },
-      rate: 0.4525,
-    },
-    source: source(2024, 'loi n° 2023-1322 du 29 décembre 2023 de finances pour 2024, art. 2'),
-  },
-  2025: {
-    brackets: [
-      { from: 0, rate: 0 },
-      { from: 11_497, rate: 0.11 },
-      { from: 29_315, rate: 0.3 },
-      { from: 83_823, rate: 0.41 },
-      { from: 180_294, rate: 0.45 },
-    ],
-    quotientCapPerHalfShare: 1_791,
-    decote: {
-      single: { threshold: 1_964, base: 889 },
-      couple: { threshold: 3_248, base: 1_470 },
-      rate: 0.4525,
-    },
-    source: source(2025, 'loi n° 2025-127 du 14 février 2025 de finances pour 2025, art. 2'),
-  },
+/** Rates of the five brackets, unchanged since the 2015 finance law: each year moves the thresholds only. */
+const BRACKET_RATES = [0, 0.11, 0.3, 0.41, 0.45] as const;
+const DECOTE_RATE = 0.4525;
+
+type Thresholds = readonly [number, number, number, number];
+type Decote = readonly [threshold: number, base: number];
+/** A year's figures: where the 11, 30, 41 and 45 % brackets start, the quotient cap, the single and couple décote. */
+type YearFigures = readonly [thresholds: Thresholds, quotientCap: number, single: Decote, couple: Decote];
+
+/** The figures the simulator knows, by year of taxation. */
+const YEAR_FIGURES: Readonly<Record<number, YearFigures>> = {
+  2023: [[10_777, 27_478, 78_570, 168_994], 1_678, [1_841, 833], [3_045, 1_378]],
+  2024: [[11_294, 28_797, 82_341, 177_106], 1_759, [1_929, 873], [3_191, 1_444]],
+  2025: [[11_497, 29_315, 83_823, 180_294], 1_791, [1_964, 889], [3_248, 1_470]],
 };
+
+/** The finance law that set each year's figures (its article 2). */
+const FINANCE_LAWS: Readonly<Record<number, string>> = {
+  2023: 'loi n° 2022-1726 du 30 décembre 2022',
+  2024: 'loi n° 2023-1322 du 29 décembre 2023',
+  2025: 'loi n° 2025-127 du 14 février 2025',
+};
+
+function yearScale(year: number, [thresholds, cap, single, couple]: YearFigures): IncomeTaxScale {
+  return {
+    brackets: BRACKET_RATES.map((rate, index) => ({
+      from: index === 0 ? 0 : (thresholds[index - 1] ?? 0),
+      rate,
+    })),
+    quotientCapPerHalfShare: cap,
+    decote: {
+      single: { threshold: single[0], base: single[1] },
+      couple: { threshold: couple[0], base: couple[1] },
+      rate: DECOTE_RATE,
+    },
+    source: source(year, `${FINANCE_LAWS[year]} de finances pour ${year}, art. 2`),
+  };
+}
+
+/** The scales the simulator knows, by year of taxation. */
+export const INCOME_TAX_SCALES: Readonly<Record<number, IncomeTaxScale>> = Object.fromEntries(
+  Object.entries(YEAR_FIGURES).map(([year, figures]) => [year, yearScale(Number(year), figures)]),
+);
 
 /** The latest year the simulator knows. */
 export const LATEST_INCOME_TAX_YEAR = Math.max(...Object.keys(INCOME_TAX_SCALES).map(Number));

@@ -8,7 +8,7 @@ import type { Db } from '../db/client';
 import { banners, homeOfferCategories, solutions, whitePapers } from '../db/schema';
 import { defineJob } from '../jobs/definitions';
 import { enqueueJob } from '../jobs/queue';
-import { recordAudit } from '../newsroom/audit';
+import { recordPublicChange } from '../newsroom/audit';
 import type { StaffPrincipal } from '../newsroom/auth';
 import { refreshReaders } from './readers';
 
@@ -19,7 +19,8 @@ import { refreshReaders } from './readers';
 
 const REFRESH_JOB = 'home.refresh';
 
-type Bodies = { [Block in HomeBlock]: z.output<(typeof homeBlockBodies)[Block]> };
+/** Each block's body, as its schema reads it. */
+export type HomeBlockBodies = { [Block in HomeBlock]: z.output<(typeof homeBlockBodies)[Block]> };
 
 /** GET /api/admin/home: every block as saved, in display order. */
 export async function getHomeBlocks(db: Db): Promise<HomeBlocksAnswer> {
@@ -54,7 +55,9 @@ export async function getHomeBlocks(db: Db): Promise<HomeBlocksAnswer> {
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-const replaceBlock: { [Block in HomeBlock]: (tx: Tx, items: Bodies[Block]['items']) => Promise<Date[]> } = {
+const replaceBlock: {
+  [Block in HomeBlock]: (tx: Tx, items: HomeBlockBodies[Block]['items']) => Promise<Date[]>;
+} = {
   banners: async (tx, items) => {
     await tx.delete(banners);
     if (items.length > 0)
@@ -104,21 +107,20 @@ export async function putHomeBlock<Block extends HomeBlock>(
   db: Db,
   principal: StaffPrincipal,
   block: Block,
-  body: Bodies[Block],
+  body: HomeBlockBodies[Block],
 ): Promise<HomeBlocksAnswer> {
   await db.transaction(async (tx) => {
     const refreshAt = await replaceBlock[block](tx, body.items);
     for (const at of refreshAt) {
       await enqueueJob(tx, homeRefreshJob, {}, { runAt: at, dedupeKey: `home:${at.toISOString()}` });
     }
-    await recordAudit(tx, {
-      actor: principal.actor,
-      action: 'home.update',
-      target: { type: 'home', id: block },
-      address: principal.address,
-      details: { items: body.items.length },
-    });
-    await announceContentChange(tx);
+    await recordPublicChange(
+      tx,
+      principal,
+      'home.update',
+      { type: 'home', id: block },
+      { items: body.items.length },
+    );
   });
   await refreshReaders();
   return getHomeBlocks(db);

@@ -14,7 +14,7 @@ import { AppError } from '../http/errors';
 import { defineJob } from '../jobs/definitions';
 import { cancelJobs, enqueueJob } from '../jobs/queue';
 import { nextDailySend } from '../newsletter/campaigns';
-import { type Actor, recordAudit } from '../newsroom/audit';
+import { type Actor, recordAudit, recordPublicChange } from '../newsroom/audit';
 import type { StaffPrincipal } from '../newsroom/auth';
 import { refreshReaders } from './readers';
 
@@ -244,17 +244,17 @@ export async function putIssue(
     if (scheduled) {
       await enqueueJob(tx, publishIssueJob, { date: day }, { runAt: at, dedupeKey: issueKey(day) });
     }
-    await recordAudit(tx, {
-      actor: principal.actor,
-      action: scheduled
+    await recordAudit(
+      tx,
+      principal,
+      scheduled
         ? 'issue.schedule'
         : status === 'published' && !wasPublished
           ? 'issue.publish'
           : 'issue.update',
-      target: { type: 'issue', id: day },
-      address: principal.address,
-      details: { status, news: body.newsIds.length, ...(at ? { publishAt: at.toISOString() } : {}) },
-    });
+      { type: 'issue', id: day },
+      { status, news: body.newsIds.length, ...(at ? { publishAt: at.toISOString() } : {}) },
+    );
     if (status === 'published') {
       readersChanged = true;
       await announceContentChange(tx);
@@ -282,13 +282,10 @@ export const publishIssueJob = defineJob({
         )
         .returning({ id: dailyIssues.id });
       if (rows.length === 0) return false;
-      await recordAudit(tx, {
-        actor: SCHEDULER,
-        action: 'issue.publish',
-        target: { type: 'issue', id: date },
-        address: 'local',
+      await recordPublicChange(tx, { actor: SCHEDULER, address: 'local' }, 'issue.publish', {
+        type: 'issue',
+        id: date,
       });
-      await announceContentChange(tx);
       return true;
     });
     if (published) await refreshReaders();
@@ -319,13 +316,13 @@ export async function prepareDraftIssue(db: Db, day: string): Promise<boolean> {
     await tx
       .insert(dailyIssueArticles)
       .values(proposal.news.map((item, position) => ({ issueId: row.id, articleId: item.id, position })));
-    await recordAudit(tx, {
-      actor: PREPARER,
-      action: 'issue.prepare',
-      target: { type: 'issue', id: day },
-      address: 'local',
-      details: { status: 'draft', news: proposal.news.length },
-    });
+    await recordAudit(
+      tx,
+      { actor: PREPARER, address: 'local' },
+      'issue.prepare',
+      { type: 'issue', id: day },
+      { status: 'draft', news: proposal.news.length },
+    );
     return true;
   });
 }

@@ -19,7 +19,7 @@ import { redirects } from '../db/schema';
 import { env } from '../env';
 import { AppError } from '../http/errors';
 import { rememberBox } from '../lib/remember';
-import { recordAudit } from '../newsroom/audit';
+import { recordAudit, recordPublicChange } from '../newsroom/audit';
 import type { StaffPrincipal } from '../newsroom/auth';
 import { answerGone } from '../newsroom/gone';
 
@@ -232,13 +232,13 @@ export async function createRedirect(
 }
 
 function auditRedirectCreated(tx: Db, principal: StaffPrincipal, entry: Entry): Promise<void> {
-  return recordAudit(tx, {
-    actor: principal.actor,
-    action: 'redirect.create',
-    target: { type: 'redirect', id: entry.fromPath },
-    address: principal.address,
-    details: { toPath: entry.toPath, status: entry.status },
-  });
+  return recordAudit(
+    tx,
+    principal,
+    'redirect.create',
+    { type: 'redirect', id: entry.fromPath },
+    { toPath: entry.toPath, status: entry.status },
+  );
 }
 
 /**
@@ -275,13 +275,10 @@ export async function deleteRedirect(db: Db, principal: StaffPrincipal, fromPath
       .where(eq(redirects.fromPath, storedPath(fromPath) ?? fromPath))
       .returning({ fromPath: redirects.fromPath });
     if (rows.length === 0) throw new AppError('not_found', 'Aucune redirection pour cette adresse.');
-    await recordAudit(tx, {
-      actor: principal.actor,
-      action: 'redirect.delete',
-      target: { type: 'redirect', id: storedPath(fromPath) ?? fromPath },
-      address: principal.address,
+    await recordPublicChange(tx, principal, 'redirect.delete', {
+      type: 'redirect',
+      id: storedPath(fromPath) ?? fromPath,
     });
-    await announceContentChange(tx);
   });
   await afterChange(db);
 }
@@ -380,14 +377,13 @@ export async function importRedirects(db: Db, principal: StaffPrincipal, csv: st
           entries.slice(start, start + 1_000).map((entry) => ({ ...entry, createdBy: principal.staffId })),
         );
     }
-    await recordAudit(tx, {
-      actor: principal.actor,
-      action: 'redirect.import',
-      target: { type: 'redirect', id: 'import' },
-      address: principal.address,
-      details: { lines: entries.length },
-    });
-    await announceContentChange(tx);
+    await recordPublicChange(
+      tx,
+      principal,
+      'redirect.import',
+      { type: 'redirect', id: 'import' },
+      { lines: entries.length },
+    );
   });
   await afterChange(db);
   return entries.length;

@@ -8,11 +8,10 @@ import {
   type ShopProductLine,
   shopProductLine,
 } from '@/lib/contracts/shop-catalogue';
-import { announceContentChange } from '../content/content-changes';
 import type { Db } from '../db/client';
 import { jobs, productMappings, shopProducts } from '../db/schema';
 import { AppError } from '../http/errors';
-import { recordAudit } from '../newsroom/audit';
+import { recordPublicChange } from '../newsroom/audit';
 import type { StaffPrincipal } from '../newsroom/auth';
 import { refreshReaders } from './readers';
 
@@ -137,14 +136,13 @@ export async function importCatalogue(
         })),
       );
     }
-    await recordAudit(tx, {
-      actor: principal.actor,
-      action: 'shop.import',
-      target: { type: 'shop', id: 'products' },
-      address: principal.address,
-      details: { products: checked.length, format },
-    });
-    await announceContentChange(tx);
+    await recordPublicChange(
+      tx,
+      principal,
+      'shop.import',
+      { type: 'shop', id: 'products' },
+      { products: checked.length, format },
+    );
   });
   await refreshReaders();
   return checked.length;
@@ -175,14 +173,13 @@ export async function putMappings(db: Db, principal: StaffPrincipal, items: Prod
   await db.transaction(async (tx) => {
     await tx.delete(productMappings);
     if (items.length > 0) await tx.insert(productMappings).values(items);
-    await recordAudit(tx, {
-      actor: principal.actor,
-      action: 'shop.mappings',
-      target: { type: 'shop', id: 'mappings' },
-      address: principal.address,
-      details: { items: items.length },
-    });
-    await announceContentChange(tx);
+    await recordPublicChange(
+      tx,
+      principal,
+      'shop.mappings',
+      { type: 'shop', id: 'mappings' },
+      { items: items.length },
+    );
   });
   await refreshReaders();
   return getMappings(db);

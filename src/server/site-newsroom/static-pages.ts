@@ -13,14 +13,13 @@ import {
   type StaticPageView,
   staticPageSlugSchema,
 } from '@/lib/contracts/static-pages';
-import { announceContentChange } from '../content/content-changes';
 import { sanitizeNewsroomHtml } from '../content/sanitize';
 import { STATIC_PAGE_DEFAULTS } from '../content/static-page-defaults';
 import { staticPageView } from '../content/static-pages';
 import type { Db } from '../db/client';
 import { staffMembers, staticPageRevisions, staticPages } from '../db/schema';
 import { AppError } from '../http/errors';
-import { recordAudit } from '../newsroom/audit';
+import { recordPublicChange } from '../newsroom/audit';
 import type { StaffPrincipal } from '../newsroom/auth';
 import { REVISION_NOT_FOUND_MESSAGE, revisionSummary } from '../newsroom/revisions';
 import { refreshReaders } from './readers';
@@ -155,14 +154,13 @@ async function writeVersion(
     updatedOn: values.updatedOn,
     createdBy: principal.staffId,
   });
-  await recordAudit(tx, {
-    actor: principal.actor,
-    action: action === 'restore' ? 'page.restore' : 'page.update',
-    target: { type: 'page', id: slug },
-    address: principal.address,
-    details: { version: next, ...details },
-  });
-  await announceContentChange(tx);
+  await recordPublicChange(
+    tx,
+    principal,
+    action === 'restore' ? 'page.restore' : 'page.update',
+    { type: 'page', id: slug },
+    { version: next, ...details },
+  );
 }
 
 /** PUT /api/admin/pages/{slug}: the page as readers will see it at their next request. */

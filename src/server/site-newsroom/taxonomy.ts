@@ -11,12 +11,11 @@ import type {
   tradePatchBody,
 } from '@/lib/contracts/taxonomy';
 import { slugify } from '@/lib/slug';
-import { announceContentChange } from '../content/content-changes';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/rows';
 import { topics, trades } from '../db/schema';
 import { AppError } from '../http/errors';
-import { recordAudit } from '../newsroom/audit';
+import { recordPublicChange } from '../newsroom/audit';
 import type { StaffPrincipal } from '../newsroom/auth';
 import { refreshReaders } from './readers';
 import { refreshRedirects, replaceRedirectsInTransaction } from './redirects';
@@ -218,14 +217,13 @@ export async function createTopic(
       .values({ id, shortId: `T${next}`, slug, ...body })
       .returning();
     if (!row) throw new Error('thème non créé');
-    await recordAudit(tx, {
-      actor: principal.actor,
-      action: 'taxonomy.create',
-      target: { type: 'topic', id },
-      address: principal.address,
-      details: { label: body.label, parentId: body.parentId },
-    });
-    await announceContentChange(tx);
+    await recordPublicChange(
+      tx,
+      principal,
+      'taxonomy.create',
+      { type: 'topic', id },
+      { label: body.label, parentId: body.parentId },
+    );
     return row;
   });
   await afterChange(db);
@@ -297,19 +295,18 @@ export async function patchTopic(
       return toPath && toPath !== fromPath ? [{ fromPath, toPath, status: 301 as const }] : [];
     });
     if (moves.length > 0) await replaceRedirectsInTransaction(tx, principal, moves, newPaths);
-    await recordAudit(tx, {
-      actor: principal.actor,
-      action: 'taxonomy.update',
-      target: { type: 'topic', id },
-      address: principal.address,
-      details: {
+    await recordPublicChange(
+      tx,
+      principal,
+      'taxonomy.update',
+      { type: 'topic', id },
+      {
         ...(label !== before.label ? { label } : {}),
         ...(slug !== before.slug ? { slug, previousSlug: before.slug } : {}),
         ...(parentId !== before.parentId ? { parentId } : {}),
         redirects: moves.length,
       },
-    });
-    await announceContentChange(tx);
+    );
     return row;
   });
   await afterChange(db);
@@ -363,14 +360,13 @@ export async function deleteTopic(
     });
     if (moves.length > 0) await replaceRedirectsInTransaction(tx, principal, moves, newPaths);
     await tx.delete(topics).where(eq(topics.id, id));
-    await recordAudit(tx, {
-      actor: principal.actor,
-      action: 'taxonomy.delete',
-      target: { type: 'topic', id },
-      address: principal.address,
-      details: { label: row.label, ...(target ? { movedTo: target.id, articles: moved } : {}) },
-    });
-    await announceContentChange(tx);
+    await recordPublicChange(
+      tx,
+      principal,
+      'taxonomy.delete',
+      { type: 'topic', id },
+      { label: row.label, ...(target ? { movedTo: target.id, articles: moved } : {}) },
+    );
   });
   await afterChange(db);
 }
@@ -385,14 +381,7 @@ export async function patchTrade(
   const row = await db.transaction(async (tx) => {
     const [updated] = await tx.update(trades).set(body).where(eq(trades.slug, slug)).returning();
     if (!updated) throw new AppError('not_found', 'Métier introuvable.');
-    await recordAudit(tx, {
-      actor: principal.actor,
-      action: 'taxonomy.update',
-      target: { type: 'trade', id: slug },
-      address: principal.address,
-      details: body,
-    });
-    await announceContentChange(tx);
+    await recordPublicChange(tx, principal, 'taxonomy.update', { type: 'trade', id: slug }, body);
     return updated;
   });
   await refreshReaders();

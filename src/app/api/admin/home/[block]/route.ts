@@ -1,36 +1,29 @@
 // PUT /api/admin/home/{block} (docs/ADMIN-API.md): one block of the home page replaced, in display order
-import { homeBlockBodies, homeBlockSchema } from '@/lib/contracts/home-blocks';
-import { getDb } from '@/server/db/client';
+import { type HomeBlock, homeBlockBodies, homeBlockSchema } from '@/lib/contracts/home-blocks';
+import { type Db, getDb } from '@/server/db/client';
 import { AppError } from '@/server/http/errors';
-import { requireStaff } from '@/server/newsroom/auth';
+import { requireStaff, type StaffPrincipal } from '@/server/newsroom/auth';
 import { adminJson, adminRoute, routeParam } from '@/server/newsroom/route';
-import { putHomeBlock } from '@/server/site-newsroom/home-blocks';
+import { type HomeBlockBodies, putHomeBlock } from '@/server/site-newsroom/home-blocks';
 
 type Context = { params: Promise<{ block: string }> };
+
+/** Reads the body with the block's own schema and saves it: one path for every block. */
+async function putBlock<Block extends HomeBlock>(
+  db: Db,
+  principal: StaffPrincipal,
+  block: Block,
+  request: Request,
+) {
+  // TypeScript does not follow a generic key through the schema record: the schema of `block` reads its body.
+  const body = (await adminJson(request, homeBlockBodies[block])) as HomeBlockBodies[Block];
+  return putHomeBlock(db, principal, block, body);
+}
 
 export const PUT = adminRoute<Context>(async (request, context) => {
   const db = await getDb();
   const principal = await requireStaff(db, request, 'home.edit');
   const block = homeBlockSchema.safeParse(await routeParam(context, 'block'));
   if (!block.success) throw new AppError('not_found', 'Bloc de la page d’accueil inconnu.');
-  switch (block.data) {
-    case 'banners':
-      return putHomeBlock(db, principal, 'banners', await adminJson(request, homeBlockBodies.banners));
-    case 'offer-categories':
-      return putHomeBlock(
-        db,
-        principal,
-        'offer-categories',
-        await adminJson(request, homeBlockBodies['offer-categories']),
-      );
-    case 'solutions':
-      return putHomeBlock(db, principal, 'solutions', await adminJson(request, homeBlockBodies.solutions));
-    case 'white-papers':
-      return putHomeBlock(
-        db,
-        principal,
-        'white-papers',
-        await adminJson(request, homeBlockBodies['white-papers']),
-      );
-  }
+  return putBlock(db, principal, block.data, request);
 });
