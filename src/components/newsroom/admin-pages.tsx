@@ -481,13 +481,7 @@ function AuditLog() {
               </tr>
             ))}
           </DataTable>
-          <Pager
-            label="Pages du journal"
-            page={answer.page}
-            pageCount={answer.pageCount}
-            href={pageLink}
-            showPosition
-          />
+          <Pager label="Pages du journal" list={answer} href={pageLink} showPosition />
         </>
       ) : error ? null : (
         <p className="loading">Chargement...</p>

@@ -194,8 +194,7 @@ export function ArticleList({ kind }: { kind?: ArticleListKind } = {}) {
           ) : null}
           <Pager
             label="Pages de la liste"
-            page={answer.page}
-            pageCount={answer.pageCount}
+            list={answer}
             href={pageLink}
             afterLast={
               answer.totalIsLowerBound ? <span>Pour aller au-delà, affinez les filtres.</span> : null

@@ -145,13 +145,7 @@ export function RedirectsPage() {
               </tr>
             ))}
           </DataTable>
-          <Pager
-            label="Pages"
-            page={answer.page}
-            pageCount={answer.pageCount}
-            onPage={setPage}
-            showPosition
-          />
+          <Pager label="Pages" list={answer} onPage={setPage} showPosition />
         </>
       ) : (
         <Loading />
@@ -257,8 +251,7 @@ export function SubscribersPage() {
           </DataTable>
           <Pager
             label="Pages"
-            page={answer.page}
-            pageCount={answer.pageCount}
+            list={answer}
             onPage={(page) => setFilters({ ...filters, page })}
             showPosition
           />
