@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { REGISTRATION_FORM_ID } from '@/lib/constants';
+import { registrationFieldCode } from '@/lib/contracts/accounts';
 import { registrationResultFixture, webFormFixture } from '../../tests/support/contract-fixtures';
 import {
   getWebFormFields,
@@ -219,16 +220,7 @@ describe('submitRegistration', () => {
     expect(body.webFormId).toBe(REGISTRATION_FORM_ID);
     expect(body.fields).toContainEqual({ code: 'optin', value: 'O' });
     expect(body.fields).toContainEqual({ code: 'civility', value: '14' });
-    expect(body.fields.map((field) => field.code)).toEqual([
-      'civility',
-      'lastname',
-      'firstname',
-      'email',
-      'password',
-      'confirmed',
-      'function',
-      'optin',
-    ]);
+    expect(body.fields.map((field) => field.code)).toEqual(registrationFieldCode.options);
     await submitRegistration({ ...VALUES, optin: false });
     expect(JSON.parse(String(lastCall().init.body)).fields).toContainEqual({ code: 'optin', value: 'N' });
   });

@@ -11,6 +11,7 @@ import {
   REQUIRED_MESSAGE,
   WEB_FORM_ERROR_MESSAGE,
 } from '@/lib/validation';
+import { CIVILITIES } from '@/server/accounts/registration-form';
 import { registrationResultFixture, subscriptionFixture } from '../../../tests/support/contract-fixtures';
 import { RegistrationForm } from './registration-form';
 
@@ -18,14 +19,8 @@ const DEFINITION: WebFormDefinition = {
   webFormId: 50293,
   fields: [],
   optinComment: 'Je souhaite recevoir la newsletter.',
-  civilities: [
-    { value: 13, label: 'Monsieur' },
-    { value: 14, label: 'Madame' },
-    { value: 15, label: 'Mademoiselle' },
-    { value: 16, label: 'Maître' },
-    { value: 17, label: 'Professeur' },
-    { value: 18, label: 'Docteur' },
-  ],
+  // The server's list, as GET /api/eshop/webform answers it.
+  civilities: [...CIVILITIES],
   functions: [
     { value: 'expertComptable', label: 'Expert-comptable' },
     {
