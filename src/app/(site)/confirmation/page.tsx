@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { AccountPage } from '@/app/(site)/_account/account-page';
+import { AccountPage } from '@/app/_components/account-page';
 import { confirmAction } from '@/app/actions/confirmation';
 import { AccountForm } from '@/components/my-account/account-form';
 import styles from '@/components/my-account/my-account.module.css';

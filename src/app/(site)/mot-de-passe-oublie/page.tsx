@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
-import { AccountPage } from '@/app/(site)/_account/account-page';
+import { AccountPage } from '@/app/_components/account-page';
 import { requestPasswordResetAction } from '@/app/actions/password-reset';
 import { resetMessage } from '@/app/actions/reset-outcomes';
 import { EmailField } from '@/components/my-account/account-fields';

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { AccountPage } from '@/app/(site)/_account/account-page';
+import { AccountPage } from '@/app/_components/account-page';
 import { resetPasswordAction } from '@/app/actions/password-reset';
 import { resetMessage } from '@/app/actions/reset-outcomes';
 import { NewPasswordFields } from '@/components/my-account/account-fields';

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { AccountPage } from '@/app/(site)/_account/account-page';
+import { AccountPage } from '@/app/_components/account-page';
 import { stopAlertsByLinkAction } from '@/app/actions/alerts-link';
 import { AccountForm } from '@/components/my-account/account-form';
 import type { SectionNotice } from '@/components/my-account/account-section';
