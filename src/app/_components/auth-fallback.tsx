@@ -3,7 +3,10 @@ import type { FunctionChoice, WebFormDefinition } from '@/client/accounts';
 import styles from '@/components/account/auth-modal.module.css';
 import { LoginFormView } from '@/components/account/login-form-view';
 import { RegistrationFormView } from '@/components/account/registration-form-view';
-import type { FieldBinding } from '@/components/ui/text-field';
+import {
+  SERVER_RENDERED_LOGIN_FIELDS,
+  SERVER_RENDERED_REGISTRATION_FIELDS,
+} from '@/components/account/server-rendered-fields';
 import { REGISTRATION_FORM_ID } from '@/lib/constants';
 import { ACCOUNT_FORM_MESSAGES, type AccountFormCode, accountFormAnchor } from '@/lib/contracts/accounts';
 import { CIVILITIES, OPTIN_COMMENT } from '@/server/accounts/registration-form';
@@ -28,9 +31,6 @@ function staticFunctionChoices(): FunctionChoice[] {
         : { value: parent.id, label: parent.label };
     });
 }
-
-/** A field of a server-rendered form: its name and no message (the outcome comes back as a targeted anchor). */
-const plain = (name: string): FieldBinding => ({ name, error: null });
 
 /**
  * Login and registration for browsers without JavaScript, shown only when the URL targets it: the header's
@@ -61,20 +61,12 @@ export function AuthFallback({ forgotPasswordUrl }: { forgotPasswordUrl: string 
         <LoginFormView
           forgotPasswordUrl={forgotPasswordUrl}
           action={loginFormAction}
-          fields={{ email: plain('email'), password: plain('password') }}
+          fields={SERVER_RENDERED_LOGIN_FIELDS}
         />
         <RegistrationFormView
           definition={definition}
           action={registerFormAction}
-          fields={{
-            civility: plain('civility'),
-            lastname: plain('lastname'),
-            firstname: plain('firstname'),
-            email: plain('email'),
-            password: plain('password'),
-            confirmed: plain('confirmed'),
-            function: plain('function'),
-          }}
+          fields={SERVER_RENDERED_REGISTRATION_FIELDS}
         />
       </div>
     </section>

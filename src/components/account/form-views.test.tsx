@@ -1,13 +1,12 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, test } from 'vitest';
 import type { WebFormDefinition } from '@/client/accounts';
-import type { FieldBinding } from '@/components/ui/text-field';
 import { registrationFieldCode } from '@/lib/contracts/accounts';
 import { LoginFormView } from './login-form-view';
 import { RegistrationFormView } from './registration-form-view';
+import { SERVER_RENDERED_LOGIN_FIELDS, SERVER_RENDERED_REGISTRATION_FIELDS } from './server-rendered-fields';
 
 // The views as AuthFallback has the server render them for browsers without JavaScript: plain fields, no state.
-const plain = (name: string): FieldBinding => ({ name, error: null });
 const names = (html: string) =>
   [...html.matchAll(/<(?:input|select)[^>]* name="([^"]+)"/g)].map((match) => match[1]);
 
@@ -25,10 +24,7 @@ const DEFINITION: WebFormDefinition = {
 describe('the login and registration views rendered by the server', () => {
   test("'Se connecter' names its fields as the login action reads them", () => {
     const html = renderToStaticMarkup(
-      <LoginFormView
-        forgotPasswordUrl="https://boutique.test/oubli"
-        fields={{ email: plain('email'), password: plain('password') }}
-      />,
+      <LoginFormView forgotPasswordUrl="https://boutique.test/oubli" fields={SERVER_RENDERED_LOGIN_FIELDS} />,
     );
     expect(html).toContain('>Se connecter</h2>');
     expect(names(html)).toEqual(['email', 'password', 'remember']);
@@ -39,28 +35,14 @@ describe('the login and registration views rendered by the server', () => {
 
   test("'Mot de passe oublié ?' stays in the tab when it is this site's own page", () => {
     const html = renderToStaticMarkup(
-      <LoginFormView
-        forgotPasswordUrl="/mot-de-passe-oublie"
-        fields={{ email: plain('email'), password: plain('password') }}
-      />,
+      <LoginFormView forgotPasswordUrl="/mot-de-passe-oublie" fields={SERVER_RENDERED_LOGIN_FIELDS} />,
     );
     expect(html).toContain('href="/mot-de-passe-oublie">Mot de passe oublié ?</a>');
   });
 
   test("'Créer un compte' names its fields as the registration action reads them, with the definition's choices", () => {
     const html = renderToStaticMarkup(
-      <RegistrationFormView
-        definition={DEFINITION}
-        fields={{
-          civility: plain('civility'),
-          lastname: plain('lastname'),
-          firstname: plain('firstname'),
-          email: plain('email'),
-          password: plain('password'),
-          confirmed: plain('confirmed'),
-          function: plain('function'),
-        }}
-      />,
+      <RegistrationFormView definition={DEFINITION} fields={SERVER_RENDERED_REGISTRATION_FIELDS} />,
     );
     expect(html).toContain('>Créer un compte</h2>');
     expect(names(html)).toEqual(registrationFieldCode.options);

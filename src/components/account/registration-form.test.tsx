@@ -19,6 +19,7 @@ const DEFINITION: WebFormDefinition = {
   webFormId: 50293,
   fields: [],
   optinComment: 'Je souhaite recevoir la newsletter.',
+  // The server's list, as GET /api/eshop/webform answers it.
   civilities: [...CIVILITIES],
   functions: [
     { value: 'expertComptable', label: 'Expert-comptable' },

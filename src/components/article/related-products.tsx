@@ -1,4 +1,4 @@
-import { ProductCard } from '@/components/news/product-card';
+import { ProductCardList } from '@/components/news/product-card';
 import type { ShopProduct } from '@/server/shop/products';
 import styles from './article.module.css';
 
@@ -8,13 +8,7 @@ export function RelatedProducts({ products }: { products: ShopProduct[] }) {
   return (
     <section className={styles.products} aria-labelledby="aller-plus-loin">
       <h2 id="aller-plus-loin">Aller plus loin</h2>
-      <ul>
-        {products.map((product) => (
-          <li key={product.sku}>
-            <ProductCard product={product} />
-          </li>
-        ))}
-      </ul>
+      <ProductCardList products={products} />
     </section>
   );
 }

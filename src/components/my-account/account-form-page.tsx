@@ -3,7 +3,7 @@ import { Breadcrumb } from '@/components/ui/breadcrumb';
 import { FormNotice, type SectionNotice } from './account-section';
 import styles from './my-account.module.css';
 
-type AccountFormPageProps = {
+export type AccountFormPageProps = {
   title: string;
   lead?: string;
   notice: SectionNotice;

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { AccountSection, type SectionNotice } from './account-section';
 import styles from './my-account.module.css';
 
@@ -11,10 +12,35 @@ type AlertsSectionProps = {
   notice: SectionNotice;
 };
 
+type ChoiceProps = {
+  type: 'radio' | 'checkbox';
+  name: string;
+  value: string;
+  /** As the reader saved it. */
+  checked: boolean;
+  children: ReactNode;
+};
+
+/** A frequency, topic or thematic to tick, its text beside it. */
+function Choice({ type, name, value, checked, children }: ChoiceProps) {
+  return (
+    <label className={styles.choice}>
+      <input type={type} name={name} value={value} defaultChecked={checked} />
+      {children}
+    </label>
+  );
+}
+
 /** Alerts by topic: topics and thematics to follow and a frequency; a digest of their new articles by e-mail. */
 export function AlertsSection({ choices, frequencies, current, action, notice }: AlertsSectionProps) {
   const chosen = new Set(current?.topicIds ?? []);
   const frequency = current?.frequency ?? frequencies[0]?.value;
+  // A whole topic and each of its thematics are ticked alike: their ids go to the server in one list.
+  const topicChoice = (tag: Tag, text: ReactNode) => (
+    <Choice key={tag.id} type="checkbox" name="topics" value={tag.id} checked={chosen.has(tag.id)}>
+      {text}
+    </Choice>
+  );
   return (
     <AccountSection id="alertes" title="Alertes par thème" notice={notice}>
       <p className={styles.intro}>
@@ -25,15 +51,15 @@ export function AlertsSection({ choices, frequencies, current, action, notice }:
         <fieldset className={styles.fieldset}>
           <legend>Fréquence</legend>
           {frequencies.map((option) => (
-            <label key={option.value} className={styles.choice}>
-              <input
-                type="radio"
-                name="frequency"
-                value={option.value}
-                defaultChecked={option.value === frequency}
-              />
+            <Choice
+              key={option.value}
+              type="radio"
+              name="frequency"
+              value={option.value}
+              checked={option.value === frequency}
+            >
               {option.label}
-            </label>
+            </Choice>
           ))}
         </fieldset>
         <fieldset className={styles.fieldset}>
@@ -45,21 +71,8 @@ export function AlertsSection({ choices, frequencies, current, action, notice }:
               open={thematics.some((t) => chosen.has(t.id)) || undefined}
             >
               <summary>{topic.label}</summary>
-              <label className={styles.choice}>
-                <input type="checkbox" name="topics" value={topic.id} defaultChecked={chosen.has(topic.id)} />
-                Toute l’actualité {topic.label.toLowerCase()}
-              </label>
-              {thematics.map((thematic) => (
-                <label key={thematic.id} className={styles.choice}>
-                  <input
-                    type="checkbox"
-                    name="topics"
-                    value={thematic.id}
-                    defaultChecked={chosen.has(thematic.id)}
-                  />
-                  {thematic.label}
-                </label>
-              ))}
+              {topicChoice(topic, <>Toute l’actualité {topic.label.toLowerCase()}</>)}
+              {thematics.map((thematic) => topicChoice(thematic, thematic.label))}
             </details>
           ))}
         </fieldset>

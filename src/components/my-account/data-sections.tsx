@@ -1,4 +1,5 @@
-import { TextField } from '@/components/ui/text-field';
+import { PasswordField } from './account-fields';
+import { AccountForm } from './account-form';
 import { AccountSection, type SectionNotice } from './account-section';
 import styles from './my-account.module.css';
 
@@ -27,19 +28,14 @@ export function DeleteSection({ action, notice }: DeleteSectionProps) {
         Votre compte, votre profil, vos alertes, vos articles enregistrés et votre inscription à la newsletter
         seront effacés définitivement, et vous serez déconnecté.
       </p>
-      <form action={action} className={styles.form}>
-        <TextField
-          name="password"
-          label="Mot de passe"
-          type="password"
-          autoComplete="current-password"
-          required
-          error={null}
-        />
-        <button type="submit" className={styles.danger}>
-          Supprimer définitivement mon compte
-        </button>
-      </form>
+      <AccountForm
+        action={action}
+        className={styles.form}
+        submitLabel="Supprimer définitivement mon compte"
+        danger
+      >
+        <PasswordField name="password" label="Mot de passe" autoComplete="current-password" />
+      </AccountForm>
     </AccountSection>
   );
 }

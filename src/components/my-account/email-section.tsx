@@ -1,4 +1,5 @@
-import { TextField } from '@/components/ui/text-field';
+import { EmailField, PasswordField } from './account-fields';
+import { AccountForm } from './account-form';
 import { AccountSection, type SectionNotice } from './account-section';
 import styles from './my-account.module.css';
 
@@ -29,31 +30,13 @@ export function EmailSection({ email, confirmed, changeAction, resendAction, not
           </button>
         </form>
       )}
-      <form action={changeAction} className={styles.form}>
-        <TextField
-          name="email"
-          label="Nouvelle adresse e-mail"
-          type="email"
-          autoComplete="email"
-          maxLength={254}
-          required
-          error={null}
-        />
-        <TextField
-          name="password"
-          label="Mot de passe actuel"
-          type="password"
-          autoComplete="current-password"
-          required
-          error={null}
-        />
+      <AccountForm action={changeAction} className={styles.form} submitLabel="Changer d’adresse">
+        <EmailField label="Nouvelle adresse e-mail" />
+        <PasswordField name="password" label="Mot de passe actuel" autoComplete="current-password" />
         <p className={styles.hint}>
           Un lien de confirmation sera envoyé à la nouvelle adresse ; l’actuelle reste valable jusque-là.
         </p>
-        <button type="submit" className={styles.button}>
-          Changer d’adresse
-        </button>
-      </form>
+      </AccountForm>
     </AccountSection>
   );
 }

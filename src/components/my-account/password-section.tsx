@@ -1,7 +1,7 @@
-import { TextField } from '@/components/ui/text-field';
+import { NewPasswordFields, PasswordField } from './account-fields';
+import { AccountForm } from './account-form';
 import { AccountSection, type SectionNotice } from './account-section';
 import styles from './my-account.module.css';
-import { NewPasswordFields } from './new-password-fields';
 
 type PasswordSectionProps = { action: (form: FormData) => Promise<void>; notice: SectionNotice };
 
@@ -9,21 +9,11 @@ type PasswordSectionProps = { action: (form: FormData) => Promise<void>; notice:
 export function PasswordSection({ action, notice }: PasswordSectionProps) {
   return (
     <AccountSection id="mot-de-passe" title="Mot de passe" notice={notice}>
-      <form action={action} className={styles.form}>
-        <TextField
-          name="current"
-          label="Mot de passe actuel"
-          type="password"
-          autoComplete="current-password"
-          required
-          error={null}
-        />
+      <AccountForm action={action} className={styles.form} submitLabel="Changer mon mot de passe">
+        <PasswordField name="current" label="Mot de passe actuel" autoComplete="current-password" />
         <NewPasswordFields confirmationLabel="Confirmation du nouveau mot de passe" />
         <p className={styles.hint}>Vos autres appareils seront déconnectés.</p>
-        <button type="submit" className={styles.button}>
-          Changer mon mot de passe
-        </button>
-      </form>
+      </AccountForm>
     </AccountSection>
   );
 }

@@ -1,6 +1,7 @@
 import type { FunctionChoice } from '@/client/accounts';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
+import { AccountForm } from './account-form';
 import { AccountSection, type SectionNotice } from './account-section';
 import styles from './my-account.module.css';
 
@@ -12,11 +13,17 @@ type ProfileSectionProps = {
   notice: SectionNotice;
 };
 
+/** The two names: alike but for what the browser fills them with. */
+const NAME_FIELDS = [
+  { name: 'lastname', label: 'Nom', autoComplete: 'family-name' },
+  { name: 'firstname', label: 'Prénom', autoComplete: 'given-name' },
+] as const;
+
 /** Civility, names and function, with the rules of registration. */
 export function ProfileSection({ profile, civilities, functions, action, notice }: ProfileSectionProps) {
   return (
     <AccountSection id="profil" title="Mon profil" notice={notice}>
-      <form action={action} className={styles.form}>
+      <AccountForm action={action} className={styles.form} submitLabel="Enregistrer mon profil">
         <SelectField
           name="civility"
           label="Civilité"
@@ -26,24 +33,18 @@ export function ProfileSection({ profile, civilities, functions, action, notice 
           required
           error={null}
         />
-        <TextField
-          name="lastname"
-          label="Nom"
-          defaultValue={profile.lastname}
-          autoComplete="family-name"
-          maxLength={100}
-          required
-          error={null}
-        />
-        <TextField
-          name="firstname"
-          label="Prénom"
-          defaultValue={profile.firstname}
-          autoComplete="given-name"
-          maxLength={100}
-          required
-          error={null}
-        />
+        {NAME_FIELDS.map((field) => (
+          <TextField
+            key={field.name}
+            name={field.name}
+            label={field.label}
+            defaultValue={profile[field.name]}
+            autoComplete={field.autoComplete}
+            maxLength={100}
+            required
+            error={null}
+          />
+        ))}
         <SelectField
           name="function"
           label="Fonction"
@@ -53,10 +54,7 @@ export function ProfileSection({ profile, civilities, functions, action, notice 
           required
           error={null}
         />
-        <button type="submit" className={styles.button}>
-          Enregistrer mon profil
-        </button>
-      </form>
+      </AccountForm>
     </AccountSection>
   );
 }

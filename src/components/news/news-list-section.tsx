@@ -3,6 +3,7 @@
 import { type NewsFilter, useNewsList } from '@/client/news-list';
 import { LoadingStatus } from '@/components/ui/loading-status';
 import { FIRST_PAGE, MORE_NEWS_PAGE_SIZE } from '@/lib/constants';
+import { LoadMoreButton } from './load-more-button';
 import styles from './news-list-section.module.css';
 import { NewsTeaser, type TeaserArticle } from './news-teaser';
 
@@ -84,16 +85,9 @@ export function NewsListSection({
         ) : null}
       </div>
       {state.loading ? <LoadingStatus className={styles.loading} /> : null}
-      {state.hasMore ? (
-        <button
-          type="button"
-          className={styles.more}
-          onClick={() => void loadMore()}
-          disabled={state.loading}
-        >
-          Plus d'actualités
-        </button>
-      ) : null}
+      <LoadMoreButton state={state} loadMore={loadMore} className={styles.more}>
+        Plus d'actualités
+      </LoadMoreButton>
     </section>
   );
 }

@@ -7,6 +7,25 @@ type Props = { product: ShopProduct; headingLevel?: 'h2' | 'h3' };
 
 const price = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
 
+/** Products as a list of cards: an article's related products, the bookshop's offers of the moment. */
+export function ProductCardList({
+  products,
+  className,
+}: {
+  products: readonly ShopProduct[];
+  className?: string;
+}) {
+  return (
+    <ul className={className}>
+      {products.map((product) => (
+        <li key={product.sku}>
+          <ProductCard product={product} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** A shop product: cover, promotion label, name, hook phrase, price and a link to its page in the shop. */
 export function ProductCard({ product, headingLevel: Heading = 'h3' }: Props) {
   return (

@@ -23,7 +23,7 @@ import {
   type StaffRole,
 } from '@/lib/contracts/admin';
 import { RowButton } from './buttons';
-import { InputField, SelectField } from './fields';
+import { InputField, PanelForm, SelectField } from './fields';
 import { useFormErrors } from './form-errors';
 import { formatDateTime, fromParisInput } from './format';
 import { DataTable, FilterActions, FilterSelect, Pager, searchParamsOf } from './list-parts';
@@ -399,12 +399,7 @@ function AuditLog() {
   return (
     <>
       <h1 className={styles.pageTitle}>Journal des actions</h1>
-      <form
-        key={query}
-        className={`${styles.panel} ${styles.filters}`}
-        onSubmit={submit}
-        aria-label="Filtrer le journal"
-      >
+      <PanelForm key={query} label="Filtrer le journal" onSubmit={submit}>
         <FilterSelect
           label="Action"
           name="action"
@@ -449,7 +444,7 @@ function AuditLog() {
           defaultValue={current.get('to') ?? ''}
         />
         <FilterActions resetHref={pathname} />
-      </form>
+      </PanelForm>
       <ErrorAlert message={error} />
       {answer ? (
         <>
@@ -481,13 +476,7 @@ function AuditLog() {
               </tr>
             ))}
           </DataTable>
-          <Pager
-            label="Pages du journal"
-            page={answer.page}
-            pageCount={answer.pageCount}
-            href={pageLink}
-            showPosition
-          />
+          <Pager label="Pages du journal" list={answer} href={pageLink} showPosition />
         </>
       ) : error ? null : (
         <p className="loading">Chargement...</p>

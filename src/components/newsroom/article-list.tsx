@@ -12,7 +12,7 @@ import {
   type TaxonomyAnswer,
 } from '@/lib/contracts/admin';
 import { ARTICLE_TYPE_LABELS, ARTICLE_TYPE_OPTIONS, articleListStatus } from './article-labels';
-import { InputField } from './fields';
+import { InputField, PanelForm } from './fields';
 import { formatDateTime } from './format';
 import { DataTable, FilterActions, FilterSelect, Pager, searchParamsOf } from './list-parts';
 import { ErrorAlert, Loading } from './messages';
@@ -105,12 +105,7 @@ export function ArticleList({ kind }: { kind?: ArticleListKind } = {}) {
         </Link>
       </div>
       {/* The key resets the uncontrolled fields when the URL changes (back, a shared link). */}
-      <form
-        key={key}
-        className={`${styles.panel} ${styles.filters}`}
-        onSubmit={submit}
-        aria-label="Filtrer les articles"
-      >
+      <PanelForm key={key} label="Filtrer les articles" onSubmit={submit}>
         <InputField label="Titre ou identifiant" name="q" type="search" defaultValue={filters.q} />
         <FilterSelect
           label="Statut"
@@ -147,7 +142,7 @@ export function ArticleList({ kind }: { kind?: ArticleListKind } = {}) {
           options={[{ value: String(staff.id), label: 'Moi' }]}
         />
         <FilterActions resetHref={pathname} />
-      </form>
+      </PanelForm>
       <ErrorAlert message={error} />
       {answer ? (
         <>
@@ -194,8 +189,7 @@ export function ArticleList({ kind }: { kind?: ArticleListKind } = {}) {
           ) : null}
           <Pager
             label="Pages de la liste"
-            page={answer.page}
-            pageCount={answer.pageCount}
+            list={answer}
             href={pageLink}
             afterLast={
               answer.totalIsLowerBound ? <span>Pour aller au-delà, affinez les filtres.</span> : null

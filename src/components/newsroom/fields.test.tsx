@@ -3,6 +3,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import {
   InputField,
+  PanelForm,
   ParisDateTimeField,
   SelectField,
   SignInEmailField,
@@ -112,4 +113,18 @@ test('SignInEmailField: a required e-mail named "email", offered the saved sign-
     true,
   ]);
   expect(input.getAttribute('aria-invalid')).toBe('true');
+});
+
+test('PanelForm: a form named for screen readers, its fields inside, its submission handed over', () => {
+  const onSubmit = vi.fn((event: { preventDefault: () => void }) => event.preventDefault());
+  render(
+    <PanelForm label="Filtrer le journal" onSubmit={onSubmit}>
+      <InputField label="Identifiant de l’objet" name="targetId" />
+      <button type="submit">Filtrer</button>
+    </PanelForm>,
+  );
+  const form = screen.getByRole('form', { name: 'Filtrer le journal' });
+  expect(form.querySelector('input[name="targetId"]')).not.toBeNull();
+  fireEvent.click(screen.getByRole('button', { name: 'Filtrer' }));
+  expect(onSubmit).toHaveBeenCalledTimes(1);
 });

@@ -1,4 +1,5 @@
 import {
+  type FormEventHandler,
   type InputHTMLAttributes,
   type ReactNode,
   type Ref,
@@ -195,5 +196,25 @@ export function ParisDateTimeField({
       value={value ? toParisInput(value) : ''}
       onChange={(event) => onInstant(fromParisInput(event.target.value))}
     />
+  );
+}
+
+/**
+ * A short form in a panel, its fields side by side: a list's filters, a quick creation, an import. `label` names
+ * it for screen readers, as a page may have several.
+ */
+export function PanelForm({
+  label,
+  onSubmit,
+  children,
+}: {
+  label: string;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  children: ReactNode;
+}) {
+  return (
+    <form className={`${styles.panel} ${styles.filters}`} onSubmit={onSubmit} aria-label={label}>
+      {children}
+    </form>
   );
 }

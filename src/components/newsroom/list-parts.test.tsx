@@ -54,12 +54,12 @@ describe('DataTable', () => {
 
 describe('Pager', () => {
   test('nothing for a single page', () => {
-    const { container } = render(<Pager label="Pages" page={1} pageCount={1} href={href} />);
+    const { container } = render(<Pager label="Pages" list={{ page: 1, pageCount: 1 }} href={href} />);
     expect(container.innerHTML).toBe('');
   });
 
   test('a middle page links both ways and may say where it stands', () => {
-    render(<Pager label="Pages du journal" page={2} pageCount={3} href={href} showPosition />);
+    render(<Pager label="Pages du journal" list={{ page: 2, pageCount: 3 }} href={href} showPosition />);
     const nav = screen.getByRole('navigation', { name: 'Pages du journal' });
     expect(within(nav).getByRole('link', { name: 'Page précédente' }).getAttribute('href')).toBe(href(1));
     expect(within(nav).getByRole('link', { name: 'Page suivante' }).getAttribute('href')).toBe(href(3));
@@ -67,7 +67,9 @@ describe('Pager', () => {
   });
 
   test('the last page has no next link and shows what stands after it', () => {
-    render(<Pager label="Pages" page={3} pageCount={3} href={href} afterLast={<span>Affinez.</span>} />);
+    render(
+      <Pager label="Pages" list={{ page: 3, pageCount: 3 }} href={href} afterLast={<span>Affinez.</span>} />,
+    );
     const nav = screen.getByRole('navigation', { name: 'Pages' });
     expect(within(nav).queryByRole('link', { name: 'Page suivante' })).toBeNull();
     expect(nav.textContent).toBe('Page précédenteAffinez.');
@@ -77,7 +79,9 @@ describe('Pager', () => {
 describe('Pager with onPage (a page kept in state)', () => {
   test('buttons both ways, disabled at either end, and the position', () => {
     const onPage = vi.fn();
-    const { rerender } = render(<Pager label="Pages" page={1} pageCount={3} onPage={onPage} showPosition />);
+    const { rerender } = render(
+      <Pager label="Pages" list={{ page: 1, pageCount: 3 }} onPage={onPage} showPosition />,
+    );
     const nav = screen.getByRole('navigation', { name: 'Pages' });
     const previous = within(nav).getByRole('button', { name: 'Page précédente' }) as HTMLButtonElement;
     const next = within(nav).getByRole('button', { name: 'Page suivante' }) as HTMLButtonElement;
@@ -88,14 +92,14 @@ describe('Pager with onPage (a page kept in state)', () => {
     fireEvent.click(next);
     expect(onPage).toHaveBeenLastCalledWith(2);
 
-    rerender(<Pager label="Pages" page={3} pageCount={3} onPage={onPage} showPosition />);
+    rerender(<Pager label="Pages" list={{ page: 3, pageCount: 3 }} onPage={onPage} showPosition />);
     expect((screen.getByRole('button', { name: 'Page suivante' }) as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Page précédente' }));
     expect(onPage).toHaveBeenLastCalledWith(2);
   });
 
   test('nothing for a single page', () => {
-    const { container } = render(<Pager label="Pages" page={1} pageCount={1} onPage={() => {}} />);
+    const { container } = render(<Pager label="Pages" list={{ page: 1, pageCount: 1 }} onPage={() => {}} />);
     expect(container.innerHTML).toBe('');
   });
 });

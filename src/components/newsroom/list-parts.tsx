@@ -70,16 +70,15 @@ export function FilterActions({ resetHref }: { resetHref: string }) {
  */
 export function Pager({
   label,
-  page,
-  pageCount,
+  list: { page, pageCount },
   href,
   onPage,
   showPosition = false,
   afterLast,
 }: {
   label: string;
-  page: number;
-  pageCount: number;
+  /** The page shown and how many there are, as a list's answer gives them. */
+  list: { page: number; pageCount: number };
   showPosition?: boolean;
   afterLast?: ReactNode;
 } & ({ href: (page: number) => string; onPage?: never } | { onPage: (page: number) => void; href?: never })) {

@@ -119,6 +119,11 @@ export function RevisionsPage({ id }: { id: string }) {
   }
   const newest = revisions[0]?.number;
   const older = revisions[1]?.number;
+  // The two ends of the comparison, by default the last two versions; `compare` reads them by name.
+  const ends = [
+    { name: 'de', chosen: from ?? older, label: 'Comparer depuis la version' },
+    { name: 'a', chosen: to ?? newest, label: 'Comparer jusqu’à la version' },
+  ];
   return (
     <>
       <h1 className={styles.pageTitle}>Révisions : {article.article.title}</h1>
@@ -137,24 +142,17 @@ export function RevisionsPage({ id }: { id: string }) {
           {revisions.map((revision) => (
             <tr key={revision.number}>
               <RevisionCells revision={revision} />
-              <td>
-                <input
-                  type="radio"
-                  name="de"
-                  value={revision.number}
-                  defaultChecked={revision.number === (from ?? older)}
-                  aria-label={`Comparer depuis la version ${revision.number}`}
-                />
-              </td>
-              <td>
-                <input
-                  type="radio"
-                  name="a"
-                  value={revision.number}
-                  defaultChecked={revision.number === (to ?? newest)}
-                  aria-label={`Comparer jusqu’à la version ${revision.number}`}
-                />
-              </td>
+              {ends.map((end) => (
+                <td key={end.name}>
+                  <input
+                    type="radio"
+                    name={end.name}
+                    value={revision.number}
+                    defaultChecked={revision.number === end.chosen}
+                    aria-label={`${end.label} ${revision.number}`}
+                  />
+                </td>
+              ))}
               <td>
                 <Link href={previewPath(id, revision.number)}>
                   Aperçu<span className="visually-hidden"> de la version {revision.number}</span>

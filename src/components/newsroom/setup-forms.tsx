@@ -99,6 +99,13 @@ export function SetupForm() {
       router.replace(NEWSROOM_PATHS.account);
     },
   );
+  /** A text field's name, value, change and the server's message about it. */
+  const field = (name: 'token' | 'name') => ({
+    name,
+    value: values[name],
+    onChange: set(name),
+    error: fields[name],
+  });
 
   return (
     <form className={styles.panel} onSubmit={submit} noValidate>
@@ -106,24 +113,8 @@ export function SetupForm() {
         Le jeton d’installation est écrit dans le journal du serveur à son démarrage. Il ne sert qu’une fois.
       </p>
       <ErrorAlert message={error} />
-      <InputField
-        label="Jeton d’installation"
-        name="token"
-        autoComplete="off"
-        required
-        value={values.token}
-        onChange={set('token')}
-        error={fields.token}
-      />
-      <InputField
-        label="Nom"
-        name="name"
-        autoComplete="name"
-        required
-        value={values.name}
-        onChange={set('name')}
-        error={fields.name}
-      />
+      <InputField label="Jeton d’installation" autoComplete="off" required {...field('token')} />
+      <InputField label="Nom" autoComplete="name" required {...field('name')} />
       <SignInEmailField value={values.email} onChange={set('email')} error={fields.email} />
       <NewPasswordFields
         password={values.password}

@@ -1,6 +1,7 @@
 'use client';
 
 import { useNewsList } from '@/client/news-list';
+import { LoadMoreButton } from '@/components/news/load-more-button';
 import { NewsTeaser } from '@/components/news/news-teaser';
 import { RATES_LIST_LIMIT, RATES_SHOW_MORE } from '@/lib/constants';
 import type { NewsItem } from '@/lib/contracts/content';
@@ -61,16 +62,9 @@ export function RatesList({ initial, hasMore, filter }: Props) {
           Une erreur est survenue ({state.status ?? ''}) : {state.message}
         </p>
       ) : null}
-      {state.hasMore ? (
-        <button
-          type="button"
-          className={styles.more}
-          onClick={() => void loadMore()}
-          disabled={state.loading}
-        >
-          {state.loading ? 'Chargement...' : 'Voir plus de chiffres et taux'}
-        </button>
-      ) : null}
+      <LoadMoreButton state={state} loadMore={loadMore} className={styles.more}>
+        {state.loading ? 'Chargement...' : 'Voir plus de chiffres et taux'}
+      </LoadMoreButton>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { PageAnalytics } from '@/components/layout/page-analytics';
 import { NewsTeaser } from '@/components/news/news-teaser';
-import { SectionNavigation } from '@/components/sections/section-navigation';
+import { SectionNavigation, selectedThematicsSuffix } from '@/components/sections/section-navigation';
 import { Breadcrumb } from '@/components/ui/breadcrumb';
 import { PATHS, RATES_SHOWCASE, RATES_TOPICS } from '@/lib/constants';
 import type { SectionListing } from '@/server/simulators/section-listing';
@@ -14,7 +14,7 @@ export const RATES_TITLE = 'Chiffres et taux';
  * thematic with a loader for more; the thematics of a topic as filters.
  */
 export function RatesView({ data, siteUrl }: { data: SectionListing; siteUrl: string }) {
-  const { topic, thematics, selected, news, hasMore, filter } = data;
+  const { topic, selected, news, hasMore, filter } = data;
   const showcase = news.slice(0, RATES_SHOWCASE);
   const rest = news.slice(RATES_SHOWCASE);
   const heading = topic ? `${RATES_TITLE} : ${topic.label.toLowerCase()}` : RATES_TITLE;
@@ -27,15 +27,13 @@ export function RatesView({ data, siteUrl }: { data: SectionListing; siteUrl: st
       />
       <h1 className={styles.title}>
         {heading}
-        {selected.length > 0 ? ` – ${selected.map((thematic) => thematic.label).join(', ')}` : ''}
+        {selectedThematicsSuffix(selected)}
       </h1>
       <SectionNavigation
         listing="rates"
         topics={RATES_TOPICS}
         label="Thèmes des chiffres et taux"
-        topic={topic}
-        thematics={thematics}
-        selected={selected}
+        selection={data}
         thematicsTitle="Par thématique"
         minimumThematics={1}
       />

@@ -6,6 +6,18 @@ import { TopicTabs } from './topic-tabs';
 
 type TagLink = { id: string; slug: string; label: string };
 
+/** Where a section listing stands, as its page loaded it: the topic, its thematics and those selected. */
+type Selection = {
+  topic: { slug: string } | null;
+  thematics: readonly TagLink[];
+  selected: readonly TagLink[];
+};
+
+/** What a listing's title adds for the selected thematics: " – Label, Label", or nothing. */
+export function selectedThematicsSuffix(selected: readonly TagLink[]): string {
+  return selected.length > 0 ? ` – ${selected.map((thematic) => thematic.label).join(', ')}` : '';
+}
+
 /**
  * The thematic navigation of a section listing (figures and rates, simulators): its topics as tabs ("Tous"
  * first), then the thematics of the current topic as links, the selected ones marked.
@@ -14,9 +26,7 @@ export function SectionNavigation({
   listing,
   topics,
   label,
-  topic,
-  thematics,
-  selected,
+  selection: { topic, thematics, selected },
   thematicsTitle,
   minimumThematics,
 }: {
@@ -24,9 +34,7 @@ export function SectionNavigation({
   topics: readonly string[];
   /** The name of the topics' navigation for assistive technologies. */
   label: string;
-  topic: { slug: string } | null;
-  thematics: readonly TagLink[];
-  selected: readonly TagLink[];
+  selection: Selection;
   /** A visible title above the thematics, when the section has one. */
   thematicsTitle?: string;
   /** Fewer thematics than this are not worth a navigation. */

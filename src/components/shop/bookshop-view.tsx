@@ -1,4 +1,4 @@
-import { ProductCard } from '@/components/news/product-card';
+import { ProductCardList } from '@/components/news/product-card';
 import { ShopLink } from '@/components/shop/shop-link';
 import { StaticPageBody } from '@/components/static/static-page';
 import { Breadcrumb } from '@/components/ui/breadcrumb';
@@ -44,13 +44,7 @@ export function BookshopView({ intro, products, whitePapers, shop, siteUrl }: Pr
             <h2 id="offres-du-moment">Les offres du moment</h2>
             <ShopLink href={shop.offersOfTheMoment}>Toutes les offres</ShopLink>
           </div>
-          <ul className={styles.products}>
-            {products.map((product) => (
-              <li key={product.sku}>
-                <ProductCard product={product} />
-              </li>
-            ))}
-          </ul>
+          <ProductCardList products={products} className={styles.products} />
         </section>
       ) : null}
       <section aria-labelledby="nos-collections">

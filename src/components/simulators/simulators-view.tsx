@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { PageAnalytics } from '@/components/layout/page-analytics';
-import { SectionNavigation } from '@/components/sections/section-navigation';
+import { SectionNavigation, selectedThematicsSuffix } from '@/components/sections/section-navigation';
 import { Breadcrumb } from '@/components/ui/breadcrumb';
 import { PATHS, SIMULATOR_TOPICS } from '@/lib/constants';
 import { SIMULATOR_TOPIC_TITLES } from '@/lib/navigation';
@@ -25,7 +25,7 @@ export function SimulatorsView({
   sourceOf: SimulatorSourceOf;
   siteUrl: string;
 }) {
-  const { topic, thematics, selected } = data;
+  const { topic, selected } = data;
   const news = latestPerTool(data.news);
   return (
     <div className={`container ${styles.page}`}>
@@ -41,7 +41,7 @@ export function SimulatorsView({
         {topic
           ? (SIMULATOR_TOPIC_TITLES[topic.slug] ?? `${SIMULATORS_TITLE} : ${topic.label}`)
           : 'Simulateurs en ligne'}
-        {selected.length > 0 ? ` – ${selected.map((thematic) => thematic.label).join(', ')}` : ''}
+        {selectedThematicsSuffix(selected)}
       </h1>
       <p className={styles.intro}>
         Des outils de calcul gratuits, tenus à jour des barèmes officiels : impôt sur le revenu, indemnité de
@@ -51,9 +51,7 @@ export function SimulatorsView({
         listing="simulators"
         topics={SIMULATOR_TOPICS}
         label="Thèmes des simulateurs"
-        topic={topic}
-        thematics={thematics}
-        selected={selected}
+        selection={data}
         minimumThematics={2}
       />
       {news.length > 0 ? (

@@ -1,12 +1,12 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { AccountPage } from '@/app/_components/account-page';
 import { confirmAction } from '@/app/actions/confirmation';
-import { AccountFormPage } from '@/components/my-account/account-form-page';
+import { AccountForm } from '@/components/my-account/account-form';
 import styles from '@/components/my-account/my-account.module.css';
 import { PATHS } from '@/lib/constants';
 import { EMAIL_TAKEN_MESSAGE } from '@/server/accounts/confirmations';
 import { INVALID_CONFIRMATION_LINK_MESSAGE } from '@/server/accounts/tokens';
-import { env } from '@/server/env';
 import { tokenLinkPageMetadata } from '@/server/pages/seo';
 
 export const dynamic = 'force-dynamic';
@@ -44,8 +44,7 @@ export default async function ConfirmationPage({ searchParams }: Props) {
     typeof query.type === 'string' && query.type in KINDS ? (query.type as keyof typeof KINDS) : null;
   if (!type) {
     return (
-      <AccountFormPage
-        siteUrl={env().SITE_URL}
+      <AccountPage
         title="Confirmation"
         notice={{ kind: 'error', message: INVALID_CONFIRMATION_LINK_MESSAGE }}
       />
@@ -58,34 +57,21 @@ export default async function ConfirmationPage({ searchParams }: Props) {
         ? `${kind.done} Votre inscription à la newsletter est confirmée.`
         : kind.done;
     return (
-      <AccountFormPage siteUrl={env().SITE_URL} title={kind.title} notice={{ kind: 'success', message }}>
+      <AccountPage title={kind.title} notice={{ kind: 'success', message }}>
         <Link className={styles.button} href={type === 'newsletter' ? '/' : PATHS.account}>
           {type === 'newsletter' ? 'Lire La Quotidienne' : 'Mon compte'}
         </Link>
-      </AccountFormPage>
+      </AccountPage>
     );
   }
   if (query.etat === 'invalide' || query.etat === 'adresse-prise') {
     const message = query.etat === 'adresse-prise' ? EMAIL_TAKEN_MESSAGE : INVALID_CONFIRMATION_LINK_MESSAGE;
-    return (
-      <AccountFormPage siteUrl={env().SITE_URL} title={kind.title} notice={{ kind: 'error', message }} />
-    );
+    return <AccountPage title={kind.title} notice={{ kind: 'error', message }} />;
   }
   const token = typeof query.jeton === 'string' ? query.jeton.slice(0, 100) : '';
   return (
-    <AccountFormPage
-      siteUrl={env().SITE_URL}
-      title={kind.title}
-      lead="Un clic pour confirmer :"
-      notice={null}
-    >
-      <form action={confirmAction}>
-        <input type="hidden" name="type" value={type} />
-        <input type="hidden" name="jeton" value={token} />
-        <button type="submit" className={styles.button}>
-          {kind.button}
-        </button>
-      </form>
-    </AccountFormPage>
+    <AccountPage title={kind.title} lead="Un clic pour confirmer :" notice={null}>
+      <AccountForm action={confirmAction} hidden={{ type, jeton: token }} submitLabel={kind.button} />
+    </AccountPage>
   );
 }

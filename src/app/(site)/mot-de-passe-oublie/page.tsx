@@ -1,10 +1,10 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
+import { AccountPage } from '@/app/_components/account-page';
 import { requestPasswordResetAction } from '@/app/actions/password-reset';
 import { resetMessage } from '@/app/actions/reset-outcomes';
-import { AccountFormPage } from '@/components/my-account/account-form-page';
-import styles from '@/components/my-account/my-account.module.css';
-import { TextField } from '@/components/ui/text-field';
+import { EmailField } from '@/components/my-account/account-fields';
+import { AccountForm } from '@/components/my-account/account-form';
 import { shopLinks } from '@/lib/shop-links';
 import { env } from '@/server/env';
 
@@ -20,26 +20,14 @@ export default async function ForgotPasswordPage({ searchParams }: Props) {
   if (config.ACCOUNTS_MANAGED_BY === 'shop') redirect(shopLinks(config.SHOP_BASE_URL).forgotPassword);
   const notice = resetMessage((await searchParams).etat);
   return (
-    <AccountFormPage
-      siteUrl={env().SITE_URL}
+    <AccountPage
       title="Mot de passe oublié"
       lead="Indiquez l’adresse e-mail de votre compte : nous vous enverrons un lien pour choisir un nouveau mot de passe."
       notice={notice}
     >
-      <form action={requestPasswordResetAction}>
-        <TextField
-          name="email"
-          label="Adresse e-mail"
-          type="email"
-          autoComplete="email"
-          maxLength={254}
-          required
-          error={null}
-        />
-        <button type="submit" className={styles.button}>
-          Recevoir le lien
-        </button>
-      </form>
-    </AccountFormPage>
+      <AccountForm action={requestPasswordResetAction} submitLabel="Recevoir le lien">
+        <EmailField label="Adresse e-mail" />
+      </AccountForm>
+    </AccountPage>
   );
 }

@@ -52,6 +52,20 @@ const AUTOSAVE_DELAY_MS = 3_000;
 /** Retry delay while the server cannot be reached. */
 const OFFLINE_RETRY_MS = 10_000;
 
+/** The article's two dates, entered in Paris time. */
+const DATE_FIELDS = [
+  {
+    key: 'publication_date',
+    label: 'Date de publication (heure de Paris)',
+    hint: 'Remplacée par l’heure de mise en ligne à la première publication.',
+  },
+  {
+    key: 'update_date',
+    label: 'Mis à jour le (heure de Paris)',
+    hint: 'Affiché « mis à jour le » sur l’article.',
+  },
+] as const;
+
 type Loaded = {
   draft: Draft;
   state: ArticleState | null;
@@ -492,20 +506,16 @@ function EditorForm({ loaded, taxonomy }: { loaded: Loaded; taxonomy: TaxonomyAn
               onChange={(event) => set('source')(event.target.value)}
             />
             <div className={styles.grid2}>
-              <ParisDateTimeField
-                label="Date de publication (heure de Paris)"
-                hint="Remplacée par l’heure de mise en ligne à la première publication."
-                value={draft.publication_date}
-                onInstant={set('publication_date')}
-                error={fieldError('publication_date')}
-              />
-              <ParisDateTimeField
-                label="Mis à jour le (heure de Paris)"
-                hint="Affiché « mis à jour le » sur l’article."
-                value={draft.update_date}
-                onInstant={set('update_date')}
-                error={fieldError('update_date')}
-              />
+              {DATE_FIELDS.map(({ key, label, hint }) => (
+                <ParisDateTimeField
+                  key={key}
+                  label={label}
+                  hint={hint}
+                  value={draft[key]}
+                  onInstant={set(key)}
+                  error={fieldError(key)}
+                />
+              ))}
             </div>
           </section>
 

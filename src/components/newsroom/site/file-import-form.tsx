@@ -1,6 +1,5 @@
 import { SubmitRow } from '../buttons';
-import { InputField } from '../fields';
-import styles from '../newsroom.module.css';
+import { InputField, PanelForm } from '../fields';
 
 /**
  * A form that imports a whole file (redirections, the shop's catalogue): its file field, required, and
@@ -21,17 +20,16 @@ export function FileImportForm({
   onFile: (file: File) => void;
 }) {
   return (
-    <form
-      className={`${styles.panel} ${styles.filters}`}
+    <PanelForm
+      label={name}
       onSubmit={(event) => {
         event.preventDefault();
         const file = new FormData(event.currentTarget).get('file');
         if (file instanceof File && file.size > 0) onFile(file);
       }}
-      aria-label={name}
     >
       <InputField label={label} type="file" name="file" accept={accept} required hint={hint} />
       <SubmitRow kind="secondary">Importer</SubmitRow>
-    </form>
+    </PanelForm>
   );
 }

@@ -32,6 +32,28 @@ type TextBinding<T> = (key: TextKey<T>) => {
   onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
 };
 
+/**
+ * What an item's fields are drawn with: `update` changes the item, `text` binds a text field to one of its
+ * properties, `set` gives the change of one property.
+ */
+type ItemBinding<T> = {
+  update: (changes: Partial<T>) => void;
+  text: TextBinding<T>;
+  set: <K extends keyof T>(key: K) => (value: T[K]) => void;
+};
+
+/** A banner's two images, one for each screen width. */
+const BANNER_IMAGES = [
+  { key: 'desktop', label: 'Image pour ordinateur' },
+  { key: 'mobile', label: 'Image pour mobile' },
+] as const;
+
+/** When a banner shows: from, until (either may be left empty). */
+const BANNER_PERIOD = [
+  { key: 'startsAt', label: 'Afficher à partir du (heure de Paris)' },
+  { key: 'endsAt', label: 'Afficher jusqu’au (heure de Paris)' },
+] as const;
+
 /** An ordered list of a block's items: each in its own fieldset, moved, removed and added by buttons. */
 function ItemList<T>({
   noun,
@@ -46,8 +68,8 @@ function ItemList<T>({
   /** Takes an update of the current list (uploads finish late: never an old copy of the list). */
   onChange: (update: (items: T[]) => T[]) => void;
   blank: () => T;
-  /** Draws an item's fields: `update` changes the item, `text` binds a text field to one of its properties. */
-  children: (item: T, update: (changes: Partial<T>) => void, text: TextBinding<T>) => ReactNode;
+  /** Draws an item's fields. */
+  children: (item: T, binding: ItemBinding<T>) => ReactNode;
   readOnly: boolean;
 }) {
   return (
@@ -60,13 +82,20 @@ function ItemList<T>({
           value: item[key] as string,
           onChange: (event) => update({ [key]: event.target.value } as Partial<T>),
         });
+        const set =
+          <K extends keyof T>(key: K) =>
+          (value: T[K]) => {
+            const changes: Partial<T> = {};
+            changes[key] = value;
+            update(changes);
+          };
         return (
           // biome-ignore lint/suspicious/noArrayIndexKey: the items are edited in place and have no other identity.
           <fieldset key={index} className={styles.fieldset} disabled={readOnly}>
             <legend>
               {noun} {index + 1}
             </legend>
-            {children(item, update, text)}
+            {children(item, { update, text, set })}
             <div className={styles.actions}>
               <MoveButtons
                 index={index}
@@ -179,6 +208,12 @@ export function HomeBlocksPage() {
     <Key extends keyof HomeBlocksAnswer>(key: Key) =>
     (update: (items: HomeBlocksAnswer[Key]) => HomeBlocksAnswer[Key]) =>
       setBlocks((current) => (current ? { ...current, [key]: update(current[key]) } : current));
+  // An item list shows and changes the same block: its items and their change come from one key.
+  const list = <Key extends keyof HomeBlocksAnswer>(key: Key) => ({
+    items: blocks[key],
+    onChange: set(key),
+    readOnly,
+  });
 
   return (
     <>
@@ -189,9 +224,7 @@ export function HomeBlocksPage() {
         blocks.banners,
         <ItemList<Banner>
           noun="Bannière"
-          items={blocks.banners}
-          onChange={set('banners')}
-          readOnly={readOnly}
+          {...list('banners')}
           blank={() => ({
             id: `banniere-${Date.now().toString(36)}`,
             alt: '',
@@ -203,18 +236,11 @@ export function HomeBlocksPage() {
             endsAt: null,
           })}
         >
-          {(banner, update, text) => (
+          {(banner, { text, set }) => (
             <>
-              <ImageField
-                label="Image pour ordinateur"
-                image={banner.desktop}
-                onChange={(desktop) => update({ desktop })}
-              />
-              <ImageField
-                label="Image pour mobile"
-                image={banner.mobile}
-                onChange={(mobile) => update({ mobile })}
-              />
+              {BANNER_IMAGES.map(({ key, label }) => (
+                <ImageField key={key} label={label} image={banner[key]} onChange={set(key)} />
+              ))}
               <InputField label="Texte alternatif" required {...text('alt')} />
               <InputField
                 label="Adresse de destination"
@@ -223,22 +249,15 @@ export function HomeBlocksPage() {
                 {...text('onClick')}
               />
               <div className={styles.grid2}>
-                <ParisDateTimeField
-                  label="Afficher à partir du (heure de Paris)"
-                  value={banner.startsAt}
-                  onInstant={(startsAt) => update({ startsAt })}
-                />
-                <ParisDateTimeField
-                  label="Afficher jusqu’au (heure de Paris)"
-                  value={banner.endsAt}
-                  onInstant={(endsAt) => update({ endsAt })}
-                />
+                {BANNER_PERIOD.map(({ key, label }) => (
+                  <ParisDateTimeField key={key} label={label} value={banner[key]} onInstant={set(key)} />
+                ))}
               </div>
               <label className={styles.checkbox}>
                 <input
                   type="checkbox"
                   checked={banner.active}
-                  onChange={(event) => update({ active: event.target.checked })}
+                  onChange={(event) => set('active')(event.target.checked)}
                 />
                 Affichée
               </label>
@@ -255,12 +274,10 @@ export function HomeBlocksPage() {
           </p>
           <ItemList<OfferCategory>
             noun="Catégorie"
-            items={blocks.offerCategories}
-            onChange={set('offerCategories')}
-            readOnly={readOnly}
+            {...list('offerCategories')}
             blank={() => ({ category: '', label: '' })}
           >
-            {(_category, _update, text) => (
+            {(_category, { text }) => (
               <div className={styles.grid2}>
                 <InputField label="Identifiant de la catégorie (boutique)" required {...text('category')} />
                 <InputField label="Libellé" required {...text('label')} />
@@ -274,12 +291,10 @@ export function HomeBlocksPage() {
         blocks.solutions,
         <ItemList<Solution>
           noun="Solution"
-          items={blocks.solutions}
-          onChange={set('solutions')}
-          readOnly={readOnly}
+          {...list('solutions')}
           blank={() => ({ title: '', text: '', link: '', color: '#1f4e79', trades: [] })}
         >
-          {(solution, update, text) => (
+          {(solution, { update, text }) => (
             <>
               <InputField label="Titre" required {...text('title')} />
               <TextAreaField label="Texte" required rows={3} {...text('text')} />
@@ -315,12 +330,10 @@ export function HomeBlocksPage() {
         blocks.whitePapers,
         <ItemList<WhitePaper>
           noun="Livre blanc"
-          items={blocks.whitePapers}
-          onChange={set('whitePapers')}
-          readOnly={readOnly}
+          {...list('whitePapers')}
           blank={() => ({ title: '', imgUrl: '', pageUrl: '' })}
         >
-          {(paper, update, text) => (
+          {(paper, { update, text }) => (
             <>
               <InputField label="Titre" required {...text('title')} />
               <ImageField

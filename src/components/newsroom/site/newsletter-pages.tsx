@@ -22,7 +22,7 @@ import {
   type CampaignPreviewAnswer,
 } from '@/lib/contracts/newsletter-campaigns';
 import { SubmitRow } from '../buttons';
-import { InputField, TextAreaField } from '../fields';
+import { InputField, PanelForm, TextAreaField } from '../fields';
 import { formatDateTime, fromParisInput, toParisInput } from '../format';
 import { DataTable } from '../list-parts';
 import { ErrorAlert, LiveNotice, Loading } from '../messages';
@@ -82,11 +82,7 @@ export function NewslettersPage() {
     <>
       <h1 className={styles.pageTitle}>Newsletters</h1>
       {can('newsletter.edit') ? (
-        <form
-          className={`${styles.panel} ${styles.filters}`}
-          onSubmit={create}
-          aria-label="Nouvelle campagne"
-        >
+        <PanelForm label="Nouvelle campagne" onSubmit={create}>
           <InputField
             label="Numéro du"
             type="date"
@@ -96,7 +92,7 @@ export function NewslettersPage() {
             hint="La campagne reprend les actualités de La Quotidienne de ce jour."
           />
           <SubmitRow disabled={busy}>Préparer la campagne</SubmitRow>
-        </form>
+        </PanelForm>
       ) : null}
       <ErrorAlert message={error} />
       <h2>Historique des envois</h2>
@@ -310,12 +306,12 @@ export function CampaignPage({ id }: { id: number }) {
       ) : null}
 
       {can('newsletter.edit') ? (
-        <form className={`${styles.panel} ${styles.filters}`} onSubmit={test} aria-label="Envoyer un test">
+        <PanelForm label="Envoyer un test" onSubmit={test}>
           <InputField label="Adresse de test" type="email" name="email" required autoComplete="email" />
           <SubmitRow kind="secondary" disabled={busy}>
             Envoyer un test
           </SubmitRow>
-        </form>
+        </PanelForm>
       ) : null}
 
       <section className={styles.panel} aria-labelledby="apercu">

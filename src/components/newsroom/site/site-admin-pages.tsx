@@ -15,7 +15,7 @@ import {
 import type { RedirectListAnswer } from '@/lib/contracts/redirects';
 import type { SubscriberDailyAnswer, SubscriberListAnswer } from '@/lib/contracts/subscribers';
 import { RowButton, SubmitRow } from '../buttons';
-import { InputField, SelectField } from '../fields';
+import { InputField, PanelForm, SelectField } from '../fields';
 import { usePageMessages } from '../form-errors';
 import { formatDateTime } from '../format';
 import { DataTable, Pager } from '../list-parts';
@@ -75,11 +75,7 @@ export function RedirectsPage() {
       <PageMessages error={error} notice={notice} details={details} />
       {canManage ? (
         <>
-          <form
-            className={`${styles.panel} ${styles.filters}`}
-            onSubmit={add}
-            aria-label="Nouvelle redirection"
-          >
+          <PanelForm label="Nouvelle redirection" onSubmit={add}>
             <InputField label="Ancienne adresse" name="fromPath" required placeholder="/ancien/chemin" />
             <SelectField
               label="Type"
@@ -95,7 +91,7 @@ export function RedirectsPage() {
               <InputField label="Nouvelle adresse" name="toPath" required placeholder="/actualite/…" />
             ) : null}
             <SubmitRow>Ajouter</SubmitRow>
-          </form>
+          </PanelForm>
           <FileImportForm
             name="Importer un fichier"
             label="Fichier CSV (ancien,nouveau,statut)"
@@ -145,13 +141,7 @@ export function RedirectsPage() {
               </tr>
             ))}
           </DataTable>
-          <Pager
-            label="Pages"
-            page={answer.page}
-            pageCount={answer.pageCount}
-            onPage={setPage}
-            showPosition
-          />
+          <Pager label="Pages" list={answer} onPage={setPage} showPosition />
         </>
       ) : (
         <Loading />
@@ -205,8 +195,8 @@ export function SubscribersPage() {
           ) : null}
         </p>
       ) : null}
-      <form
-        className={`${styles.panel} ${styles.filters}`}
+      <PanelForm
+        label="Chercher un abonné"
         onSubmit={(event) => {
           event.preventDefault();
           const form = new FormData(event.currentTarget);
@@ -214,7 +204,6 @@ export function SubscribersPage() {
           const status = String(form.get('status') ?? '');
           setFilters({ page: 1, ...(q ? { q } : {}), ...(status ? { status } : {}) });
         }}
-        aria-label="Chercher un abonné"
       >
         <InputField label="Adresse contenant" name="q" />
         <SelectField
@@ -227,7 +216,7 @@ export function SubscribersPage() {
           ]}
         />
         <SubmitRow kind="secondary">Chercher</SubmitRow>
-      </form>
+      </PanelForm>
       {answer ? (
         <>
           <DataTable
@@ -257,8 +246,7 @@ export function SubscribersPage() {
           </DataTable>
           <Pager
             label="Pages"
-            page={answer.page}
-            pageCount={answer.pageCount}
+            list={answer}
             onPage={(page) => setFilters({ ...filters, page })}
             showPosition
           />

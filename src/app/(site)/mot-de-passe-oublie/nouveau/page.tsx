@@ -1,14 +1,14 @@
 import type { Metadata } from 'next';
+import { AccountPage } from '@/app/_components/account-page';
 import { resetPasswordAction } from '@/app/actions/password-reset';
 import { resetMessage } from '@/app/actions/reset-outcomes';
-import { AccountFormPage } from '@/components/my-account/account-form-page';
+import { NewPasswordFields } from '@/components/my-account/account-fields';
+import { AccountForm } from '@/components/my-account/account-form';
 import styles from '@/components/my-account/my-account.module.css';
-import { NewPasswordFields } from '@/components/my-account/new-password-fields';
 import { PATHS } from '@/lib/constants';
 import { INVALID_RESET_LINK_MESSAGE } from '@/server/accounts/password-reset';
 import { tokenIsUsable } from '@/server/accounts/tokens';
 import { getDb } from '@/server/db/client';
-import { env } from '@/server/env';
 import { tokenLinkPageMetadata } from '@/server/pages/seo';
 
 export const dynamic = 'force-dynamic';
@@ -24,41 +24,39 @@ export default async function NewPasswordPage({ searchParams }: Props) {
   const notice = resetMessage(query.etat);
   if (query.etat === 'modifie') {
     return (
-      <AccountFormPage siteUrl={env().SITE_URL} title="Nouveau mot de passe" notice={notice}>
+      <AccountPage title="Nouveau mot de passe" notice={notice}>
         <a className={styles.button} href="#connexion">
           Se connecter
         </a>
-      </AccountFormPage>
+      </AccountPage>
     );
   }
   const token = typeof query.jeton === 'string' ? query.jeton : '';
   if (!(await tokenIsUsable(await getDb(), 'password_reset', token))) {
     return (
-      <AccountFormPage
-        siteUrl={env().SITE_URL}
+      <AccountPage
         title="Nouveau mot de passe"
         notice={{ kind: 'error', message: INVALID_RESET_LINK_MESSAGE }}
       >
         <a className={styles.button} href={PATHS.forgotPassword}>
           Demander un nouveau lien
         </a>
-      </AccountFormPage>
+      </AccountPage>
     );
   }
   return (
-    <AccountFormPage
-      siteUrl={env().SITE_URL}
+    <AccountPage
       title="Nouveau mot de passe"
       lead="Choisissez le nouveau mot de passe de votre compte. Tous vos appareils seront ensuite déconnectés."
       notice={notice}
     >
-      <form action={resetPasswordAction}>
-        <input type="hidden" name="jeton" value={token} />
+      <AccountForm
+        action={resetPasswordAction}
+        hidden={{ jeton: token }}
+        submitLabel="Enregistrer le mot de passe"
+      >
         <NewPasswordFields confirmationLabel="Confirmation du mot de passe" />
-        <button type="submit" className={styles.button}>
-          Enregistrer le mot de passe
-        </button>
-      </form>
-    </AccountFormPage>
+      </AccountForm>
+    </AccountPage>
   );
 }
