@@ -29,8 +29,8 @@ test("a page preloads the body face only: the titles' face comes when the CSS as
   expect(fontPreloads[0]).toContain('source_sans_3');
 });
 
-test("no page is wider than a phone's screen: the header's row fits from 360 px", async ({ page }) => {
-  const widths = [360, 390, 412];
+test("no page is wider than a phone's screen, from 320 px", async ({ page }) => {
+  const widths = [320, 360, 390, 412];
   const paths = ['/', '/actualite', '/agenda', '/chiffres-taux', '/archives', '/search?term=impot'];
   for (const width of widths) {
     await page.setViewportSize({ width, height: 800 });
