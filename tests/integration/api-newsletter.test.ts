@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { POST as subscriptionPost } from '@/app/api/contentAlert/subscription/route';
 import { POST as unsubscribePost } from '@/app/api/contentAlert/unsubscribe/route';
@@ -11,6 +11,7 @@ import {
 import { EMAIL_MESSAGE } from '@/lib/validation';
 import { LIMITS } from '@/server/accounts/throttle';
 import type { Database, Db } from '@/server/db/client';
+import { queryRows } from '@/server/db/rows';
 import { newsletterSubscribers } from '@/server/db/schema';
 import { activateSubscription, confirmNewsletterSubscription } from '@/server/newsletter/subscriptions';
 import { unsubscribeToken } from '@/server/newsletter/unsubscribe-token';
@@ -129,6 +130,53 @@ describe('POST /api/contentAlert/subscription', () => {
     expect(await again.json()).toEqual({ status: 'already', message: NEWSLETTER_ALREADY_MESSAGE });
     await mailbox.deliver(database.db);
     expect(await mailbox.messagesTo(email)).toHaveLength(0);
+  });
+
+  it('stores the token and queues its e-mail in one statement, and neither when refused or already active', async () => {
+    const pending = async (email: string) => ({
+      tokens: (
+        await queryRows(
+          database.db,
+          sql`select 1 from account_tokens where email = ${email} and purpose = 'newsletter_confirmation'`,
+        )
+      ).length,
+      emails: (
+        await queryRows(
+          database.db,
+          sql`select 1 from background_jobs where kind = 'email.send' and payload->>'to' = ${email}`,
+        )
+      ).length,
+    });
+    const email = newEmail();
+    const statements = vi.spyOn(database.db, 'execute');
+    const transactions = vi.spyOn(database.db, 'transaction');
+    try {
+      expect((await subscribe(email)).status).toBe(200);
+      // The rate-limit counters, the check of an active subscription, the token and the e-mail job.
+      expect(statements).toHaveBeenCalledTimes(1);
+      expect(transactions).not.toHaveBeenCalled();
+    } finally {
+      statements.mockRestore();
+      transactions.mockRestore();
+    }
+    expect(await pending(email)).toEqual({ tokens: 1, emails: 1 });
+
+    const active = newEmail();
+    await confirmedSubscriber(active);
+    expect((await subscribe(active)).status).toBe(209);
+    expect(await pending(active)).toEqual({ tokens: 0, emails: 0 });
+
+    const limited = newEmail();
+    for (let call = 0; call < LIMITS.subscribeEmail.limit; call++) await subscribe(limited);
+    expect(await pending(limited)).toEqual({
+      tokens: LIMITS.subscribeEmail.limit,
+      emails: LIMITS.subscribeEmail.limit,
+    });
+    expect((await subscribe(limited)).status).toBe(429);
+    expect(await pending(limited)).toEqual({
+      tokens: LIMITS.subscribeEmail.limit,
+      emails: LIMITS.subscribeEmail.limit,
+    });
   });
 
   it('asks a former subscriber to confirm again, with 200', async () => {

@@ -6,12 +6,15 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NO_CACHE_HEADERS } from '@/server/http/responses';
+import { SHARED_READ_PATHS } from '@/server/http/route-table';
 import { findFreePort } from '../support/free-port';
 import { type Nginx, startNginx } from '../support/nginx';
 
 /** How long a stand-in instance takes to answer: long enough for nginx's 500 ms lock checks to show. */
 const ANSWER_MS = 300;
-const NO_STORE = 'no-cache, no-store, must-revalidate, max-age=0';
+/** How long the stand-in lets nginx keep a shared read, as the app does (src/server/http/page-cache.ts). */
+const EDGE_SECONDS = 2;
 
 type Upstream = { servers: http.Server[]; inFlight: number; maxInFlight: number; seen: string[] };
 
@@ -35,9 +38,21 @@ async function startUpstream(): Promise<Upstream> {
         response.end('<!doctype html><html lang="fr"><script nonce="Y2FjaGVkLW5vbmNl"></script></html>');
         return;
       }
-      // An API read or a page rendered per request: never stored (spec section 7, Next's dynamic pages).
-      response.writeHead(200, { 'content-type': 'application/json', 'cache-control': NO_STORE });
-      response.end(JSON.stringify({ url }));
+      // A shared read, as the app answers it: X-Accel-Expires first, then the no-store of every API answer.
+      // Any other API answer or page rendered per request: never stored (spec section 7, Next's dynamic pages).
+      if (url.includes('erreur=1')) {
+        // An error answer: the app leaves X-Accel-Expires off (src/server/http/page-cache.ts).
+        response.writeHead(400, { 'content-type': 'application/json', ...NO_CACHE_HEADERS });
+        response.end(JSON.stringify({ error: { code: 'validation' } }));
+        return;
+      }
+      const shared = SHARED_READ_PATHS.has(url.split('?')[0] ?? '');
+      response.writeHead(200, {
+        ...(shared ? { 'x-accel-expires': String(EDGE_SECONDS) } : {}),
+        'content-type': 'application/json',
+        ...NO_CACHE_HEADERS,
+      });
+      response.end(JSON.stringify({ url, at: Date.now() }));
     }, ANSWER_MS);
   };
   for (let index = 0; index < 2; index++) {
@@ -69,12 +84,12 @@ afterAll(async () => {
 });
 
 /** `count` requests for one URL at once: each answer's cache status, and how long the slowest took. */
-async function together(url: string, count: number) {
+async function together(url: string, count: number, headers: Record<string, string> = {}) {
   upstream.maxInFlight = 0;
   const started = Date.now();
   const answers = await Promise.all(
     Array.from({ length: count }, () =>
-      fetch(`${nginx.url}${url}`).then(async (response) => {
+      fetch(`${nginx.url}${url}`, { headers }).then(async (response) => {
         await response.arrayBuffer();
         return { status: response.status, cache: response.headers.get('x-cache-status') };
       }),
@@ -83,8 +98,12 @@ async function together(url: string, count: number) {
   return { answers, slowestMs: Date.now() - started, maxInFlight: upstream.maxInFlight };
 }
 
+function reached(url: string): number {
+  return upstream.seen.filter((seen) => seen === url).length;
+}
+
 describe('deploy/nginx.conf', () => {
-  it.each(['/api/article/summary?limit=20', '/api/issue', '/search?terme=tva'])(
+  it.each(['/api/article/single?newsId=1', '/api/contentAlert/topics', '/search?terme=tva', '/agenda'])(
     'sends concurrent requests for %s to the app at once, without waiting on a cache lock',
     async (url) => {
       const { answers, slowestMs, maxInFlight } = await together(url, 6);
@@ -111,5 +130,54 @@ describe('deploy/nginx.conf', () => {
     });
     await response.arrayBuffer();
     expect(response.headers.get('x-cache-status')).toBe('BYPASS');
+  });
+
+  it.each(
+    [...SHARED_READ_PATHS].map((route) => (route === '/api/search/suggest' ? `${route}?term=tva` : route)),
+  )(
+    'keeps the shared read %s as long as the app says, and answers concurrent readers with one app request',
+    async (url) => {
+      const before = reached(url);
+      const first = await together(url, 6);
+      // One request reached the instances; the 5 others waited for its answer (nginx's cache lock) and got it.
+      expect(reached(url) - before).toBe(1);
+      expect(first.answers.filter((answer) => answer.status === 200)).toHaveLength(6);
+      expect(first.answers.map((answer) => answer.cache).sort()).toEqual([
+        'HIT',
+        'HIT',
+        'HIT',
+        'HIT',
+        'HIT',
+        'MISS',
+      ]);
+      // A reader with a session gets the same copy: no shared read depends on the reader.
+      const withSession = await together(url, 2, { cookie: 'quotidienne_session=abc' });
+      expect(withSession.answers.map((answer) => answer.cache)).toEqual(['HIT', 'HIT']);
+      expect(reached(url) - before).toBe(1);
+      // The browser still gets the API's no-store, and never nginx's own header.
+      const response = await fetch(`${nginx.url}${url}`);
+      await response.arrayBuffer();
+      expect(response.headers.get('cache-control')).toBe(NO_CACHE_HEADERS['Cache-Control']);
+      expect(response.headers.get('x-accel-expires')).toBeNull();
+      // Past the life the app gave (nginx counts whole seconds: a copy is fresh through its last second), the
+      // stale copy at once while one request refreshes it in the background.
+      await new Promise((resolve) => setTimeout(resolve, (EDGE_SECONDS + 1) * 1000 + 100));
+      const late = await together(url, 3);
+      expect(late.answers.map((answer) => answer.cache)).toContain('STALE');
+      expect(late.slowestMs).toBeLessThan(ANSWER_MS);
+      await new Promise((resolve) => setTimeout(resolve, ANSWER_MS + 200));
+      expect(reached(url) - before).toBe(2);
+    },
+  );
+
+  it('does not keep an answer of a shared read path the app did not mark (an error)', async () => {
+    const url = '/api/issue?erreur=1';
+    for (let round = 0; round < 2; round++) {
+      const response = await fetch(`${nginx.url}${url}`);
+      await response.arrayBuffer();
+      expect(response.status).toBe(400);
+      expect(response.headers.get('x-cache-status')).toBe('MISS');
+    }
+    expect(reached(url)).toBe(2);
   });
 });

@@ -3,7 +3,7 @@ import { PATHS } from '@/lib/constants';
 import { DAILY_NAME } from '@/lib/site';
 import type { Db } from '../db/client';
 import { html, type SafeHtml } from '../email/html';
-import { queueEmail } from '../email/outbox';
+import { type EmailMessage, queueEmail } from '../email/outbox';
 import { emailButton, emailParagraph, renderEmail } from '../email/render';
 import { env } from '../env';
 
@@ -36,22 +36,26 @@ function footer(reason: string): SafeHtml {
   return html`${reason} ${DAILY_NAME} – ${env().SITE_URL}`;
 }
 
+type Content = { subject: string; preheader: string; body: SafeHtml; footer: SafeHtml };
+
+function message(
+  to: string,
+  category: string,
+  content: Content,
+  headers?: Record<string, string>,
+): EmailMessage {
+  const { html: htmlPart, text } = renderEmail(content);
+  return { to, subject: content.subject, html: htmlPart, text, category, ...(headers ? { headers } : {}) };
+}
+
 async function send(
   db: Db,
   to: string,
   category: string,
-  content: { subject: string; preheader: string; body: SafeHtml; footer: SafeHtml },
+  content: Content,
   headers?: Record<string, string>,
 ): Promise<void> {
-  const { html: htmlPart, text } = renderEmail(content);
-  await queueEmail(db, {
-    to,
-    subject: content.subject,
-    html: htmlPart,
-    text,
-    category,
-    ...(headers ? { headers } : {}),
-  });
+  await queueEmail(db, message(to, category, content, headers));
 }
 
 /** "Mot de passe oublié ?": the link of the reset page, valid one hour, usable once. */
@@ -119,8 +123,13 @@ ${IGNORE_IF_NOT_YOU}`,
 
 /** Double opt-in: the newsletter starts once the reader follows this link. */
 export async function queueNewsletterConfirmationEmail(db: Db, to: string, token: string): Promise<void> {
+  await queueEmail(db, newsletterConfirmationEmail(to, token));
+}
+
+/** The e-mail of `queueNewsletterConfirmationEmail`, for a caller that queues it in a statement of its own. */
+export function newsletterConfirmationEmail(to: string, token: string): EmailMessage {
   const link = confirmationLink('newsletter', token);
-  await send(db, to, 'newsletter-confirmation', {
+  return message(to, 'newsletter-confirmation', {
     subject: `Confirmez votre inscription à la newsletter ${DAILY_NAME}`,
     preheader: 'Un clic pour recevoir la newsletter chaque jour ouvré.',
     body: html`${emailParagraph('Bonjour,')}

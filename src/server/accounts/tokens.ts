@@ -1,6 +1,6 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { accountTokens } from '../db/schema';
 import { hashToken } from './sessions';
@@ -33,6 +33,28 @@ export const INVALID_CONFIRMATION_LINK_MESSAGE =
   'Ce lien de confirmation n’est plus valable : il a expiré ou a déjà servi.';
 
 export type IssuedToken = { token: string; expiresAt: Date };
+
+/**
+ * A new token and the statement that stores it when `condition` holds (returning its address), for a caller that
+ * stores it and queues the e-mail carrying it in one statement (`subscribe`): both are committed or neither is.
+ */
+export function tokenInsert(
+  purpose: TokenPurpose,
+  email: string,
+  customerId: number | null,
+): IssuedToken & { insert: (condition: SQL) => SQL } {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(Date.now() + TOKEN_TTL_SECONDS[purpose] * 1000);
+  return {
+    token,
+    expiresAt,
+    insert: (condition) =>
+      sql`insert into ${accountTokens} (token_hash, purpose, email, customer_id, expires_at)
+        select ${hashToken(token)}, ${purpose}, ${email}, ${customerId}::int, ${expiresAt.toISOString()}::timestamptz
+        where ${condition}
+        returning email`,
+  };
+}
 
 /** Stores a new token (in the caller's transaction, beside the e-mail that carries it) and returns it. */
 export async function issueToken(

@@ -1,9 +1,10 @@
 import 'server-only';
+import type { SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/client';
 import { env } from '../env';
 import { defineJob, PermanentJobError } from '../jobs/definitions';
-import { enqueueJob } from '../jobs/queue';
+import { enqueueJob, jobInsert } from '../jobs/queue';
 import { emailSenderFor } from './transport';
 
 const emailMessage = z.object({
@@ -51,4 +52,9 @@ export const sendEmailJob = defineJob({
  */
 export async function queueEmail(db: Db, message: EmailMessage): Promise<void> {
   await enqueueJob(db, sendEmailJob, message);
+}
+
+/** The statement that queues the e-mail once per row of `from`, inside the caller's statement (`jobInsert`). */
+export function emailInsert(message: EmailMessage, from: SQL): SQL {
+  return jobInsert(sendEmailJob, message, from);
 }

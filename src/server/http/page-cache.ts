@@ -325,6 +325,12 @@ function answerWith(request: IncomingMessage, response: ServerResponse, slot: Sl
   for (const [name, value] of Object.entries(entry.headers))
     if (value !== undefined) response.setHeader(name, value);
   response.setHeader('x-request-id', requestIdFrom(request.headers['x-request-id']));
+  // nginx keeps a shared read no longer than this copy's remaining life (a stale copy: one second).
+  if (entry.headers[EDGE_CACHE_HEADER] !== undefined)
+    response.setHeader(
+      EDGE_CACHE_HEADER,
+      String(Math.max(1, Math.ceil((entry.expiresAt - Date.now()) / 1000))),
+    );
   if (entry.etag && request.headers['if-none-match'] === entry.etag) {
     response.statusCode = 304;
     response.removeHeader('content-type');
@@ -350,6 +356,48 @@ function answerWith(request: IncomingMessage, response: ServerResponse, slot: Sl
   }
   send(request, response, body);
 }
+
+/**
+ * Lets nginx keep a public API read as long as this cache does (docs/decisions/042-edge-cache-for-shared-reads.md):
+ * `X-Accel-Expires` is nginx's own header, which it honours over `Cache-Control` and never passes on, so browsers
+ * still get the `no-store` of every API answer (spec section 7). Set before Next.js sets any header, so that it
+ * comes first in the answer: nginx before 1.23 reads these headers in order, and a `Cache-Control: no-store` or an
+ * `Expires: 0` read before it makes the answer unstorable. Only a successful JSON answer setting no cookie keeps
+ * it, as this cache's own rule (`isPlainAnswer`).
+ */
+function offerToEdgeCache(response: ServerResponse): void {
+  response.setHeader(EDGE_CACHE_HEADER, String(PAGE_CACHE_SECONDS));
+  const writeHead = response.writeHead;
+  response.writeHead = function edgeWriteHead(this: ServerResponse, ...args: unknown[]) {
+    const [status, reason, headers] = args as [number, unknown, unknown];
+    this.statusCode = status;
+    const given = typeof reason === 'object' && reason !== null ? reason : headers;
+    if (!isPlainAnswer(this, 'application/json') || !isPlainAddition(given))
+      this.removeHeader(EDGE_CACHE_HEADER);
+    return Reflect.apply(writeHead, this, args) as ServerResponse;
+  } as ServerResponse['writeHead'];
+}
+
+/** True when headers given to `writeHead` set no cookie and no other type than JSON. */
+function isPlainAddition(given: unknown): boolean {
+  if (given === undefined || given === null || typeof given !== 'object') return true;
+  const pairs: [unknown, unknown][] = Array.isArray(given)
+    ? Array.isArray(given[0])
+      ? (given as [unknown, unknown][])
+      : Array.from({ length: Math.floor(given.length / 2) }, (_, index) => [
+          given[2 * index],
+          given[2 * index + 1],
+        ])
+    : Object.entries(given);
+  return pairs.every(([name, value]) => {
+    const lower = String(name).toLowerCase();
+    if (lower === 'set-cookie') return false;
+    return lower !== 'content-type' || String(value).startsWith('application/json');
+  });
+}
+
+/** How long nginx may keep an answer (seconds), whatever its Cache-Control says to browsers. */
+const EDGE_CACHE_HEADER = 'x-accel-expires';
 
 /** Records an entry's new size (it grew a compressed form) with its store's byte bound. */
 function resize({ store, key }: Slot, entry: Entry): void {
@@ -590,6 +638,7 @@ export function recordForPageCache(request: IncomingMessage, response: ServerRes
     return;
   }
   if (slot === null || request.method !== 'GET') return;
+  if (slot.store.kind === 'reads') offerToEdgeCache(response);
   if (acceptsGzip(request)) request.headers['accept-encoding'] = 'gzip';
   else delete request.headers['accept-encoding'];
   const recorder = recordBody(response);

@@ -52,7 +52,17 @@ export async function consumeRateLimits<Row = unknown>(
   db: Db,
   hits: RateLimitHit[],
   guarded?: (allowed: SQL) => SQL,
-  { guardedReadsOnly = false }: { guardedReadsOnly?: boolean } = {},
+  {
+    guardedReadsOnly = false,
+    before,
+  }: {
+    guardedReadsOnly?: boolean;
+    /**
+     * More statements of the same WITH, written `name as (statement)` and comma-separated, which `guarded` may
+     * read by their names (a write whose RETURNING feeds another: a token and the e-mail carrying it).
+     */
+    before?: (allowed: SQL) => SQL;
+  } = {},
 ): Promise<{ states: RateLimitState[]; rows: Row[] }> {
   const limits = sql.join(
     hits.map(
@@ -78,6 +88,7 @@ export async function consumeRateLimits<Row = unknown>(
           reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
         returning key, hits, greatest(1, ceil(extract(epoch from reset_at - now())))::int as retry_after_seconds
       ),
+      ${before ? sql`${before(allowed)},` : sql``}
       guarded as (${guarded ? guarded(allowed) : sql`select 1 where false`})
       select c.key, c.hits, c.retry_after_seconds, (select coalesce(json_agg(g), '[]') from guarded g) as guarded
       from counted c${(!guarded || guardedReadsOnly) && !isTransaction(db) ? sql`, ${WITHOUT_WAITING_FOR_DISK}` : sql``}`,

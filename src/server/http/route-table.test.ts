@@ -98,4 +98,13 @@ describe('the route table', () => {
     ])
       expect(isCachedPagePath(address), address).toBe(false);
   });
+
+  it('lets nginx keep exactly the shared reads (deploy/nginx.conf, decision 042)', () => {
+    const site = readFileSync(path.resolve(__dirname, '../../../deploy/nginx.conf'), 'utf8');
+    const block = /map \$uri \$quotidienne_shared_read \{([^}]*)\}/.exec(site)?.[1];
+    expect(block).toBeDefined();
+    const kept = [...(block ?? '').matchAll(/^\s*(\/\S*)\s+1;/gm)].map((match) => match[1]);
+    expect(new Set(kept)).toEqual(SHARED_READ_PATHS);
+    expect(kept).toHaveLength(SHARED_READ_PATHS.size);
+  });
 });

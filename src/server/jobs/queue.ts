@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { backgroundJobs } from '../db/schema';
 import { DEFAULT_MAX_ATTEMPTS, type JobDefinition } from './definitions';
@@ -41,6 +41,18 @@ export async function enqueueJob<Payload>(
   // This process's runner looks for it soon, whenever the transaction that queued it commits.
   if (row) nudgeJobRunner();
   return row?.id;
+}
+
+/**
+ * The statement that queues the job once for each row of `from` (a name of the caller's WITH, or a subquery), for a
+ * caller that queues it in the statement of the write it belongs to. It returns each new job's id; call
+ * `nudgeJobRunner` (./runner) when one was queued. No `dedupeKey` here.
+ */
+export function jobInsert<Payload>(job: JobDefinition<Payload>, payload: Payload, from: SQL): SQL {
+  const checked = job.payload.parse(payload);
+  return sql`insert into ${backgroundJobs} (kind, payload, max_attempts)
+    select ${job.kind}, ${JSON.stringify(checked)}::jsonb, ${job.maxAttempts ?? DEFAULT_MAX_ATTEMPTS}::int from ${from}
+    returning id`;
 }
 
 /** Cancels the pending jobs of a kind (with that key, if given); a running one finishes. Answers how many. */
