@@ -3,9 +3,13 @@ import { readFileSync, statSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { NextRequest } from 'next/server';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { SEARCH_STATEMENT_TIMEOUT_MS } from '@/server/search/engine';
 import { findPostgresBinaries } from '../support/postgres-binaries';
 import { type PostgresCluster, startPostgresCluster } from '../support/postgres-cluster';
+import { insertSearchCorpus } from '../support/search-corpus';
 
 /**
  * PostgreSQL stopped under light load, then started again: health and readiness say 503 while it is away, a page
@@ -25,6 +29,10 @@ type Routes = {
   ready: () => Promise<Response>;
   /** A page of an HTTP server hooked like the app's (src/instrumentation.ts): it needs the database to render. */
   page: () => Promise<Response>;
+  /** A search page of the same server (`/actualite/social?search=…` runs search() with that term). */
+  searchPage: (term: string) => Promise<Response>;
+  /** GET /api/search/results. */
+  searchApi: (term: string) => Promise<Response>;
   close: () => Promise<void>;
 };
 let pageServer: http.Server | undefined;
@@ -55,12 +63,19 @@ beforeAll(async () => {
   const ready = await import('@/app/api/health/ready/route');
   const client = await import('@/server/db/client');
   const { instrumentHttpServers } = await import('@/server/observability/http-server');
+  const { search } = await import('@/server/search/engine');
+  const { toSearchParams } = await import('@/server/search/params');
+  const searchApi = await import('@/app/api/search/results/route');
   const { sql } = await import('drizzle-orm');
   instrumentHttpServers();
+  await insertSearchCorpus((await client.getDatabase()).db);
   // Renders like a page: 500 when its data cannot be read, as Next.js does for a failed render.
-  pageServer = http.createServer(async (_request, response) => {
+  pageServer = http.createServer(async (request, response) => {
     try {
-      await (await client.getDatabase()).db.execute(sql`select 1`);
+      const { db } = await client.getDatabase();
+      const term = new URL(request.url ?? '/', 'http://localhost').searchParams.get('search');
+      if (term) await search(db, toSearchParams({ term }));
+      else await db.execute(sql`select 1`);
       response.end('page');
     } catch {
       response.statusCode = 500;
@@ -74,6 +89,14 @@ beforeAll(async () => {
     health: health.GET,
     ready: ready.GET,
     page: () => fetch(pageUrl),
+    searchPage: (term) => fetch(`${pageUrl}?search=${encodeURIComponent(term)}`),
+    searchApi: (term) =>
+      searchApi.GET(
+        new NextRequest(`http://localhost/api/search/results?term=${encodeURIComponent(term)}`, {
+          headers: { 'x-forwarded-for': '203.0.113.20' },
+        }),
+        { params: Promise.resolve({}) },
+      ),
     close: client.closeDatabase,
   };
 });
@@ -89,6 +112,35 @@ afterAll(async () => {
     await exited;
   }
   await cluster?.stop();
+});
+
+describe('a search past its time budget', () => {
+  it('answers 503 with Retry-After, on the API and on a page, while a lock holds the documents', async () => {
+    expect((await routes.searchApi('impôt')).status).toBe(200);
+    expect((await routes.searchPage('impôt')).status).toBe(200);
+    // Another session holds the subscriber documents longer than a search's statement_timeout.
+    const locker = new pg.Client({ connectionString: cluster.url() });
+    await locker.connect();
+    try {
+      await locker.query('begin');
+      await locker.query('lock table subscriber_documents in access exclusive mode');
+      const started = Date.now();
+      const [api, page] = await Promise.all([routes.searchApi('impôt'), routes.searchPage('impôt')]);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(SEARCH_STATEMENT_TIMEOUT_MS);
+      expect(api.status).toBe(503);
+      expect(api.headers.get('retry-after')).toBe('2');
+      expect(await api.json()).toEqual({
+        error: { code: 'unavailable', message: expect.stringContaining('La recherche est très sollicitée') },
+      });
+      expect(page.status).toBe(503);
+      expect(page.headers.get('retry-after')).toBe('10');
+    } finally {
+      await locker.query('rollback');
+      await locker.end();
+    }
+    // The lock gone, search answers again; a later bug would be a 500 again.
+    expect((await routes.searchApi('impôt')).status).toBe(200);
+  }, 30_000);
 });
 
 describe('PostgreSQL outage', () => {

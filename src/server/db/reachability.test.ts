@@ -5,6 +5,7 @@ import {
   isConnectionLoss,
   isDatabaseUnreachable,
   noteConnectionAttempt,
+  wasDatabaseUnavailableSince,
   watchPoolConnections,
 } from './reachability';
 
@@ -45,6 +46,9 @@ describe('database reachability', () => {
     expect(isConnectionLoss(adminShutdown())).toBe(true);
     expect(isConnectionLoss(new Error('Connection terminated unexpectedly'))).toBe(true);
     expect(isConnectionLoss(new Error('x', { cause: adminShutdown() }))).toBe(true);
+    expect(
+      isConnectionLoss(new Error('Client has encountered a connection error and is not queryable')),
+    ).toBe(true);
     expect(isConnectionLoss(Object.assign(new Error('syntax error'), { code: '42601' }))).toBe(false);
     expect(isConnectionLoss('57P01')).toBe(false);
   });
@@ -81,5 +85,21 @@ describe('database reachability', () => {
     const client = await pool.connect();
     await expect(client.query('insert')).rejects.toThrow('duplicate key');
     expect(isDatabaseUnreachable()).toBe(false);
+  });
+
+  it('remembers an outage a request met after the database came back', async () => {
+    const pool = fakePool(adminShutdown());
+    watchPoolConnections(pool);
+    const client = await pool.connect();
+    const requestStartedAt = Date.now();
+    expect(wasDatabaseUnavailableSince(requestStartedAt)).toBe(false);
+    await expect(client.query('select 1')).rejects.toThrow('administrator command');
+    // Another request connects again before this one writes its error page: it still met the outage.
+    await pool.connect();
+    expect(isDatabaseUnreachable()).toBe(false);
+    expect(wasDatabaseUnavailableSince(requestStartedAt)).toBe(true);
+    // A request that arrived after the last loss did not.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(wasDatabaseUnavailableSince(Date.now())).toBe(false);
   });
 });

@@ -3,21 +3,45 @@ import type pg from 'pg';
 import { rememberBox } from '../lib/remember';
 
 /**
- * Whether PostgreSQL answered the last connection attempt. A page that fails to render while the database is
- * unreachable is answered 503 with Retry-After instead of 500 (src/server/observability/http-server.ts): the
- * outage is temporary and says so to browsers, crawlers and load balancers. PGlite lives in the process and is
- * never unreachable.
+ * Whether PostgreSQL answered the last connection attempt, and when it last failed a request. A page that fails to
+ * render while the database is unreachable, or after a statement ran out of its time budget, is answered 503 with
+ * Retry-After instead of 500 (src/server/observability/http-server.ts): the outage is temporary and says so to
+ * browsers, crawlers and load balancers. PGlite lives in the process and is never unreachable.
  */
 
 // One per process: the pool is opened by one copy of the client module, the HTTP hook reads from another.
 const unreachable = rememberBox('database.unreachable', false);
+/** When the database last failed a request: lost or refused connection, statement over its time budget (ms). */
+const lastFailureAt = rememberBox('database.last-failure-at', 0);
 
 export function isDatabaseUnreachable(): boolean {
   return unreachable.value;
 }
 
+/**
+ * Whether the database was unreachable, or failed a statement for want of time, at any moment since `sinceMs`. A
+ * page that failed in an outage may write its 500 after another request's connection already succeeded again:
+ * what it met is what counts. (A bug's 500 in a request that overlapped such a failure is answered 503 too.)
+ */
+export function wasDatabaseUnavailableSince(sinceMs: number): boolean {
+  return unreachable.value || lastFailureAt.value >= sinceMs;
+}
+
 export function noteConnectionAttempt(error: unknown): void {
-  unreachable.value = error !== undefined && error !== null;
+  const lost = error !== undefined && error !== null;
+  unreachable.value = lost;
+  if (lost) noteDatabaseFailure();
+}
+
+/** A statement the database could not run in time (or at all): pages failing from now on are an outage. */
+export function noteDatabaseFailure(): void {
+  lastFailureAt.value = Date.now();
+}
+
+/** PostgreSQL's query_canceled: the statement ran past its `statement_timeout` (Drizzle's error has it as cause). */
+export function isStatementTimeout(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  return (error as { code?: unknown }).code === '57014' || isStatementTimeout(error.cause);
 }
 
 const CONNECTION_LOSS_CODES = new Set([
@@ -36,7 +60,8 @@ export function isConnectionLoss(error: unknown): boolean {
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string' && CONNECTION_LOSS_CODES.has(code)) return true;
   return (
-    /connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED/i.test(
+    // pg's own messages: the server went away, the pool could not connect, a client used after its connection broke.
+    /connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED|is not queryable/i.test(
       error.message,
     ) ||
     (error.cause !== undefined && isConnectionLoss(error.cause))

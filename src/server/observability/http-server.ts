@@ -5,7 +5,7 @@ import net from 'node:net';
 import { PATHS } from '@/lib/constants';
 import type { HealthAnswer } from '@/lib/contracts/operations';
 import { closeDatabase, getDb } from '../db/client';
-import { isDatabaseUnreachable } from '../db/reachability';
+import { wasDatabaseUnavailableSince } from '../db/reachability';
 import { env } from '../env';
 import { answerFromPageCache, isPageCacheRefresh, recordForPageCache } from '../http/page-cache';
 import { stopJobRunner } from '../jobs/runner';
@@ -56,7 +56,7 @@ function observe(server: Server, request: IncomingMessage, response: ServerRespo
   requestStarted();
   // During a stop, tell keep-alive clients to open their next request elsewhere.
   if (current.stopping) response.setHeader('Connection', 'close');
-  correctHeadWhenWritten(response);
+  correctHeadWhenWritten(response, Date.now());
   let done = false;
   const finish = () => {
     if (done) return;
@@ -96,14 +96,15 @@ const OUTAGE_RETRY_AFTER_SECONDS = 10;
 /**
  * Two corrections made when the head of an answer is written:
  * - one `Location` where Next.js repeated it (`sendOneLocation`);
- * - a page that failed while PostgreSQL is unreachable is a temporary outage, not a bug: 503 with Retry-After
- *   (the error page Next.js renders stays the body). API calls already answer 503 themselves (api-route.ts).
+ * - a page that failed while PostgreSQL was unreachable (at any moment since the request arrived: the database may
+ *   be back by the time the error page is written) is a temporary outage, not a bug: 503 with Retry-After (the
+ *   error page Next.js renders stays the body). API calls already answer 503 themselves (api-route.ts).
  */
-function correctHeadWhenWritten(response: ServerResponse): void {
+function correctHeadWhenWritten(response: ServerResponse, requestStartedAt: number): void {
   const writeHead = response.writeHead;
   response.writeHead = function correctedWriteHead(this: ServerResponse, ...args: unknown[]) {
     sendOneLocation(this);
-    if (args[0] === 500 && isDatabaseUnreachable()) {
+    if (args[0] === 500 && wasDatabaseUnavailableSince(requestStartedAt)) {
       args[0] = 503;
       if (typeof args[1] === 'string') args[1] = 'Service Unavailable';
       this.setHeader('Retry-After', String(OUTAGE_RETRY_AFTER_SECONDS));

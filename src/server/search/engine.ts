@@ -7,8 +7,11 @@ import { shopLinks } from '@/lib/shop-links';
 import { articlePath } from '@/lib/urls';
 import { sharedRead } from '../cache/shared-reads';
 import type { Db } from '../db/client';
+import { isStatementTimeout, noteDatabaseFailure } from '../db/reachability';
 import { queryRows } from '../db/rows';
 import { env } from '../env';
+import { AppError } from '../http/errors';
+import { SEARCH_BUSY_MESSAGE, SEARCH_BUSY_RETRY_AFTER_SECONDS } from './admission';
 import { correctedQuery } from './correction';
 import { CANDIDATE_CAP, NO_WINDOW, productCodesOfJob, windowBounds } from './cost-planning';
 import { documentTypeLabel } from './document-types';
@@ -219,17 +222,31 @@ async function runBudgeted(
   statement: ReturnType<typeof searchStatement>,
   bitmaps: boolean,
 ): Promise<Row> {
-  const [row] = await db.transaction(async (tx) => {
-    // The branches that read older rows are costed high though they rarely run, which made PostgreSQL compile the
-    // statement (JIT: 50 ms, more than the whole search; a no-op on PGlite). All settings in one round trip.
-    await tx.execute(
-      sql`select set_config('jit', 'off', true), set_config('enable_indexscan', ${bitmaps ? 'off' : 'on'}, true),
-        set_config('statement_timeout', ${String(SEARCH_STATEMENT_TIMEOUT_MS)}, true)`,
-    );
-    return queryRows<Row>(tx, statement);
-  });
+  const [row] = await db
+    .transaction(async (tx) => {
+      // The branches that read older rows are costed high though they rarely run, which made PostgreSQL compile
+      // the statement (JIT: 50 ms, more than the whole search; a no-op on PGlite). All settings in one round trip.
+      await tx.execute(
+        sql`select set_config('jit', 'off', true), set_config('enable_indexscan', ${bitmaps ? 'off' : 'on'}, true),
+          set_config('statement_timeout', ${String(SEARCH_STATEMENT_TIMEOUT_MS)}, true)`,
+      );
+      return queryRows<Row>(tx, statement);
+    })
+    .catch((error: unknown) => {
+      throw outOfBudget(error) ?? error;
+    });
   if (!row) throw new Error('search: no row');
   return row;
+}
+
+/**
+ * A search past its time budget is the database being too busy, not a bug: the API answers 503 with Retry-After,
+ * and a page that fails from it too (the HTTP hook reads `noteDatabaseFailure`). Undefined for any other error.
+ */
+function outOfBudget(error: unknown): AppError | undefined {
+  if (!isStatementTimeout(error)) return undefined;
+  noteDatabaseFailure();
+  return new AppError('unavailable', SEARCH_BUSY_MESSAGE, undefined, SEARCH_BUSY_RETRY_AFTER_SECONDS);
 }
 
 function toResult(raw: RawResult, headline: string): SearchResult {
