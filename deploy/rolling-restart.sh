@@ -14,5 +14,5 @@ for port in ${ports[*]}; do
   done
   curl -fsS "http://127.0.0.1:${port}/api/health/ready" >/dev/null || { echo "port ${port} not ready" >&2; exit 1; }
   # Next's cache of the new instance fills on its first requests: let it warm before stopping the next one.
-  for path in / /actualite; do curl -fsS -o /dev/null "http://127.0.0.1:${port}${path}" || true; done
+  for path in / /actualite '/search?terme=imp%C3%B4t'; do curl -fsS -o /dev/null "http://127.0.0.1:${port}${path}" || true; done
 done

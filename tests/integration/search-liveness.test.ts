@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { GET as results } from '@/app/api/search/results/route';
 import { SEARCH_SORTS } from '@/lib/contracts/search';
 import type { Database } from '@/server/db/client';
+import { purgePageCache } from '@/server/http/page-cache';
 import { instrumentHttpServers } from '@/server/observability/http-server';
 import { SEARCH_QUEUE_MAX, searchSlot } from '@/server/search/admission';
 import { search } from '@/server/search/engine';
@@ -26,6 +27,9 @@ let server: http.Server;
 let base: string;
 /** URLs that reached the stand-in for Next.js. */
 let rendered: string[] = [];
+/** When set, the stand-in answers pages the page cache keeps, once `rendered` resolves (a render in progress). */
+let shareablePage: { rendered: Promise<void> } | undefined;
+const PAGE_NONCE = 'UkVDSEVSQ0hFMDEyMzQ1Ng==';
 const held: (() => void)[] = [];
 
 beforeAll(async () => {
@@ -33,16 +37,25 @@ beforeAll(async () => {
   await insertSearchCorpus(database.db);
   useDatabaseForRoutes(database);
   instrumentHttpServers();
-  server = http.createServer((request: IncomingMessage, response: ServerResponse) => {
+  server = http.createServer(async (request: IncomingMessage, response: ServerResponse) => {
     rendered.push(request.url ?? '');
     response.setHeader('content-type', 'text/html; charset=utf-8');
-    response.end('<!doctype html><title>Recherche</title>');
+    if (!shareablePage) {
+      response.end('<!doctype html><title>Recherche</title>');
+      return;
+    }
+    // As Next.js renders a search: a page with its nonce, which the page cache keeps.
+    await shareablePage.rendered;
+    response.setHeader('content-security-policy', `script-src 'self' 'nonce-${PAGE_NONCE}'`);
+    response.end(`<!doctype html><title>Recherche</title><script nonce="${PAGE_NONCE}"></script>`);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 
 afterEach(async () => {
+  shareablePage = undefined;
+  purgePageCache();
   await releaseAll();
   expect(searchSlotStats()).toEqual({ running: 0, waiting: 0 });
   rendered = [];
@@ -148,6 +161,33 @@ describe('the search page', () => {
     await releaseAll();
     expect((await waiting).status).toBe(200);
     expect(rendered).toEqual(['/search?term=tva']);
+  });
+
+  it('renders a search once for readers asking it together: the others wait for it outside the queue', async () => {
+    let finishRender = () => {};
+    shareablePage = { rendered: new Promise((resolve) => (finishRender = resolve)) };
+    const readers = Array.from({ length: 6 }, () => fetch(`${base}/search?term=bail`));
+    for (let turn = 0; turn < 200 && rendered.length === 0; turn += 1)
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // One render in progress; the five other readers hold neither a slot nor a place in the queue.
+    expect(rendered).toEqual(['/search?term=bail']);
+    expect(searchSlotStats()).toEqual({ running: 1, waiting: 0 });
+    finishRender();
+    const answers = await Promise.all(readers);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    for (const answer of answers) expect(await answer.text()).toContain('<title>Recherche</title>');
+    expect(rendered).toEqual(['/search?term=bail']);
+  });
+
+  it('renders it for the next reader when the render it waited for stored nothing', async () => {
+    // The stand-in's plain page has no nonce: the page cache does not keep it.
+    const answers = await Promise.all([
+      fetch(`${base}/search?term=loyer`),
+      fetch(`${base}/search?term=loyer`),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    expect(rendered).toEqual(['/search?term=loyer', '/search?term=loyer']);
   });
 });
 

@@ -143,6 +143,8 @@ type State = {
   hits: number;
   stored: number;
   refreshToken: string;
+  /** Pages rendered per request whose render is in progress, by key: resolved when that answer is over. */
+  renders: Map<string, Promise<void>>;
 };
 
 /**
@@ -182,6 +184,7 @@ function state(): State {
     hits: 0,
     stored: 0,
     refreshToken: randomBytes(16).toString('hex'),
+    renders: new Map(),
   }));
 }
 
@@ -407,6 +410,32 @@ function resize({ store, key }: Slot, entry: Entry): void {
 function isOwnRefresh(request: IncomingMessage): boolean {
   const given = request.headers[REFRESH_HEADER];
   return typeof given === 'string' && isSameSecret(given, state().refreshToken);
+}
+
+/**
+ * For a page rendered per request that may be shared (a search, the agenda): the render of the same page already
+ * in progress for another reader, to wait for and then answer from its stored copy; or null, this request being
+ * now the render that later ones wait for (until its answer is over, stored or not). Without it, a burst of the
+ * same searches on an instance whose cache is cold (just started, in a rolling restart) rendered the page once per
+ * search slot and filled the slots' queue with the rest (503s in bench/scale).
+ */
+export function joinRenderInProgress(
+  request: IncomingMessage,
+  response: ServerResponse,
+): Promise<void> | null {
+  const slot = slotOf(request);
+  if (slot === null || slot.store.kind !== 'rendered' || request.method !== 'GET') return null;
+  const { renders } = state();
+  const inProgress = renders.get(slot.key);
+  if (inProgress) return inProgress;
+  const over = new Promise<void>((resolve) =>
+    response.once('close', () => {
+      renders.delete(slot.key);
+      resolve();
+    }),
+  );
+  renders.set(slot.key, over);
+  return null;
 }
 
 /** True for the server's own background refresh of a cached page (not a reader's request: never rate-limited). */

@@ -7,7 +7,12 @@ import type { HealthAnswer } from '@/lib/contracts/operations';
 import { closeDatabase, getDb } from '../db/client';
 import { wasDatabaseUnavailableSince } from '../db/reachability';
 import { env } from '../env';
-import { answerFromPageCache, isPageCacheRefresh, recordForPageCache } from '../http/page-cache';
+import {
+  answerFromPageCache,
+  isPageCacheRefresh,
+  joinRenderInProgress,
+  recordForPageCache,
+} from '../http/page-cache';
 import { stopJobRunner } from '../jobs/runner';
 import { remember, rememberBox } from '../lib/remember';
 import { logger } from '../log';
@@ -171,13 +176,7 @@ export function instrumentHttpServers(): void {
       // Search (issue 15): a search page about to run counts against its address's search rate limit first, then
       // waits for one of the process's search slots.
       if (safePathname(request.url) === PATHS.search && !isPageCacheRefresh(request)) {
-        void admitSearchPage(request, response).then((admitted) => {
-          if (!admitted) return;
-          // While it waited, the same page may have been rendered for another reader.
-          if (answerCachedPage(request, response)) return;
-          recordForPageCache(request, response);
-          Reflect.apply(emit, this, [event, ...args]);
-        });
+        void serveSearchPage(request, response, () => Reflect.apply(emit, this, [event, ...args]));
         return true;
       }
       recordForPageCache(request, response);
@@ -233,6 +232,33 @@ function answerCachedPage(request: IncomingMessage, response: ServerResponse): b
   if (!cached.refreshed && safePathname(request.url) === PATHS.search)
     countCachedSearch(request.url ?? '', request.headers['x-forwarded-for']?.toString());
   return true;
+}
+
+/** How many renders of the same search a request waits for before rendering its own (each may store nothing). */
+const SAME_SEARCH_WAITS = 2;
+
+/**
+ * A search page not in the page cache: it waits for the same search being rendered for another reader, if one is,
+ * and gets that copy; else it is admitted (rate limit, search slot) and, unless the page was stored meanwhile,
+ * rendered by Next.js (`render`).
+ */
+async function serveSearchPage(
+  request: IncomingMessage,
+  response: ServerResponse,
+  render: () => void,
+): Promise<void> {
+  for (let wait = 0; wait < SAME_SEARCH_WAITS; wait += 1) {
+    const sameSearch = joinRenderInProgress(request, response);
+    if (!sameSearch) break;
+    await sameSearch;
+    if (response.writableEnded || request.socket.destroyed) return;
+    if (answerCachedPage(request, response)) return;
+  }
+  if (!(await admitSearchPage(request, response))) return;
+  // While it waited for its slot, the same page may have been rendered for another reader.
+  if (answerCachedPage(request, response)) return;
+  recordForPageCache(request, response);
+  render();
 }
 
 /**
