@@ -380,6 +380,36 @@ test('two people save the same article: the second is refused, shown what change
     .toBe(theirTitle);
 });
 
+/** Opens a new article with this title and lets autosave create it (version 1); its id. */
+async function startArticle(page: Page, title: string): Promise<string> {
+  await page.goto('/redaction/articles/nouveau');
+  await page.getByRole('heading', { level: 1, name: 'Nouvel article' }).waitFor();
+  await page.getByRole('textbox', { name: 'Titre', exact: true }).fill(title);
+  // Autosave creates the article a few seconds after the last keystroke.
+  await expect.poll(() => page.getByText(/Enregistré à/).count(), { timeout: 20_000 }).toBe(1);
+  const id = /\/redaction\/articles\/([A-Za-z0-9-]+)$/.exec(page.url())?.[1];
+  expect(id).toBeTruthy();
+  return id ?? '';
+}
+
+/**
+ * Ends an editor's tab so that it sends nothing more: its renderer crashes, as a tab that dies. Neither closing
+ * the page nor navigating it away is that: offline mode does not hold for a page being left, which still runs a
+ * moment, so an editor with unsent edits sends them as it goes (the server received that PATCH after
+ * page.close() in CI, and during page.goto('about:blank') here, from no open page).
+ */
+async function crashTab(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  const crashed = page.waitForEvent('crash');
+  // A crashed page never answers the command.
+  cdp.send('Page.crash').catch(() => {});
+  await crashed;
+  await page.close();
+}
+
+const keptCopy = (page: Page, id: string) =>
+  page.evaluate((key) => localStorage.getItem(key), `redaction:modifications:${id}`);
+
 test('edits made offline are kept in the browser and sent once the network is back', async ({
   newPage,
   consoleGuard,
@@ -387,28 +417,25 @@ test('edits made offline are kept in the browser and sent once the network is ba
   test.setTimeout(180_000);
   const page = await newPage(DESKTOP);
   await signIn(page, consoleGuard, 'redacteur');
-  await page.goto('/redaction/articles/nouveau');
-  await page.getByRole('heading', { level: 1, name: 'Nouvel article' }).waitFor();
-  const title = `Hors ligne ${Date.now()}`;
-  await page.getByRole('textbox', { name: 'Titre', exact: true }).fill(title);
-  // Autosave creates the article a few seconds after the last keystroke.
-  await expect.poll(() => page.getByText(/Enregistré à/).count(), { timeout: 20_000 }).toBe(1);
-  const id = /\/redaction\/articles\/([A-Za-z0-9-]+)$/.exec(page.url())?.[1];
-  expect(id).toBeTruthy();
+  const id = await startArticle(page, `Hors ligne ${Date.now()}`);
 
   consoleGuard.allow(/ERR_INTERNET_DISCONNECTED|Failed to fetch/);
   await page.context().setOffline(true);
   await page.getByLabel('Chapô').fill('Écrit dans le train, sans réseau.');
   await page.getByText(/Serveur injoignable/).waitFor({ timeout: 20_000 });
-  const kept = await page.evaluate((key) => localStorage.getItem(key), `redaction:modifications:${id}`);
-  expect(kept).toContain('Écrit dans le train, sans réseau.');
+  expect(await keptCopy(page, id)).toContain('Écrit dans le train, sans réseau.');
   await screenshot(page, 'newsroom-offline');
 
-  // The tab is closed while offline; reopened online, the editor resumes the edits and sends them.
-  await page.close();
+  // The tab dies while offline; reopened online, the editor resumes the edits and sends them itself.
+  await crashTab(page);
   await page.context().setOffline(false);
   const again = await page.context().newPage();
+  const resent = again.waitForResponse(
+    (response) =>
+      response.request().method() === 'PATCH' && response.url().endsWith(`/api/admin/articles/${id}`),
+  );
   await again.goto(`/redaction/articles/${id}`);
+  expect((await resent).status()).toBe(200);
   await expect
     .poll(
       async () =>
@@ -417,9 +444,88 @@ test('edits made offline are kept in the browser and sent once the network is ba
     )
     .toBe('Écrit dans le train, sans réseau.');
   // Cleared once the editor has the server's answer, which may come a moment after the server saved.
-  await expect
-    .poll(() => again.evaluate((key) => localStorage.getItem(key), `redaction:modifications:${id}`))
-    .toBeNull();
+  await expect.poll(() => keptCopy(again, id)).toBeNull();
+});
+
+/**
+ * The article's first save from now on reaches the server, which keeps it, but its answer is lost on the way
+ * back, as when the connection drops mid-request; with `later: 'lost'` no save after it gets through either.
+ */
+async function loseFirstAnswer(page: Page, id: string, later: 'sent' | 'lost'): Promise<void> {
+  let saves = 0;
+  await page.route(`**/api/admin/articles/${id}`, async (route) => {
+    if (route.request().method() !== 'PATCH') return route.fallback();
+    saves += 1;
+    if (saves === 1) await route.fetch();
+    else if (later === 'sent') return route.fallback();
+    await route.abort('internetdisconnected');
+  });
+}
+
+test('edits the server saved but whose answer was lost are not offered back when the article is reopened', async ({
+  newPage,
+  consoleGuard,
+}) => {
+  test.setTimeout(180_000);
+  const page = await newPage(DESKTOP);
+  await signIn(page, consoleGuard, 'redacteur');
+  const id = await startArticle(page, `Réponse perdue ${Date.now()}`);
+  consoleGuard.allow(/ERR_INTERNET_DISCONNECTED|Failed to fetch/);
+  await loseFirstAnswer(page, id, 'lost');
+  const summary = 'Envoyé, mais la réponse s’est perdue en route.';
+  await page.getByLabel('Chapô').fill(summary);
+  await page.getByText(/Serveur injoignable/).waitFor({ timeout: 20_000 });
+  // The server has the edits as version 2; the browser still keeps them, as edits of version 1.
+  const saved = adminArticleSchema.parse(await (await adminFetch(page, `/articles/${id}`)).json());
+  expect(saved.article.summary).toBe(summary);
+  expect(saved.version).toBe(2);
+  expect(JSON.parse((await keptCopy(page, id)) ?? 'null')).toMatchObject({
+    baseVersion: 1,
+    draft: { summary },
+  });
+
+  // Reopened, the editor finds them on the server: nothing is "unsaved", nothing stays kept.
+  await crashTab(page);
+  const again = await page.context().newPage();
+  await again.goto(`/redaction/articles/${id}`);
+  await expect(again.getByLabel('Chapô')).toHaveValue(summary);
+  await expect(again.getByRole('status').filter({ hasText: 'n’ont pas été enregistrées' })).toHaveCount(0);
+  await expect.poll(() => keptCopy(again, id)).toBeNull();
+  const after = adminArticleSchema.parse(await (await adminFetch(again, `/articles/${id}`)).json());
+  expect(after.version).toBe(2);
+});
+
+test('a save whose answer was lost is not taken for a conflict when the editor sends it again', async ({
+  newPage,
+  consoleGuard,
+}) => {
+  test.setTimeout(180_000);
+  const page = await newPage(DESKTOP);
+  await signIn(page, consoleGuard, 'redacteur');
+  const id = await startArticle(page, `Réponse perdue ${Date.now()}`);
+  consoleGuard.allow(/ERR_INTERNET_DISCONNECTED|Failed to fetch/);
+  await loseFirstAnswer(page, id, 'sent');
+  // Sent again from version 1, the edits meet version 2: the server answers 409 with the article as it is.
+  consoleGuard.allow(/409/);
+  const refused = page.waitForResponse(
+    (response) =>
+      response.request().method() === 'PATCH' &&
+      response.url().endsWith(`/api/admin/articles/${id}`) &&
+      response.status() === 409,
+  );
+  const summary = 'Envoyé deux fois, enregistré une.';
+  await page.getByLabel('Chapô').fill(summary);
+  await page.getByText(/Serveur injoignable/).waitFor({ timeout: 20_000 });
+  await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+  await refused;
+  // That version is this editor's own save: no conflict to resolve, the edits count as saved.
+  await expect(page.getByText(/Enregistré à/)).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'Enregistrement refusé' })).toHaveCount(0);
+  await expect.poll(() => keptCopy(page, id)).toBeNull();
+  await expect(page.getByText(/\bversion 2\b/)).toBeVisible();
+  const after = adminArticleSchema.parse(await (await adminFetch(page, `/articles/${id}`)).json());
+  expect(after.version).toBe(2);
+  expect(after.article.summary).toBe(summary);
 });
 
 test('two-factor authentication: enrolment with a QR code drawn locally, then sign-in asks for the code', async ({

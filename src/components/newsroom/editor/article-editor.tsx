@@ -33,6 +33,7 @@ import { type PickerOption, TagPicker } from '../tag-picker';
 import { BodyEditor } from './body-editor';
 import {
   type ArticleState,
+  changesNothing,
   createBodyOf,
   type Draft,
   draftOf,
@@ -106,13 +107,21 @@ export function ArticleEditor({ id, newType }: { id: string | null; newType?: Ar
     getArticle(id)
       .then((article) => {
         if (!current) return;
-        const stale = local !== null && local.baseVersion !== article.version;
+        const saved = draftOf(article.article);
+        let kept = local;
+        // Edits the server already has are not unsent, whatever version they started from: their save arrived
+        // but its answer did not (the tab closed as it left, the connection dropped on the way back).
+        if (kept && changesNothing(kept.draft, saved)) {
+          forgetLocal(id);
+          kept = null;
+        }
+        const stale = kept !== null && kept.baseVersion !== article.version;
         setLoaded({
           // Unsent edits made from the current version are simply resumed (and sent at once).
-          draft: local && !stale ? local.draft : draftOf(article.article),
+          draft: kept && !stale ? kept.draft : saved,
           state: stateOf(article),
           baseVersion: article.version,
-          recovered: local,
+          recovered: kept,
           recoveredIsStale: stale,
         });
       })
@@ -184,6 +193,19 @@ function EditorForm({ loaded, taxonomy }: { loaded: Loaded; taxonomy: TaxonomyAn
     }
     const changesAtStart = changesRef.current;
     setSaveStatus({ kind: 'saving' });
+    /** The server has `sent` as `answer`: edits typed since are kept and saved next. */
+    const adopt = (answer: AdminArticle) => {
+      versionRef.current = answer.version;
+      setState(stateOf(answer));
+      if (changesRef.current === changesAtStart) {
+        dirtyRef.current = false;
+        forgetLocal(answer.id);
+      } else {
+        keepLocally(answer.id, draftRef.current, answer.version);
+        schedule(AUTOSAVE_DELAY_MS);
+      }
+      setSaveStatus({ kind: 'saved', at: answer.updatedAt });
+    };
     const run = (async () => {
       try {
         const answer: AdminArticle = idRef.current
@@ -195,20 +217,19 @@ function EditorForm({ loaded, taxonomy }: { loaded: Loaded; taxonomy: TaxonomyAn
           // The address becomes the article's own, without reloading the editor.
           window.history.replaceState(window.history.state, '', articleEditPath(answer.id));
         }
-        versionRef.current = answer.version;
-        setState(stateOf(answer));
-        if (changesRef.current === changesAtStart) {
-          dirtyRef.current = false;
-          forgetLocal(answer.id);
-        } else {
-          keepLocally(answer.id, draftRef.current, answer.version);
-          schedule(AUTOSAVE_DELAY_MS);
-        }
-        setSaveStatus({ kind: 'saved', at: answer.updatedAt });
+        adopt(answer);
       } catch (failure) {
         if (failure instanceof NetworkError) {
           setSaveStatus({ kind: 'offline' });
           schedule(OFFLINE_RETRY_MS);
+        } else if (
+          failure instanceof AdminApiError &&
+          failure.conflict &&
+          changesNothing(sent, draftOf(failure.conflict.current.article))
+        ) {
+          // The newer version already holds these edits: an earlier save of ours whose answer was lost, not a
+          // conflict.
+          adopt(failure.conflict.current);
         } else if (failure instanceof AdminApiError && failure.conflict) {
           conflictRef.current = true;
           setConflict(failure.conflict);

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { articleCreateBody, articlePatchBody } from '@/lib/contracts/admin';
 import {
+  changesNothing,
   createBodyOf,
   type Draft,
   draftOf,
@@ -63,6 +64,26 @@ describe('the editor’s draft and the Admin API bodies', () => {
     expect(draft.title).toBe('La TVA change');
     expect(draft.sections.map((section) => section.title)).toEqual(['L’essentiel', 'Exemple']);
     expect(draft.author).toBe('');
+  });
+
+  test('edits the server already has change nothing; any other edit does', () => {
+    const mine = filled();
+    const parsed = articleCreateBody.parse({ ...createBodyOf(mine), id: 'a-1' });
+    // The server's copy: the publication date it set at creation, keys in another order, empty texts as null.
+    const saved = draftOf({
+      ...Object.fromEntries(Object.entries(parsed).reverse()),
+      ...parsed,
+      id: 'a-1',
+      publication_date: '2026-01-02T03:04:05Z',
+    });
+    expect(changesNothing(mine, saved)).toBe(true);
+    expect(changesNothing({ ...mine, summary: 'Écrit dans le train.' }, saved)).toBe(false);
+    expect(changesNothing({ ...mine, publication_date: '2026-02-01T00:00:00.000Z' }, saved)).toBe(false);
+    expect(changesNothing({ ...mine, sections: mine.sections.slice(1) }, saved)).toBe(false);
+    expect(changesNothing({ ...mine, additionalProperties: { ELS_META_titreSEO: 'TVA 2028' } }, saved)).toBe(
+      false,
+    );
+    expect(changesNothing({ ...mine, additionalProperties: {} }, saved)).toBe(false);
   });
 
   test('section ids are unique and valid article ids', () => {

@@ -132,6 +132,30 @@ export function patchBodyOf(draft: Draft, version: number): ArticlePatchBody {
   };
 }
 
+/** Same JSON value (object keys in any order). */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const left = a as Record<string, unknown>;
+  const right = b as Record<string, unknown>;
+  const keys = Object.keys(left).filter((key) => left[key] !== undefined);
+  if (keys.length !== Object.keys(right).filter((key) => right[key] !== undefined).length) return false;
+  return keys.every((key) => sameValue(left[key], right[key]));
+}
+
+/**
+ * True when saving `draft` would change nothing in `saved` (the server's document as a draft): every field a save
+ * sends already has that value. Edits kept in the browser whose save reached the server but whose answer never
+ * came back (a tab closed as the save left, a connection lost on the way back) are in this case: they are not
+ * unsent, and not someone else's change either.
+ */
+export function changesNothing(draft: Draft, saved: Draft): boolean {
+  const sent: Record<string, unknown> = patchBodyOf(draft, 0);
+  const current: Record<string, unknown> = patchBodyOf(saved, 0);
+  return Object.keys(sent).every((key) => sameValue(sent[key], current[key]));
+}
+
 /** The workflow state the editor shows beside the document. */
 export type ArticleState = Pick<
   AdminArticle,
