@@ -462,16 +462,26 @@ async function loseFirstAnswer(page: Page, id: string, later: 'sent' | 'lost'): 
   });
 }
 
+/** A reporter's new article whose first save's answer will be lost (`loseFirstAnswer`). */
+async function articleLosingFirstAnswer(
+  page: Page,
+  guard: ConsoleGuard,
+  later: 'sent' | 'lost',
+): Promise<string> {
+  await signIn(page, guard, 'redacteur');
+  const id = await startArticle(page, `Réponse perdue ${Date.now()}`);
+  guard.allow(/ERR_INTERNET_DISCONNECTED|Failed to fetch/);
+  await loseFirstAnswer(page, id, later);
+  return id;
+}
+
 test('edits the server saved but whose answer was lost are not offered back when the article is reopened', async ({
   newPage,
   consoleGuard,
 }) => {
   test.setTimeout(180_000);
   const page = await newPage(DESKTOP);
-  await signIn(page, consoleGuard, 'redacteur');
-  const id = await startArticle(page, `Réponse perdue ${Date.now()}`);
-  consoleGuard.allow(/ERR_INTERNET_DISCONNECTED|Failed to fetch/);
-  await loseFirstAnswer(page, id, 'lost');
+  const id = await articleLosingFirstAnswer(page, consoleGuard, 'lost');
   const summary = 'Envoyé, mais la réponse s’est perdue en route.';
   await page.getByLabel('Chapô').fill(summary);
   await page.getByText(/Serveur injoignable/).waitFor({ timeout: 20_000 });
@@ -501,10 +511,7 @@ test('a save whose answer was lost is not taken for a conflict when the editor s
 }) => {
   test.setTimeout(180_000);
   const page = await newPage(DESKTOP);
-  await signIn(page, consoleGuard, 'redacteur');
-  const id = await startArticle(page, `Réponse perdue ${Date.now()}`);
-  consoleGuard.allow(/ERR_INTERNET_DISCONNECTED|Failed to fetch/);
-  await loseFirstAnswer(page, id, 'sent');
+  const id = await articleLosingFirstAnswer(page, consoleGuard, 'sent');
   // Sent again from version 1, the edits meet version 2: the server answers 409 with the article as it is.
   consoleGuard.allow(/409/);
   const refused = page.waitForResponse(
