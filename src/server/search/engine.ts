@@ -241,7 +241,7 @@ async function runBudgeted(
 
 /**
  * A search past its time budget is the database being too busy, not a bug: the API answers 503 with Retry-After,
- * and a page that fails from it too (the HTTP hook reads `noteDatabaseFailure`). Undefined for any other error.
+ * and so does a page that fails from it (`noteDatabaseFailure` tells the HTTP hook). Undefined for other errors.
  */
 function outOfBudget(error: unknown): AppError | undefined {
   if (!isStatementTimeout(error)) return undefined;
