@@ -3,10 +3,10 @@ import { readFileSync, statSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { NextRequest } from 'next/server';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SEARCH_STATEMENT_TIMEOUT_MS } from '@/server/search/engine';
+import type { ApiAnswer } from '../support/api';
 import { findPostgresBinaries } from '../support/postgres-binaries';
 import { type PostgresCluster, startPostgresCluster } from '../support/postgres-cluster';
 import { insertSearchCorpus } from '../support/search-corpus';
@@ -32,7 +32,7 @@ type Routes = {
   /** A search page of the same server (`/actualite/social?search=…` runs search() with that term). */
   searchPage: (term: string) => Promise<Response>;
   /** GET /api/search/results. */
-  searchApi: (term: string) => Promise<Response>;
+  searchApi: (term: string) => Promise<ApiAnswer>;
   close: () => Promise<void>;
 };
 let pageServer: http.Server | undefined;
@@ -66,6 +66,7 @@ beforeAll(async () => {
   const { search } = await import('@/server/search/engine');
   const { toSearchParams } = await import('@/server/search/params');
   const searchApi = await import('@/app/api/search/results/route');
+  const { callHandler } = await import('../support/api');
   const { sql } = await import('drizzle-orm');
   instrumentHttpServers();
   await insertSearchCorpus((await client.getDatabase()).db);
@@ -91,12 +92,10 @@ beforeAll(async () => {
     page: () => fetch(pageUrl),
     searchPage: (term) => fetch(`${pageUrl}?search=${encodeURIComponent(term)}`),
     searchApi: (term) =>
-      searchApi.GET(
-        new NextRequest(`http://localhost/api/search/results?term=${encodeURIComponent(term)}`, {
-          headers: { 'x-forwarded-for': '203.0.113.20' },
-        }),
-        { params: Promise.resolve({}) },
-      ),
+      callHandler(searchApi.GET, '/api/search/results', {
+        query: { term },
+        headers: { 'x-forwarded-for': '203.0.113.20' },
+      }),
     close: client.closeDatabase,
   };
 });
@@ -129,7 +128,7 @@ describe('a search past its time budget', () => {
       expect(Date.now() - started).toBeGreaterThanOrEqual(SEARCH_STATEMENT_TIMEOUT_MS);
       expect(api.status).toBe(503);
       expect(api.headers.get('retry-after')).toBe('2');
-      expect(await api.json()).toEqual({
+      expect(api.body).toEqual({
         error: { code: 'unavailable', message: expect.stringContaining('La recherche est très sollicitée') },
       });
       expect(page.status).toBe(503);
