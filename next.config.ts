@@ -58,7 +58,9 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   // Unknown paths get app/global-not-found.tsx (the 404 with the site's frame), which Next does not send with every
   // page as it does the root not-found.tsx (docs/decisions/036).
-  experimental: { globalNotFound: true },
+  // strictRouteTypes: the route types are imported by next-env.d.ts (checked by `npm run typecheck`) instead of
+  // being added to tsconfig.json's `include`, which a build into another NEXT_DIST_DIR rewrote each time.
+  experimental: { globalNotFound: true, strictRouteTypes: true },
   // The widths and quality our <img> srcsets ask for (src/lib/image-sources.ts): the optimiser serves those only.
   images: { deviceSizes: IMAGE_DEVICE_SIZES, imageSizes: IMAGE_SIZES, qualities: [IMAGE_QUALITY] },
   // Next's ISR cache without its two holes: made-up URLs' not-found pages and redirects are not stored, and what
