@@ -183,6 +183,17 @@ export function searchStatement(input: StatementInput): SQL {
     input.page?.sort === SEARCH_SORTS.date
       ? sql`sort_date desc, rank desc, id`
       : sql`rank desc, sort_date desc, id`;
+  // What the snippets are built from, read here for the page's rows only (three more statements before).
+  const pageWithSources = sql`select pg.*, src.view, src.paywalled, src.sections, src.texte from page pg
+    left join lateral (
+      select a.body_html as view, a.paywalled, (select coalesce(json_agg(json_build_array(s.title, s.body_html)
+          order by s.position), '[]'::json) from article_sections s where s.article_id = a.id) as sections,
+        null::text as texte
+      from articles a where pg.corpus = 'news' and a.id = pg.id
+      union all
+      select null::text, null::boolean, null::json, d.texte
+      from subscriber_documents d where pg.corpus = 'docs' and d.id = pg.id
+    ) src on true`;
   return sql`
     with q as (select ${input.query} as query),
     news_probe as (${newsProbe(input, input.filters.news, input.bounds)}),
@@ -200,7 +211,7 @@ export function searchStatement(input: StatementInput): SQL {
     select
       (select count(*)::int from news_probe) as total_news,
       (select count(*)::int from docs_probe) as total_docs,
-      (select json_agg(p order by p.position) from page p) as results,
+      (select json_agg(p order by p.position) from (${pageWithSources}) p) as results,
       ${facetColumns(input.facets)}`;
 }
 
