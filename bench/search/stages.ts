@@ -1,11 +1,13 @@
 /**
  * Where one search's time goes on PGlite (not a timed test): every statement of search() timed in the client,
- * then EXPLAIN ANALYZE of the search statement. DATA_DIR=… STAGES_TERMS='impôt,succession' node
+ * (the 25th percentile of STAGES_ROUNDS runs, robust to a shared machine's load), then with STAGES_EXPLAIN=1
+ * EXPLAIN ANALYZE of the longest statement. DATA_DIR=… STAGES_TERMS='impôt,succession' node
  * --conditions=react-server --import tsx bench/search/stages.ts
  */
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { closeDatabase, getDatabase } from '../../src/server/db/client';
-import { search } from '../../src/server/search/engine';
+import { search as ownSearch } from '../../src/server/search/engine';
 import { batchSearchCounts } from '../../src/server/search/query-counts';
 
 type Call = { sql: string; params: unknown[] | undefined; ms: number };
@@ -35,6 +37,12 @@ proto.transaction = function (this: PGlite, callback: unknown) {
   );
 } as never;
 
+// STAGES_ENGINE=<another checkout>: that checkout's engine, on this process's database.
+const engine = process.env.STAGES_ENGINE;
+const search = engine
+  ? ((await import(path.resolve(engine, 'src/server/search/engine.ts'))) as { search: typeof ownSearch })
+      .search
+  : ownSearch;
 const terms = (process.env.STAGES_TERMS ?? 'impôt,succession,licenciement,taux').split(',');
 const rounds = Number(process.env.STAGES_ROUNDS ?? 20);
 const { db } = await getDatabase();
