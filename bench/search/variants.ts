@@ -56,7 +56,14 @@ for (const term of terms) {
       await tx.execute(sql`select set_config('enable_indexscan', 'off', true)`);
       return queryRows(tx, statement);
     });
-  const base = { query: fullText.tsquery, hasTerm: true, hasAccess: false, filters, bounds };
+  const base = {
+    query: fullText.tsquery,
+    hasTerm: true,
+    hasAccess: false,
+    filters,
+    bounds,
+    readByAddress: process.env.BY_ADDRESS === '1',
+  };
   const page = { offset: 0, sort: 'pertinence' as const };
   await timeIt('full statement', () => run(searchStatement({ ...base, page, facets: FACETS })));
   await timeIt('no facets', () => run(searchStatement({ ...base, page, facets: [] })));

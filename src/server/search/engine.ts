@@ -6,7 +6,7 @@ import type { SelectedFacets } from '@/lib/params';
 import { shopLinks } from '@/lib/shop-links';
 import { articlePath } from '@/lib/urls';
 import { sharedRead } from '../cache/shared-reads';
-import type { Db } from '../db/client';
+import { type Db, isEmbedded } from '../db/client';
 import { isStatementTimeout, noteDatabaseFailure } from '../db/reachability';
 import { queryRows } from '../db/rows';
 import { env } from '../env';
@@ -210,6 +210,7 @@ async function readCandidates(
     bounds,
     page,
     facets: counted,
+    readByAddress: !isEmbedded(db),
   });
   return runBudgeted(db, statement, term !== '' && (bounds.estimated || term.includes('"')));
 }
