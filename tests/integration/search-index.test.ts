@@ -10,7 +10,8 @@ import { queryRows } from '@/server/db/rows';
 import { articles, topics } from '@/server/db/schema';
 import { windowBounds } from '@/server/search/cost-planning';
 import { CANDIDATE_CAP, search } from '@/server/search/engine';
-import { corpusFilters, typedQuery } from '@/server/search/query-building';
+import { FACETS } from '@/server/search/facet-assembly';
+import { corpusFilters, searchStatement, typedQuery } from '@/server/search/query-building';
 import { facetFilters } from '@/server/search/selected-facets';
 import { suggest } from '@/server/search/suggest';
 import { createTestDatabase } from '../support/database';
@@ -404,6 +405,33 @@ describe('bounded facets', () => {
           expect(bounds.docs?.months.length).toBeGreaterThan(1);
           expect(bounds.docs?.months).toContain(expected?.newest.slice(0, 7).replace('-', ''));
         }
+      }
+      // The candidates are read by address on PostgreSQL and as whole rows on PGlite (query-building.ts): both
+      // reads give the same candidates, page, totals and facet counts, with or without a window.
+      const noFacets = corpusFilters(facetFilters({}), null, { news: true, docs: true });
+      const plurivoque = typedQuery('plurivoque');
+      const window = await windowBounds(database.db, 'plurivoque', plurivoque.lexemes, noFacets);
+      expect(window.docs).not.toBeNull();
+      for (const bounds of [window, { ...window, news: null, docs: null }]) {
+        const read = async (readByAddress: boolean) => {
+          const [row] = await queryRows<{ facet_counts: unknown[] }>(
+            database.db,
+            searchStatement({
+              query: plurivoque.tsquery,
+              hasTerm: true,
+              hasAccess: false,
+              filters: noFacets,
+              bounds,
+              page: { offset: 40, sort: SEARCH_SORTS.date },
+              facets: FACETS,
+              readByAddress,
+            }),
+          );
+          return { ...row, facet_counts: row?.facet_counts.map((count) => JSON.stringify(count)).sort() };
+        };
+        const [byAddress, wholeRows] = [await read(true), await read(false)];
+        expect(wholeRows).toEqual(byAddress);
+        expect(byAddress).toMatchObject({ total_docs: CANDIDATE_CAP + 1 });
       }
     } finally {
       await database.db.execute(sql`delete from subscriber_documents where id like 'pl%'`);

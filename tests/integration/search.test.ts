@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_SNIPPET_MAX } from '@/lib/constants';
 import { SEARCH_SORTS } from '@/lib/contracts/search';
@@ -154,6 +154,40 @@ describe('search engine', () => {
       ]),
     );
     expect(facets.theme_quot_zapette.find((entry) => entry.id === 'Sociétés')?.count).toBe(4);
+  });
+
+  it('counts a document once per job, however many of its subscriptions the job holds', async () => {
+    // CTR and MSO are both DRH's product codes (MAPPING_FIXTURES).
+    await database.db.insert(subscriberDocuments).values({
+      id: 'd-two-codes',
+      titreAffichage: 'Heures de délégation',
+      microContenu: 'Le crédit d’heures des représentants.',
+      texte: 'Les heures de délégation des représentants du personnel sont payées comme du temps de travail.',
+      dateResultat: '2025-03-01',
+      typeDocument: 'memento',
+      typeUr: 'fonds',
+      urId: 'UR-d-two-codes',
+      matiere: ['Social'],
+      themeZapette: [],
+      abonnement: ['CTR', 'MSO'],
+      titreOuvrage: 'Mémento Social',
+    });
+    try {
+      const { facets, total } = await search(database.db, params({ term: 'délégation' }));
+      expect(total).toBe(1);
+      expect(facets.metier).toEqual([
+        { id: 'DRH', label: 'Directeur ou responsable des ressources humaines', count: 1 },
+      ]);
+      expect(facets.abonnement.map(({ id, count }) => [id, count])).toEqual([
+        ['CTR', 1],
+        ['MSO', 1],
+      ]);
+      expect(facets.date_zapette).toEqual([
+        { id: '2025', label: '2025', count: 1, children: [{ id: '2025/03', label: 'mars', count: 1 }] },
+      ]);
+    } finally {
+      await database.db.delete(subscriberDocuments).where(eq(subscriberDocuments.id, 'd-two-codes'));
+    }
   });
 
   it('filters by the selected facets', async () => {

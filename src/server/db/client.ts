@@ -51,6 +51,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     );
     try {
       const db = drizzlePglite({ client, schema, casing: 'snake_case' });
+      embeddedDatabases.add(db);
       await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
       return databaseOf(db as unknown as Db, 'pglite', () => client.close());
     } catch (error) {
@@ -83,6 +84,17 @@ function postgresDatabase(db: Db, pool: pg.Pool): Database {
   return databaseOf(db, 'postgres', () => pool.end(), {
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   });
+}
+
+// On globalThis: Next.js may load this module once per bundle, and a database opened by one copy is used by others.
+const embeddedDatabases = remember('embedded-databases', () => new WeakSet<object>());
+
+/**
+ * True for a PGlite database, run in this process's thread: every row a statement reads is a copy in memory, and
+ * a few plans are chosen differently there (the search's candidates, docs/SEARCH.md).
+ */
+export function isEmbedded(db: Db): boolean {
+  return embeddedDatabases.has(db);
 }
 
 /** The `Database` of an open drizzle instance, whichever the driver. */

@@ -6,7 +6,7 @@ import type { SelectedFacets } from '@/lib/params';
 import { shopLinks } from '@/lib/shop-links';
 import { articlePath } from '@/lib/urls';
 import { sharedRead } from '../cache/shared-reads';
-import type { Db } from '../db/client';
+import { type Db, isEmbedded } from '../db/client';
 import { isStatementTimeout, noteDatabaseFailure } from '../db/reachability';
 import { queryRows } from '../db/rows';
 import { env } from '../env';
@@ -29,7 +29,7 @@ import { searchedTerm } from './params';
 import { corpusFilters, type FullTextQuery, searchStatement, typedQuery } from './query-building';
 import { countSearch } from './query-counts';
 import { facetFilters } from './selected-facets';
-import { snippets } from './snippets';
+import { type SnippetSource, snippets } from './snippets';
 import {
   ANONYMOUS_READER,
   type SearchAnswer,
@@ -118,6 +118,11 @@ type RawResult = {
   titre_ouvrage: string;
   slug: string | null;
   article_type: string | null;
+  /** What the snippet is built from (query-building.ts): a news's body, gate and sections; a document's text. */
+  view: string | null;
+  paywalled: boolean | null;
+  sections: [string, string][] | null;
+  texte: string | null;
 };
 
 /**
@@ -165,7 +170,7 @@ async function runSearch(
     counts[facet] = disjunctive[index] ?? [];
   });
   const raw = row?.results ?? [];
-  const headlines = await snippets(db, fullText.tsquery, raw, hasAccess);
+  const headlines = await snippets(db, fullText.tsquery, raw.map(snippetSource), hasAccess);
   const totals = { news: row?.total_news ?? 0, docs: row?.total_docs ?? 0 };
   return {
     results: raw.map((result, index) => toResult(result, headlines[index] ?? '')),
@@ -205,6 +210,7 @@ async function readCandidates(
     bounds,
     page,
     facets: counted,
+    readByAddress: !isEmbedded(db),
   });
   return runBudgeted(db, statement, term !== '' && (bounds.estimated || term.includes('"')));
 }
@@ -247,6 +253,18 @@ function outOfBudget(error: unknown): AppError | undefined {
   if (!isStatementTimeout(error)) return undefined;
   noteDatabaseFailure();
   return new AppError('unavailable', SEARCH_BUSY_MESSAGE, undefined, SEARCH_BUSY_RETRY_AFTER_SECONDS);
+}
+
+function snippetSource(raw: RawResult): SnippetSource {
+  return raw.corpus === 'news'
+    ? {
+        corpus: 'news',
+        micro: raw.micro,
+        view: raw.view ?? '',
+        paywalled: raw.paywalled ?? false,
+        sections: raw.sections ?? [],
+      }
+    : { corpus: 'docs', micro: raw.micro, texte: raw.texte ?? '' };
 }
 
 function toResult(raw: RawResult, headline: string): SearchResult {

@@ -47,25 +47,29 @@ export function isSelected(filters: FacetFilters, facet: MultiChoice): boolean {
  * subscriptions): ten array overlaps a row instead of an index lookup per product code.
  */
 export function facetColumns(facets: readonly Facet[]): SQL {
+  // Array values are unnested in the select list (a ProjectSet), not in FROM: a function scan per candidate
+  // builds a tuplestore for each row, which cost more than the counting. Months are grouped as 'YYYY-MM' and
+  // turned into 'YYYY/MM' once per group.
   const counts: Record<Facet, SQL> = {
-    dates: sql`select 'dates'::text as facet, replace(substr(m.day, 1, 7), '-', '/') as key, count(*)::int as count
-      from matched m group by 2`,
+    dates: sql`select 'dates'::text as facet, replace(k, '-', '/') as key, count::int as count
+      from (select substr(m.day, 1, 7) as k, count(*) as count from matched m group by 1) g`,
     types: sql`select 'types'::text as facet, m.type_code as key, count(*)::int as count from matched m group by 2`,
     matieres: sql`select 'matieres'::text as facet, x as key, count(*)::int as count
-      from matched m, unnest(m.matiere) x group by 2`,
+      from (select unnest(m.matiere) as x from matched m) u group by 2`,
     abonnements: sql`select 'abonnements'::text as facet, x as key, count(*)::int as count
-      from matched m, unnest(m.abonnement) x group by 2`,
+      from (select unnest(m.abonnement) as x from matched m) u group by 2`,
     themes: sql`select 'themes'::text as facet, x as key, count(*)::int as count
-      from matched m, unnest(m.themes) x where m.corpus = 'news' group by 2`,
+      from (select unnest(m.themes) as x from matched m where m.corpus = 'news') u group by 2`,
+    // A document counts once for a job when any of its subscriptions is one of the job's product codes.
     metiers: sql`select 'metiers'::text as facet, j.job as key, count(*)::int as count
-      from matched m join job_codes j on j.codes && m.abonnement where m.corpus = 'docs' group by 2`,
+      from (select distinct pm.job, u.id
+        from (select m.id, unnest(m.abonnement) as code from matched m where m.corpus = 'docs') u
+        join product_mappings pm on pm.product_code = u.code and pm.job <> '') j
+      group by 2`,
   };
   if (facets.length === 0) return sql`null::json as facet_counts`;
   return sql`(
-    with job_codes as materialized (
-      select job, array_agg(product_code) as codes from product_mappings where job <> '' group by job
-    ),
-    counted as (${sql.join(
+    with counted as (${sql.join(
       facets.map((facet) => counts[facet]),
       sql` union all `,
     )})

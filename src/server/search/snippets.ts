@@ -1,13 +1,24 @@
 import 'server-only';
-import { asc, inArray, type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { visiblePlainText } from '../content/paywall';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/rows';
-import { articleSections, articles, SEARCH_CONFIG, subscriberDocuments } from '../db/schema';
+import { SEARCH_CONFIG } from '../db/schema';
 import { MATCH_END, MATCH_START } from './highlight';
 
-/** What a snippet needs to know of a result. */
-export type SnippetSubject = { corpus: 'news' | 'docs'; id: string };
+/**
+ * What a result's snippet is built from, read with the page (query-building.ts): a news's summary, body and
+ * sections (HTML) and whether it is paywalled; a subscriber document's micro-content and indexed text.
+ */
+export type SnippetSource =
+  | {
+      corpus: 'news';
+      micro: string;
+      view: string;
+      paywalled: boolean;
+      sections: [title: string, view: string][];
+    }
+  | { corpus: 'docs'; micro: string; texte: string };
 
 /** ts_headline options: up to two fragments, matched words between the private-use markers. */
 const FRAGMENT_DELIMITER = ' … ';
@@ -22,14 +33,11 @@ const HEADLINE_OPTIONS = `StartSel=${MATCH_START}, StopSel=${MATCH_END}, MaxWord
 export async function snippets(
   db: Db,
   query: SQL,
-  page: readonly SnippetSubject[],
+  page: readonly SnippetSource[],
   hasAccess: boolean,
 ): Promise<string[]> {
   if (page.length === 0) return [];
-  const sources = await snippetSources(db, page, hasAccess);
-  const texts = page.map((result) =>
-    withoutRepeatedSentences(sources.get(`${result.corpus}:${result.id}`) ?? ''),
-  );
+  const texts = page.map((source) => withoutRepeatedSentences(snippetText(source, hasAccess)));
   const rows = await queryRows<{ headline: string }>(
     db,
     sql`select ts_headline(${sql.raw(`'${SEARCH_CONFIG}'`)}, t.source, ${query}, ${HEADLINE_OPTIONS}) as headline
@@ -38,54 +46,13 @@ export async function snippets(
   return rows.map((row) => withoutRepeatedFragments(row.headline));
 }
 
-async function snippetSources(
-  db: Db,
-  page: readonly SnippetSubject[],
-  hasAccess: boolean,
-): Promise<Map<string, string>> {
-  const newsIds = page.filter((result) => result.corpus === 'news').map((result) => result.id);
-  const docIds = page.filter((result) => result.corpus === 'docs').map((result) => result.id);
-  const [newsRows, sectionRows, docRows] = await Promise.all([
-    newsIds.length
-      ? db
-          .select({
-            id: articles.id,
-            summary: articles.summary,
-            view: articles.bodyHtml,
-            paywalled: articles.paywalled,
-          })
-          .from(articles)
-          .where(inArray(articles.id, newsIds))
-      : [],
-    newsIds.length
-      ? db
-          .select({
-            articleId: articleSections.articleId,
-            title: articleSections.title,
-            view: articleSections.bodyHtml,
-          })
-          .from(articleSections)
-          .where(inArray(articleSections.articleId, newsIds))
-          .orderBy(asc(articleSections.articleId), asc(articleSections.position))
-      : [],
-    docIds.length
-      ? db
-          .select({
-            id: subscriberDocuments.id,
-            micro: subscriberDocuments.microContenu,
-            texte: subscriberDocuments.texte,
-          })
-          .from(subscriberDocuments)
-          .where(inArray(subscriberDocuments.id, docIds))
-      : [],
-  ]);
-  const sources = new Map<string, string>();
-  for (const row of newsRows) {
-    const sections = sectionRows.filter((section) => section.articleId === row.id);
-    sources.set(`news:${row.id}`, visiblePlainText({ ...row, sections }, hasAccess));
-  }
-  for (const row of docRows) sources.set(`docs:${row.id}`, `${row.micro}\n${row.texte}`);
-  return sources;
+function snippetText(source: SnippetSource, hasAccess: boolean): string {
+  if (source.corpus === 'docs') return `${source.micro}\n${source.texte}`;
+  const sections = source.sections.map(([title, view]) => ({ title, view }));
+  return visiblePlainText(
+    { summary: source.micro, view: source.view, paywalled: source.paywalled, sections },
+    hasAccess,
+  );
 }
 
 const sentenceKey = (sentence: string) => sentence.replace(/\s+/g, ' ').trim().toLocaleLowerCase('fr');
