@@ -1,7 +1,6 @@
 import type { Metadata } from 'next';
 import { NotFoundContent } from '@/app/_components/not-found-content';
 import { SiteChrome } from '@/app/_components/site-chrome';
-import { WebFontsScript } from '@/app/_components/web-fonts-script';
 import { env } from '@/server/env';
 import { sourceSans, sourceSerif } from './fonts';
 import './globals.css';
@@ -16,11 +15,9 @@ export const metadata: Metadata = { title: 'Page non trouvée', robots: { index:
 export default function GlobalNotFound() {
   const config = env();
   return (
-    // The consent state script marks <html> before React hydrates it (ConsentStateScript), the web fonts' script
-    // once the page has loaded (WebFontsScript).
+    // The consent state script marks <html> before React hydrates it (ConsentStateScript).
     <html lang="fr" className={`${sourceSans.variable} ${sourceSerif.variable}`} suppressHydrationWarning>
       <body>
-        <WebFontsScript />
         <SiteChrome
           shopBaseUrl={config.SHOP_BASE_URL}
           subscriberUrl={config.SUBSCRIBER_URL}

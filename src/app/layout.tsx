@@ -1,6 +1,5 @@
 import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
-import { WebFontsScript } from '@/app/_components/web-fonts-script';
 import { DAILY_NAME, PUBLISHER_NAME, SITE_TAGLINE } from '@/lib/site';
 import { sourceSans, sourceSerif } from './fonts';
 import './globals.css';
@@ -31,13 +30,9 @@ export const viewport: Viewport = {
  */
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
-    // The consent state script marks <html> before React hydrates it (ConsentStateScript), the web fonts' script
-    // once the page has loaded (WebFontsScript).
+    // The consent state script marks <html> before React hydrates it (ConsentStateScript).
     <html lang="fr" className={`${sourceSans.variable} ${sourceSerif.variable}`} suppressHydrationWarning>
-      <body>
-        <WebFontsScript />
-        {children}
-      </body>
+      <body>{children}</body>
     </html>
   );
 }

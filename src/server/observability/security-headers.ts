@@ -3,7 +3,6 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { CONSENT_STATE_SCRIPT } from '@/lib/consent';
-import { WEB_FONTS_SCRIPT } from '@/lib/web-fonts';
 import { EMBED_PROVIDERS } from '../content/sanitize';
 import { env } from '../env';
 import { isCachedPagePath } from '../http/route-table';
@@ -105,13 +104,8 @@ function analyticsOrigin(): string | undefined {
   return url ? new URL(url).origin : undefined;
 }
 
-/**
- * Our constant inline scripts, allowed by their hashes on every page: the consent state script of the site's
- * pages (src/lib/consent.ts) and the web fonts' script of every document (src/lib/web-fonts.ts).
- */
-const CONSTANT_SCRIPT_HASHES = [CONSENT_STATE_SCRIPT, WEB_FONTS_SCRIPT].map(
-  (script) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`,
-);
+/** The consent state script of every page's <head> (src/lib/consent.ts), allowed by its hash on every page. */
+const CONSENT_STATE_SCRIPT_HASH = `'sha256-${createHash('sha256').update(CONSENT_STATE_SCRIPT).digest('base64')}'`;
 
 /** The Content-Security-Policy of an HTML answer. */
 export function contentSecurityPolicy({ pathname, nonce, hashes = [] }: PolicyInput): string {
@@ -119,7 +113,7 @@ export function contentSecurityPolicy({ pathname, nonce, hashes = [] }: PolicyIn
   const scriptSources = [
     "'self'",
     ...(nonce ? [`'nonce-${nonce}'`] : []),
-    ...new Set([...CONSTANT_SCRIPT_HASHES, ...hashes]),
+    ...new Set([CONSENT_STATE_SCRIPT_HASH, ...hashes]),
     ...(analytics ? [analytics] : []),
   ];
   const directives = [
