@@ -21,6 +21,8 @@
 // also runs on it once per run, interleaved with the pages: what the framework itself scores on this machine at
 // that moment, the floor no page of the site can go below.
 //
+// What a template's largest paint waits for (its element, phases and the requests before it): bench/pages/lcp.ts.
+//
 // BENCH_ONLY=javascript,lighthouse (any of throughput, renders, javascript, lighthouse) runs some parts only, while
 // iterating: such a partial run prints its figures and writes no record.
 import { execFile, spawn } from 'node:child_process';

@@ -286,3 +286,17 @@ export const SEARCH_FACETS = [
   THEME_FACET,
 ] as const;
 export type SearchFacet = (typeof SEARCH_FACETS)[number];
+
+/**
+ * How wide a lead teaser's image is drawn (measured at 320 to 1,600 px): the page's width less the container's
+ * sides below 1,000 px (a 412 px phone draws 380 px), at most 60 % of it in the two-column grids above, 710 px from
+ * the page's full width. A 3x phone then fetches the 1,200 px variant, not the 1,920 px one (decision 047).
+ */
+export const LEAD_IMAGE_SIZES = '(min-width: 1240px) 710px, (min-width: 1000px) 60vw, calc(100vw - 2rem)';
+
+/**
+ * How wide the cover is drawn (measured at 320 to 1,600 px): the page's width less the container's sides below
+ * 1,000 px, less the 300 px side column and the gap above, 876 px from the page's full width (decision 047).
+ */
+export const COVER_IMAGE_SIZES =
+  '(min-width: 1240px) 876px, (min-width: 1000px) calc(100vw - 364px), calc(100vw - 2rem)';

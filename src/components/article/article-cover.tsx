@@ -1,5 +1,5 @@
 import { ImageWithFallback } from '@/components/ui/image-with-fallback';
-import { ARTICLE_COVER_RATIO, LISTING_IMAGE_WIDTH } from '@/lib/constants';
+import { ARTICLE_COVER_RATIO, COVER_IMAGE_SIZES, LISTING_IMAGE_WIDTH } from '@/lib/constants';
 import styles from './article.module.css';
 
 type Props = {
@@ -21,7 +21,7 @@ export function ArticleCover({ image }: Props) {
         alt={image.legend ?? ''}
         width={width}
         height={Math.round(width / ARTICLE_COVER_RATIO)}
-        sizes="(min-width: 1000px) 760px, 100vw"
+        sizes={COVER_IMAGE_SIZES}
         priority
       />
       {image.legend || image.source ? (

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { ImageWithFallback } from '@/components/ui/image-with-fallback';
-import { LISTING_IMAGE_HEIGHT, LISTING_IMAGE_WIDTH } from '@/lib/constants';
+import { LEAD_IMAGE_SIZES, LISTING_IMAGE_HEIGHT, LISTING_IMAGE_WIDTH } from '@/lib/constants';
 import type { ArticleSummary, TeaserArticle } from '@/lib/contracts/content';
 import { formatLongDate } from '@/lib/dates';
 import { articlePath } from '@/lib/urls';
@@ -59,7 +59,7 @@ export function NewsTeaser({
           alt=""
           width={LISTING_IMAGE_WIDTH}
           height={LISTING_IMAGE_HEIGHT}
-          sizes={variant === 'lead' ? '(min-width: 1000px) 720px, 100vw' : '(min-width: 1000px) 400px, 90vw'}
+          sizes={variant === 'lead' ? LEAD_IMAGE_SIZES : '(min-width: 1000px) 400px, 90vw'}
           priority={priority}
         />
       ) : null}
