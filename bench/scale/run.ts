@@ -491,6 +491,34 @@ function edgeSummary(file: string, since: number) {
   );
 }
 
+/**
+ * nginx's error log since `since`: its upstream errors counted by message, method, path and instance port (what a
+ * 502 or a retry was: a refused connection, one closed before the answer…).
+ */
+function edgeErrors(file: string, since: number) {
+  const counts: Record<string, number> = {};
+  let text = '';
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return counts;
+  }
+  for (const line of text.split('\n')) {
+    // 2026/11/27 09:01:02 [error] 12#12: *34 upstream prematurely closed connection while reading response header
+    // from upstream, client: 127.0.0.1, server: …, request: "POST /api/… HTTP/1.1", upstream: "http://127.0.0.1:3620/…"
+    const head = /^(\d{4})\/(\d\d)\/(\d\d) (\d\d:\d\d:\d\d) \[(\w+)\] \d+#\d+: (?:\*\d+ )?([^,]*)/.exec(line);
+    if (!head) continue;
+    const [, year, month, day, time, level, message] = head;
+    // nginx writes its local time; the bench machine's clock is what Date.now() reads.
+    if (new Date(`${year}-${month}-${day}T${time}`).getTime() < since - 1_000) continue;
+    const request = /request: "(\S+) ([^? ]*)/.exec(line);
+    const port = /upstream: "http:\/\/[^:/]+:(\d+)/.exec(line)?.[1];
+    const key = `${level}: ${message} | ${request ? `${request[1]} ${request[2]}` : '-'} | ${port ?? '-'}`;
+    counts[key] = (counts[key] ?? 0) + 1;
+  }
+  return counts;
+}
+
 async function throughput(url: string, connections = 32) {
   const result = await autocannon({ url, connections, duration: STATIC_SECONDS });
   return {
@@ -660,6 +688,7 @@ async function main(): Promise<void> {
         // nginx's view per class: a 499 is a request the client gave up on (its 10 s timeout), "502, 200" in
         // upstreamStatus one the other instance answered after the first closed its connection.
         edge: shipped.accessLog ? edgeSummary(shipped.accessLog, phaseStart) : undefined,
+        edgeErrors: edgeErrors(path.join(work, 'nginx', 'error.log'), phaseStart),
         goalMet: run.failed.total === 0,
       };
       console.log(JSON.stringify(result.rollingRestart, null, 2));
@@ -693,6 +722,7 @@ async function main(): Promise<void> {
         },
         fullServiceAfterMs,
         edge: shipped.accessLog ? edgeSummary(shipped.accessLog, phaseStart) : undefined,
+        edgeErrors: edgeErrors(path.join(work, 'nginx', 'error.log'), phaseStart),
         goalMet: run.failedShare <= 0.001 && fullServiceAfterMs <= 5_000,
       };
       console.log(JSON.stringify(result.killOneInstance, null, 2));
