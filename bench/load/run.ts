@@ -211,11 +211,21 @@ async function main(): Promise<void> {
   // The machine is shared: its load before and after says how much of the result is ours.
   const loadAverageAtStart = os.loadavg().map((value) => Number(value.toFixed(2)));
   console.log(`Charge ${LABEL} : ${CONNECTIONS} connexions pendant ${SECONDS} s sur ${BASE_URL}`);
-  const byClass = new Map<string, { latencies: number[]; statuses: Record<string, number> }>();
+  type ClassEntry = {
+    latencies: number[];
+    statuses: Record<string, number>;
+    timeouts: number;
+    socket: number;
+  };
+  const byClass = new Map<string, ClassEntry>();
+  const classEntry = (name: string) => {
+    const entry = byClass.get(name) ?? { latencies: [], statuses: {}, timeouts: 0, socket: 0 };
+    byClass.set(name, entry);
+    return entry;
+  };
   const windows = new Map<number, number[]>();
   const record = (name: string, status: number, latency: number) => {
-    const entry = byClass.get(name) ?? { latencies: [], statuses: {} };
-    byClass.set(name, entry);
+    const entry = classEntry(name);
     entry.latencies.push(latency);
     entry.statuses[status] = (entry.statuses[status] ?? 0) + 1;
     const window = Math.floor((Date.now() - started) / (WINDOW_SECONDS * 1000));
@@ -231,10 +241,23 @@ async function main(): Promise<void> {
     timeout: 10,
     // The class of the request a connection sends is kept in its context, which autocannon hands back with the
     // answer's latency: the latency of each class, and of each 5 s window, says where the tail is.
+    // A timeout or a socket error is counted in its request's class too: autocannon has already built the next
+    // request when it reports a timeout, so the class in flight is the one seen when that request was sent.
     setupClient: (client) => {
-      client.on('response', (status, _bytes, latency) =>
-        record(String((client as ResponseClient).requestIterator?.context?.class), status, latency),
-      );
+      const classNow = () => String((client as ResponseClient).requestIterator?.context?.class);
+      let sent: string | undefined;
+      client.on('response', (status, _bytes, latency) => record(classNow(), status, latency));
+      // Events of autocannon's client its typings leave out (lib/httpClient.js).
+      const events = client as unknown as NodeJS.EventEmitter;
+      events.on('request', () => {
+        sent = classNow();
+      });
+      events.on('timeout', () => {
+        classEntry(sent ?? classNow()).timeouts += 1;
+      });
+      events.on('connError', () => {
+        classEntry(classNow()).socket += 1;
+      });
     },
     requests: [
       {
@@ -309,6 +332,8 @@ async function main(): Promise<void> {
             answers: entry.latencies.length,
             latencyMs: latencySummary(entry.latencies),
             statuses: entry.statuses,
+            ...(entry.timeouts > 0 ? { timeouts: entry.timeouts } : {}),
+            ...(entry.socket > 0 ? { socketErrors: entry.socket } : {}),
           },
         ]),
     ),

@@ -441,13 +441,22 @@ const nearestRank = (sorted: number[], p: number) =>
  * time the app took ($upstream_response_time, when it was asked), in ms.
  */
 function edgeSummary(file: string, since: number) {
-  const classes = new Map<string, { total: number[]; upstream: number[]; cache: Record<string, number> }>();
+  const classes = new Map<
+    string,
+    {
+      total: number[];
+      upstream: number[];
+      cache: Record<string, number>;
+      upstreamStatus: Record<string, number>;
+    }
+  >();
   for (const line of readFileSync(file, 'utf8').split('\n')) {
-    const [msec, method, uri, status, requestTime, upstreamTime, cacheStatus] = line.split(' ');
+    const [msec, method, uri, status, requestTime, upstreamTime, cacheStatus, upstreamStatus] =
+      line.split('|');
     if (!msec || Number(msec) * 1000 < since || !method || !uri) continue;
     // Answers other than 200 (a 429 of the search's rate limit, a 304) are a class of their own.
     const name = status === '200' ? classOf(method, uri) : `${classOf(method, uri)} ${status}`;
-    const entry = classes.get(name) ?? { total: [], upstream: [], cache: {} };
+    const entry = classes.get(name) ?? { total: [], upstream: [], cache: {}, upstreamStatus: {} };
     classes.set(name, entry);
     entry.total.push(Number(requestTime) * 1000);
     // Several upstreams (a retry) are listed with commas: their sum is what the app took.
@@ -457,6 +466,10 @@ function edgeSummary(file: string, since: number) {
       );
     const cached = cacheStatus && cacheStatus !== '-' ? cacheStatus : 'none';
     entry.cache[cached] = (entry.cache[cached] ?? 0) + 1;
+    // What each instance asked answered, in order: "502, 200" is a request the second instance answered after the
+    // first closed its connection (a stop's hand-over, a killed instance).
+    const asked = upstreamStatus && upstreamStatus !== '-' ? upstreamStatus : 'none';
+    entry.upstreamStatus[asked] = (entry.upstreamStatus[asked] ?? 0) + 1;
   }
   const times = (values: number[]) => {
     const sorted = values.toSorted((a, b) => a - b);
@@ -470,11 +483,40 @@ function edgeSummary(file: string, since: number) {
         {
           answers: entry.total.length,
           cacheStatus: entry.cache,
+          upstreamStatus: entry.upstreamStatus,
           nginxMs: times(entry.total),
           appMs: entry.upstream.length > 0 ? times(entry.upstream) : undefined,
         },
       ]),
   );
+}
+
+/**
+ * nginx's error log since `since`: its upstream errors counted by message, method, path and instance port (what a
+ * 502 or a retry was: a refused connection, one closed before the answer…).
+ */
+function edgeErrors(file: string, since: number) {
+  const counts: Record<string, number> = {};
+  let text = '';
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return counts;
+  }
+  for (const line of text.split('\n')) {
+    // 2026/11/27 09:01:02 [error] 12#12: *34 upstream prematurely closed connection while reading response header
+    // from upstream, client: 127.0.0.1, server: …, request: "POST /api/… HTTP/1.1", upstream: "http://127.0.0.1:3620/…"
+    const head = /^(\d{4})\/(\d\d)\/(\d\d) (\d\d:\d\d:\d\d) \[(\w+)\] \d+#\d+: (?:\*\d+ )?([^,]*)/.exec(line);
+    if (!head) continue;
+    const [, year, month, day, time, level, message] = head;
+    // nginx writes its local time; the bench machine's clock is what Date.now() reads.
+    if (new Date(`${year}-${month}-${day}T${time}`).getTime() < since - 1_000) continue;
+    const request = /request: "(\S+) ([^? ]*)/.exec(line);
+    const port = /upstream: "http:\/\/[^:/]+:(\d+)/.exec(line)?.[1];
+    const key = `${level}: ${message} | ${request ? `${request[1]} ${request[2]}` : '-'} | ${port ?? '-'}`;
+    counts[key] = (counts[key] ?? 0) + 1;
+  }
+  return counts;
 }
 
 async function throughput(url: string, connections = 32) {
@@ -503,7 +545,7 @@ async function main(): Promise<void> {
       apps: 'next start x2 on loopback, same build, TRUSTED_PROXY_HOPS=1',
       edge: 'deploy/nginx.conf as shipped (ports, cache folder and listen address rewritten), 2 workers',
       loadGenerator: 'autocannon on the same two cores (bench/load/run.ts for the mixed load)',
-      nginxAccessLog: ACCESS_LOG ? 'on (timing format, 256 KB buffer)' : 'off',
+      nginxAccessLog: ACCESS_LOG ? 'on (timing format with upstream statuses, 256 KB buffer)' : 'off',
       articles: Number(ARTICLES),
     },
   };
@@ -618,6 +660,7 @@ async function main(): Promise<void> {
 
     // 3. Rolling restart under load.
     if (FAULTS) {
+      const phaseStart = Date.now();
       const running = mixedLoad('scale-rolling', edge, FAULT_SECONDS, scratch('rolling'));
       const steps: Record<string, number>[] = [];
       await sleep(8_000);
@@ -629,16 +672,31 @@ async function main(): Promise<void> {
         const stoppedMs = Date.now() - stopAt;
         apps[key] = startApp(app.port, databaseUrl);
         const readyMs = await waitHealthy(apps[key].url);
-        steps.push({ instance: app.port, stopMs: stoppedMs, startToReadyMs: readyMs });
+        steps.push({
+          instance: app.port,
+          stopAtSecond: Math.round((stopAt - phaseStart) / 1000),
+          stopMs: stoppedMs,
+          startToReadyMs: readyMs,
+        });
         await sleep(3_000);
       }
       const run = summarise(await running);
-      result.rollingRestart = { ...run, steps, goalMet: run.failed.total === 0 };
+      if (shipped.accessLog) await sleep(1_500);
+      result.rollingRestart = {
+        ...run,
+        steps,
+        // nginx's view per class: a 499 is a request the client gave up on (its 10 s timeout), "502, 200" in
+        // upstreamStatus one the other instance answered after the first closed its connection.
+        edge: shipped.accessLog ? edgeSummary(shipped.accessLog, phaseStart) : undefined,
+        edgeErrors: edgeErrors(path.join(work, 'nginx', 'error.log'), phaseStart),
+        goalMet: run.failed.total === 0,
+      };
       console.log(JSON.stringify(result.rollingRestart, null, 2));
     }
 
     // 4. kill -9 of one instance under load, restarted after 1 s.
     if (FAULTS) {
+      const phaseStart = Date.now();
       const running = mixedLoad('scale-kill', edge, FAULT_SECONDS, scratch('kill'));
       await sleep(8_000);
       const watch = probe(`${edge}/api/health/ready`, () => ({}), 50);
@@ -651,6 +709,7 @@ async function main(): Promise<void> {
       await sleep(5_000);
       await watch.stop();
       const run = summarise(await running);
+      if (shipped.accessLog) await sleep(1_500);
       const lastFailure = watch.failures.filter((at) => at >= killedAt).at(-1);
       const fullServiceAfterMs = lastFailure === undefined ? 0 : lastFailure - killedAt;
       result.killOneInstance = {
@@ -662,6 +721,8 @@ async function main(): Promise<void> {
           successes: watch.successes.length,
         },
         fullServiceAfterMs,
+        edge: shipped.accessLog ? edgeSummary(shipped.accessLog, phaseStart) : undefined,
+        edgeErrors: edgeErrors(path.join(work, 'nginx', 'error.log'), phaseStart),
         goalMet: run.failedShare <= 0.001 && fullServiceAfterMs <= 5_000,
       };
       console.log(JSON.stringify(result.killOneInstance, null, 2));

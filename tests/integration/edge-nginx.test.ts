@@ -16,13 +16,28 @@ const ANSWER_MS = 300;
 /** How long the stand-in lets nginx keep a shared read, as the app does (src/server/http/page-cache.ts). */
 const EDGE_SECONDS = 2;
 
-type Upstream = { servers: http.Server[]; inFlight: number; maxInFlight: number; seen: string[] };
+type Upstream = {
+  servers: http.Server[];
+  inFlight: number;
+  maxInFlight: number;
+  seen: string[];
+  /** The port of an instance that stops: it closes the connection of each search before any byte (decision 046). */
+  handingOver?: number;
+  /** The port that answered each request, by URL. */
+  answeredBy: Map<string, number[]>;
+};
 
 /** Two listening servers sharing one handler and one count of requests in flight (the two app instances). */
 async function startUpstream(): Promise<Upstream> {
-  const upstream: Upstream = { servers: [], inFlight: 0, maxInFlight: 0, seen: [] };
+  const upstream: Upstream = { servers: [], inFlight: 0, maxInFlight: 0, seen: [], answeredBy: new Map() };
   const handler = (request: http.IncomingMessage, response: http.ServerResponse) => {
     upstream.seen.push(request.url ?? '');
+    const port = request.socket.localPort ?? 0;
+    if (port === upstream.handingOver && request.url?.startsWith('/search')) {
+      request.socket.destroy();
+      return;
+    }
+    upstream.answeredBy.set(request.url ?? '', [...(upstream.answeredBy.get(request.url ?? '') ?? []), port]);
     upstream.inFlight += 1;
     upstream.maxInFlight = Math.max(upstream.maxInFlight, upstream.inFlight);
     setTimeout(() => {
@@ -179,5 +194,19 @@ describe('deploy/nginx.conf', () => {
       expect(response.headers.get('x-cache-status')).toBe('MISS');
     }
     expect(reached(url)).toBe(2);
+  });
+
+  // Last: nginx counts the closed connections against the first instance (max_fails), as it should for one that
+  // stops.
+  it('sends a search whose connection a stopping instance closed before any byte to the other instance', async () => {
+    const [stopping, other] = upstream.servers.map((server) => (server.address() as AddressInfo).port);
+    upstream.handingOver = stopping;
+    const url = '/search?terme=relais';
+    const { answers } = await together(url, 6);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    // Some reached the stopping instance first (least_conn spreads them) and were answered by the other one.
+    expect(reached(url)).toBeGreaterThan(6);
+    expect(upstream.answeredBy.get(url)).toEqual([other, other, other, other, other, other]);
+    upstream.handingOver = undefined;
   });
 });

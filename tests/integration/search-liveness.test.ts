@@ -98,9 +98,9 @@ async function turnsDuring(run: () => Promise<unknown>): Promise<number> {
 
 /** Occupies every slot and the whole queue; returns the releases (the queued ones once they get their slot). */
 async function fillSearchSlots(): Promise<void> {
-  const taken: Promise<() => void>[] = [];
+  const taken: Promise<(() => void) | null>[] = [];
   for (let slot = searchSlot(); slot; slot = searchSlot()) taken.push(slot);
-  for (const release of taken) void release.then((done) => held.push(done));
+  for (const release of taken) void release.then((done) => done && held.push(done));
   await new Promise((resolve) => setImmediate(resolve));
   expect(searchSlotStats().waiting).toBe(SEARCH_QUEUE_MAX);
 }

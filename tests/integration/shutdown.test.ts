@@ -25,7 +25,8 @@ instrumentHttpServers();
 handleStopSignals();
 const database = await getDatabase();
 const server = http.createServer(async (request, response) => {
-  if (request.url === '/slow') await new Promise((resolve) => setTimeout(resolve, 1500));
+  // The hook admitted /search (rate limit, a search slot) before this stand-in for Next.js renders it.
+  if (request.url === '/slow' || request.url.startsWith('/search')) await new Promise((resolve) => setTimeout(resolve, 1500));
   response.end(JSON.stringify({ path: request.url, database: await database.ping() }));
 });
 server.listen(Number(process.argv[2]), '127.0.0.1', () => console.log('listening'));
@@ -51,7 +52,7 @@ function get(port: number, pathname: string): Promise<{ status: number; body: st
   });
 }
 
-async function startServer(): Promise<{
+async function startServer(settings: Record<string, string> = {}): Promise<{
   port: number;
   exited: Promise<number | null>;
   output: () => string;
@@ -64,7 +65,14 @@ async function startServer(): Promise<{
     ['--conditions=react-server', '--import', 'tsx', script, String(port)],
     {
       cwd: root,
-      env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, LOG_LEVEL: 'info', NODE_ENV: 'production' },
+      env: {
+        ...process.env,
+        DATABASE_URL: '',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'info',
+        NODE_ENV: 'production',
+        ...settings,
+      },
       stdio: ['ignore', 'pipe', 'inherit'],
     },
   );
@@ -128,6 +136,84 @@ describe('graceful stop', () => {
     const late = await send('POST', '/on-the-kept-connection');
     expect(late).toEqual({ status: 200, connection: 'close', reused: true });
     agent.destroy();
+    expect(await exited).toBe(0);
+  }, 240_000);
+
+  /**
+   * The searches a stopping instance has not started (waiting for its search slots) are handed over before any
+   * byte: behind nginx their connection closes and nginx sends the GET to the other instance
+   * (tests/integration/edge-nginx.test.ts). They used to wait behind the searches in progress, the last of them
+   * past the 10 s grace, whose end closed their connections after 10 s of waiting (the 2026-11-27 rolling restart).
+   */
+  it('hands the searches waiting for a slot over to the proxy at once on SIGTERM, and finishes the one running', async () => {
+    const { port, exited, output } = await startServer({ SEARCH_CONCURRENCY: '1', TRUSTED_PROXY_HOPS: '1' });
+    const outcome = (pathname: string, agent: http.Agent | false = false) =>
+      new Promise<{ status: number; at: number } | { error: string; at: number; bytes: number }>(
+        (resolve) => {
+          let bytes = 0;
+          const request = http.get({ host: '127.0.0.1', port, path: pathname, agent }, (response) => {
+            response.on('data', (chunk: Buffer) => {
+              bytes += chunk.length;
+            });
+            response.on('end', () => resolve({ status: response.statusCode ?? 0, at: Date.now() }));
+          });
+          request.on('error', (error) => resolve({ error: error.message, at: Date.now(), bytes }));
+        },
+      );
+    const kept = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    expect(await outcome('/first', kept)).toMatchObject({ status: 200 });
+    const running = outcome('/search?terme=bail');
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    // 7 more, 1.5 s each behind the one running: the last would end 12 s later, past the grace.
+    const waiting = Array.from({ length: 7 }, (_, index) => outcome(`/search?terme=loyer${index}`));
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    const stopAt = Date.now();
+    child?.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    // A search the proxy sends on a kept connection during the stop, while the slot is taken: handed over too.
+    const late = outcome('/search?terme=tardive', kept);
+
+    for (const handedOver of [...(await Promise.all(waiting)), await late]) {
+      expect(handedOver).toMatchObject({
+        error: expect.stringMatching(/socket hang up|ECONNRESET/),
+        bytes: 0,
+      });
+      expect(handedOver.at - stopAt).toBeLessThan(1_000);
+    }
+    expect(await running).toMatchObject({ status: 200 });
+    expect(await exited).toBe(0);
+    expect(output()).toContain('recherches en attente rendues au proxy');
+    kept.destroy();
+  }, 240_000);
+
+  it('answers a search it will not start 503 with Retry-After in French when no proxy is in front', async () => {
+    const { port, exited } = await startServer({ SEARCH_CONCURRENCY: '1', TRUSTED_PROXY_HOPS: '0' });
+    const running = get(port, '/search?terme=bail');
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    const waiting = new Promise<http.IncomingMessage & { body: string }>((resolve, reject) => {
+      const request = http.get(
+        { host: '127.0.0.1', port, path: '/search?terme=loyer', agent: false },
+        (response) => {
+          let body = '';
+          response.on('data', (chunk) => {
+            body += chunk;
+          });
+          response.on('end', () => resolve(Object.assign(response, { body })));
+        },
+      );
+      request.on('error', reject);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const stopAt = Date.now();
+    child?.kill('SIGTERM');
+    const refused = await waiting;
+    expect(Date.now() - stopAt).toBeLessThan(1_000);
+    expect(refused.statusCode).toBe(503);
+    expect(refused.headers['retry-after']).toBe('1');
+    expect(refused.headers.connection).toBe('close');
+    expect(refused.body).toContain('Le service redémarre');
+    expect(refused.body).toContain('lang="fr"');
+    expect((await running).status).toBe(200);
     expect(await exited).toBe(0);
   }, 240_000);
 });

@@ -14,7 +14,10 @@ export type NginxOptions = {
   edge: number;
   /** A second server answering the files of `staticRoot` (`/x` serves `x.html`) on this port. */
   staticPort?: number;
-  /** Log each request's times and cache status (`$msec $request_method $request_uri $status …`). */
+  /**
+   * Log each request's times, cache status and upstream statuses, fields apart with `|` (`$msec|$request_method|…`;
+   * a request nginx sent to both instances lists two upstream times and statuses, with commas and spaces).
+   */
   accessLog?: boolean;
 };
 
@@ -43,7 +46,7 @@ export async function startNginx(prefix: string, siteFile: string, options: Ngin
       : `# The same bytes as static files: what nginx does without the app, the proxy cache or the nonce rewrite.
   server { listen 127.0.0.1:${options.staticPort}; root ${staticRoot}; location / { try_files $uri.html =404; } }`;
   const logging = accessLog
-    ? `log_format timing '$msec $request_method $request_uri $status $request_time $upstream_response_time $upstream_cache_status';
+    ? `log_format timing '$msec|$request_method|$request_uri|$status|$request_time|$upstream_response_time|$upstream_cache_status|$upstream_status';
   access_log ${accessLog} timing buffer=256k flush=1s;`
     : 'access_log off;';
   writeFileSync(

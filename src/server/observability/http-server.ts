@@ -22,10 +22,13 @@ import {
   SEARCH_BUSY_MESSAGE,
   SEARCH_BUSY_RETRY_AFTER_SECONDS,
   SEARCH_RATE_LIMIT_MESSAGE,
+  SEARCH_STOPPING_MESSAGE,
+  SEARCH_STOPPING_RETRY_AFTER_SECONDS,
   searchSlot,
 } from '../search/admission';
 import { searchedTextLocation } from '../search/params';
 import { countCachedSearch, flushSearchCounts } from '../search/query-counts';
+import { handOverWaitingSearches } from '../search/search-slots';
 import { answerRedirect } from '../site-newsroom/redirects';
 import { requestFinished, requestStarted } from './metrics';
 
@@ -284,24 +287,54 @@ async function admitSearchPage(request: IncomingMessage, response: ServerRespons
     return false;
   }
   // Released when the answer is sent or the connection closes, also while still waiting for the slot.
-  let release: (() => void) | undefined;
+  let release: (() => void) | null | undefined;
   let closed = false;
   response.once('close', () => {
     closed = true;
     release?.();
   });
   release = await slot;
-  if (closed) release();
-  return !closed;
+  if (closed) {
+    release?.();
+    return false;
+  }
+  if (!release) {
+    handOverSearchPage(request, response);
+    return false;
+  }
+  return true;
 }
+
+/**
+ * A search page this process will not start because it stops (search-slots.ts, `handOverWaitingSearches`;
+ * docs/decisions/046). Behind a proxy (TRUSTED_PROXY_HOPS > 0) its connection is closed before any byte of an
+ * answer: nginx sends the GET to the other instance at once (`proxy_next_upstream error`, deploy/nginx.conf),
+ * which a 503 would not do without making every 503 a failed instance. A client talking to this process directly
+ * gets an honest 503 with Retry-After.
+ */
+function handOverSearchPage(request: IncomingMessage, response: ServerResponse): void {
+  if (env().TRUSTED_PROXY_HOPS > 0) {
+    request.socket.destroy();
+    return;
+  }
+  response.setHeader('connection', 'close');
+  refuseSearchPage(response, 503, SEARCH_STOPPING_MESSAGE, SEARCH_STOPPING_RETRY_AFTER_SECONDS);
+}
+
+/** The page title of each refusal, by its message. */
+const REFUSAL_TITLES = {
+  [SEARCH_RATE_LIMIT_MESSAGE]: 'Trop de recherches',
+  [SEARCH_BUSY_MESSAGE]: 'Recherche très sollicitée',
+  [SEARCH_STOPPING_MESSAGE]: 'Service en cours de redémarrage',
+} as const;
 
 function refuseSearchPage(
   response: ServerResponse,
   status: 429 | 503,
-  message: string,
+  message: keyof typeof REFUSAL_TITLES,
   retryAfterSeconds: number,
 ): void {
-  const title = status === 429 ? 'Trop de recherches' : 'Recherche très sollicitée';
+  const title = REFUSAL_TITLES[message];
   const body = `<!doctype html><html lang="fr"><meta charset="utf-8"><title>${title}</title><p>${message}</p></html>`;
   response.writeHead(status, {
     'content-type': 'text/html; charset=utf-8',
@@ -363,6 +396,10 @@ export async function gracefulStop(signal: NodeJS.Signals): Promise<void> {
     net.Server.prototype.close.call(server);
     if (signal !== 'SIGTERM') server.closeIdleConnections();
   }
+  // The searches still waiting for a slot have written nothing: they go elsewhere now rather than wait behind the
+  // ones in progress, which could outlast the grace below (docs/decisions/046).
+  const handedOver = handOverWaitingSearches();
+  if (handedOver > 0) logger.info({ handedOver }, 'recherches en attente rendues au proxy');
   await waitForIdle(SHUTDOWN_GRACE_MS);
   if (signal === 'SIGTERM') {
     await waitForConnectionsClosed(current.servers, KEEP_ALIVE_DRAIN_MS);

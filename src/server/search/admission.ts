@@ -4,7 +4,7 @@ import type { Db } from '../db/client';
 import { env } from '../env';
 import { AppError } from '../http/errors';
 import { clientAddress, consumeRateLimit, type RateLimitState } from '../http/rate-limit';
-import { takeSearchSlot } from './search-slots';
+import { type SlotRelease, takeSearchSlot } from './search-slots';
 import type { SearchReader } from './types';
 
 /**
@@ -19,6 +19,12 @@ export const SEARCH_RATE_LIMIT_MESSAGE =
 export const SEARCH_BUSY_MESSAGE =
   'La recherche est très sollicitée en ce moment, merci de réessayer dans un instant.';
 
+/** A search not started when this process stops (it answers those it has started, and nothing new). */
+export const SEARCH_STOPPING_MESSAGE =
+  'Le service redémarre, merci de relancer votre recherche dans un instant.';
+/** Seconds a search refused by a stopping process is asked to wait (the other instance, or this one restarted). */
+export const SEARCH_STOPPING_RETRY_AFTER_SECONDS = 1;
+
 /** Searches that may wait for a slot in this process; past them a search is refused (503). */
 export const SEARCH_QUEUE_MAX = 32;
 /** Seconds a refused search is asked to wait (the queue drains in about that long). */
@@ -26,15 +32,16 @@ export const SEARCH_BUSY_RETRY_AFTER_SECONDS = 2;
 
 /**
  * A slot for one search in this process (search-slots.ts: SEARCH_CONCURRENCY at once, SEARCH_QUEUE_MAX waiting),
- * resolving with its release; null when the queue is full.
+ * resolving with its release, or with null when the process stops before the search started; null when the queue
+ * is full.
  */
-export function searchSlot(): Promise<() => void> | null {
+export function searchSlot(): Promise<SlotRelease | null> | null {
   return takeSearchSlot({ limit: env().SEARCH_CONCURRENCY, queue: SEARCH_QUEUE_MAX });
 }
 
 /**
- * Runs an API search in a slot; with the queue full, 503 with Retry-After. The slot is held for the search
- * only: the API's answer is JSON, cheap to send.
+ * Runs an API search in a slot; with the queue full, or the process stopping before the search could start, 503
+ * with Retry-After. The slot is held for the search only: the API's answer is JSON, cheap to send.
  */
 export async function inSearchSlot<T>(run: () => Promise<T>): Promise<T> {
   const slot = searchSlot();
@@ -42,6 +49,14 @@ export async function inSearchSlot<T>(run: () => Promise<T>): Promise<T> {
     throw new AppError('unavailable', SEARCH_BUSY_MESSAGE, undefined, SEARCH_BUSY_RETRY_AFTER_SECONDS);
   }
   const release = await slot;
+  if (!release) {
+    throw new AppError(
+      'unavailable',
+      SEARCH_STOPPING_MESSAGE,
+      undefined,
+      SEARCH_STOPPING_RETRY_AFTER_SECONDS,
+    );
+  }
   try {
     return await run();
   } finally {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { searchSlotStats, takeSearchSlot } from './search-slots';
+import { handOverWaitingSearches, searchSlotStats, takeSearchSlot } from './search-slots';
 
 const held: (() => void)[] = [];
 
@@ -14,8 +14,10 @@ const settle = () => new Promise((resolve) => setImmediate(resolve));
 describe('search slots', () => {
   it('lets `limit` searches run at once and the next ones wait their turn, in order', async () => {
     const rule = { limit: 2, queue: 5 };
-    for (const slot of [takeSearchSlot(rule), takeSearchSlot(rule)])
-      held.push(await (slot ?? Promise.reject()));
+    for (const slot of [takeSearchSlot(rule), takeSearchSlot(rule)]) {
+      const release = await slot;
+      if (release) held.push(release);
+    }
     expect(searchSlotStats()).toEqual({ running: 2, waiting: 0 });
     const started: string[] = [];
     const third = takeSearchSlot(rule)?.then((release) => {
@@ -35,7 +37,7 @@ describe('search slots', () => {
     held.shift()?.();
     await settle();
     expect(started).toEqual(['third', 'fourth']);
-    held.push(...(await Promise.all([third, fourth])).filter((release) => release !== undefined));
+    held.push(...(await Promise.all([third, fourth])).filter((release) => typeof release === 'function'));
     expect(searchSlotStats()).toEqual({ running: 2, waiting: 0 });
   });
 
@@ -50,5 +52,22 @@ describe('search slots', () => {
     const second = await waiting;
     expect(searchSlotStats()).toEqual({ running: 1, waiting: 0 });
     if (second) held.push(second);
+  });
+
+  // Last: the hand-over lasts to the end of the process, as the stop it is made for.
+  it('on a stop, hands the waiting searches over at once and keeps the running ones to their end', async () => {
+    const rule = { limit: 1, queue: 5 };
+    const running = await takeSearchSlot(rule);
+    const waiting = [takeSearchSlot(rule), takeSearchSlot(rule)];
+    expect(searchSlotStats()).toEqual({ running: 1, waiting: 2 });
+    expect(handOverWaitingSearches()).toBe(2);
+    expect(await Promise.all(waiting)).toEqual([null, null]);
+    expect(searchSlotStats()).toEqual({ running: 1, waiting: 0 });
+    // A search arriving during the stop does not wait either; a free slot is still used.
+    expect(await takeSearchSlot(rule)).toBeNull();
+    running?.();
+    const late = await takeSearchSlot(rule);
+    expect(late).toBeTypeOf('function');
+    if (late) held.push(late);
   });
 });
