@@ -10,17 +10,12 @@
 // that ended before the observed largest paint. Lighthouse's simulation (lantern) builds its estimate from those
 // requests and the main thread's work before that paint, all sharing one simulated 1.6 Mbps link with 150 ms of
 // latency: each byte listed there delays the estimate. BENCH_JSON=file writes every figure there as well.
-import { execFile } from 'node:child_process';
-import { readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
+import { readFile, writeFile } from 'node:fs/promises';
 import { readerTemplates } from '../../tests/support/reader-templates';
+import { lighthouseReport } from './lighthouse';
 
-const run = promisify(execFile);
 const BASE_URL = (process.env.BASE_URL ?? 'http://127.0.0.1:3600').replace(/\/+$/, '');
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 1);
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ONLY = process.argv.slice(2);
 
 type Request = {
@@ -44,28 +39,6 @@ type Report = {
     }
   >;
 };
-
-async function lighthouse(url: string): Promise<Report> {
-  const out = path.join(tmpdir(), `lighthouse-lcp-${process.pid}-${Date.now()}.json`);
-  await run(
-    'node',
-    [
-      'node_modules/lighthouse/cli/index.js',
-      url,
-      '--output=json',
-      `--output-path=${out}`,
-      '--quiet',
-      '--form-factor=mobile',
-      '--chrome-flags=--headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --no-first-run',
-    ],
-    { env: { ...process.env, CHROME_PATH: CHROMIUM }, maxBuffer: 64 * 1024 * 1024 },
-  );
-  try {
-    return JSON.parse(await readFile(out, 'utf8')) as Report;
-  } finally {
-    await rm(out, { force: true });
-  }
-}
 
 const shortUrl = (url: string) => {
   const parsed = new URL(url);
@@ -134,7 +107,7 @@ const results: Record<string, ReturnType<typeof analyse>[]> = {};
 for (const [name, pagePath] of Object.entries(templates)) {
   if (ONLY.length > 0 && !ONLY.includes(name)) continue;
   for (let index = 0; index < RUNS; index += 1) {
-    const result = analyse(await lighthouse(`${BASE_URL}${pagePath}`));
+    const result = analyse(await lighthouseReport<Report>(`${BASE_URL}${pagePath}`));
     results[name] = [...(results[name] ?? []), result];
     console.log(`\n== ${name} ${pagePath} run ${index + 1}`);
     console.log(JSON.stringify({ ...result, beforeObservedLcp: undefined, after: undefined }));

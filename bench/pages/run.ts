@@ -34,6 +34,7 @@ import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { chromium } from 'playwright-core';
 import { articlePathOf, readerTemplates } from '../../tests/support/reader-templates';
+import { CHROMIUM, lighthouseReport } from './lighthouse';
 
 const run = promisify(execFile);
 
@@ -60,7 +61,6 @@ const LIGHTHOUSE_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 32;
 const NGINX_PORT = Number(process.env.NGINX_PORT ?? 3195);
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** Distinct never-rendered paths timed for the uncached render percentiles. */
 const UNCACHED_SAMPLES = Number(process.env.UNCACHED_SAMPLES ?? 40);
 const PARTS = ['throughput', 'renders', 'javascript', 'lighthouse'] as const;
@@ -149,28 +149,13 @@ async function lighthouse(url: string) {
 }
 
 async function lighthouseOnce(url: string) {
-  const out = path.join(tmpdir(), `lighthouse-${Date.now()}.json`);
-  await run(
-    'node',
-    [
-      'node_modules/lighthouse/cli/index.js',
-      url,
-      '--output=json',
-      `--output-path=${out}`,
-      '--quiet',
-      '--form-factor=mobile',
-      '--chrome-flags=--headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --no-first-run',
-    ],
-    { env: { ...process.env, CHROME_PATH: CHROMIUM }, maxBuffer: 64 * 1024 * 1024 },
-  );
-  const report = JSON.parse(await readFile(out, 'utf8')) as {
+  const report = await lighthouseReport<{
     categories: Record<string, { score: number }>;
     audits: Record<
       string,
       { numericValue?: number; details?: { items?: { node?: { snippet?: string }; score?: number }[] } }
     >;
-  };
-  await rm(out, { force: true });
+  }>(url);
   const score = (name: string) => Math.round((report.categories[name]?.score ?? 0) * 100);
   return {
     performance: score('performance'),
