@@ -28,7 +28,7 @@ import {
 } from '../search/admission';
 import { searchedTextLocation } from '../search/params';
 import { countCachedSearch, flushSearchCounts } from '../search/query-counts';
-import { handOverWaitingSearches } from '../search/search-slots';
+import { handOverWaitingSearches, type SlotRelease } from '../search/search-slots';
 import { answerRedirect } from '../site-newsroom/redirects';
 import { requestFinished, requestStarted } from './metrics';
 
@@ -287,7 +287,7 @@ async function admitSearchPage(request: IncomingMessage, response: ServerRespons
     return false;
   }
   // Released when the answer is sent or the connection closes, also while still waiting for the slot.
-  let release: (() => void) | null | undefined;
+  let release: SlotRelease | null | undefined;
   let closed = false;
   response.once('close', () => {
     closed = true;
