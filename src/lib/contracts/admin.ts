@@ -9,6 +9,7 @@ import {
   checkArticleFields,
   dateTimeSchema,
 } from './article';
+import { codesWithLabels } from './coded-values';
 import { SITE_AUDIT_ACTIONS, SITE_MINIMUM_ROLE } from './site-newsroom';
 import { STAFF_ROLES, type StaffRole } from './staff-roles';
 
@@ -31,18 +32,21 @@ export const STAFF_ROLE_LABELS: Record<StaffRole, string> = {
   administrateur: 'Administrateur',
 };
 
-/** Workflow statuses of an article in the newsroom. */
-export const ARTICLE_STATUSES = ['draft', 'in_review', 'scheduled', 'published', 'unpublished'] as const;
-export const articleStatusSchema = z.enum(ARTICLE_STATUSES, { error: 'statut inconnu' });
+/** Workflow statuses of an article in the newsroom, in the order of its life. */
+const articleStatuses = codesWithLabels(
+  {
+    draft: 'Brouillon',
+    in_review: 'En relecture',
+    scheduled: 'Programmé',
+    published: 'Publié',
+    unpublished: 'Dépublié',
+  },
+  'statut inconnu',
+);
+export const ARTICLE_STATUSES = articleStatuses.codes;
+export const articleStatusSchema = articleStatuses.schema;
 export type ArticleStatus = z.infer<typeof articleStatusSchema>;
-
-export const ARTICLE_STATUS_LABELS: Record<ArticleStatus, string> = {
-  draft: 'Brouillon',
-  in_review: 'En relecture',
-  scheduled: 'Programmé',
-  published: 'Publié',
-  unpublished: 'Dépublié',
-};
+export const ARTICLE_STATUS_LABELS = articleStatuses.labels;
 
 /**
  * The least role each call needs. A `redacteur` may also edit, submit and delete only their own articles that
@@ -348,7 +352,8 @@ export type ArticleConflictAnswer = z.infer<typeof articleConflictAnswer>;
 // ---------------------------------------------------------------------------------------------------------
 // Revisions
 
-export const REVISION_ACTIONS = [
+/** The saves of an article that the audit log records too, as `article.{action}`. */
+const AUDITED_ARTICLE_SAVES = [
   'create',
   'update',
   'submit',
@@ -356,8 +361,9 @@ export const REVISION_ACTIONS = [
   'schedule',
   'unpublish',
   'restore',
-  'import',
 ] as const;
+/** What each revision's save did: the NDJSON import and the demo seed make revisions that no staff member did. */
+export const REVISION_ACTIONS = [...AUDITED_ARTICLE_SAVES, 'import'] as const;
 export const revisionActionSchema = z.enum(REVISION_ACTIONS);
 export type RevisionAction = z.infer<typeof revisionActionSchema>;
 
@@ -505,13 +511,7 @@ export const AUDIT_ACTIONS = [
   'session.totp_enabled',
   'session.totp_disabled',
   'setup.first_administrator',
-  'article.create',
-  'article.update',
-  'article.submit',
-  'article.publish',
-  'article.schedule',
-  'article.unpublish',
-  'article.restore',
+  ...AUDITED_ARTICLE_SAVES.map((save) => `article.${save}` as const),
   'article.delete',
   'media.upload',
   'media.update',

@@ -1,19 +1,19 @@
 import './zod-setup';
 import { z } from 'zod';
 import { dateTimeSchema } from './article';
+import { codesWithLabels } from './coded-values';
 
 // The daily issue in the Admin API (/api/admin/issues, docs/ADMIN-API.md): composed as a draft, published now
 // or at a time; readers (`/api/issue`, the home page) see only published issues.
 
-export const ISSUE_STATUSES = ['draft', 'scheduled', 'published'] as const;
-export const issueStatusSchema = z.enum(ISSUE_STATUSES);
+const issueStatuses = codesWithLabels({ draft: 'Brouillon', scheduled: 'Programmé', published: 'Publié' });
+export const issueStatusSchema = issueStatuses.schema;
 export type IssueStatus = z.infer<typeof issueStatusSchema>;
 
+/** The statuses' labels, and that of the day's proposal the newsroom shows before its first save. */
 export const ISSUE_STATUS_LABELS: Record<IssueStatus | 'new', string> = {
   new: 'Proposition (non enregistrée)',
-  draft: 'Brouillon',
-  scheduled: 'Programmé',
-  published: 'Publié',
+  ...issueStatuses.labels,
 };
 
 export const ISSUE_LIMITS = { textLength: 300, maxNews: 40 } as const;

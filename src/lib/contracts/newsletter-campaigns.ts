@@ -1,21 +1,21 @@
 import './zod-setup';
 import { z } from 'zod';
 import { dateTimeSchema } from './article';
+import { codesWithLabels } from './coded-values';
 
 // Newsletter campaigns of the Admin API (/api/admin/newsletters, docs/ADMIN-API.md): the day's issue as an
 // e-mail, edited, tested, sent now or at a time by the job runner.
 
-export const CAMPAIGN_STATUSES = ['draft', 'scheduled', 'sending', 'sent', 'cancelled'] as const;
-export const campaignStatusSchema = z.enum(CAMPAIGN_STATUSES);
-export type CampaignStatus = z.infer<typeof campaignStatusSchema>;
-
-export const CAMPAIGN_STATUS_LABELS: Record<CampaignStatus, string> = {
+const campaignStatuses = codesWithLabels({
   draft: 'Brouillon',
   scheduled: 'Programmée',
   sending: 'Envoi en cours',
   sent: 'Envoyée',
   cancelled: 'Annulée',
-};
+});
+export const campaignStatusSchema = campaignStatuses.schema;
+export type CampaignStatus = z.infer<typeof campaignStatusSchema>;
+export const CAMPAIGN_STATUS_LABELS = campaignStatuses.labels;
 
 export const CAMPAIGN_LIMITS = { subjectLength: 200, introLength: 2_000 } as const;
 
