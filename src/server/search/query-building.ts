@@ -231,19 +231,16 @@ function newsProbe(input: StatementInput, scope: CorpusScope, bounds: WindowBoun
     input.hasAccess || !input.hasTerm
       ? undefined
       : sql`(a.public_search_vector is null or a.public_search_vector @@ ${input.query})`;
-  const rows = candidates({
+  const rows = candidates(input, scope, {
     columns: sql`a.id, a.enriched_news_id, a.title, a.summary, a.slug, a.type, a.topic_labels, a.thematic_labels,
       a.search_vector, a.public_search_vector, a.publication_date as sort_date`,
     from: sql`articles a`,
     tid: sql`a.ctid`,
-    scope,
-    query: input.hasTerm ? input.query : null,
     vector: sql`a.search_vector`,
     indexed: sql`(a.search_vector || search_news_facets(a.publication_date, a.enriched_news_id, a.topic_labels, a.thematic_labels))`,
     gate,
     date: sql`a.publication_date`,
     window: bounds.news && { ...bounds.news, bound: sql`${bounds.news.bound}::timestamptz` },
-    readByAddress: input.readByAddress,
   });
   return sql`select 'news'::text as corpus, c.id, c.enriched_news_id, c.title as titre, c.summary as micro,
       to_char(c.sort_date at time zone ${SITE_TIME_ZONE}, 'YYYY-MM-DD') as day, ${newsType(sql`c`)} as type_code,
@@ -255,20 +252,17 @@ function newsProbe(input: StatementInput, scope: CorpusScope, bounds: WindowBoun
 
 /** Reads each subscriber document candidate as a result row with its rank. */
 function docsProbe(input: StatementInput, scope: CorpusScope, bounds: WindowBounds): SQL {
-  const rows = candidates({
+  const rows = candidates(input, scope, {
     columns: sql`d.id, d.enriched_news_id, d.titre_affichage, d.micro_contenu, d.date_resultat, d.type_document,
       d.type_ur, d.ur_id, d.abonnement, d.matiere, d.theme_zapette, d.titre_ouvrage, d.search_vector,
       d.date_resultat::timestamptz as sort_date`,
     from: sql`subscriber_documents d`,
     tid: sql`d.ctid`,
-    scope,
-    query: input.hasTerm ? input.query : null,
     vector: sql`d.search_vector`,
     indexed: sql`(d.search_vector || search_document_facets(d.date_resultat, d.type_document, d.matiere, d.abonnement))`,
     gate: undefined,
     date: sql`d.date_resultat`,
     window: bounds.docs && { ...bounds.docs, bound: sql`${bounds.docs.bound}::date` },
-    readByAddress: input.readByAddress,
   });
   return sql`select 'docs'::text as corpus, c.id, c.enriched_news_id, c.titre_affichage as titre,
       c.micro_contenu as micro, to_char(c.date_resultat, 'YYYY-MM-DD') as day, c.type_document as type_code,
@@ -299,25 +293,27 @@ function rank(input: StatementInput, vector: SQL): SQL {
  * indexes, whose bitmaps would cost more than the rows). Then they are sorted; older matches are read only if the
  * window held fewer than the cap (the LIMIT is then 0, and PostgreSQL does not run that branch).
  */
-function candidates(input: {
-  columns: SQL;
-  from: SQL;
-  /** The row address (ctid) of `from`'s rows. */
-  tid: SQL;
+function candidates(
+  input: StatementInput,
   /** The corpus's filters; null leaves the corpus out. */
-  scope: CorpusScope;
-  /** The full-text query (null: no term). */
-  query: SQL | null;
-  /** The corpus's search vector, and the expression of its facet index (migration 0014). */
-  vector: SQL;
-  indexed: SQL;
-  /** What else a match must pass (the public text of a gated news, for a reader without access). */
-  gate: SQL | undefined;
-  date: SQL;
-  window: { bound: SQL; months: string[] } | null;
-  readByAddress: boolean;
-}): SQL {
-  const { columns, from, tid, scope, query, vector, indexed, gate, date, window, readByAddress } = input;
+  scope: CorpusScope,
+  corpus: {
+    columns: SQL;
+    from: SQL;
+    /** The row address (ctid) of `from`'s rows. */
+    tid: SQL;
+    /** The corpus's search vector, and the expression of its facet index (migration 0014). */
+    vector: SQL;
+    indexed: SQL;
+    /** What else a match must pass (the public text of a gated news, for a reader without access). */
+    gate: SQL | undefined;
+    date: SQL;
+    window: { bound: SQL; months: string[] } | null;
+  },
+): SQL {
+  const { columns, from, tid, vector, indexed, gate, date, window } = corpus;
+  const { readByAddress } = input;
+  const query = input.hasTerm ? input.query : null;
   const cap = CANDIDATE_CAP + 1;
   const visible = scope === null ? sql`false` : (scope.dates ?? sql`true`);
   const tests = and([scope?.others ?? undefined, query ? sql`${vector} @@ ${query}` : undefined, gate]);
