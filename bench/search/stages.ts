@@ -126,7 +126,7 @@ for (const term of terms) {
       rows: { 'QUERY PLAN': string }[];
     };
     console.log(plan.rows.map((row) => row['QUERY PLAN']).join('\n'));
-    await client.query("reset enable_indexscan; reset jit; reset max_parallel_workers_per_gather");
+    await client.query('reset enable_indexscan; reset jit; reset max_parallel_workers_per_gather');
     client.release?.();
   }
 }
