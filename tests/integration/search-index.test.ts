@@ -403,7 +403,7 @@ describe('bounded facets', () => {
     );
   });
 
-  it('reads a window of news from the Paris midnight of its bound day, with the answer of no window', async () => {
+  it('bounds a large news window from the rows per day (Paris midnight), with the answer of no window', async () => {
     // 6,000 news, two a day from 1970-01-01: 08:00 UTC and 23:30 UTC (the next day in Paris), all holding the word.
     // One title for all: deleting 6,000 distinct titles' suggestion phrases takes a minute on PostgreSQL.
     await database.db.execute(sql`
@@ -416,14 +416,21 @@ describe('bounded facets', () => {
       const term = 'xénophile';
       const fullText = typedQuery(term);
       const filters = corpusFilters(facetFilters({}), null, { news: true, docs: true });
-      const window = await windowBounds(database.db, term, fullText.lexemes, filters);
-      expect(window.news).not.toBeNull();
-      // The bound is a Paris midnight: 23:00 UTC in winter, 22:00 in summer.
-      const [bound] = await queryRows<{ paris: string }>(
-        database.db,
-        sql`select to_char(${window.news?.bound}::timestamptz at time zone 'Europe/Paris', 'HH24:MI') as paris`,
-      );
-      expect(bound?.paris).toBe('00:00');
+      // Read from the rows per day (as a window of DAY_COUNTS_FROM_ROWS rows or more is), and from the date index.
+      const window = await windowBounds(database.db, term, fullText.lexemes, filters, 0);
+      const small = await windowBounds(database.db, term, fullText.lexemes, filters);
+      const paris = async (bound: string | undefined) => {
+        const [row] = await queryRows<{ time: string }>(
+          database.db,
+          sql`select to_char(${bound}::timestamptz at time zone 'Europe/Paris', 'HH24:MI') as time`,
+        );
+        return row?.time;
+      };
+      // A Paris midnight (23:00 UTC in winter, 22:00 in summer), the day of the exact time of the date index's
+      // bound (a news at 08:00 or 23:30 UTC), and the same months.
+      expect(await paris(window.news?.bound)).toBe('00:00');
+      expect(['09:00', '10:00', '00:30', '01:30']).toContain(await paris(small.news?.bound));
+      expect(small.news?.months).toEqual(window.news?.months);
       const read = async (bounds: typeof window) => {
         const [row] = await queryRows<{
           total_news: number;
@@ -446,6 +453,7 @@ describe('bounded facets', () => {
       };
       const [windowed, whole] = [await read(window), await read({ ...window, news: null, docs: null })];
       expect(windowed).toEqual(whole);
+      expect(await read(small)).toEqual(whole);
       expect(windowed).toMatchObject({ total_news: CANDIDATE_CAP + 1 });
       expect(windowed.results?.[0]?.id).toBe('nw6000');
     } finally {

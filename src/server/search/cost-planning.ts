@@ -29,6 +29,15 @@ const MATCH_COST_IN_DATES = 35;
 const WINDOW_MARGIN = 1.5;
 
 /**
+ * From this many rows a window's bound is read from the rows per day (search_day_counts, decision 051), below it
+ * from the date index. At 1.1M documents on PostgreSQL the date index's scan of a 57,000-row window took 5 to 16
+ * ms and the rows per day 0.2 to 2.5; for the small windows of 110,000 documents on PGlite the index (7,100
+ * dates: 1.2 ms) beat the days (its 10,000 news span 1,700 days for a 4,400-row window: 10 ms, each row through
+ * PGlite's executor).
+ */
+export const DAY_COUNTS_FROM_ROWS = 20_000;
+
+/**
  * A corpus's window: its rows from `bound` on (the column's type, as text), and their months (YYYYMM, in Paris
  * time for news, within the selected dates), whose lexemes ('#d202611') select them in the facet index.
  */
@@ -70,6 +79,7 @@ export async function windowBounds(
   term: string,
   lexemes: SQL,
   scopes: { news: CorpusScope; docs: CorpusScope },
+  dayCountsFrom = DAY_COUNTS_FROM_ROWS,
 ): Promise<WindowBounds> {
   if (isUnestimated(term)) return NO_WINDOW;
   const [stats] = await queryRows<{
@@ -110,11 +120,7 @@ export async function windowBounds(
     ),
   ]);
   if (news === null && docs === null) return { news: null, docs: null, estimated: true, none };
-  // The window's lower day: the newest day from which the running count of the corpus's rows per day
-  // (search_day_counts, migration 0015, within the selected dates) passes the window's rows, read newest first
-  // (the primary key's order, so the scan stops at that day), with the month of that day and of the newest day.
-  // It was an index-only scan of the window's every date (57,000 for a very common word with a broad subject).
-  // A news window then starts at the Paris midnight of that day, a few more rows than planned.
+  // Each corpus's bound, its month and the month of its newest row (cost-planning's windows: see boundOf).
   const [row] = await queryRows<{
     news: string | null;
     news_from: string | null;
@@ -124,10 +130,9 @@ export async function windowBounds(
     docs_to: string | null;
   }>(
     db,
-    sql`select (n.bound::timestamp at time zone ${SITE_TIME_ZONE})::text as news,
-      to_char(n.bound, 'YYYYMM') as news_from, to_char(n.newest, 'YYYYMM') as news_to,
-      d.bound::text as docs, to_char(d.bound, 'YYYYMM') as docs_from, to_char(d.newest, 'YYYYMM') as docs_to
-    from (${dayBound('articles', news)}) n, (${dayBound('documents', docs)}) d`,
+    sql`select n.bound as news, n.from_month as news_from, n.to_month as news_to,
+      d.bound as docs, d.from_month as docs_from, d.to_month as docs_to
+    from (${boundOf('articles', news, dayCountsFrom)}) n, (${boundOf('documents', docs, dayCountsFrom)}) d`,
   );
   const window = (
     bound: string | null | undefined,
@@ -144,17 +149,51 @@ export async function windowBounds(
   };
 }
 
+/** Each corpus's date column and how its day (Paris time for news) and month are read from it. */
+const CORPORA = {
+  articles: {
+    table: sql`articles a`,
+    date: sql`a.publication_date`,
+    month: (date: SQL) => sql`to_char(${date} at time zone ${SITE_TIME_ZONE}, 'YYYYMM')`,
+    midnight: (day: SQL) => sql`(${day}::timestamp at time zone ${SITE_TIME_ZONE})`,
+  },
+  documents: {
+    table: sql`subscriber_documents d`,
+    date: sql`d.date_resultat`,
+    month: (date: SQL) => sql`to_char(${date}, 'YYYYMM')`,
+    midnight: (day: SQL) => day,
+  },
+} as const;
+
 /**
- * A corpus's window bound (`bound`: the day from which its newest rows within the selected days pass `rows`) and
- * its newest day, from the rows per day (search_day_counts); nulls without a window.
+ * A corpus's window bound (as text, the column's type), its month and the month of the corpus's newest row; nulls
+ * without a window. A large window (`dayCountsFrom` rows or more) reads the rows per day (search_day_counts,
+ * migration 0015, within the selected dates): the newest day from which their running count passes the window's
+ * rows, read newest first (the primary key's order: the scan stops at that day); a news window then starts at that
+ * day's Paris midnight, a few more rows than planned. A smaller one reads the date index up to the offset (an
+ * index-only scan on a vacuumed table); its ORDER BY names the table's column (an unqualified name would sort by
+ * the output column, the date as text).
  */
-function dayBound(corpus: 'articles' | 'documents', window: { rows: number; days: SQL | null } | null): SQL {
-  if (window === null) return sql`select null::date as bound, null::date as newest`;
-  return sql`select (select c.day from (
-      select c.day, sum(c.rows) over (order by c.day desc) as running from search_day_counts c
-      where c.corpus = ${corpus} and ${window.days ?? sql`true`}
-    ) c where c.running > ${window.rows} order by c.day desc limit 1) as bound,
-    (select max(c.day) from search_day_counts c where c.corpus = ${corpus}) as newest`;
+function boundOf(
+  corpus: keyof typeof CORPORA,
+  window: { rows: number; dates: SQL | null; days: SQL | null } | null,
+  dayCountsFrom: number,
+): SQL {
+  if (window === null)
+    return sql`select null::text as bound, null::text as from_month, null::text as to_month`;
+  const { table, date, month, midnight } = CORPORA[corpus];
+  if (window.rows >= dayCountsFrom)
+    return sql`select ${midnight(sql`b.bound`)}::text as bound, to_char(b.bound, 'YYYYMM') as from_month,
+      to_char(b.newest, 'YYYYMM') as to_month
+    from (select (select c.day from (
+        select c.day, sum(c.rows) over (order by c.day desc) as running from search_day_counts c
+        where c.corpus = ${corpus} and ${window.days ?? sql`true`}
+      ) c where c.running > ${window.rows} order by c.day desc limit 1) as bound,
+      (select max(c.day) from search_day_counts c where c.corpus = ${corpus}) as newest) b`;
+  return sql`select b.bound::text as bound, ${month(sql`b.bound`)} as from_month, ${month(sql`b.newest`)} as to_month
+    from (select (select ${date} from ${table} where ${window.dates ?? sql`true`}
+        order by ${date} desc nulls last offset ${window.rows} limit 1) as bound,
+      (select max(${date}) from ${table}) as newest) b`;
 }
 
 /** The months (YYYYMM) from `from` to `to`, within the selected years and months (`periods`, empty: any). */
@@ -180,7 +219,7 @@ async function planWindow(
   table: SQL,
   rows: number,
   counts: number[],
-): Promise<{ rows: number; days: SQL | null } | null> {
+): Promise<{ rows: number; dates: SQL | null; days: SQL | null } | null> {
   if (scope === null || rows <= 0) return null;
   const termShare = counts.reduce((product, count) => product * Math.min(1, count / rows), 1);
   const share = async (where: SQL | null) =>
@@ -191,7 +230,7 @@ async function planWindow(
   const windowRows = Math.ceil((WINDOW_MARGIN * CANDIDATE_CAP) / (termShare * othersShare));
   if (windowRows >= rows * datesShare) return null;
   if (windowRows > MATCH_COST_IN_DATES * (matches - WINDOW_MARGIN * CANDIDATE_CAP)) return null;
-  return { rows: windowRows, days: scope.days };
+  return { rows: windowRows, dates: scope.dates, days: scope.days };
 }
 
 /** The product codes of a job's subscriptions (product_mappings). */
