@@ -1,11 +1,13 @@
 /**
- * Where one search's time goes on PGlite (not a timed test): every statement of search() timed in the client,
+ * Where one search's time goes (not a timed test): every statement of search() timed in the client (PGlite's, or
+ * on PostgreSQL with DATABASE_URL the pool's connections),
  * (the 25th percentile of STAGES_ROUNDS runs, robust to a shared machine's load), then with STAGES_EXPLAIN=1
- * EXPLAIN ANALYZE of the longest statement. DATA_DIR=… STAGES_TERMS='impôt,succession' node
+ * EXPLAIN ANALYZE of the longest statement. DATA_DIR=… STAGES_TERMS='impôt,succession,impôt|matiere=Fiscal' node
  * --conditions=react-server --import tsx bench/search/stages.ts
  */
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
 import { closeDatabase, getDatabase } from '../../src/server/db/client';
 import { search as ownSearch } from '../../src/server/search/engine';
 import { batchSearchCounts } from '../../src/server/search/query-counts';
@@ -37,6 +39,30 @@ proto.transaction = function (this: PGlite, callback: unknown) {
   );
 } as never;
 
+// On PostgreSQL (DATABASE_URL), every statement goes through a pool client's query (a callback from the pool's
+// own query, a promise in a transaction): both are timed from the call to the answer.
+type ClientQuery = (...args: unknown[]) => unknown;
+const clientQuery = pg.Client.prototype.query as unknown as ClientQuery;
+pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+  const config = args[0] as string | { text?: string } | undefined;
+  const text = typeof config === 'string' ? config : (config?.text ?? '');
+  const values = Array.isArray(args[1]) ? (args[1] as unknown[]) : undefined;
+  const start = performance.now();
+  const done = () => calls.push({ sql: text, params: values, ms: performance.now() - start });
+  const last = args.length - 1;
+  const callback = args[last];
+  if (typeof callback === 'function') {
+    args[last] = (...answer: unknown[]) => {
+      done();
+      return (callback as (...a: unknown[]) => unknown)(...answer);
+    };
+    return clientQuery.apply(this, args);
+  }
+  const result = clientQuery.apply(this, args);
+  if (result instanceof Promise) result.then(done, done);
+  return result;
+} as never;
+
 // STAGES_ENGINE=<another checkout>: that checkout's engine, on this process's database.
 const engine = process.env.STAGES_ENGINE;
 const search = engine
@@ -47,13 +73,16 @@ const terms = (process.env.STAGES_TERMS ?? 'impôt,succession,licenciement,taux'
 const rounds = Number(process.env.STAGES_ROUNDS ?? 20);
 const { db } = await getDatabase();
 batchSearchCounts(async () => db);
-const params = (term: string) => ({
-  term,
-  page: 1,
-  urType: 'tous' as const,
-  selected: {},
-  sort: 'pertinence' as const,
-});
+// A term may carry selected facets: 'impôt|matiere=Fiscal|date_zapette=2023'.
+const params = (spec: string) => {
+  const [term = '', ...facets] = spec.split('|');
+  const selected: Record<string, string[]> = {};
+  for (const facet of facets) {
+    const [name = '', value = ''] = facet.split('=');
+    selected[name] = [...(selected[name] ?? []), value];
+  }
+  return { term, page: 1, urType: 'tous' as const, selected, sort: 'pertinence' as const };
+};
 for (const term of terms) {
   await search(db, params(term));
   const perStatement = new Map<string, number[]>();
@@ -84,13 +113,21 @@ for (const term of terms) {
   );
   if (process.env.STAGES_EXPLAIN) {
     const main = last.reduce((a, b) => (b.ms > a.ms ? b : a));
-    const client = (db as unknown as { $client: PGlite }).$client;
-    await client.query('set enable_indexscan = off');
-    const plan = (await client.query(`explain (analyze, costs off) ${main.sql}`, main.params)) as {
+    const pool = (db as unknown as { $client: PGlite | pg.Pool }).$client;
+    // One connection for the settings and the statement (a pool's next query may take another).
+    const client = (pool instanceof pg.Pool ? await pool.connect() : pool) as unknown as {
+      query(text: string, params?: unknown[]): Promise<unknown>;
+      release?: () => void;
+    };
+    await client.query(
+      `set enable_indexscan = off; set jit = off; set max_parallel_workers_per_gather = ${process.env.STAGES_PARALLEL ?? 0}`,
+    );
+    const plan = (await client.query(`explain (analyze, buffers, costs off) ${main.sql}`, main.params)) as {
       rows: { 'QUERY PLAN': string }[];
     };
     console.log(plan.rows.map((row) => row['QUERY PLAN']).join('\n'));
-    await client.query('reset enable_indexscan');
+    await client.query('reset enable_indexscan; reset jit; reset max_parallel_workers_per_gather');
+    client.release?.();
   }
 }
 await closeDatabase();

@@ -127,6 +127,63 @@ describe('lexeme dictionary', () => {
   });
 });
 
+/** Days of search_day_counts that differ from a fresh count of each corpus's rows per day (none when in sync). */
+async function dayCountDrift() {
+  return queryRows<{ corpus: string; day: string; rows: number }>(
+    database.db,
+    sql`with expected as (
+        select 'articles' as corpus, (publication_date at time zone 'Europe/Paris')::date as day, count(*)::int as rows
+        from articles group by 2
+        union all
+        select 'documents', date_resultat, count(*)::int from subscriber_documents group by 2)
+      (select corpus, day::text, rows from expected except select corpus, day::text, rows from search_day_counts)
+      union all
+      (select corpus, day::text, rows from search_day_counts except select corpus, day::text, rows from expected)`,
+  );
+}
+
+describe('rows per day', () => {
+  it('match each corpus after inserts, updates (moving days or not), deletes, in Paris time for news', async () => {
+    expect(await dayCountDrift()).toEqual([]);
+    // 23:30 UTC on 31 December is 1 January in Paris.
+    await database.db.insert(articles).values([
+      { ...newsRow('dc1', 'Nouvel an', 'texte'), publicationDate: new Date('1949-12-31T23:30:00Z') },
+      { ...newsRow('dc2', 'Veille', 'texte'), publicationDate: new Date('1949-12-31T20:00:00Z') },
+    ]);
+    await database.db.execute(sql`
+      insert into subscriber_documents (id, titre_affichage, texte, date_resultat, type_document, type_ur, ur_id)
+      select 'dc' || g, 'Jour ' || g, 'texte', date '1949-12-30' + g % 3, 'revue', 'fonds', 'UR-dc' || g
+      from generate_series(1, 30) g`);
+    expect(await dayCountDrift()).toEqual([]);
+    const days = await queryRows<{ corpus: string; day: string; rows: number }>(
+      database.db,
+      sql`select corpus, day::text, rows from search_day_counts
+        where day between '1949-12-30' and '1950-01-01' order by corpus, day`,
+    );
+    expect(days).toEqual([
+      { corpus: 'articles', day: '1949-12-31', rows: 1 },
+      { corpus: 'articles', day: '1950-01-01', rows: 1 },
+      { corpus: 'documents', day: '1949-12-30', rows: 10 },
+      { corpus: 'documents', day: '1949-12-31', rows: 10 },
+      { corpus: 'documents', day: '1950-01-01', rows: 10 },
+    ]);
+    await database.db.execute(sql`update articles set title = 'Nouvel an fiscal' where id = 'dc1'`);
+    await database.db.execute(
+      sql`update subscriber_documents set date_resultat = date '1949-12-30' where id like 'dc%'`,
+    );
+    expect(await dayCountDrift()).toEqual([]);
+    await database.db.execute(sql`delete from articles where id in ('dc1', 'dc2')`);
+    await database.db.execute(sql`delete from subscriber_documents where id like 'dc%'`);
+    expect(await dayCountDrift()).toEqual([]);
+    // Emptied days leave the table.
+    const emptied = await queryRows(
+      database.db,
+      sql`select 1 from search_day_counts where day between '1949-12-30' and '1950-01-01'`,
+    );
+    expect(emptied).toEqual([]);
+  });
+});
+
 describe('typo correction', () => {
   it('corrects a misspelled word from the dictionary and keeps the other words of the query', async () => {
     const answer = await run('licenciment économique');
@@ -344,6 +401,65 @@ describe('bounded facets', () => {
     expect(fiscal.facets.date_zapette.map(({ id, count }) => ({ id, count }))).toEqual(
       await expectedYears('Fiscal'),
     );
+  });
+
+  it('bounds a large news window from the rows per day (Paris midnight), with the answer of no window', async () => {
+    // 6,000 news, two a day from 1970-01-01: 08:00 UTC and 23:30 UTC (the next day in Paris), all holding the word.
+    // One title for all: deleting 6,000 distinct titles' suggestion phrases takes a minute on PostgreSQL.
+    await database.db.execute(sql`
+      insert into articles (id, type, slug, title, body_text, publication_date)
+      select 'nw' || g, 'actualite', 'nw' || g, 'Brève', 'xénophile',
+        timestamptz '1970-01-01 08:00:00+00' + (g / 2) * interval '1 day' + (g % 2) * interval '15 hours 30 minutes'
+      from generate_series(1, 6000) g`);
+    await database.db.execute(sql`analyze articles`);
+    try {
+      const term = 'xénophile';
+      const fullText = typedQuery(term);
+      const filters = corpusFilters(facetFilters({}), null, { news: true, docs: true });
+      // Read from the rows per day (as a window of DAY_COUNTS_FROM_ROWS rows or more is), and from the date index.
+      const window = await windowBounds(database.db, term, fullText.lexemes, filters, 0);
+      const small = await windowBounds(database.db, term, fullText.lexemes, filters);
+      const paris = async (bound: string | undefined) => {
+        const [row] = await queryRows<{ time: string }>(
+          database.db,
+          sql`select to_char(${bound}::timestamptz at time zone 'Europe/Paris', 'HH24:MI') as time`,
+        );
+        return row?.time;
+      };
+      // A Paris midnight (23:00 UTC in winter, 22:00 in summer), the day of the exact time of the date index's
+      // bound (a news at 08:00 or 23:30 UTC), and the same months.
+      expect(await paris(window.news?.bound)).toBe('00:00');
+      expect(['09:00', '10:00', '00:30', '01:30']).toContain(await paris(small.news?.bound));
+      expect(small.news?.months).toEqual(window.news?.months);
+      const read = async (bounds: typeof window) => {
+        const [row] = await queryRows<{
+          total_news: number;
+          results: { id: string }[];
+          facet_counts: unknown[];
+        }>(
+          database.db,
+          searchStatement({
+            query: fullText.tsquery,
+            hasTerm: true,
+            hasAccess: true,
+            filters,
+            bounds,
+            page: { offset: 0, sort: SEARCH_SORTS.date },
+            facets: FACETS,
+            readByAddress: true,
+          }),
+        );
+        return { ...row, facet_counts: row?.facet_counts.map((count) => JSON.stringify(count)).sort() };
+      };
+      const [windowed, whole] = [await read(window), await read({ ...window, news: null, docs: null })];
+      expect(windowed).toEqual(whole);
+      expect(await read(small)).toEqual(whole);
+      expect(windowed).toMatchObject({ total_news: CANDIDATE_CAP + 1 });
+      expect(windowed.results?.[0]?.id).toBe('nw6000');
+    } finally {
+      await database.db.execute(sql`delete from articles where id like 'nw%'`);
+      await database.db.execute(sql`analyze articles`);
+    }
   });
 
   it('reads a window through the index of text and facet values, each facet kind as its lexemes', async () => {

@@ -566,6 +566,21 @@ export const searchLexemes = pgTable('search_lexemes', {
   documents: integer().notNull().default(0),
 });
 
+/**
+ * Rows per corpus ('articles' or 'documents') and day (a news's Paris-time day of publication, a document's
+ * date_resultat): the window bounds of the search read the day from which the newest rows reach a count here
+ * instead of scanning that many dates (migration 0015, decision 051). Kept exact by statement-level triggers.
+ */
+export const searchDayCounts = pgTable(
+  'search_day_counts',
+  {
+    corpus: text().notNull(),
+    day: date({ mode: 'string' }).notNull(),
+    rows: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.corpus, t.day] })],
+);
+
 /** Distinct suggestion phrases: 1 frequent searches (weight: hits), 2 topic labels, 3 news titles (recency). */
 export const searchSuggestions = pgTable(
   'search_suggestions',

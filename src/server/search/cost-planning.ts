@@ -29,6 +29,15 @@ const MATCH_COST_IN_DATES = 35;
 const WINDOW_MARGIN = 1.5;
 
 /**
+ * From this many rows a window's bound is read from the rows per day (search_day_counts, decision 051), below it
+ * from the date index. At 1.1M documents on PostgreSQL the date index's scan of a 57,000-row window took 5 to 16
+ * ms and the rows per day 0.2 to 2.5; for the small windows of 110,000 documents on PGlite the index (7,100
+ * dates: 1.2 ms) beat the days (its 10,000 news span 1,700 days for a 4,400-row window: 10 ms, each row through
+ * PGlite's executor).
+ */
+export const DAY_COUNTS_FROM_ROWS = 20_000;
+
+/**
  * A corpus's window: its rows from `bound` on (the column's type, as text), and their months (YYYYMM, in Paris
  * time for news, within the selected dates), whose lexemes ('#d202611') select them in the facet index.
  */
@@ -42,11 +51,12 @@ export const NO_WINDOW: WindowBounds = { news: null, docs: null, estimated: fals
 
 /**
  * A corpus a search covers (null: left out): its selected date range and other facets as conditions on its
- * table (null: none), the other facets as a tsquery of facet lexemes over the facet index (migration 0014; null:
+ * table (null: none), the date range again over the days of search_day_counts (`c.day`), the other facets as a tsquery of facet lexemes over the facet index (migration 0014; null:
  * none), and the selected years (YYYY) and months (YYYYMM), which bound a window's months (empty: any).
  */
 export type CorpusScope = {
   dates: SQL | null;
+  days: SQL | null;
   others: SQL | null;
   facetQuery: string | null;
   periods: string[];
@@ -69,6 +79,7 @@ export async function windowBounds(
   term: string,
   lexemes: SQL,
   scopes: { news: CorpusScope; docs: CorpusScope },
+  dayCountsFrom = DAY_COUNTS_FROM_ROWS,
 ): Promise<WindowBounds> {
   if (isUnestimated(term)) return NO_WINDOW;
   const [stats] = await queryRows<{
@@ -109,9 +120,7 @@ export async function windowBounds(
     ),
   ]);
   if (news === null && docs === null) return { news: null, docs: null, estimated: true, none };
-  // The newest rows of the date range are read from the date index up to the offset (an index-only scan on a
-  // vacuumed table), with the month of that bound and of the newest row. The ORDER BY names the table's column:
-  // an unqualified name would sort by the output column, the date as text.
+  // Each corpus's bound, its month and the month of its newest row (cost-planning's windows: see boundOf).
   const [row] = await queryRows<{
     news: string | null;
     news_from: string | null;
@@ -121,11 +130,9 @@ export async function windowBounds(
     docs_to: string | null;
   }>(
     db,
-    sql`select n.bound as news, to_char(n.bound at time zone ${SITE_TIME_ZONE}, 'YYYYMM') as news_from,
-      to_char(n.newest at time zone ${SITE_TIME_ZONE}, 'YYYYMM') as news_to,
-      d.bound::text as docs, to_char(d.bound, 'YYYYMM') as docs_from, to_char(d.newest, 'YYYYMM') as docs_to
-    from (select ${news === null ? sql`null::timestamptz as bound, null::timestamptz as newest` : sql`(select a.publication_date from articles a where ${news.dates ?? sql`true`} order by a.publication_date desc nulls last offset ${news.rows} limit 1) as bound, (select max(a.publication_date) from articles a) as newest`}) n,
-      (select ${docs === null ? sql`null::date as bound, null::date as newest` : sql`(select d.date_resultat from subscriber_documents d where ${docs.dates ?? sql`true`} order by d.date_resultat desc nulls last offset ${docs.rows} limit 1) as bound, (select max(d.date_resultat) from subscriber_documents d) as newest`}) d`,
+    sql`select n.bound as news, n.from_month as news_from, n.to_month as news_to,
+      d.bound as docs, d.from_month as docs_from, d.to_month as docs_to
+    from (${boundOf('articles', news, dayCountsFrom)}) n, (${boundOf('documents', docs, dayCountsFrom)}) d`,
   );
   const window = (
     bound: string | null | undefined,
@@ -140,6 +147,53 @@ export async function windowBounds(
     estimated: true,
     none,
   };
+}
+
+/** Each corpus's date column and how its day (Paris time for news) and month are read from it. */
+const CORPORA = {
+  articles: {
+    table: sql`articles a`,
+    date: sql`a.publication_date`,
+    month: (date: SQL) => sql`to_char(${date} at time zone ${SITE_TIME_ZONE}, 'YYYYMM')`,
+    midnight: (day: SQL) => sql`(${day}::timestamp at time zone ${SITE_TIME_ZONE})`,
+  },
+  documents: {
+    table: sql`subscriber_documents d`,
+    date: sql`d.date_resultat`,
+    month: (date: SQL) => sql`to_char(${date}, 'YYYYMM')`,
+    midnight: (day: SQL) => day,
+  },
+} as const;
+
+/**
+ * A corpus's window bound (as text, the column's type), its month and the month of the corpus's newest row; nulls
+ * without a window. A large window (`dayCountsFrom` rows or more) reads the rows per day (search_day_counts,
+ * migration 0015, within the selected dates): the newest day from which their running count passes the window's
+ * rows, read newest first (the primary key's order: the scan stops at that day); a news window then starts at that
+ * day's Paris midnight, a few more rows than planned. A smaller one reads the date index up to the offset (an
+ * index-only scan on a vacuumed table); its ORDER BY names the table's column (an unqualified name would sort by
+ * the output column, the date as text).
+ */
+function boundOf(
+  corpus: keyof typeof CORPORA,
+  window: { rows: number; dates: SQL | null; days: SQL | null } | null,
+  dayCountsFrom: number,
+): SQL {
+  if (window === null)
+    return sql`select null::text as bound, null::text as from_month, null::text as to_month`;
+  const { table, date, month, midnight } = CORPORA[corpus];
+  if (window.rows >= dayCountsFrom)
+    return sql`select ${midnight(sql`b.bound`)}::text as bound, to_char(b.bound, 'YYYYMM') as from_month,
+      to_char(b.newest, 'YYYYMM') as to_month
+    from (select (select c.day from (
+        select c.day, sum(c.rows) over (order by c.day desc) as running from search_day_counts c
+        where c.corpus = ${corpus} and ${window.days ?? sql`true`}
+      ) c where c.running > ${window.rows} order by c.day desc limit 1) as bound,
+      (select max(c.day) from search_day_counts c where c.corpus = ${corpus}) as newest) b`;
+  return sql`select b.bound::text as bound, ${month(sql`b.bound`)} as from_month, ${month(sql`b.newest`)} as to_month
+    from (select (select ${date} from ${table} where ${window.dates ?? sql`true`}
+        order by ${date} desc nulls last offset ${window.rows} limit 1) as bound,
+      (select max(${date}) from ${table}) as newest) b`;
 }
 
 /** The months (YYYYMM) from `from` to `to`, within the selected years and months (`periods`, empty: any). */
@@ -165,7 +219,7 @@ async function planWindow(
   table: SQL,
   rows: number,
   counts: number[],
-): Promise<{ rows: number; dates: SQL | null } | null> {
+): Promise<{ rows: number; dates: SQL | null; days: SQL | null } | null> {
   if (scope === null || rows <= 0) return null;
   const termShare = counts.reduce((product, count) => product * Math.min(1, count / rows), 1);
   const share = async (where: SQL | null) =>
@@ -176,7 +230,7 @@ async function planWindow(
   const windowRows = Math.ceil((WINDOW_MARGIN * CANDIDATE_CAP) / (termShare * othersShare));
   if (windowRows >= rows * datesShare) return null;
   if (windowRows > MATCH_COST_IN_DATES * (matches - WINDOW_MARGIN * CANDIDATE_CAP)) return null;
-  return { rows: windowRows, dates: scope.dates };
+  return { rows: windowRows, dates: scope.dates, days: scope.days };
 }
 
 /** The product codes of a job's subscriptions (product_mappings). */

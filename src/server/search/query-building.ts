@@ -75,6 +75,7 @@ export function corpusFilters(
               (day) => sql`(${day}::timestamp at time zone ${SITE_TIME_ZONE})`,
               filters,
             ) ?? null,
+          days: dateFilter(sql`c.day`, (day) => sql`${day}::date`, filters) ?? null,
           others: newsOthers,
           facetQuery: allOf(facetLexemes),
           periods,
@@ -83,6 +84,7 @@ export function corpusFilters(
     docs: corpora.docs
       ? {
           dates: dateFilter(sql`d.date_resultat`, (day) => sql`${day}::date`, filters) ?? null,
+          days: dateFilter(sql`c.day`, (day) => sql`${day}::date`, filters) ?? null,
           others: docsOthers,
           facetQuery: allOf([
             ...facetLexemes,
