@@ -74,7 +74,17 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
 
 /** A pool of PostgreSQL connections, the primary's or the read replica's. */
 function postgresPool(url: string, max: number): pg.Pool {
-  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5_000 });
+  // Idle connections are kept 5 minutes, not node-postgres's 10 s: a new connection's first search costs 30 to 42 ms
+  // more at 1.1M documents (its backend loads the catalogue and indexes), which a quiet 10 s brought back
+  // (docs/SEARCH.md, "PostgreSQL at 1M: the fixed costs").
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 5 * 60_000,
+    // Idle connections do not keep a script or a test process alive for those 5 minutes.
+    allowExitOnIdle: true,
+  });
   // An idle client losing its connection (database restarted) must not crash the process.
   pool.on('error', () => {});
   return pool;
