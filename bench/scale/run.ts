@@ -544,12 +544,12 @@ async function main(): Promise<void> {
   const cluster = await startPostgresCluster(binaries, { port: PORTS?.[4] });
   const result: Record<string, unknown> = {
     date: new Date().toISOString(),
-    command: `flock -o /tmp/bench.lock env NEXT_DIST_DIR=${distDir}${FAULTS ? '' : ' SCALE_FAULTS=0'}${ACCESS_LOG ? ' SCALE_ACCESS_LOG=1' : ''}${BASELINE_NGINX ? ` SCALE_BASELINE_NGINX=${BASELINE_NGINX}` : ''} SCALE_READERS=${READERS} SCALE_WARMUP_SECONDS=${WARMUP_SECONDS} SCALE_SECONDS=${SECONDS} SCALE_FAULT_SECONDS=${FAULT_SECONDS} node --conditions=react-server --import tsx bench/scale/run.ts`,
+    command: `flock -o /tmp/bench.lock env ${process.env.SEARCH_CONCURRENCY ? `SEARCH_CONCURRENCY=${process.env.SEARCH_CONCURRENCY} ` : ''}NEXT_DIST_DIR=${distDir}${FAULTS ? '' : ' SCALE_FAULTS=0'}${ACCESS_LOG ? ' SCALE_ACCESS_LOG=1' : ''}${BASELINE_NGINX ? ` SCALE_BASELINE_NGINX=${BASELINE_NGINX}` : ''} SCALE_READERS=${READERS} SCALE_WARMUP_SECONDS=${WARMUP_SECONDS} SCALE_SECONDS=${SECONDS} SCALE_FAULT_SECONDS=${FAULT_SECONDS} node --conditions=react-server --import tsx bench/scale/run.ts`,
     commit: execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim(),
     loadAverageAtStart: load(),
     setup: {
       database: 'PostgreSQL (throwaway cluster of the test suite: fsync off), one server on loopback',
-      apps: 'next start x2 on loopback, same build, TRUSTED_PROXY_HOPS=1',
+      apps: `next start x2 on loopback, same build, TRUSTED_PROXY_HOPS=1${process.env.SEARCH_CONCURRENCY ? `, SEARCH_CONCURRENCY=${process.env.SEARCH_CONCURRENCY}` : ''}`,
       edge: 'deploy/nginx.conf as shipped (ports, cache folder and listen address rewritten), 2 workers',
       loadGenerator: 'autocannon on the same two cores (bench/load/run.ts for the mixed load)',
       readers:
