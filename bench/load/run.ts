@@ -11,6 +11,7 @@
 // bench/results/load-<label>-<date>.json (or LOAD_OUT), with the command that reproduces it.
 import { randomInt, randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -22,6 +23,17 @@ const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 64);
 /** Memory samples before this point are the warm-up (caches filling, JIT). */
 const WARMUP_SECONDS = Math.min(120, Math.round(SECONDS / 5));
 const PASSWORD = 'Charge-Mesuree-2026!';
+/**
+ * LOAD_READERS=n (0: every connection from 127.0.0.1, as before 2026-11-27): the connections come from n loopback
+ * addresses (127.0.1.1 on; Linux routes all of 127.0.0.0/8 to the loopback interface), so that a proxy in front
+ * (nginx's `$remote_addr`) and the app's per-address rate limits see distinct readers as in production. Each
+ * connection is one reader for LOAD_READER_REQUESTS (10-30) requests, then closes and comes back as the next
+ * address of the pool. LOAD_ONE_ADDRESS_CONNECTIONS of the connections stay on 127.0.0.1 throughout: one busy
+ * address, so the per-address limits still refuse (the search's 429 path).
+ */
+const READERS = Number(process.env.LOAD_READERS ?? 0);
+const ONE_ADDRESS_CONNECTIONS = READERS > 0 ? Number(process.env.LOAD_ONE_ADDRESS_CONNECTIONS ?? 4) : 0;
+const READER_REQUESTS = { min: 10, max: 30 };
 const origin = new URL(BASE_URL).origin;
 
 type NewsItem = { id: string; slug: string; enriched_news_id: string | null; topics?: { slug: string }[] };
@@ -64,6 +76,62 @@ async function registerAccount(): Promise<string> {
   const answer = (await response.json()) as { success?: boolean };
   if (!answer.success) throw new Error(`inscription du compte de charge refusée : ${JSON.stringify(answer)}`);
   return email;
+}
+
+/** autocannon's client internals (lib/httpClient.js) that choosing a connection's source address goes through. */
+type ClientInternals = { _connect(): void; _doRequest(): void; _destroyConnection(): void };
+let readersSeen = 0;
+const sockets = net as unknown as { connect: typeof net.connect };
+const plainConnect = sockets.connect;
+let connectionsSetUp = 0;
+/** The n-th reader's loopback address: 127.0.1.1 to 127.0.1.250, then 127.0.2.1… */
+const readerAddress = (index: number) => `127.0.${1 + Math.floor(index / 250)}.${1 + (index % 250)}`;
+
+/**
+ * Makes an autocannon client connect from a reader's loopback address (`localAddress`), a new reader every
+ * READER_REQUESTS requests: at that request the connection is closed and a new one opened from the next address.
+ * autocannon has no such option; its `_connect` calls `net.connect(port, host)`, which is wrapped for that call
+ * only (synchronous), and its `_doRequest` (the next request, after an answer or on a new connection) is where a
+ * reader leaves. The first ONE_ADDRESS_CONNECTIONS clients keep 127.0.0.1.
+ */
+function spreadReaders(client: autocannon.Client): void {
+  connectionsSetUp += 1;
+  if (READERS <= 0 || connectionsSetUp <= ONE_ADDRESS_CONNECTIONS) return;
+  const self = client as unknown as ClientInternals;
+  const proto = Object.getPrototypeOf(client) as ClientInternals;
+  const sessionLength = () => READER_REQUESTS.min + randomInt(READER_REQUESTS.max - READER_REQUESTS.min + 1);
+  let address = '';
+  let left = 0;
+  let connecting = false;
+  // Every (re)connection: autocannon's own after a timeout or a closed connection, or a reader leaving below.
+  self._connect = function connectAsReader(this: ClientInternals) {
+    if (left <= 0) {
+      readersSeen += 1;
+      address = readerAddress(readersSeen % READERS);
+      left = sessionLength();
+    }
+    const from = address;
+    sockets.connect = ((port: number, host: string) =>
+      plainConnect({ port, host, localAddress: from })) as typeof net.connect;
+    connecting = true;
+    try {
+      proto._connect.call(this);
+    } finally {
+      sockets.connect = plainConnect;
+      connecting = false;
+    }
+  };
+  self._doRequest = function requestAsReader(this: ClientInternals) {
+    if (!connecting && left <= 0) {
+      // The previous answer is complete (nothing in flight): the reader leaves and the next one connects;
+      // `_connect` sends its first request through this function again.
+      this._destroyConnection();
+      this._connect();
+      return;
+    }
+    left -= 1;
+    proto._doRequest.call(this);
+  };
 }
 
 /** What autocannon's `response` event hands over: the connection, whose context holds the request's class. */
@@ -244,6 +312,7 @@ async function main(): Promise<void> {
     // A timeout or a socket error is counted in its request's class too: autocannon has already built the next
     // request when it reports a timeout, so the class in flight is the one seen when that request was sent.
     setupClient: (client) => {
+      spreadReaders(client);
       const classNow = () => String((client as ResponseClient).requestIterator?.context?.class);
       let sent: string | undefined;
       client.on('response', (status, _bytes, latency) => record(classNow(), status, latency));
@@ -304,9 +373,19 @@ async function main(): Promise<void> {
       // What the load generator itself used of them (user + system time of this process during the run).
       loadGeneratorCpuSeconds: Number(((cpu.user + cpu.system) / 1e6).toFixed(1)),
     },
-    command: `LOAD_BASE_URL=${BASE_URL} LOAD_LABEL=${LABEL} LOAD_SECONDS=${SECONDS} LOAD_CONNECTIONS=${CONNECTIONS} node --conditions=react-server --import tsx bench/load/run.ts`,
+    command: `LOAD_BASE_URL=${BASE_URL} LOAD_LABEL=${LABEL} LOAD_SECONDS=${SECONDS} LOAD_CONNECTIONS=${CONNECTIONS}${READERS > 0 ? ` LOAD_READERS=${READERS} LOAD_ONE_ADDRESS_CONNECTIONS=${ONE_ADDRESS_CONNECTIONS}` : ''} node --conditions=react-server --import tsx bench/load/run.ts`,
     connections: CONNECTIONS,
     seconds: SECONDS,
+    // Where the connections came from (LOAD_READERS): 127.0.0.1 only, or distinct loopback readers.
+    readers:
+      READERS > 0
+        ? {
+            addresses: READERS,
+            requestsPerReader: READER_REQUESTS,
+            connectionsOn127001: ONE_ADDRESS_CONNECTIONS,
+            readerSessions: readersSeen,
+          }
+        : { addresses: 1, connectionsOn127001: CONNECTIONS },
     mix: mix.map((entry) => ({
       weight: entry.weight,
       example: `${entry.make().method} ${entry.make().path}`,

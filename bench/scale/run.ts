@@ -52,6 +52,14 @@ const FAULTS = process.env.SCALE_FAULTS !== '0';
 const WARMUP_SECONDS = Number(process.env.SCALE_WARMUP_SECONDS ?? 20);
 /** SCALE_BASELINE_NGINX=<site file>: the mixed load through that nginx site file too, same run (a lever's before). */
 const BASELINE_NGINX = process.env.SCALE_BASELINE_NGINX;
+/**
+ * SCALE_READERS (256): the mixed load's connections come from that many loopback addresses, 4 of the 64 staying on
+ * 127.0.0.1 (bench/load's LOAD_READERS), so nginx passes distinct readers to the apps' per-address limits as in
+ * production; 0 sends everything from 127.0.0.1 (the method of the runs before 2026-11-27 noon).
+ */
+const READERS = Number(process.env.SCALE_READERS ?? 256);
+/** The apps' searches at once per instance: docs/DEPLOY.md's 4 (decision 050) unless SEARCH_CONCURRENCY is set. */
+const SEARCH_CONCURRENCY = process.env.SEARCH_CONCURRENCY ?? '4';
 /** SCALE_ACCESS_LOG=1: nginx logs each request's times and cache status, summarised per class of the mix. */
 const ACCESS_LOG = process.env.SCALE_ACCESS_LOG === '1';
 const children = new Set<ChildProcess>();
@@ -109,6 +117,8 @@ function startApp(port: number, databaseUrl: string): App {
         NEWSROOM_SECRET_KEY: Buffer.alloc(32, 1).toString('base64'),
         // nginx forwards each client's address.
         TRUSTED_PROXY_HOPS: '1',
+        // As docs/DEPLOY.md sets it for PostgreSQL (decision 050), unless the bench is told otherwise.
+        SEARCH_CONCURRENCY: SEARCH_CONCURRENCY,
       },
       stdio: ['ignore', 'ignore', 'inherit'],
     },
@@ -130,6 +140,7 @@ function mixedLoad(label: string, url: string, seconds: number, out: string) {
     LOAD_LABEL: label,
     LOAD_SECONDS: String(seconds),
     LOAD_OUT: out,
+    LOAD_READERS: String(READERS),
   }).then(() => JSON.parse(readFileSync(out, 'utf8')) as LoadSummary);
 }
 
@@ -537,14 +548,18 @@ async function main(): Promise<void> {
   const cluster = await startPostgresCluster(binaries, { port: PORTS?.[4] });
   const result: Record<string, unknown> = {
     date: new Date().toISOString(),
-    command: `flock -o /tmp/bench.lock env NEXT_DIST_DIR=${distDir}${FAULTS ? '' : ' SCALE_FAULTS=0'}${ACCESS_LOG ? ' SCALE_ACCESS_LOG=1' : ''}${BASELINE_NGINX ? ` SCALE_BASELINE_NGINX=${BASELINE_NGINX}` : ''} SCALE_WARMUP_SECONDS=${WARMUP_SECONDS} SCALE_SECONDS=${SECONDS} SCALE_FAULT_SECONDS=${FAULT_SECONDS} node --conditions=react-server --import tsx bench/scale/run.ts`,
+    command: `flock -o /tmp/bench.lock env SEARCH_CONCURRENCY=${SEARCH_CONCURRENCY} NEXT_DIST_DIR=${distDir}${FAULTS ? '' : ' SCALE_FAULTS=0'}${ACCESS_LOG ? ' SCALE_ACCESS_LOG=1' : ''}${BASELINE_NGINX ? ` SCALE_BASELINE_NGINX=${BASELINE_NGINX}` : ''} SCALE_READERS=${READERS} SCALE_WARMUP_SECONDS=${WARMUP_SECONDS} SCALE_SECONDS=${SECONDS} SCALE_FAULT_SECONDS=${FAULT_SECONDS} node --conditions=react-server --import tsx bench/scale/run.ts`,
     commit: execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim(),
     loadAverageAtStart: load(),
     setup: {
       database: 'PostgreSQL (throwaway cluster of the test suite: fsync off), one server on loopback',
-      apps: 'next start x2 on loopback, same build, TRUSTED_PROXY_HOPS=1',
+      apps: `next start x2 on loopback, same build, TRUSTED_PROXY_HOPS=1, SEARCH_CONCURRENCY=${SEARCH_CONCURRENCY}`,
       edge: 'deploy/nginx.conf as shipped (ports, cache folder and listen address rewritten), 2 workers',
       loadGenerator: 'autocannon on the same two cores (bench/load/run.ts for the mixed load)',
+      readers:
+        READERS > 0
+          ? `${READERS} loopback addresses (127.0.1.1…), 10-30 requests per reader and connection; 4 connections on 127.0.0.1; writes carry their own X-Forwarded-For`
+          : 'every connection from 127.0.0.1',
       nginxAccessLog: ACCESS_LOG ? 'on (timing format with upstream statuses, 256 KB buffer)' : 'off',
       articles: Number(ARTICLES),
     },

@@ -25,13 +25,23 @@ type Upstream = {
   handingOver?: number;
   /** The port that answered each request, by URL. */
   answeredBy: Map<string, number[]>;
+  /** The X-Forwarded-For nginx sent with each request, by URL: the client address the app counts. */
+  forwardedFor: Map<string, string>;
 };
 
 /** Two listening servers sharing one handler and one count of requests in flight (the two app instances). */
 async function startUpstream(): Promise<Upstream> {
-  const upstream: Upstream = { servers: [], inFlight: 0, maxInFlight: 0, seen: [], answeredBy: new Map() };
+  const upstream: Upstream = {
+    servers: [],
+    inFlight: 0,
+    maxInFlight: 0,
+    seen: [],
+    answeredBy: new Map(),
+    forwardedFor: new Map(),
+  };
   const handler = (request: http.IncomingMessage, response: http.ServerResponse) => {
     upstream.seen.push(request.url ?? '');
+    upstream.forwardedFor.set(request.url ?? '', String(request.headers['x-forwarded-for'] ?? ''));
     const port = request.socket.localPort ?? 0;
     if (port === upstream.handingOver && request.url?.startsWith('/search')) {
       request.socket.destroy();
@@ -194,6 +204,26 @@ describe('deploy/nginx.conf', () => {
       expect(response.headers.get('x-cache-status')).toBe('MISS');
     }
     expect(reached(url)).toBe(2);
+  });
+
+  it('sends the app the reader’s address, or the X-Forwarded-For of a balancer on any loopback address', async () => {
+    // bench/scale's readers connect from 127.0.1.x (docs/SCALING.md, 2026-11-27 noon); its writes carry their
+    // own address as a load balancer in front would.
+    const from = (localAddress: string, url: string, headers: Record<string, string> = {}) =>
+      new Promise<number>((resolve, reject) => {
+        http
+          .get(`${nginx.url}${url}`, { localAddress, headers }, (response) => {
+            response.resume();
+            response.on('end', () => resolve(response.statusCode ?? 0));
+          })
+          .on('error', reject);
+      });
+    expect(await from('127.0.1.7', '/api/adresse?cas=lecteur')).toBe(200);
+    expect(await from('127.0.2.8', '/api/adresse?cas=balanceur', { 'x-forwarded-for': '203.0.113.9' })).toBe(
+      200,
+    );
+    expect(upstream.forwardedFor.get('/api/adresse?cas=lecteur')).toBe('127.0.1.7');
+    expect(upstream.forwardedFor.get('/api/adresse?cas=balanceur')).toBe('203.0.113.9');
   });
 
   // Last: nginx counts the closed connections against the first instance (max_fails), as it should for one that
