@@ -19,6 +19,33 @@ const work = mkdtempSync(path.join(tmpdir(), 'durability-'));
 const dataDir = path.join(work, 'data');
 const KILL_AFTER_ACKS = 30;
 
+/**
+ * The system calls of an `strace -f` log, one a line. When another thread makes a call in the middle of one, strace
+ * splits it: `PID fsync(20 <unfinished ...>`, then later `PID <... fsync resumed>) = 0`. Each such pair is joined
+ * back into one line at the place the call started; on a loaded machine a WAL's opening or sync is often split.
+ */
+function straceCalls(log: string): string[] {
+  const calls: string[] = [];
+  const unfinished = new Map<string, number>();
+  for (const line of readFileSync(log, 'utf8').split('\n')) {
+    const started = /^(\d+)\s+(.*) <unfinished \.\.\.>$/.exec(line);
+    if (started?.[1] !== undefined) {
+      unfinished.set(started[1], calls.length);
+      calls.push(line.replace(/ <unfinished \.\.\.>$/, ''));
+      continue;
+    }
+    const resumed = /^(\d+)\s+<\.\.\. \w+ resumed>(.*)$/.exec(line);
+    const at = resumed?.[1] === undefined ? undefined : unfinished.get(resumed[1]);
+    if (resumed && at !== undefined) {
+      calls[at] = `${calls[at]}${resumed[2]}`;
+      unfinished.delete(resumed[1] as string);
+      continue;
+    }
+    calls.push(line);
+  }
+  return calls;
+}
+
 const WRITER = `
 import { openDatabase } from ${JSON.stringify(path.join(root, 'src/server/db/client.ts'))};
 import { jobs } from ${JSON.stringify(path.join(root, 'src/server/db/schema.ts'))};
@@ -146,7 +173,7 @@ await database.close();
       ]),
       { cwd: root, env: { ...process.env, NODE_ENV: 'test' }, stdio: 'ignore', timeout: 90_000 },
     );
-    const calls = readFileSync(log, 'utf8').split('\n');
+    const calls = straceCalls(log);
     const start = calls.findIndex((line) => line.includes('"before-write\\n"'));
     const end = calls.findIndex((line) => line.includes('"acknowledged\\n"'));
     expect(start).toBeGreaterThan(-1);
@@ -212,7 +239,7 @@ await database.close();
       ]),
       { cwd: root, env: { ...process.env, NODE_ENV: 'test' }, stdio: 'ignore', timeout: 90_000 },
     );
-    const calls = readFileSync(log, 'utf8').split('\n');
+    const calls = straceCalls(log);
     const at = (marker: string) => calls.findIndex((line) => line.includes(`"${marker}`));
     const marks = ['counters', 'jobs', 'subscription 8', 'acknowledged'].map(at);
     for (const [index, mark] of marks.entries())
