@@ -13,6 +13,7 @@ import {
   WRONG_PASSWORD_MESSAGE,
 } from '@/server/accounts/account';
 import { setAlertPreferences } from '@/server/accounts/alerts';
+import { setAccountNewsletter } from '@/server/accounts/confirmations';
 import { authenticate } from '@/server/accounts/login';
 import { hashPassword } from '@/server/accounts/passwords';
 import { findSession, findSessionCustomer } from '@/server/accounts/sessions';
@@ -176,6 +177,36 @@ describe('"Enregistrer"', () => {
     expect((await post({ articleId: '../x', saved: true })).status).toBe(400);
     expect((await post({ articleId: 'A1', saved: 'peut-être' })).status).toBe(400);
     expect((await post({ articleId: 'A1', saved: false })).body).toEqual({ articleId: 'A1', saved: false });
+  });
+});
+
+describe('the newsletter choice under Mon compte', () => {
+  const subscription = async (email: string) =>
+    (await database.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email)))[0];
+
+  it('subscribes a confirmed address at once and stops it without more', async () => {
+    const { id, email } = await newCustomer();
+    expect(await setAccountNewsletter(database.db, id, true)).toBe('subscribed');
+    expect(await subscription(email)).toMatchObject({ active: true });
+    expect(await setAccountNewsletter(database.db, id, false)).toBe('unsubscribed');
+    expect(await subscription(email)).toMatchObject({ active: false });
+  });
+
+  it('sends the confirmation link to an address not yet confirmed, and subscribes nothing until then', async () => {
+    const { id, email } = await newCustomer();
+    await database.db.update(customers).set({ emailConfirmedAt: null }).where(eq(customers.id, id));
+    expect(await setAccountNewsletter(database.db, id, true)).toBe('confirmation_sent');
+    expect((await subscription(email))?.active ?? false).toBe(false);
+    const queued = await database.db
+      .select()
+      .from(backgroundJobs)
+      .where(sql`${backgroundJobs.payload}->>'to' = ${email}`);
+    expect(queued).toHaveLength(1);
+    expect(JSON.stringify(queued[0]?.payload)).toContain('newsletter');
+  });
+
+  it('answers 404 for an account that no longer exists', async () => {
+    await expect(setAccountNewsletter(database.db, 999_999, true)).rejects.toMatchObject({ status: 404 });
   });
 });
 

@@ -6,7 +6,7 @@ import { customers, newsletterSubscribers } from '../db/schema';
 import { AppError } from '../http/errors';
 import { logger } from '../log';
 import { activateSubscription, deactivateSubscription } from '../newsletter/subscriptions';
-import { assertPassword } from './account';
+import { assertPassword, getAccountProfile } from './account';
 import {
   queueAccountConfirmationEmail,
   queueEmailChangeEmail,
@@ -147,16 +147,13 @@ export async function setAccountNewsletter(
   customerId: number,
   subscribe: boolean,
 ): Promise<'subscribed' | 'confirmation_sent' | 'unsubscribed'> {
-  const [customer] = await db
-    .select({ email: customers.email, emailConfirmedAt: customers.emailConfirmedAt })
-    .from(customers)
-    .where(eq(customers.id, customerId));
+  const customer = await getAccountProfile(db, customerId);
   if (!customer) throw new AppError('not_found', 'Compte introuvable.');
   if (!subscribe) {
     await deactivateSubscription(db, customer.email);
     return 'unsubscribed';
   }
-  if (customer.emailConfirmedAt) {
+  if (customer.emailConfirmed) {
     await activateSubscription(db, customer.email, 'site');
     return 'subscribed';
   }
