@@ -22,15 +22,14 @@ import { isConfirmedSubscriber } from './subscribers';
 const PER_PAGE = 50;
 const EXPORT_BATCH = 1_000;
 
-type Row = typeof newsletterSubscribers.$inferSelect;
-
-function toSubscriber(row: Row): Subscriber {
+function toSubscriber(row: typeof newsletterSubscribers.$inferSelect): Subscriber {
+  const { email, active, source, subscribedAt, unsubscribedAt } = row;
   return {
-    email: row.email,
-    active: row.active,
-    source: row.source,
-    subscribedAt: row.subscribedAt.toISOString(),
-    unsubscribedAt: row.unsubscribedAt?.toISOString() ?? null,
+    email,
+    active,
+    source,
+    subscribedAt: subscribedAt.toISOString(),
+    unsubscribedAt: unsubscribedAt?.toISOString() ?? null,
   };
 }
 

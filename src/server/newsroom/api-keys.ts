@@ -60,28 +60,22 @@ export function listApiKeys(db: Db): Promise<ApiKey[]> {
 export async function createApiKey(
   db: Db,
   principal: StaffPrincipal,
-  body: { name: string; role: StaffRole },
+  { name, role }: { name: string; role: StaffRole },
 ): Promise<ApiKeyCreatedAnswer> {
   const secret = `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(apiKeys)
       .values({
-        name: body.name,
-        role: body.role,
+        name,
+        role,
         prefix: secret.slice(0, SHOWN_PREFIX_LENGTH),
         secretHash: hashSecret(secret),
         createdBy: principal.staffId,
       })
       .returning({ id: apiKeys.id });
     const id = (row as { id: number }).id;
-    await recordAudit(
-      tx,
-      principal,
-      'api_key.create',
-      { type: 'api_key', id },
-      { name: body.name, role: body.role },
-    );
+    await recordAudit(tx, principal, 'api_key.create', { type: 'api_key', id }, { name, role });
     const [key] = await readKeys(tx, id);
     return { ...(key as ApiKey), secret };
   });

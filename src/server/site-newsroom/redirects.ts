@@ -38,6 +38,9 @@ const redirectTable = rememberBox<ReadonlyMap<string, Target> | undefined>(
 /** Longest chain of redirects accepted (old → … → final): past it, a mistake is likelier than a plan. */
 const MAX_CHAIN = 10;
 
+/** The audit log's target of an import, which adds or replaces many redirects at once. */
+const IMPORT_TARGET = { type: 'redirect', id: 'import' } as const;
+
 /** "/a/b/" and "/a/b" are one address; the root stays "/". */
 export function normalizePath(path: string): string {
   return path.length > 1 && path.endsWith('/') ? path.replace(/\/+$/, '') || '/' : path;
@@ -377,13 +380,7 @@ export async function importRedirects(db: Db, principal: StaffPrincipal, csv: st
           entries.slice(start, start + 1_000).map((entry) => ({ ...entry, createdBy: principal.staffId })),
         );
     }
-    await recordPublicChange(
-      tx,
-      principal,
-      'redirect.import',
-      { type: 'redirect', id: 'import' },
-      { lines: entries.length },
-    );
+    await recordPublicChange(tx, principal, 'redirect.import', IMPORT_TARGET, { lines: entries.length });
   });
   await afterChange(db);
   return entries.length;

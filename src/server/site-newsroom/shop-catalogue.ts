@@ -19,6 +19,10 @@ import { refreshReaders } from './readers';
 // checked first (errors reported by line like the article import, nothing written on any); and the job x subject
 // → product code mapping that the search's job facet and the product fallback rules read.
 
+// The audit log's targets: each table is replaced whole by its import.
+const PRODUCTS_TABLE = { type: 'shop', id: 'products' } as const;
+const MAPPINGS_TABLE = { type: 'shop', id: 'mappings' } as const;
+
 export type CatalogueFormat = 'csv' | 'ndjson';
 
 type Problem = { field: string; message: string };
@@ -136,13 +140,10 @@ export async function importCatalogue(
         })),
       );
     }
-    await recordPublicChange(
-      tx,
-      principal,
-      'shop.import',
-      { type: 'shop', id: 'products' },
-      { products: checked.length, format },
-    );
+    await recordPublicChange(tx, principal, 'shop.import', PRODUCTS_TABLE, {
+      products: checked.length,
+      format,
+    });
   });
   await refreshReaders();
   return checked.length;
@@ -173,13 +174,7 @@ export async function putMappings(db: Db, principal: StaffPrincipal, items: Prod
   await db.transaction(async (tx) => {
     await tx.delete(productMappings);
     if (items.length > 0) await tx.insert(productMappings).values(items);
-    await recordPublicChange(
-      tx,
-      principal,
-      'shop.mappings',
-      { type: 'shop', id: 'mappings' },
-      { items: items.length },
-    );
+    await recordPublicChange(tx, principal, 'shop.mappings', MAPPINGS_TABLE, { items: items.length });
   });
   await refreshReaders();
   return getMappings(db);
