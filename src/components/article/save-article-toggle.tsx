@@ -30,7 +30,10 @@ export function SaveArticleToggle({ articleId }: { articleId: string }) {
 
   if (!user || saved === null) return null;
 
+  // While a save is under way the button stays focusable (aria-disabled, not disabled): a keyboard reader keeps
+  // their place, and a second press is ignored until the answer.
   const toggle = async () => {
+    if (busy) return;
     setBusy(true);
     setFailed(false);
     try {
@@ -46,10 +49,10 @@ export function SaveArticleToggle({ articleId }: { articleId: string }) {
     <div className={styles.save}>
       <button
         type="button"
-        className={styles.saveButton}
-        aria-pressed={saved}
-        disabled={busy}
         onClick={toggle}
+        aria-pressed={saved}
+        aria-disabled={busy}
+        className={styles.saveButton}
       >
         {saved ? 'Enregistré' : 'Enregistrer'}
       </button>
