@@ -2,6 +2,7 @@ import http, { type IncomingMessage, type OutgoingHttpHeaders, type ServerRespon
 import type { AddressInfo } from 'node:net';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SESSION_COOKIE } from '../accounts/sessions';
 import {
   answerFromPageCache,
   ISR_PAGE_CACHE_SECONDS,
@@ -623,6 +624,55 @@ describe('page cache for pages rendered per request (search, agenda)', () => {
     await get('/search?term=tva');
     expect(reached).toHaveLength(2);
     expect(pageCacheStats().entries).toBe(0);
+  });
+
+  /** The answer's first header name and its X-Accel-Expires, for a request with these headers. */
+  function edgeMark(path: string, headers: Record<string, string> = {}) {
+    return new Promise<{ first: string | undefined; expires: string | undefined }>((resolve, reject) => {
+      http
+        .get(`${base}${path}`, { headers }, (response) => {
+          response.resume();
+          const expires = response.headers['x-accel-expires'];
+          response.on('end', () =>
+            resolve({
+              first: response.rawHeaders[0]?.toLowerCase(),
+              expires: typeof expires === 'string' ? expires : undefined,
+            }),
+          );
+        })
+        .on('error', reject);
+    });
+  }
+
+  it('tells nginx to keep the search page of a reader without a session as long as its own copy (decision 047)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const rendered = await edgeMark('/search?term=bail');
+      expect(rendered).toEqual({ first: 'x-accel-expires', expires: String(PAGE_CACHE_SECONDS) });
+      vi.setSystemTime(Date.now() + 2_500);
+      expect(await edgeMark('/search?term=bail')).toEqual({
+        first: 'x-accel-expires',
+        expires: String(PAGE_CACHE_SECONDS - 2),
+      });
+      expect(reached).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it.each([
+    ['a search with a session', '/search?term=loyer', { cookie: `${SESSION_COOKIE}=abc` }, {}],
+    ['a refused search', '/search?term=loyer', {}, { status: 429 }],
+    [
+      'a search setting a cookie',
+      '/search?term=loyer',
+      {},
+      { headers: { ...RENDERED_HEADERS, 'set-cookie': 'x=1' } },
+    ],
+    ['the agenda', '/agenda', {}, {}],
+  ])('never tells nginx to keep %s', async (_name, path, headers, change) => {
+    upstream = { ...upstream, ...change };
+    expect((await edgeMark(path, headers)).expires).toBeUndefined();
   });
 
   it('has bounds of its own: endless searches never evict the news pages', async () => {

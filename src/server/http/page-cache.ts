@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import http, { type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import { constants, crc32, deflateRaw, deflateRawSync, gunzipSync, gzipSync } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
+import { PATHS } from '@/lib/constants';
 import { readNewsFilters, withNewsFilters } from '@/lib/news-filters';
 import { isNewsroomPath } from '@/lib/newsroom-paths';
 import { readCookie, SESSION_COOKIE } from '../accounts/sessions';
@@ -361,28 +362,28 @@ function answerWith(request: IncomingMessage, response: ServerResponse, slot: Sl
 }
 
 /**
- * Lets nginx keep a public API read as long as this cache does (docs/decisions/042-edge-cache-for-shared-reads.md):
- * `X-Accel-Expires` is nginx's own header, which it honours over `Cache-Control` and never passes on, so browsers
- * still get the `no-store` of every API answer (spec section 7). Set before Next.js sets any header, so that it
- * comes first in the answer: nginx before 1.23 reads these headers in order, and a `Cache-Control: no-store` or an
- * `Expires: 0` read before it makes the answer unstorable. Only a successful JSON answer setting no cookie keeps
- * it, as this cache's own rule (`isPlainAnswer`).
+ * Lets nginx keep a public API read, or an anonymous search page, as long as this cache does
+ * (docs/decisions/042-edge-cache-for-shared-reads.md, 047): `X-Accel-Expires` is nginx's own header, which it
+ * honours over `Cache-Control` and never passes on, so browsers still get the `no-store` of every API answer (spec
+ * section 7) and of the search page. Set before Next.js sets any header, so that it comes first in the answer:
+ * nginx before 1.23 reads these headers in order, and a `Cache-Control: no-store` or an `Expires: 0` read before it
+ * makes the answer unstorable. Only a successful answer of the expected type setting no cookie keeps it, as this
+ * cache's own rule (`isPlainAnswer`): never a refusal (429, 503) or an error page.
  */
-function offerToEdgeCache(response: ServerResponse): void {
+function offerToEdgeCache(response: ServerResponse, type: 'text/html' | 'application/json'): void {
   response.setHeader(EDGE_CACHE_HEADER, String(PAGE_CACHE_SECONDS));
   const writeHead = response.writeHead;
   response.writeHead = function edgeWriteHead(this: ServerResponse, ...args: unknown[]) {
     const [status, reason, headers] = args as [number, unknown, unknown];
     this.statusCode = status;
     const given = typeof reason === 'object' && reason !== null ? reason : headers;
-    if (!isPlainAnswer(this, 'application/json') || !isPlainAddition(given))
-      this.removeHeader(EDGE_CACHE_HEADER);
+    if (!isPlainAnswer(this, type) || !isPlainAddition(given, type)) this.removeHeader(EDGE_CACHE_HEADER);
     return Reflect.apply(writeHead, this, args) as ServerResponse;
   } as ServerResponse['writeHead'];
 }
 
-/** True when headers given to `writeHead` set no cookie and no other type than JSON. */
-function isPlainAddition(given: unknown): boolean {
+/** True when headers given to `writeHead` set no cookie and no other type than `type`. */
+function isPlainAddition(given: unknown, type: string): boolean {
   if (given === undefined || given === null || typeof given !== 'object') return true;
   const pairs: [unknown, unknown][] = Array.isArray(given)
     ? Array.isArray(given[0])
@@ -395,7 +396,7 @@ function isPlainAddition(given: unknown): boolean {
   return pairs.every(([name, value]) => {
     const lower = String(name).toLowerCase();
     if (lower === 'set-cookie') return false;
-    return lower !== 'content-type' || String(value).startsWith('application/json');
+    return lower !== 'content-type' || String(value).startsWith(type);
   });
 }
 
@@ -667,7 +668,11 @@ export function recordForPageCache(request: IncomingMessage, response: ServerRes
     return;
   }
   if (slot === null || request.method !== 'GET') return;
-  if (slot.store.kind === 'reads') offerToEdgeCache(response);
+  if (slot.store.kind === 'reads') offerToEdgeCache(response, 'application/json');
+  // The search page of a reader without a session (slotOf gives none to the others) is as shared as a read
+  // (docs/decisions/047-edge-cache-for-anonymous-searches.md).
+  else if (slot.store.kind === 'rendered' && request.url?.split('?', 1)[0] === PATHS.search)
+    offerToEdgeCache(response, 'text/html');
   if (acceptsGzip(request)) request.headers['accept-encoding'] = 'gzip';
   else delete request.headers['accept-encoding'];
   const recorder = recordBody(response);
