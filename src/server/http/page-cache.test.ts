@@ -644,7 +644,7 @@ describe('page cache for pages rendered per request (search, agenda)', () => {
     });
   }
 
-  it('tells nginx to keep the search page of a reader without a session as long as its own copy (decision 047)', async () => {
+  it('tells nginx to keep the search page of a reader without a session as long as its own copy (decision 048)', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     try {
       const rendered = await edgeMark('/search?term=bail');

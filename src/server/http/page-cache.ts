@@ -363,7 +363,7 @@ function answerWith(request: IncomingMessage, response: ServerResponse, slot: Sl
 
 /**
  * Lets nginx keep a public API read, or an anonymous search page, as long as this cache does
- * (docs/decisions/042-edge-cache-for-shared-reads.md, 047): `X-Accel-Expires` is nginx's own header, which it
+ * (docs/decisions/042-edge-cache-for-shared-reads.md, 048): `X-Accel-Expires` is nginx's own header, which it
  * honours over `Cache-Control` and never passes on, so browsers still get the `no-store` of every API answer (spec
  * section 7) and of the search page. Set before Next.js sets any header, so that it comes first in the answer:
  * nginx before 1.23 reads these headers in order, and a `Cache-Control: no-store` or an `Expires: 0` read before it
@@ -670,7 +670,7 @@ export function recordForPageCache(request: IncomingMessage, response: ServerRes
   if (slot === null || request.method !== 'GET') return;
   if (slot.store.kind === 'reads') offerToEdgeCache(response, 'application/json');
   // The search page of a reader without a session (slotOf gives none to the others) is as shared as a read
-  // (docs/decisions/047-edge-cache-for-anonymous-searches.md).
+  // (docs/decisions/048-edge-cache-for-anonymous-searches.md).
   else if (slot.store.kind === 'rendered' && request.url?.split('?', 1)[0] === PATHS.search)
     offerToEdgeCache(response, 'text/html');
   if (acceptsGzip(request)) request.headers['accept-encoding'] = 'gzip';
