@@ -703,8 +703,8 @@ async function main(): Promise<void> {
     if (OPEN_LOOP_SHARE > 0) {
       const rate = Math.round(OPEN_LOOP_SHARE * closedLoop.requestsPerSecond);
       // The closed loop leaves work behind in the apps (requests its clients gave up at the end, searches in the
-      // queue, refreshes): its first 10 s were a backlog's in the first run (edge-run1: p99 2.3-5.9 s, then
-      // under 1 s). The open loop starts once the apps are idle.
+      // queue, refreshes): the open loop starts 10 s later. Its first 10-15 s stalled all the same in every run,
+      // with or without this pause (docs/SCALING.md, 2026-11-27 afternoon: not explained).
       await sleep(OPEN_LOOP_SETTLE_MS);
       result.mixedLoadOpenLoop = {
         note: `the same mix as an open loop at ${OPEN_LOOP_SHARE} of the closed loop's ${closedLoop.requestsPerSecond} req/s (requests due whatever the answers, timed from when due)`,
