@@ -11,6 +11,7 @@
 // bench/results/load-<label>-<date>.json (or LOAD_OUT), with the command that reproduces it.
 import { randomInt, randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -34,6 +35,15 @@ const PASSWORD = 'Charge-Mesuree-2026!';
 const READERS = Number(process.env.LOAD_READERS ?? 0);
 const ONE_ADDRESS_CONNECTIONS = READERS > 0 ? Number(process.env.LOAD_ONE_ADDRESS_CONNECTIONS ?? 4) : 0;
 const READER_REQUESTS = { min: 10, max: 30 };
+/**
+ * LOAD_RATE=n (0: the closed loop of autocannon, LOAD_CONNECTIONS clients that send their next request when the
+ * previous answer arrives): an open loop instead, requests arriving at n a second (exponential gaps, as independent
+ * readers do) whatever the answers' latency, each timed from the moment it was due. Below the server's throughput
+ * it shows the latency readers meet when the site is not saturated, which a closed loop cannot (its clients wait
+ * for the server, so it always runs saturated). Readers as with LOAD_READERS (each request from one of them, 1 in
+ * 16 from 127.0.0.1, the closed loop's 4 of 64 connections), on kept-alive connections.
+ */
+const RATE = Number(process.env.LOAD_RATE ?? 0);
 const origin = new URL(BASE_URL).origin;
 
 type NewsItem = { id: string; slug: string; enriched_news_id: string | null; topics?: { slug: string }[] };
@@ -155,6 +165,135 @@ function latencySummary(values: number[]) {
     p90: percentile(sorted, 90),
     p99: percentile(sorted, 99),
     max: sorted.at(-1) ?? 0,
+  };
+}
+
+/** What the summary reads of a run: autocannon's result, or the open loop's in the same shape. */
+type Outcome = Pick<autocannon.Result, 'errors' | 'timeouts' | 'statusCodeStats'> & {
+  requests: { total: number; average: number };
+  latency: { p50: number; p90: number; p97_5: number; p99: number; max: number };
+};
+
+type OpenLoopHooks = {
+  next: () => { name: string; call: Call };
+  record: (name: string, status: number, latency: number) => void;
+  failed: (name: string, kind: 'timeouts' | 'socket') => void;
+};
+
+/**
+ * The open loop (LOAD_RATE): for SECONDS, requests due at RATE a second with exponential gaps, each sent at once on
+ * its reader's kept-alive connections (one agent per address, as many connections as it needs) and timed from
+ * when it was due, so a late generator or a slow server both show in the latency. Timeout 10 s, as the closed
+ * loop's. `lagMs` is how late the generator sent requests (its own share of the latency).
+ */
+async function openLoop({ next, record, failed }: OpenLoopHooks): Promise<Outcome & { lagMs: object }> {
+  const url = new URL(BASE_URL);
+  const agents = new Map<string, http.Agent>();
+  const agentFor = (address: string) => {
+    let agent = agents.get(address);
+    if (!agent) {
+      agent = new http.Agent({ keepAlive: true, localAddress: address });
+      agents.set(address, agent);
+    }
+    return agent;
+  };
+  const reader = () => {
+    if (READERS <= 0 || randomInt(16) === 0) return '127.0.0.1';
+    readersSeen += 1;
+    return readerAddress(randomInt(READERS));
+  };
+  const latencies: number[] = [];
+  const lags: number[] = [];
+  const statusCounts: Record<string, { count: number }> = {};
+  let errors = 0;
+  let timeouts = 0;
+  let inFlight = 0;
+  const send = (due: number) => {
+    const { name, call } = next();
+    lags.push(performance.now() - due);
+    inFlight += 1;
+    let settled = false;
+    const settle = () => {
+      if (settled) return false;
+      settled = true;
+      inFlight -= 1;
+      return true;
+    };
+    const body = call.body ?? '';
+    const request = http.request(
+      {
+        host: url.hostname,
+        port: url.port,
+        method: call.method,
+        path: call.path,
+        agent: agentFor(reader()),
+        headers: {
+          ...call.headers,
+          ...(call.method === 'POST' ? { 'content-length': Buffer.byteLength(body) } : {}),
+        },
+        timeout: 10_000,
+      },
+      (response) => {
+        response.resume();
+        response.on('end', () => {
+          if (!settle()) return;
+          const latency = performance.now() - due;
+          latencies.push(latency);
+          const status = response.statusCode ?? 0;
+          statusCounts[status] = { count: (statusCounts[status]?.count ?? 0) + 1 };
+          record(name, status, latency);
+        });
+      },
+    );
+    request.on('timeout', () => {
+      if (!settle()) return;
+      errors += 1;
+      timeouts += 1;
+      failed(name, 'timeouts');
+      request.destroy();
+    });
+    request.on('error', () => {
+      if (!settle()) return;
+      errors += 1;
+      failed(name, 'socket');
+    });
+    request.end(body);
+  };
+  const started = performance.now();
+  const end = started + SECONDS * 1000;
+  let due = started;
+  while (due < end) {
+    const now = performance.now();
+    while (due <= now && due < end) {
+      send(due);
+      due += -Math.log(1 - Math.random()) * (1000 / RATE);
+    }
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - performance.now())));
+  }
+  // The requests still in flight are given their timeout to end.
+  const drainUntil = performance.now() + 10_500;
+  while (inFlight > 0 && performance.now() < drainUntil)
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  for (const agent of agents.values()) agent.destroy();
+  const sorted = latencies.toSorted((a, b) => a - b);
+  const sortedLags = lags.toSorted((a, b) => a - b);
+  return {
+    requests: { total: latencies.length + errors, average: (latencies.length + errors) / SECONDS },
+    latency: {
+      p50: percentile(sorted, 50),
+      p90: percentile(sorted, 90),
+      p97_5: percentile(sorted, 97.5),
+      p99: percentile(sorted, 99),
+      max: sorted.at(-1) ?? 0,
+    },
+    statusCodeStats: statusCounts as Outcome['statusCodeStats'],
+    errors,
+    timeouts,
+    lagMs: {
+      p50: percentile(sortedLags, 50),
+      p99: percentile(sortedLags, 99),
+      max: sortedLags.at(-1) ?? 0,
+    },
   };
 }
 
@@ -302,50 +441,63 @@ async function main(): Promise<void> {
     inWindow.push(latency);
   };
   const cpuAtStart = process.cpuUsage();
-  const result = await autocannon({
-    url: BASE_URL,
-    connections: CONNECTIONS,
-    duration: SECONDS,
-    timeout: 10,
-    // The class of the request a connection sends is kept in its context, which autocannon hands back with the
-    // answer's latency: the latency of each class, and of each 5 s window, says where the tail is.
-    // A timeout or a socket error is counted in its request's class too: autocannon has already built the next
-    // request when it reports a timeout, so the class in flight is the one seen when that request was sent.
-    setupClient: (client) => {
-      spreadReaders(client);
-      const classNow = () => String((client as ResponseClient).requestIterator?.context?.class);
-      let sent: string | undefined;
-      client.on('response', (status, _bytes, latency) => record(classNow(), status, latency));
-      // Events of autocannon's client its typings leave out (lib/httpClient.js).
-      const events = client as unknown as NodeJS.EventEmitter;
-      events.on('request', () => {
-        sent = classNow();
-      });
-      events.on('timeout', () => {
-        classEntry(sent ?? classNow()).timeouts += 1;
-      });
-      events.on('connError', () => {
-        classEntry(classNow()).socket += 1;
-      });
-    },
-    requests: [
-      {
-        // Every request states its own headers and body: autocannon hands setupRequest the previous request's
-        // options, and a GET keeping a POST's Content-Length would leave the server waiting for a body.
-        setupRequest: (request, context) => {
-          const { name, call } = next();
-          (context as Record<string, unknown>).class = name;
-          return {
-            ...request,
-            method: call.method,
-            path: call.path,
-            headers: call.headers ?? {},
-            body: call.body ?? '',
-          };
-        },
+  const openLoopRun =
+    RATE > 0
+      ? await openLoop({
+          next,
+          record,
+          failed: (name, kind) => {
+            if (kind === 'timeouts') classEntry(name).timeouts += 1;
+            else classEntry(name).socket += 1;
+          },
+        })
+      : undefined;
+  const result: Outcome =
+    openLoopRun ??
+    (await autocannon({
+      url: BASE_URL,
+      connections: CONNECTIONS,
+      duration: SECONDS,
+      timeout: 10,
+      // The class of the request a connection sends is kept in its context, which autocannon hands back with the
+      // answer's latency: the latency of each class, and of each 5 s window, says where the tail is.
+      // A timeout or a socket error is counted in its request's class too: autocannon has already built the next
+      // request when it reports a timeout, so the class in flight is the one seen when that request was sent.
+      setupClient: (client) => {
+        spreadReaders(client);
+        const classNow = () => String((client as ResponseClient).requestIterator?.context?.class);
+        let sent: string | undefined;
+        client.on('response', (status, _bytes, latency) => record(classNow(), status, latency));
+        // Events of autocannon's client its typings leave out (lib/httpClient.js).
+        const events = client as unknown as NodeJS.EventEmitter;
+        events.on('request', () => {
+          sent = classNow();
+        });
+        events.on('timeout', () => {
+          classEntry(sent ?? classNow()).timeouts += 1;
+        });
+        events.on('connError', () => {
+          classEntry(classNow()).socket += 1;
+        });
       },
-    ],
-  });
+      requests: [
+        {
+          // Every request states its own headers and body: autocannon hands setupRequest the previous request's
+          // options, and a GET keeping a POST's Content-Length would leave the server waiting for a body.
+          setupRequest: (request, context) => {
+            const { name, call } = next();
+            (context as Record<string, unknown>).class = name;
+            return {
+              ...request,
+              method: call.method,
+              path: call.path,
+              headers: call.headers ?? {},
+              body: call.body ?? '',
+            };
+          },
+        },
+      ],
+    }));
   clearInterval(sampler);
   const cpu = process.cpuUsage(cpuAtStart);
 
@@ -373,8 +525,11 @@ async function main(): Promise<void> {
       // What the load generator itself used of them (user + system time of this process during the run).
       loadGeneratorCpuSeconds: Number(((cpu.user + cpu.system) / 1e6).toFixed(1)),
     },
-    command: `LOAD_BASE_URL=${BASE_URL} LOAD_LABEL=${LABEL} LOAD_SECONDS=${SECONDS} LOAD_CONNECTIONS=${CONNECTIONS}${READERS > 0 ? ` LOAD_READERS=${READERS} LOAD_ONE_ADDRESS_CONNECTIONS=${ONE_ADDRESS_CONNECTIONS}` : ''} node --conditions=react-server --import tsx bench/load/run.ts`,
-    connections: CONNECTIONS,
+    command: `LOAD_BASE_URL=${BASE_URL} LOAD_LABEL=${LABEL} LOAD_SECONDS=${SECONDS} ${RATE > 0 ? `LOAD_RATE=${RATE}` : `LOAD_CONNECTIONS=${CONNECTIONS}`}${READERS > 0 ? ` LOAD_READERS=${READERS} LOAD_ONE_ADDRESS_CONNECTIONS=${ONE_ADDRESS_CONNECTIONS}` : ''} node --conditions=react-server --import tsx bench/load/run.ts`,
+    connections: RATE > 0 ? undefined : CONNECTIONS,
+    // LOAD_RATE: requests due at this rate whatever the answers (an open loop), each timed from when it was due;
+    // the generator's lag is how late it sent them.
+    openLoop: openLoopRun ? { ratePerSecond: RATE, generatorLagMs: openLoopRun.lagMs } : undefined,
     seconds: SECONDS,
     // Where the connections came from (LOAD_READERS): 127.0.0.1 only, or distinct loopback readers.
     readers:

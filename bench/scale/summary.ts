@@ -40,6 +40,7 @@ const PHASES = [
   'mixedLoadColdStart',
   'mixedLoadBaselineNginx',
   'mixedLoad',
+  'mixedLoadOpenLoop',
   'rollingRestart',
   'killOneInstance',
   'postgresRestart',
@@ -69,7 +70,7 @@ for (const file of process.argv.slice(2)) {
       console.log(
         `  CPU s: ${JSON.stringify(phase.cpuSeconds.ours)}, everything else ${phase.cpuSeconds.everythingElse}, machine busy ${phase.cpuSeconds.machineBusyCpuSeconds}`,
       );
-    const everyClass = name === 'mixedLoad' || name === 'mixedLoadBaselineNginx';
+    const everyClass = name.startsWith('mixedLoad') && name !== 'mixedLoadColdStart';
     for (const [label, entry] of Object.entries(phase.byClass ?? {})) {
       const failed =
         Object.entries(entry.statuses).some(([status]) => Number(status) >= 500) ||

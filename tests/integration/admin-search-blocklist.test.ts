@@ -1,11 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { GET, PUT } from '@/app/api/admin/search/blocklist/route';
+import { announceContentChange } from '@/server/content/content-changes';
 import type { Database } from '@/server/db/client';
 import { forgetDatabaseForRoutes, useDatabaseForRoutes } from '../support/api';
 import { createTestDatabase } from '../support/database';
 import { callAdmin, createTestStaff } from '../support/newsroom';
 
 /** Issue 15: administrators read and replace the suggestion blocklist through the Admin API. */
+
+// The announcement every instance's listener turns into emptied caches, observed (it still runs).
+vi.mock('@/server/content/content-changes', async (importOriginal) => {
+  const original = await importOriginal<typeof import('@/server/content/content-changes')>();
+  return { ...original, announceContentChange: vi.fn(original.announceContentChange) };
+});
 
 let database: Database;
 
@@ -32,6 +39,8 @@ describe('GET/PUT /api/admin/search/blocklist', () => {
     });
     expect(put.status).toBe(200);
     expect(put.body.entries).toEqual(['08 99 12 34 56', 'arnaque']);
+    // Announced like a content change: the suggestions' kept answers go too (decision 055).
+    expect(announceContentChange).toHaveBeenCalledTimes(1);
     expect((await callAdmin<{ entries: string[] }>(GET, { path, caller: admin })).body.entries).toEqual(
       put.body.entries,
     );

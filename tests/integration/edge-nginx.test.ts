@@ -15,6 +15,8 @@ import { type Nginx, startNginx } from '../support/nginx';
 const ANSWER_MS = 300;
 /** How long the stand-in lets nginx keep a shared read, as the app does (src/server/http/page-cache.ts). */
 const EDGE_SECONDS = 2;
+/** The nonce of the stand-in's search pages (the app's is fresh per answer; nginx writes its own over it). */
+const SEARCH_NONCE = 'c2VhcmNoLW5vbmNlLTAx';
 
 type Upstream = {
   servers: http.Server[];
@@ -61,6 +63,31 @@ async function startUpstream(): Promise<Upstream> {
           'content-security-policy': "script-src 'self' 'nonce-Y2FjaGVkLW5vbmNl'",
         });
         response.end('<!doctype html><html lang="fr"><script nonce="Y2FjaGVkLW5vbmNl"></script></html>');
+        return;
+      }
+      if (url.startsWith('/search')) {
+        if (url.includes('refus=1')) {
+          // The search rate limit's refusal: never marked (src/server/observability/http-server.ts).
+          response.writeHead(429, {
+            'content-type': 'text/html; charset=utf-8',
+            'retry-after': '2',
+            'cache-control': 'no-store',
+          });
+          response.end('<!doctype html><html lang="fr"><p>Trop de recherches</p></html>');
+          return;
+        }
+        // A search page as the app renders it for a reader without a session: marked for nginx (decision 048),
+        // no-store for browsers, with its nonce. With a session the app marks nothing.
+        const anonymous = !request.headers.cookie?.includes('quotidienne_session=');
+        response.writeHead(200, {
+          ...(anonymous ? { 'x-accel-expires': String(EDGE_SECONDS) } : {}),
+          'content-type': 'text/html; charset=utf-8',
+          ...NO_CACHE_HEADERS,
+          'content-security-policy': `script-src 'self' 'nonce-${SEARCH_NONCE}'`,
+        });
+        response.end(
+          `<!doctype html><html lang="fr"><p>${url} ${port}</p><script nonce="${SEARCH_NONCE}"></script></html>`,
+        );
         return;
       }
       // A shared read, as the app answers it: X-Accel-Expires first, then the no-store of every API answer.
@@ -132,7 +159,9 @@ describe('deploy/nginx.conf', () => {
     'sends concurrent requests for %s to the app at once, without waiting on a cache lock',
     async (url) => {
       const { answers, slowestMs, maxInFlight } = await together(url, 6);
-      expect(answers).toEqual(Array.from({ length: 6 }, () => ({ status: 200, cache: 'BYPASS' })));
+      // The search page is looked up in the cache (decision 048), without the lock: six misses at once.
+      const cache = url.startsWith('/search') ? 'MISS' : 'BYPASS';
+      expect(answers).toEqual(Array.from({ length: 6 }, () => ({ status: 200, cache })));
       // Under proxy_cache_lock they went one at a time (each waiting for the previous answer, checked every
       // 500 ms): the instances saw one in flight and the last took seconds.
       expect(maxInFlight).toBe(6);
@@ -224,6 +253,52 @@ describe('deploy/nginx.conf', () => {
     );
     expect(upstream.forwardedFor.get('/api/adresse?cas=lecteur')).toBe('127.0.1.7');
     expect(upstream.forwardedFor.get('/api/adresse?cas=balanceur')).toBe('203.0.113.9');
+  });
+
+  it('keeps an anonymous search page the app marked, each answer with a nonce of its own', async () => {
+    const url = '/search?terme=bail';
+    const before = reached(url);
+    const answer = async (headers: Record<string, string> = {}) => {
+      const response = await fetch(`${nginx.url}${url}`, { headers });
+      const body = await response.text();
+      return {
+        cache: response.headers.get('x-cache-status'),
+        policy: response.headers.get('content-security-policy') ?? '',
+        control: response.headers.get('cache-control'),
+        accel: response.headers.get('x-accel-expires'),
+        body,
+      };
+    };
+    const first = await answer();
+    const [second, third] = [await answer(), await answer()];
+    expect([first.cache, second.cache, third.cache]).toEqual(['MISS', 'HIT', 'HIT']);
+    expect(reached(url) - before).toBe(1);
+    // The same page for both, each with its own nonce in the policy and the body; browsers store nothing.
+    const nonces = [second, third].map((copy) => /'nonce-([^']+)'/.exec(copy.policy)?.[1]);
+    expect(nonces[0]).toBeDefined();
+    expect(nonces[0]).not.toBe(nonces[1]);
+    for (const [index, copy] of [second, third].entries()) {
+      expect(copy.body).toContain(`<script nonce="${nonces[index]}">`);
+      expect(copy.body).not.toContain(SEARCH_NONCE);
+      expect(copy.body.replace(/nonce="[^"]+"/, '')).toBe(first.body.replace(/nonce="[^"]+"/, ''));
+      expect(copy.control).toBe(NO_CACHE_HEADERS['Cache-Control']);
+      expect(copy.accel).toBeNull();
+    }
+    // A reader with a session always reaches the app.
+    const withSession = await answer({ cookie: 'quotidienne_session=abc' });
+    expect(withSession.cache).toBe('BYPASS');
+    expect(reached(url) - before).toBe(2);
+  });
+
+  it('never keeps a refused search, and lets concurrent ones reach the app together', async () => {
+    const url = '/search?terme=tva&refus=1';
+    const { answers, maxInFlight, slowestMs } = await together(url, 4);
+    expect(answers).toEqual(Array.from({ length: 4 }, () => ({ status: 429, cache: 'MISS' })));
+    expect(maxInFlight).toBe(4);
+    expect(slowestMs).toBeLessThan(ANSWER_MS + 900);
+    const again = await together(url, 1);
+    expect(again.answers).toEqual([{ status: 429, cache: 'MISS' }]);
+    expect(reached(url)).toBe(5);
   });
 
   // Last: nginx counts the closed connections against the first instance (max_fails), as it should for one that

@@ -6,6 +6,7 @@ import { SEARCH_SORTS } from '@/lib/contracts/search';
 import type { Database } from '@/server/db/client';
 import { purgePageCache } from '@/server/http/page-cache';
 import { instrumentHttpServers } from '@/server/observability/http-server';
+import { renderMetrics } from '@/server/observability/metrics';
 import { SEARCH_QUEUE_MAX, searchSlot } from '@/server/search/admission';
 import { search } from '@/server/search/engine';
 import { searchSlotStats } from '@/server/search/search-slots';
@@ -113,6 +114,14 @@ async function releaseAll(): Promise<void> {
   }
 }
 
+/** How many search pages went through `part` so far (`search_page_seconds` of /metrics). */
+async function searchParts(part: string): Promise<number> {
+  const line = (await renderMetrics())
+    .split('\n')
+    .find((candidate) => candidate.startsWith(`search_page_seconds_count{part="${part}"} `));
+  return line === undefined ? 0 : Number(line.slice(line.lastIndexOf(' ') + 1));
+}
+
 describe('one search does not hold the event loop', () => {
   it('lets the event loop take turns between the statements of a search', async () => {
     // Each statement is a round trip on PostgreSQL; on PGlite each one first yields (yielding-pglite.ts). Without
@@ -166,6 +175,8 @@ describe('the search page', () => {
   it('renders a search once for readers asking it together: the others wait for it outside the queue', async () => {
     let finishRender = () => {};
     shareablePage = { rendered: new Promise((resolve) => (finishRender = resolve)) };
+    const parts = ['cached', 'same-search', 'rate-limit', 'slot-wait', 'render'];
+    const before = await Promise.all(parts.map(searchParts));
     const readers = Array.from({ length: 6 }, () => fetch(`${base}/search?term=bail`));
     for (let turn = 0; turn < 200 && rendered.length === 0; turn += 1)
       await new Promise((resolve) => setTimeout(resolve, 5));
@@ -178,6 +189,11 @@ describe('the search page', () => {
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200, 200]);
     for (const answer of answers) expect(await answer.text()).toContain('<title>Recherche</title>');
     expect(rendered).toEqual(['/search?term=bail']);
+    // A seventh reader gets the kept copy. Where their time went, by part: one counted, given a slot and
+    // rendered; five waiting for that render; one answered from the page cache.
+    await (await fetch(`${base}/search?term=bail`)).text();
+    const after = await Promise.all(parts.map(searchParts));
+    expect(after.map((count, index) => count - (before[index] ?? 0))).toEqual([1, 5, 1, 1, 1]);
   });
 
   it('renders it for the next reader when the render it waited for stored nothing', async () => {

@@ -2,6 +2,7 @@ import http, { type IncomingMessage, type OutgoingHttpHeaders, type ServerRespon
 import type { AddressInfo } from 'node:net';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SESSION_COOKIE } from '../accounts/sessions';
 import {
   answerFromPageCache,
   ISR_PAGE_CACHE_SECONDS,
@@ -12,6 +13,7 @@ import {
   purgePageCache,
   RENDERED_PAGE_CACHE_MAX_ENTRIES,
   recordForPageCache,
+  SHARED_PAGE_CACHE_SECONDS,
   SHARED_READ_CACHE_MAX_ENTRIES,
 } from './page-cache';
 
@@ -330,7 +332,7 @@ describe('page cache in front of Next.js', () => {
     }
   });
 
-  it('keeps shared reads PAGE_CACHE_SECONDS whatever Next.js says of its cache', async () => {
+  it('keeps shared reads SHARED_PAGE_CACHE_SECONDS whatever Next.js says of its cache', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     try {
       upstream = {
@@ -339,9 +341,11 @@ describe('page cache in front of Next.js', () => {
         body: '{"news":[]}',
       };
       await get('/api/issue');
+      // Past the short life of other entries, still this copy (decision 055).
+      vi.setSystemTime(Date.now() + (PAGE_CACHE_SECONDS + PAGE_CACHE_STALE_SECONDS) * 1000 + 1);
       await get('/api/issue');
       expect(reached).toHaveLength(1);
-      vi.setSystemTime(Date.now() + (PAGE_CACHE_SECONDS + PAGE_CACHE_STALE_SECONDS) * 1000 + 1);
+      vi.setSystemTime(Date.now() + (SHARED_PAGE_CACHE_SECONDS + PAGE_CACHE_STALE_SECONDS) * 1000 + 1);
       await get('/api/issue');
       expect(reached).toHaveLength(2);
     } finally {
@@ -587,6 +591,29 @@ describe('page cache for pages rendered per request (search, agenda)', () => {
     expect(head.body.length).toBe(0);
   });
 
+  it('keeps an anonymous search page as long as an ISR page, the agenda a few seconds (decision 055)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      await get('/search?term=bail');
+      await get('/agenda?mois=2026-12');
+      vi.setSystemTime(Date.now() + (PAGE_CACHE_SECONDS + PAGE_CACHE_STALE_SECONDS) * 1000 + 1);
+      await get('/search?term=bail');
+      await get('/agenda?mois=2026-12');
+      expect(reached.map((request) => request.url)).toEqual([
+        '/search?term=bail',
+        '/agenda?mois=2026-12',
+        '/agenda?mois=2026-12',
+      ]);
+      // Past its own life and stale window, the search page is asked again.
+      vi.setSystemTime(Date.now() + (SHARED_PAGE_CACHE_SECONDS + PAGE_CACHE_STALE_SECONDS) * 1000);
+      await get('/search?term=bail');
+      expect(reached.at(-1)?.url).toBe('/search?term=bail');
+      expect(reached).toHaveLength(4);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('keys by the whole URL: another query string is another page', async () => {
     await get('/search?term=tva');
     await get('/search?term=tva&page=2');
@@ -623,6 +650,55 @@ describe('page cache for pages rendered per request (search, agenda)', () => {
     await get('/search?term=tva');
     expect(reached).toHaveLength(2);
     expect(pageCacheStats().entries).toBe(0);
+  });
+
+  /** The answer's first header name and its X-Accel-Expires, for a request with these headers. */
+  function edgeMark(path: string, headers: Record<string, string> = {}) {
+    return new Promise<{ first: string | undefined; expires: string | undefined }>((resolve, reject) => {
+      http
+        .get(`${base}${path}`, { headers }, (response) => {
+          response.resume();
+          const expires = response.headers['x-accel-expires'];
+          response.on('end', () =>
+            resolve({
+              first: response.rawHeaders[0]?.toLowerCase(),
+              expires: typeof expires === 'string' ? expires : undefined,
+            }),
+          );
+        })
+        .on('error', reject);
+    });
+  }
+
+  it('tells nginx to keep the search page of a reader without a session as long as its own copy (decision 048)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const rendered = await edgeMark('/search?term=bail');
+      expect(rendered).toEqual({ first: 'x-accel-expires', expires: String(SHARED_PAGE_CACHE_SECONDS) });
+      vi.setSystemTime(Date.now() + 7_500);
+      expect(await edgeMark('/search?term=bail')).toEqual({
+        first: 'x-accel-expires',
+        expires: String(SHARED_PAGE_CACHE_SECONDS - 7),
+      });
+      expect(reached).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it.each([
+    ['a search with a session', '/search?term=loyer', { cookie: `${SESSION_COOKIE}=abc` }, {}],
+    ['a refused search', '/search?term=loyer', {}, { status: 429 }],
+    [
+      'a search setting a cookie',
+      '/search?term=loyer',
+      {},
+      { headers: { ...RENDERED_HEADERS, 'set-cookie': 'x=1' } },
+    ],
+    ['the agenda', '/agenda', {}, {}],
+  ])('never tells nginx to keep %s', async (_name, path, headers, change) => {
+    upstream = { ...upstream, ...change };
+    expect((await edgeMark(path, headers)).expires).toBeUndefined();
   });
 
   it('has bounds of its own: endless searches never evict the news pages', async () => {
@@ -693,15 +769,15 @@ describe('page cache for the public API reads', () => {
     try {
       upstream.headers = { ...JSON_HEADERS, expires: '0', pragma: 'no-cache' };
       const first = await edgeHeaders('/api/issue');
-      expect(first.expires).toBe(String(PAGE_CACHE_SECONDS));
+      expect(first.expires).toBe(String(SHARED_PAGE_CACHE_SECONDS));
       expect(first.names[0]).toBe('x-accel-expires');
       // The answers from this cache: the remaining life of its copy, still first.
       vi.setSystemTime(Date.now() + 2_500);
       const second = await edgeHeaders('/api/issue');
-      expect(second.expires).toBe(String(PAGE_CACHE_SECONDS - 2));
+      expect(second.expires).toBe(String(SHARED_PAGE_CACHE_SECONDS - 2));
       expect(second.names[0]).toBe('x-accel-expires');
       // A stale copy, served while refreshed: one second.
-      vi.setSystemTime(Date.now() + PAGE_CACHE_SECONDS * 1000);
+      vi.setSystemTime(Date.now() + SHARED_PAGE_CACHE_SECONDS * 1000);
       expect((await edgeHeaders('/api/issue')).expires).toBe('1');
       expect(reached.length).toBeGreaterThanOrEqual(1);
     } finally {

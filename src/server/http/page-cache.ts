@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import http, { type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import { constants, crc32, deflateRaw, deflateRawSync, gunzipSync, gzipSync } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
+import { PATHS } from '@/lib/constants';
 import { readNewsFilters, withNewsFilters } from '@/lib/news-filters';
 import { isNewsroomPath } from '@/lib/newsroom-paths';
 import { readCookie, SESSION_COOKIE } from '../accounts/sessions';
@@ -33,10 +34,10 @@ import {
  * by request headers.
  *
  * A second, smaller store keeps the pages rendered per request whose HTML depends on their URL alone (search
- * results, agenda), keyed by the whole URL, for the same few seconds their data is shared anyway (`sharedRead`).
- * A third keeps the answers of the public API reads (news lists, issue, suggestions), which are the same for every
- * visitor. Pages and reads built from shared data may so be up to twice PAGE_CACHE_SECONDS old; a content change
- * empties everything at once. Query values a page does not use never get an entry of their own (page-cache-keys.ts).
+ * results, agenda), keyed by the whole URL: the agenda for the same few seconds its data is shared anyway
+ * (`sharedRead`), an anonymous search page as long as an ISR page (SHARED_PAGE_CACHE_SECONDS). A third keeps the
+ * answers of the public API reads (news lists, issue, suggestions), which are the same for every visitor, as long
+ * too. A content change empties everything at once, on every instance. Query values a page does not use never get an entry of their own (page-cache-keys.ts).
  *
  * Every HTML answer gets a CSP nonce of its own (decision 004), without nginx: at store time the cache notes every
  * place the page's nonce occupies in its body, and each answer writes a fresh one over all of them and into the
@@ -58,6 +59,14 @@ export const PAGE_CACHE_SECONDS = 5;
  * did: at most ISR's 60 s plus PAGE_CACHE_SECONDS and the stale window, as before.
  */
 export const ISR_PAGE_CACHE_SECONDS = ISR_REVALIDATE_SECONDS;
+/**
+ * How long an anonymous search page and a public API read are served before they are asked again: as long as an
+ * ISR page (docs/decisions/055). A content change empties this cache at once on every instance (content-changes.ts),
+ * so a copy is never older than the content; what the longer life saves is the renders of the same search (under
+ * the mixed load, the refreshes of 5 s copies were three renders of four) and, through `X-Accel-Expires`, nginx's
+ * refreshes, each of which holds a reader's keep-alive connection until it ends.
+ */
+export const SHARED_PAGE_CACHE_SECONDS = ISR_REVALIDATE_SECONDS;
 /**
  * Past its life an entry is still served for this long while the server asks Next.js for a fresh copy in the
  * background, as Next's own ISR does: no reader waits for a render (under load a search page takes about a second
@@ -361,28 +370,28 @@ function answerWith(request: IncomingMessage, response: ServerResponse, slot: Sl
 }
 
 /**
- * Lets nginx keep a public API read as long as this cache does (docs/decisions/042-edge-cache-for-shared-reads.md):
- * `X-Accel-Expires` is nginx's own header, which it honours over `Cache-Control` and never passes on, so browsers
- * still get the `no-store` of every API answer (spec section 7). Set before Next.js sets any header, so that it
- * comes first in the answer: nginx before 1.23 reads these headers in order, and a `Cache-Control: no-store` or an
- * `Expires: 0` read before it makes the answer unstorable. Only a successful JSON answer setting no cookie keeps
- * it, as this cache's own rule (`isPlainAnswer`).
+ * Lets nginx keep a public API read, or an anonymous search page, as long as this cache does
+ * (docs/decisions/042-edge-cache-for-shared-reads.md, 048): `X-Accel-Expires` is nginx's own header, which it
+ * honours over `Cache-Control` and never passes on, so browsers still get the `no-store` of every API answer (spec
+ * section 7) and of the search page. Set before Next.js sets any header, so that it comes first in the answer:
+ * nginx before 1.23 reads these headers in order, and a `Cache-Control: no-store` or an `Expires: 0` read before it
+ * makes the answer unstorable. Only a successful answer of the expected type setting no cookie keeps it, as this
+ * cache's own rule (`isPlainAnswer`): never a refusal (429, 503) or an error page.
  */
-function offerToEdgeCache(response: ServerResponse): void {
-  response.setHeader(EDGE_CACHE_HEADER, String(PAGE_CACHE_SECONDS));
+function offerToEdgeCache(response: ServerResponse, type: 'text/html' | 'application/json'): void {
+  response.setHeader(EDGE_CACHE_HEADER, String(SHARED_PAGE_CACHE_SECONDS));
   const writeHead = response.writeHead;
   response.writeHead = function edgeWriteHead(this: ServerResponse, ...args: unknown[]) {
     const [status, reason, headers] = args as [number, unknown, unknown];
     this.statusCode = status;
     const given = typeof reason === 'object' && reason !== null ? reason : headers;
-    if (!isPlainAnswer(this, 'application/json') || !isPlainAddition(given))
-      this.removeHeader(EDGE_CACHE_HEADER);
+    if (!isPlainAnswer(this, type) || !isPlainAddition(given, type)) this.removeHeader(EDGE_CACHE_HEADER);
     return Reflect.apply(writeHead, this, args) as ServerResponse;
   } as ServerResponse['writeHead'];
 }
 
-/** True when headers given to `writeHead` set no cookie and no other type than JSON. */
-function isPlainAddition(given: unknown): boolean {
+/** True when headers given to `writeHead` set no cookie and no other type than `type`. */
+function isPlainAddition(given: unknown, type: string): boolean {
   if (given === undefined || given === null || typeof given !== 'object') return true;
   const pairs: [unknown, unknown][] = Array.isArray(given)
     ? Array.isArray(given[0])
@@ -395,7 +404,7 @@ function isPlainAddition(given: unknown): boolean {
   return pairs.every(([name, value]) => {
     const lower = String(name).toLowerCase();
     if (lower === 'set-cookie') return false;
-    return lower !== 'content-type' || String(value).startsWith('application/json');
+    return lower !== 'content-type' || String(value).startsWith(type);
   });
 }
 
@@ -667,7 +676,11 @@ export function recordForPageCache(request: IncomingMessage, response: ServerRes
     return;
   }
   if (slot === null || request.method !== 'GET') return;
-  if (slot.store.kind === 'reads') offerToEdgeCache(response);
+  if (slot.store.kind === 'reads') offerToEdgeCache(response, 'application/json');
+  // The search page of a reader without a session (slotOf gives none to the others) is as shared as a read
+  // (docs/decisions/048-edge-cache-for-anonymous-searches.md).
+  else if (slot.store.kind === 'rendered' && request.url?.split('?', 1)[0] === PATHS.search)
+    offerToEdgeCache(response, 'text/html');
   if (acceptsGzip(request)) request.headers['accept-encoding'] = 'gzip';
   else delete request.headers['accept-encoding'];
   const recorder = recordBody(response);
@@ -877,6 +890,7 @@ function store(
   const replaced = target.entries.peek(key);
   if (entry.nonce && replaced?.nonce?.gzipPieces)
     compressInBackground({ store: target, key }, entry, entry.nonce);
+  if (isLongShared({ store: target, key })) entry.expiresAt = Date.now() + SHARED_PAGE_CACHE_SECONDS * 1000;
   if (target.kind === 'cached') {
     entry.expiresAt = Date.now() + isrLifeMs(key, response.getHeader('x-nextjs-cache'));
     // However Next.js produced it (rendered now, served stale), what this cache answers is a cached copy.
@@ -894,6 +908,11 @@ function store(
   });
   state().stored += 1;
   return entry;
+}
+
+/** The entries that live SHARED_PAGE_CACHE_SECONDS: the public API reads and the anonymous search pages. */
+function isLongShared({ store: target, key }: Slot): boolean {
+  return target.kind === 'reads' || (target.kind === 'rendered' && key.split('?', 1)[0] === PATHS.search);
 }
 
 /**

@@ -30,7 +30,7 @@ import { searchedTextLocation } from '../search/params';
 import { countCachedSearch, flushSearchCounts } from '../search/query-counts';
 import { handOverWaitingSearches, type SlotRelease } from '../search/search-slots';
 import { answerRedirect } from '../site-newsroom/redirects';
-import { requestFinished, requestStarted } from './metrics';
+import { observeSearchPage, requestFinished, requestStarted, type SearchPagePart } from './metrics';
 
 /**
  * Hooks into the HTTP server `next start` creates (Next.js exposes no request hook with the answer's status):
@@ -175,13 +175,18 @@ export function instrumentHttpServers(): void {
       // Search (issue 15): a text longer than a search reads goes to the URL of the text searched, which the page
       // cache keeps.
       if (redirectToSearchedText(request, response)) return true;
-      if (answerCachedPage(request, response)) return true;
+      const isSearch = safePathname(request.url) === PATHS.search;
+      if (answerCachedPage(request, response)) {
+        if (isSearch) timeSearchPart(response, 'cached', process.hrtime.bigint());
+        return true;
+      }
       // Search (issue 15): a search page about to run counts against its address's search rate limit first, then
       // waits for one of the process's search slots.
-      if (safePathname(request.url) === PATHS.search && !isPageCacheRefresh(request)) {
+      if (isSearch && !isPageCacheRefresh(request)) {
         void serveSearchPage(request, response, () => Reflect.apply(emit, this, [event, ...args]));
         return true;
       }
+      if (isSearch) timeSearchPart(response, 'refresh', process.hrtime.bigint());
       recordForPageCache(request, response);
     }
     return Reflect.apply(emit, this, [event, ...args]) as boolean;
@@ -237,6 +242,13 @@ function answerCachedPage(request: IncomingMessage, response: ServerResponse): b
   return true;
 }
 
+const secondsSince = (started: bigint) => Number(process.hrtime.bigint() - started) / 1e9;
+
+/** Records a search page's part from `started` to the end of its answer (or of its connection). */
+function timeSearchPart(response: ServerResponse, part: SearchPagePart, started: bigint): void {
+  response.once('close', () => observeSearchPage(part, secondsSince(started)));
+}
+
 /** How many renders of the same search a request waits for before rendering its own (each may store nothing). */
 const SAME_SEARCH_WAITS = 2;
 
@@ -253,7 +265,9 @@ async function serveSearchPage(
   for (let wait = 0; wait < SAME_SEARCH_WAITS; wait += 1) {
     const sameSearch = joinRenderInProgress(request, response);
     if (!sameSearch) break;
+    const joined = process.hrtime.bigint();
     await sameSearch;
+    observeSearchPage('same-search', secondsSince(joined));
     if (response.writableEnded || request.socket.destroyed) return;
     if (answerCachedPage(request, response)) return;
   }
@@ -261,6 +275,7 @@ async function serveSearchPage(
   // While it waited for its slot, the same page may have been rendered for another reader.
   if (answerCachedPage(request, response)) return;
   recordForPageCache(request, response);
+  timeSearchPart(response, 'render', process.hrtime.bigint());
   render();
 }
 
@@ -273,7 +288,9 @@ async function serveSearchPage(
 async function admitSearchPage(request: IncomingMessage, response: ServerResponse): Promise<boolean> {
   try {
     const address = String(request.headers['x-forwarded-for'] ?? 'unknown');
+    const counting = process.hrtime.bigint();
     const state = await consumeSearchRateLimit(await getDb(), address);
+    observeSearchPage('rate-limit', secondsSince(counting));
     if (!state.allowed) {
       refuseSearchPage(response, 429, SEARCH_RATE_LIMIT_MESSAGE, state.retryAfterSeconds);
       return false;
@@ -293,7 +310,9 @@ async function admitSearchPage(request: IncomingMessage, response: ServerRespons
     closed = true;
     release?.();
   });
+  const waiting = process.hrtime.bigint();
   release = await slot;
+  observeSearchPage('slot-wait', secondsSince(waiting));
   if (closed) {
     release?.();
     return false;

@@ -23,6 +23,8 @@ type Metrics = {
   /** Requests being answered now. */
   inFlight: number;
   nextCache: Counter<'result'>;
+  /** Where a search page's time in this process went, by part (`SearchPagePart`). */
+  searchParts: Histogram<'part'>;
   /** The route labels seen so far, bounded by MAX_ROUTES. */
   routes: Set<string>;
   /** Gauges read at scrape time, by name (registerGauge). */
@@ -135,6 +137,13 @@ function createMetrics(): Metrics {
       labelNames: ['result'],
       registers,
     }),
+    searchParts: new Histogram({
+      name: 'search_page_seconds',
+      help: 'Time of the parts of a search page in this process (cached answer, wait for the same search, rate-limit count, wait for a slot, render, background refresh).',
+      labelNames: ['part'],
+      buckets: LATENCY_BUCKETS,
+      registers,
+    }),
     routes: new Set(),
     gauges: new Map(),
   };
@@ -199,6 +208,18 @@ export function requestFinished(input: {
   current.requests.inc({ route, method, status: String(input.status) });
   current.latencies.observe({ route }, input.seconds);
   if (input.cache) current.nextCache.inc({ result: input.cache.toLowerCase() });
+}
+
+/**
+ * The parts of a search page's time in this process (docs/SCALING.md, 2026-11-27 afternoon): answered from the
+ * page cache (`cached`), waiting for the same search rendered for another reader (`same-search`), counting the
+ * rate limit (`rate-limit`), waiting for a search slot (`slot-wait`), the render in its slot to the answer's end
+ * (`render`), and the page cache's own background refresh (`refresh`, no slot).
+ */
+export type SearchPagePart = 'cached' | 'same-search' | 'rate-limit' | 'slot-wait' | 'render' | 'refresh';
+
+export function observeSearchPage(part: SearchPagePart, seconds: number): void {
+  metrics().searchParts.observe({ part }, seconds);
 }
 
 /** Registers a gauge read at scrape time (database pool sizes); registering a name again replaces its reading. */

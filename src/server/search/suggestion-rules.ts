@@ -1,6 +1,7 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
+import { announceContentChange } from '../content/content-changes';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/rows';
 import { env } from '../env';
@@ -70,7 +71,9 @@ export async function getSearchBlocklist(db: Db): Promise<string[]> {
 
 /**
  * Replaces the blocklist (entries normalised like the suggestions: case and accents ignored) and withdraws at once
- * the frequent-search suggestions it now blocks. One statement: the list and the suggestions change together.
+ * the frequent-search suggestions it now blocks. One statement: the list and the suggestions change together. The
+ * change is announced like a content change (every instance empties its caches, where the suggestions' answers
+ * are kept as long as an ISR page: docs/decisions/055); on PGlite the caller refreshes its own (`refreshReaders`).
  */
 export async function setSearchBlocklist(db: Db, entries: readonly string[]): Promise<string[]> {
   await db.transaction(async (tx) => {
@@ -80,6 +83,7 @@ export async function setSearchBlocklist(db: Db, entries: readonly string[]): Pr
       where search_normalize(e) <> ''
       on conflict do nothing`);
     await syncFrequentSuggestions(tx, []);
+    await announceContentChange(tx);
   });
   return getSearchBlocklist(db);
 }

@@ -4,6 +4,7 @@ import { getDb } from '@/server/db/client';
 import { requireStaff } from '@/server/newsroom/auth';
 import { adminJson, adminRoute } from '@/server/newsroom/route';
 import { getSearchBlocklist, setSearchBlocklist } from '@/server/search/suggestion-rules';
+import { refreshReaders } from '@/server/site-newsroom/readers';
 
 export const GET = adminRoute(async (request): Promise<SearchBlocklistAnswer> => {
   const db = await getDb();
@@ -11,10 +12,15 @@ export const GET = adminRoute(async (request): Promise<SearchBlocklistAnswer> =>
   return { entries: await getSearchBlocklist(db) };
 });
 
-/** Replaces the whole list; the suggestions it now blocks are withdrawn at once. */
+/**
+ * Replaces the whole list; the suggestions it now blocks are withdrawn at once, and the kept answers of the
+ * suggestions with them (every instance empties its caches; nginx's copy lives at most a minute, decision 055).
+ */
 export const PUT = adminRoute(async (request): Promise<SearchBlocklistAnswer> => {
   const db = await getDb();
   await requireStaff(db, request, 'search.blocklist');
   const { entries } = await adminJson(request, searchBlocklistBody, 256 * 1024);
-  return { entries: await setSearchBlocklist(db, entries) };
+  const stored = await setSearchBlocklist(db, entries);
+  await refreshReaders();
+  return { entries: stored };
 });
