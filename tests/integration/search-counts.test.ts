@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '@/server/db/client';
 import { queryRows } from '@/server/db/rows';
+import { PAGE_CACHE_STALE_SECONDS, SHARED_PAGE_CACHE_SECONDS } from '@/server/http/page-cache';
 import {
   batchSearchCounts,
   countCachedSearch,
@@ -61,5 +62,23 @@ describe('counts of searches for the frequent-search suggestions', () => {
     const rows = await counted();
     expect(rows.find((row) => row.normalized === 'comptes consolides')?.hits).toBe(3);
     expect(rows.map((row) => row.normalized)).not.toContain('compteurs introuvables');
+  });
+
+  it('counts the hits on a counted search page for as long as the page cache answers it', async () => {
+    await countSearch(database.db, 'comptes de liasse');
+    vi.useFakeTimers({
+      toFake: ['Date'],
+      now: Date.now() + (SHARED_PAGE_CACHE_SECONDS + PAGE_CACHE_STALE_SECONDS - 1) * 1000,
+    });
+    try {
+      countCachedSearch('/search?term=comptes%20de%20liasse');
+      vi.setSystemTime(Date.now() + 2_000);
+      // Past the cached page's life and stale window, the page is rendered again: that search counts itself.
+      countCachedSearch('/search?term=comptes%20de%20liasse');
+    } finally {
+      vi.useRealTimers();
+    }
+    await flushSearchCounts();
+    expect((await counted()).find((row) => row.normalized === 'comptes de liasse')?.hits).toBe(2);
   });
 });

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { QUERY_PARAM } from '@/lib/constants';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/rows';
+import { PAGE_CACHE_STALE_SECONDS, SHARED_PAGE_CACHE_SECONDS } from '../http/page-cache';
 import { remember } from '../lib/remember';
 import { logger } from '../log';
 import { toSearchParams } from './params';
@@ -29,8 +30,8 @@ const MAX_PENDING_CLIENTS = 100;
 
 /** A term's searches since the last write, and the clients (hashed addresses) who made them. */
 type Pending = { hits: number; clients: Set<string> };
-/** Longer than a cached page lives, so every hit on a page of a counted search is counted. */
-const RECENT_SECONDS = 15;
+/** As long as the page cache answers a search page (its life, then its stale window): every hit on it is counted. */
+const RECENT_SECONDS = SHARED_PAGE_CACHE_SECONDS + PAGE_CACHE_STALE_SECONDS;
 
 type State = {
   batching: { db: () => Promise<Db> } | undefined;
