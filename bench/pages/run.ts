@@ -24,7 +24,9 @@
 // What a template's largest paint waits for (its element, phases and the requests before it): bench/pages/lcp.ts.
 //
 // BENCH_ONLY=javascript,lighthouse (any of throughput, renders, javascript, lighthouse) runs some parts only, while
-// iterating: such a partial run prints its figures and writes no record.
+// iterating: such a partial run prints its figures and writes no record. BENCH_PAGES=home,topic,article measures
+// those templates only in the JavaScript and Lighthouse parts (a record says which), so that a run against a
+// baseline keeps within a short turn of the benchmark lock; the throughput part always takes its three pages.
 import { execFile, spawn } from 'node:child_process';
 import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -70,6 +72,16 @@ for (const part of ONLY) {
   if (!(PARTS as readonly string[]).includes(part)) throw new Error(`BENCH_ONLY: unknown part ${part}`);
 }
 const runs = (part: Part) => ONLY.includes(part);
+const PAGES = process.env.BENCH_PAGES?.split(',').map((name) => name.trim());
+
+/** The templates measured by the JavaScript and Lighthouse parts: all of them, or those BENCH_PAGES names. */
+function selected(all: Record<string, string>): Record<string, string> {
+  if (!PAGES) return all;
+  const unknown = PAGES.filter((name) => !(name in all));
+  if (unknown.length > 0)
+    throw new Error(`BENCH_PAGES: unknown ${unknown.join(', ')} (${Object.keys(all).join(', ')})`);
+  return Object.fromEntries(Object.entries(all).filter(([name]) => PAGES.includes(name)));
+}
 
 async function json<T>(url: string): Promise<T> {
   const response = await fetch(url);
@@ -411,7 +423,12 @@ async function measureLighthouse(pagesOf: Map<Target, Record<string, string>>) {
 
 async function main() {
   const pages = new Map<Target, Record<string, string>>();
-  for (const target of TARGETS) pages.set(target, await readerTemplates(target.baseUrl));
+  const allPages = new Map<Target, Record<string, string>>();
+  for (const target of TARGETS) {
+    const all = await readerTemplates(target.baseUrl);
+    allPages.set(target, all);
+    pages.set(target, selected(all));
+  }
   const results = new Map<Target, Record<string, unknown>>(TARGETS.map((target) => [target, {}]));
   const record = (target: Target, key: string, value: unknown) => {
     const entry = results.get(target) ?? {};
@@ -420,7 +437,7 @@ async function main() {
   };
 
   for (const target of TARGETS) {
-    const all = pages.get(target) ?? {};
+    const all = allPages.get(target) ?? {};
     const throughputPages = { home: all.home ?? '/', topic: all.topic ?? '', article: all.article ?? '' };
     // Warm the caches, then keep the exact bytes each page answers for nginx.
     const html: Record<string, string> = {};
@@ -433,7 +450,9 @@ async function main() {
       record(target, 'throughput', await measureThroughput(target.baseUrl, throughputPages, html));
     }
     if (runs('renders')) record(target, 'renders', await measureRenders(target.baseUrl));
-    if (runs('javascript')) record(target, 'javascript', await measureJavascript(target, all));
+    if (runs('javascript')) {
+      record(target, 'javascript', await measureJavascript(target, pages.get(target) ?? {}));
+    }
   }
   const loadBeforeLighthouse = await loadAverageNow();
   let floor: ReturnType<typeof summarise> | undefined;
@@ -447,7 +466,7 @@ async function main() {
   const { stdout: commit } = await run('git', ['rev-parse', 'HEAD']);
   const result = {
     date: new Date().toISOString(),
-    command: `BASE_URL=${BRANCH.baseUrl} NEXT_DIST_DIR=${BRANCH.distDir}${BASELINE ? ` BASELINE_URL=${BASELINE.baseUrl} BASELINE_DIST_DIR=${BASELINE.distDir}` : ''}${FLOOR_URL ? ` FLOOR_URL=${FLOOR_URL}` : ''}${LABEL ? ` BENCH_LABEL=${LABEL}` : ''} LIGHTHOUSE_RUNS=${LIGHTHOUSE_RUNS} node --import tsx bench/pages/run.ts`,
+    command: `BASE_URL=${BRANCH.baseUrl} NEXT_DIST_DIR=${BRANCH.distDir}${BASELINE ? ` BASELINE_URL=${BASELINE.baseUrl} BASELINE_DIST_DIR=${BASELINE.distDir}` : ''}${FLOOR_URL ? ` FLOOR_URL=${FLOOR_URL}` : ''}${LABEL ? ` BENCH_LABEL=${LABEL}` : ''}${PAGES ? ` BENCH_PAGES=${PAGES.join(',')}` : ''} LIGHTHOUSE_RUNS=${LIGHTHOUSE_RUNS} node --import tsx bench/pages/run.ts`,
     commit: commit.trim(),
     // Other work shares the machine: its load average at the end of the run says how much.
     machine: {

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { BANNER_INTERVAL_MS } from '@/lib/constants';
-import { expect, screenshot, test, waitForHydration } from './support/fixtures';
+import { expect, MOBILE, screenshot, test, waitForHydration } from './support/fixtures';
 
 /** The home banner carousel: one banner a page, autoplay every 4 s, loop, drag, indicators (spec sections 2, 9). */
 function banner(page: Page): Locator {
@@ -21,7 +21,7 @@ test('the banner carousel advances by itself every 4 seconds and can be paused',
   await page.clock.install();
   await page.goto('/');
   const carousel = banner(page);
-  // The indicators exist once Embla has measured the slides in the browser.
+  // The indicators are in the server's HTML; they work once hydrated.
   await waitForHydration(carousel.getByRole('button', { name: 'Page 1' }));
   const pages = await carousel.getByRole('button', { name: /^Page \d+$/ }).count();
   expect(pages).toBeGreaterThan(1);
@@ -50,6 +50,8 @@ test('the banner carousel can be dragged, follows its indicators and loops', asy
   const carousel = banner(page);
   await waitForHydration(carousel.getByRole('button', { name: 'Pause' }));
   await carousel.getByRole('button', { name: 'Pause' }).click();
+  // Dragging needs the engine, fetched at that first touch.
+  await expect(carousel).toHaveAttribute('data-ready', '');
   const pages = await carousel.getByRole('button', { name: /^Page \d+$/ }).count();
   const showsPage = (n: number) => expect(current(carousel)).toHaveAttribute('aria-label', `Page ${n}`);
 
@@ -79,4 +81,61 @@ test('the banner carousel can be dragged, follows its indicators and loops', asy
   await carousel.getByRole('button', { name: `Page ${pages}` }).click();
   await showsPage(pages);
   await screenshot(page, 'carousel-dragged');
+});
+
+test('the banner carousel’s controls are in the HTML and work before its engine has come', async ({
+  page,
+}) => {
+  // A phone: the carousels further down the page (which fetch the same engine when near) stay far below.
+  await page.setViewportSize(MOBILE);
+  // The engine (Embla, whose chunk names the option containScroll) is held back until the test lets it through.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const engineRequests: string[] = [];
+  await page.route('**/_next/static/chunks/*.js', async (route) => {
+    const response = await route.fetch();
+    if ((await response.text()).includes('containScroll')) {
+      engineRequests.push(route.request().url());
+      await held;
+    }
+    await route.fulfill({ response });
+  });
+  const response = await page.goto('/');
+  const html = (await response?.text()) ?? '';
+  const carousel = banner(page);
+  // Arrows, indicators and the pause button without any script.
+  expect(html).toContain('aria-label="Pages du carrousel"');
+  expect(html).toContain('aria-label="Suivant"');
+  const pages = await carousel.getByRole('button', { name: /^Page \d+$/ }).count();
+  expect(pages).toBeGreaterThan(1);
+  await expect(carousel.getByRole('button', { name: 'Pause' })).toBeVisible();
+  await waitForHydration(carousel.getByRole('button', { name: 'Suivant' }));
+  // Not fetched with the page nor right after its load: the first advance is 4 s away.
+  await page.waitForLoadState('load');
+  await page.waitForTimeout(500);
+  expect(engineRequests).toEqual([]);
+
+  // Pressed before the engine has come, "Suivant" is done once it has.
+  await carousel.getByRole('button', { name: 'Suivant' }).click();
+  await expect.poll(() => engineRequests.length).toBeGreaterThan(0);
+  await expect(carousel).not.toHaveAttribute('data-ready', '');
+  release();
+  await expect(carousel).toHaveAttribute('data-ready', '');
+  await expect(current(carousel)).toHaveAttribute('aria-label', 'Page 2');
+});
+
+test('the banner carousel advances by itself without any touch, its engine fetched then', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const carousel = banner(page);
+  await waitForHydration(carousel.getByRole('button', { name: 'Page 1' }));
+  await expect(current(carousel)).toHaveAttribute('aria-label', 'Page 1');
+  // The load, an idle moment after it (at most 1.5 s), then the first advance's interval: real time.
+  await expect(current(carousel)).toHaveAttribute('aria-label', 'Page 2', {
+    timeout: 1500 + BANNER_INTERVAL_MS + 10_000,
+  });
+  await expect(carousel).toHaveAttribute('data-ready', '');
 });

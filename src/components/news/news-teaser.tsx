@@ -8,8 +8,14 @@ import styles from './news-teaser.module.css';
 
 export type { TeaserArticle };
 
+/**
+ * A teaser with its date as the server writes it: a list the browser renders (NewsListSection) then makes no date
+ * formatter while the page hydrates (building one with a time zone costs a phone about 35 ms).
+ */
+type ListedTeaser = TeaserArticle & { dateLabel?: string };
+
 /** The teaser fields of an article, with its first topic and listing image only. */
-export function toTeaser(article: TeaserArticle): TeaserArticle {
+export function toTeaser(article: TeaserArticle): ListedTeaser {
   const image = listingImage(article);
   return {
     id: article.id,
@@ -20,12 +26,13 @@ export function toTeaser(article: TeaserArticle): TeaserArticle {
     summary: article.summary,
     topics: article.topics.slice(0, 1),
     publication_date: article.publication_date,
+    dateLabel: formatLongDate(article.publication_date),
     images: image ? [image] : [],
   };
 }
 
 type Props = {
-  article: TeaserArticle;
+  article: ListedTeaser;
   /** The lead story gets its image and a larger title; a card (carousels) a small image. */
   variant?: 'lead' | 'side' | 'row' | 'card';
   headingLevel?: 'h2' | 'h3';
@@ -71,7 +78,9 @@ export function NewsTeaser({
         </Link>
       </Heading>
       <p className={styles.date}>
-        <time dateTime={article.publication_date}>{formatLongDate(article.publication_date)}</time>
+        <time dateTime={article.publication_date}>
+          {article.dateLabel ?? formatLongDate(article.publication_date)}
+        </time>
       </p>
       {(variant === 'lead' || variant === 'row') && article.summary ? (
         <p className={styles.summary}>{article.summary}</p>

@@ -1,7 +1,7 @@
 'use client';
 
 import type { EmblaCarouselType } from 'embla-carousel';
-import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { type CarouselBreakpoint, slidesForWidth } from '@/lib/constants';
 import styles from './carousel.module.css';
 import { useAfterLoad } from './use-after-load';
@@ -10,9 +10,10 @@ import { useOnDemand } from './use-on-demand';
 
 // Embla and its autoplay plugin (about 8 KB of gzip script) in a chunk of their own, fetched once a carousel is on
 // the page: the pages share their client chunks, so a static import made every news page, the article included,
-// load Embla at start. The slides are server-rendered and shown in the meantime. The chunk is fetched once the page
-// has loaded and the browser is idle (or at the reader's first touch of a carousel): Embla's first measures and the
-// banner's autoplay then start after the page is shown, not while it loads (decision 007).
+// load Embla at start. The slides and the controls are server-rendered and shown in the meantime. The chunk is
+// fetched at the reader's first touch of a carousel, or after the load once it nears the viewport, or for the
+// banner when its first advance is due: Embla's first measures then start after the page is shown, not while it
+// loads (decisions 007, 041, 053).
 const loadEngine = () => Promise.all([import('embla-carousel'), import('embla-carousel-autoplay')]);
 
 type CarouselProps = {
@@ -38,11 +39,30 @@ export function Carousel({ label, items, breakpoints, autoplayMs, loop = true }:
   const [viewport, setViewport] = useState<HTMLDivElement | null>(null);
   const [api, setApi] = useState<EmblaCarouselType>();
   const [selected, setSelected] = useState(0);
-  const [snaps, setSnaps] = useState<number[]>([]);
+  const [snaps, setSnaps] = useState(0);
   const [touched, setTouched] = useState(false);
-  // After the load, and only for a carousel within 200 px of the viewport (or touched).
-  const near = useNearViewport(viewport);
-  const engine = useOnDemand(loadEngine, (useAfterLoad() && near) || touched);
+  // A control pressed before the engine came: a page, or -1 / -2 for previous / next; done once it has started.
+  const asked = useRef<number | null>(null);
+  const perViewRef = useRef(perView);
+  perViewRef.current = perView;
+  // The pages' width Embla measured last: it measures again when perView changes, not right after starting.
+  const measured = useRef(0);
+  const loaded = useAfterLoad();
+  // Without autoplay: after the load, once within 200 px of the viewport (or touched). With it: when the first
+  // advance is due, BANNER_INTERVAL_MS after the load (or touched), so that the banner's engine starts neither
+  // while the page loads nor in the moments after, when a phone is still busy with it.
+  const near = useNearViewport(autoplayMs === undefined ? viewport : null);
+  const [due, setDue] = useState(false);
+  const engine = useOnDemand(loadEngine, (loaded && near) || due || touched);
+
+  useEffect(() => {
+    if (autoplayMs === undefined || !loaded || !playing || engine) return;
+    const timer = setTimeout(() => {
+      asked.current ??= -2;
+      setDue(true);
+    }, autoplayMs);
+    return () => clearTimeout(timer);
+  }, [autoplayMs, loaded, playing, engine]);
 
   useEffect(() => {
     if (!engine || !viewport) return;
@@ -59,6 +79,12 @@ export function Carousel({ label, items, breakpoints, autoplayMs, loop = true }:
             }),
           ];
     const carousel = EmblaCarousel(viewport, { loop, align: 'start', slidesToScroll: 'auto' }, plugins);
+    measured.current = perViewRef.current;
+    const page = asked.current;
+    asked.current = null;
+    if (page === -1) carousel.scrollPrev();
+    else if (page === -2) carousel.scrollNext();
+    else if (page !== null) carousel.scrollTo(page);
     setApi(carousel);
     return () => carousel.destroy();
   }, [engine, viewport, loop, autoplayMs]);
@@ -74,7 +100,7 @@ export function Carousel({ label, items, breakpoints, autoplayMs, loop = true }:
   useEffect(() => {
     if (!api) return;
     const sync = () => {
-      setSnaps(api.scrollSnapList());
+      setSnaps(api.scrollSnapList().length);
       setSelected(api.selectedScrollSnap());
     };
     sync();
@@ -85,15 +111,16 @@ export function Carousel({ label, items, breakpoints, autoplayMs, loop = true }:
   }, [api]);
 
   // Slide widths follow perView through CSS: Embla measures again when it changes.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: perView is the trigger, not a value read.
   useEffect(() => {
-    api?.reInit();
+    if (!api || measured.current === perView) return;
+    measured.current = perView;
+    api.reInit();
   }, [api, perView]);
 
   useEffect(() => {
-    if (!api || autoplayMs === undefined) return;
-    if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) setPlaying(false);
-  }, [api, autoplayMs]);
+    if (autoplayMs !== undefined && window.matchMedia('(prefers-reduced-motion: reduce)').matches)
+      setPlaying(false);
+  }, [autoplayMs]);
 
   useEffect(() => {
     const autoplay = api?.plugins().autoplay;
@@ -102,7 +129,17 @@ export function Carousel({ label, items, breakpoints, autoplayMs, loop = true }:
     else autoplay.stop();
   }, [api, playing]);
 
-  const scrollTo = useCallback((index: number) => api?.scrollTo(index), [api]);
+  // Before the engine, the pages are counted from the slides shown at a time (Embla groups them alike), so the
+  // controls are in the server's HTML; a press then is done once the engine has started.
+  const pages = api ? snaps : Math.ceil(items.length / perView);
+  const go = (page: number) => {
+    if (!api) {
+      asked.current = page;
+      setTouched(true);
+    } else if (page === -1) api.scrollPrev();
+    else if (page === -2) api.scrollNext();
+    else api.scrollTo(page);
+  };
 
   const touch = engine ? undefined : () => setTouched(true);
 
@@ -111,6 +148,7 @@ export function Carousel({ label, items, breakpoints, autoplayMs, loop = true }:
       className={styles.carousel}
       aria-roledescription="carrousel"
       aria-label={label}
+      data-ready={api ? '' : undefined}
       onPointerDown={touch}
       onFocus={touch}
     >
@@ -132,18 +170,13 @@ export function Carousel({ label, items, breakpoints, autoplayMs, loop = true }:
           ))}
         </ul>
       </div>
-      {snaps.length > 1 ? (
+      {pages > 1 ? (
         <div className={styles.controls}>
-          <button
-            type="button"
-            className={styles.arrow}
-            onClick={() => api?.scrollPrev()}
-            aria-label="Précédent"
-          >
+          <button type="button" className={styles.arrow} onClick={() => go(-1)} aria-label="Précédent">
             <span aria-hidden="true">‹</span>
           </button>
           <ul className={styles.dots} aria-label="Pages du carrousel">
-            {snaps.map((_, index) => (
+            {Array.from({ length: pages }, (_, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: one indicator per page, identified by its position.
               <li key={index}>
                 <button
@@ -151,17 +184,12 @@ export function Carousel({ label, items, breakpoints, autoplayMs, loop = true }:
                   className={styles.dot}
                   aria-label={`Page ${index + 1}`}
                   aria-current={index === selected ? 'true' : undefined}
-                  onClick={() => scrollTo(index)}
+                  onClick={() => go(index)}
                 />
               </li>
             ))}
           </ul>
-          <button
-            type="button"
-            className={styles.arrow}
-            onClick={() => api?.scrollNext()}
-            aria-label="Suivant"
-          >
+          <button type="button" className={styles.arrow} onClick={() => go(-2)} aria-label="Suivant">
             <span aria-hidden="true">›</span>
           </button>
           {autoplayMs !== undefined ? (
@@ -170,9 +198,6 @@ export function Carousel({ label, items, breakpoints, autoplayMs, loop = true }:
             </button>
           ) : null}
         </div>
-      ) : snaps.length === 0 && items.length > perView ? (
-        // Until Embla has measured the pages, their controls' place is kept: nothing moves when they come.
-        <div className={styles.controls} />
       ) : null}
     </section>
   );
