@@ -49,6 +49,13 @@ export { CANDIDATE_CAP };
 export const SEARCH_STATEMENT_TIMEOUT_MS = 3000;
 
 /**
+ * Sort memory of the search statement on PGlite (its default is 4 MB): a very common word's 1,001 newest news,
+ * sorted as whole rows with their two vectors, took 3 MB more and were sorted on disk (an external merge through
+ * PGlite's file system). PostgreSQL sorts row addresses there and keeps its own setting.
+ */
+const EMBEDDED_WORK_MEM = '32MB';
+
+/**
  * A search: one page of results ranked by relevance then date (or newest first: `sort`), with facets. A reader
  * without access matches only what the paywall lets them read. The answer holds no gated text beyond the
  * reader's access and nothing personal, so the server shares it for a few seconds (`sharedRead`, decision 006)
@@ -212,7 +219,10 @@ async function readCandidates(
     facets: counted,
     readByAddress: !isEmbedded(db),
   });
-  return runBudgeted(db, statement, term !== '' && (bounds.estimated || term.includes('"')));
+  return runBudgeted(db, statement, {
+    bitmaps: term !== '' && (bounds.estimated || term.includes('"')),
+    embedded: isEmbedded(db),
+  });
 }
 
 /**
@@ -226,7 +236,7 @@ async function readCandidates(
 async function runBudgeted(
   db: Db,
   statement: ReturnType<typeof searchStatement>,
-  bitmaps: boolean,
+  { bitmaps, embedded }: { bitmaps: boolean; embedded: boolean },
 ): Promise<Row> {
   const [row] = await db
     .transaction(async (tx) => {
@@ -237,7 +247,8 @@ async function runBudgeted(
       await tx.execute(
         sql`select set_config('jit', 'off', true), set_config('enable_indexscan', ${bitmaps ? 'off' : 'on'}, true),
           set_config('max_parallel_workers_per_gather', '0', true),
-          set_config('statement_timeout', ${String(SEARCH_STATEMENT_TIMEOUT_MS)}, true)`,
+          set_config('statement_timeout', ${String(SEARCH_STATEMENT_TIMEOUT_MS)}, true),
+          set_config('work_mem', ${embedded ? EMBEDDED_WORK_MEM : sql`current_setting('work_mem')`}, true)`,
       );
       return queryRows<Row>(tx, statement);
     })
