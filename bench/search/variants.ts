@@ -53,9 +53,14 @@ for (const term of terms) {
   const bounds = await windowBounds(db, term, fullText.lexemes, filters);
   const run = (statement: ReturnType<typeof searchStatement>) =>
     db.transaction(async (tx) => {
-      await tx.execute(sql`select set_config('enable_indexscan', 'off', true)`);
+      // As the engine runs it on PGlite (engine.ts): enough sort memory for the candidates.
+      await tx.execute(
+        sql`select set_config('enable_indexscan', 'off', true), set_config('work_mem', '32MB', true)`,
+      );
       return queryRows(tx, statement);
     });
+  // Planning alone: EXPLAIN without ANALYZE plans the statement and runs nothing.
+  const plan = (statement: ReturnType<typeof searchStatement>) => run(sql`explain ${statement}`);
   const base = {
     query: fullText.tsquery,
     hasTerm: true,
@@ -66,6 +71,11 @@ for (const term of terms) {
   };
   const page = { offset: 0, sort: 'pertinence' as const };
   await timeIt('full statement', () => run(searchStatement({ ...base, page, facets: FACETS })));
+  await timeIt('planning only (EXPLAIN)', () => plan(searchStatement({ ...base, page, facets: FACETS })));
+  await timeIt('planning only, no facets', () => plan(searchStatement({ ...base, page, facets: [] })));
+  await timeIt('planning only, no facets, no page', () =>
+    plan(searchStatement({ ...base, page: null, facets: [] })),
+  );
   await timeIt('no facets', () => run(searchStatement({ ...base, page, facets: [] })));
   await timeIt('no facets, no page/rank', () => run(searchStatement({ ...base, page: null, facets: [] })));
   for (const facet of FACETS)
