@@ -53,10 +53,7 @@ for (const term of terms) {
   const bounds = await windowBounds(db, term, fullText.lexemes, filters);
   const run = (statement: ReturnType<typeof searchStatement>) =>
     db.transaction(async (tx) => {
-      // As the engine runs it on PGlite (engine.ts): enough sort memory for the candidates.
-      await tx.execute(
-        sql`select set_config('enable_indexscan', 'off', true), set_config('work_mem', '32MB', true)`,
-      );
+      await tx.execute(sql`select set_config('enable_indexscan', 'off', true)`);
       return queryRows(tx, statement);
     });
   // Planning alone: EXPLAIN without ANALYZE plans the statement and runs nothing.

@@ -57,13 +57,6 @@ export { CANDIDATE_CAP };
 export const SEARCH_STATEMENT_TIMEOUT_MS = 3000;
 
 /**
- * Sort memory of the search statement on PGlite (its default is 4 MB): a very common word's 1,001 newest news,
- * sorted as whole rows with their two vectors, took 3 MB more and were sorted on disk (an external merge through
- * PGlite's file system). PostgreSQL sorts row addresses there and keeps its own setting.
- */
-const EMBEDDED_WORK_MEM = '32MB';
-
-/**
  * A search: one page of results ranked by relevance then date (or newest first: `sort`), with facets. A reader
  * without access matches only what the paywall lets them read. The answer holds no gated text beyond the
  * reader's access and nothing personal, so the server shares it for a few seconds (`sharedRead`, decision 006)
@@ -236,10 +229,7 @@ async function readCandidates(
     facets: counted,
     readByAddress: !isEmbedded(db),
   });
-  return runBudgeted(db, statement, {
-    bitmaps: term !== '' && (bounds.estimated || term.includes('"')),
-    embedded: isEmbedded(db),
-  });
+  return runBudgeted(db, statement, term !== '' && (bounds.estimated || term.includes('"')));
 }
 
 /**
@@ -253,7 +243,7 @@ async function readCandidates(
 async function runBudgeted(
   db: Db,
   statement: ReturnType<typeof searchStatement>,
-  { bitmaps, embedded }: { bitmaps: boolean; embedded: boolean },
+  bitmaps: boolean,
 ): Promise<Row> {
   const [row] = await db
     .transaction(async (tx) => {
@@ -264,8 +254,7 @@ async function runBudgeted(
       await tx.execute(
         sql`select set_config('jit', 'off', true), set_config('enable_indexscan', ${bitmaps ? 'off' : 'on'}, true),
           set_config('max_parallel_workers_per_gather', '0', true),
-          set_config('statement_timeout', ${String(SEARCH_STATEMENT_TIMEOUT_MS)}, true),
-          set_config('work_mem', ${embedded ? EMBEDDED_WORK_MEM : sql`current_setting('work_mem')`}, true)`,
+          set_config('statement_timeout', ${String(SEARCH_STATEMENT_TIMEOUT_MS)}, true)`,
       );
       return queryRows<Row>(tx, statement);
     })
