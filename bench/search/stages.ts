@@ -119,14 +119,19 @@ for (const term of terms) {
       query(text: string, params?: unknown[]): Promise<unknown>;
       release?: () => void;
     };
-    await client.query(
-      `set enable_indexscan = off; set jit = off; set max_parallel_workers_per_gather = ${process.env.STAGES_PARALLEL ?? 0}`,
-    );
+    // One setting a statement: PGlite's query is an extended-protocol statement, which holds only one.
+    for (const setting of [
+      'set enable_indexscan = off',
+      'set jit = off',
+      `set max_parallel_workers_per_gather = ${process.env.STAGES_PARALLEL ?? 0}`,
+    ])
+      await client.query(setting);
     const plan = (await client.query(`explain (analyze, buffers, costs off) ${main.sql}`, main.params)) as {
       rows: { 'QUERY PLAN': string }[];
     };
     console.log(plan.rows.map((row) => row['QUERY PLAN']).join('\n'));
-    await client.query('reset enable_indexscan; reset jit; reset max_parallel_workers_per_gather');
+    for (const setting of ['enable_indexscan', 'jit', 'max_parallel_workers_per_gather'])
+      await client.query(`reset ${setting}`);
     client.release?.();
   }
 }

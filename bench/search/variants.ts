@@ -56,6 +56,8 @@ for (const term of terms) {
       await tx.execute(sql`select set_config('enable_indexscan', 'off', true)`);
       return queryRows(tx, statement);
     });
+  // Planning alone: EXPLAIN without ANALYZE plans the statement and runs nothing.
+  const plan = (statement: ReturnType<typeof searchStatement>) => run(sql`explain ${statement}`);
   const base = {
     query: fullText.tsquery,
     hasTerm: true,
@@ -66,6 +68,11 @@ for (const term of terms) {
   };
   const page = { offset: 0, sort: 'pertinence' as const };
   await timeIt('full statement', () => run(searchStatement({ ...base, page, facets: FACETS })));
+  await timeIt('planning only (EXPLAIN)', () => plan(searchStatement({ ...base, page, facets: FACETS })));
+  await timeIt('planning only, no facets', () => plan(searchStatement({ ...base, page, facets: [] })));
+  await timeIt('planning only, no facets, no page', () =>
+    plan(searchStatement({ ...base, page: null, facets: [] })),
+  );
   await timeIt('no facets', () => run(searchStatement({ ...base, page, facets: [] })));
   await timeIt('no facets, no page/rank', () => run(searchStatement({ ...base, page: null, facets: [] })));
   for (const facet of FACETS)

@@ -67,6 +67,30 @@ export function isUnestimated(term: string): boolean {
   return /"|(^|\s)-\S|(^|\s)or(\s|$)/i.test(term);
 }
 
+/** Each corpus's rows (the planner's count) and, for each lexeme of a term, the news and documents holding it. */
+export type LexemeCounts = {
+  news_rows: number;
+  docs_rows: number;
+  lexemes: { articles: number; documents: number }[];
+};
+
+/**
+ * A term's lexeme counts (search_lexemes: exact) and each corpus's rows, which size its windows. The engine reads
+ * them once per search: a search with a selected facet plans one read per selected facet of the same term.
+ */
+export async function lexemeCounts(db: Db, lexemes: SQL): Promise<LexemeCounts | undefined> {
+  const [stats] = await queryRows<LexemeCounts>(
+    db,
+    sql`select
+      (select greatest(reltuples, 0)::float8 from pg_class where oid = 'articles'::regclass) as news_rows,
+      (select greatest(reltuples, 0)::float8 from pg_class where oid = 'subscriber_documents'::regclass) as docs_rows,
+      (select coalesce(json_agg(json_build_object('articles', coalesce(l.articles, 0), 'documents', coalesce(l.documents, 0))), '[]')
+        from (select distinct lexeme from unnest(${lexemes}) lexeme) w
+        left join search_lexemes l using (lexeme)) as lexemes`,
+  );
+  return stats;
+}
+
 /**
  * For each corpus, the date from which its newest rows (within the selected date range) should hold
  * WINDOW_MARGIN x CANDIDATE_CAP matches, or null when no window helps. The share of the corpus that matches is
@@ -80,21 +104,10 @@ export async function windowBounds(
   lexemes: SQL,
   scopes: { news: CorpusScope; docs: CorpusScope },
   dayCountsFrom = DAY_COUNTS_FROM_ROWS,
+  dictionary: () => Promise<LexemeCounts | undefined> = () => lexemeCounts(db, lexemes),
 ): Promise<WindowBounds> {
   if (isUnestimated(term)) return NO_WINDOW;
-  const [stats] = await queryRows<{
-    news_rows: number;
-    docs_rows: number;
-    lexemes: { articles: number; documents: number }[];
-  }>(
-    db,
-    sql`select
-      (select greatest(reltuples, 0)::float8 from pg_class where oid = 'articles'::regclass) as news_rows,
-      (select greatest(reltuples, 0)::float8 from pg_class where oid = 'subscriber_documents'::regclass) as docs_rows,
-      (select coalesce(json_agg(json_build_object('articles', coalesce(l.articles, 0), 'documents', coalesce(l.documents, 0))), '[]')
-        from (select distinct lexeme from unnest(${lexemes}) lexeme) w
-        left join search_lexemes l using (lexeme)) as lexemes`,
-  );
+  const stats = await dictionary();
   if (!stats || stats.lexemes.length === 0) return NO_WINDOW;
   // Every word of an estimated term is required, and the dictionary's counts are exact: when each corpus lacks
   // one of the words (a typo, a pasted string), nothing matches and the search statement is skipped.

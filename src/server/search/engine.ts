@@ -13,7 +13,15 @@ import { env } from '../env';
 import { AppError } from '../http/errors';
 import { SEARCH_BUSY_MESSAGE, SEARCH_BUSY_RETRY_AFTER_SECONDS } from './admission';
 import { correctedQuery } from './correction';
-import { CANDIDATE_CAP, NO_WINDOW, productCodesOfJob, windowBounds } from './cost-planning';
+import {
+  CANDIDATE_CAP,
+  DAY_COUNTS_FROM_ROWS,
+  type LexemeCounts,
+  lexemeCounts,
+  NO_WINDOW,
+  productCodesOfJob,
+  windowBounds,
+} from './cost-planning';
 import { documentTypeLabel } from './document-types';
 import {
   buildFacets,
@@ -141,11 +149,17 @@ async function runSearch(
   // The job facet is a subscription facet: the job's product codes (product_mappings), read first so that the
   // planner estimates the filter from the column's statistics.
   const jobCodes = filters.metier ? await productCodesOfJob(db, filters.metier) : null;
+  // The term's lexeme counts, read once for the results and the disjunctive reads.
+  let counts: Promise<LexemeCounts | undefined> | undefined;
+  const dictionary = () => {
+    counts ??= lexemeCounts(db, fullText.lexemes);
+    return counts;
+  };
   const read = (
     selected: SelectedFacets,
     page: { offset: number; sort: SearchSort } | null,
     counted: readonly Facet[],
-  ) => readCandidates(db, { ...params, selected }, fullText, hasAccess, jobCodes, page, counted);
+  ) => readCandidates(db, { ...params, selected }, fullText, hasAccess, jobCodes, page, counted, dictionary);
   const selectedFacets = Object.entries(MULTI_CHOICE_FACETS).filter(([, facet]) =>
     isSelected(filters, facet),
   );
@@ -165,16 +179,16 @@ async function runSearch(
       });
     }),
   ]);
-  const counts = facetCounts(row?.facet_counts ?? null);
+  const facetsCounted = facetCounts(row?.facet_counts ?? null);
   selectedFacets.forEach(([, facet], index) => {
-    counts[facet] = disjunctive[index] ?? [];
+    facetsCounted[facet] = disjunctive[index] ?? [];
   });
   const raw = row?.results ?? [];
   const headlines = await snippets(db, fullText.tsquery, raw.map(snippetSource), hasAccess);
   const totals = { news: row?.total_news ?? 0, docs: row?.total_docs ?? 0 };
   return {
     results: raw.map((result, index) => toResult(result, headlines[index] ?? '')),
-    facets: buildFacets(counts),
+    facets: buildFacets(facetsCounted),
     total: Math.min(totals.news, CANDIDATE_CAP) + Math.min(totals.docs, CANDIDATE_CAP),
     bounded: totals.news > CANDIDATE_CAP || totals.docs > CANDIDATE_CAP,
     page: params.page,
@@ -194,13 +208,16 @@ async function readCandidates(
   jobCodes: string[] | null,
   page: { offset: number; sort: SearchSort } | null,
   counted: readonly Facet[],
+  dictionary: () => Promise<LexemeCounts | undefined>,
 ): Promise<Row | null> {
   const { term } = params;
   const filters = corpusFilters(facetFilters(params.selected), jobCodes, {
     news: params.urType !== UR_TYPES.subscriber,
     docs: params.urType !== UR_TYPES.news,
   });
-  const bounds = term ? await windowBounds(db, term, fullText.lexemes, filters) : NO_WINDOW;
+  const bounds = term
+    ? await windowBounds(db, term, fullText.lexemes, filters, DAY_COUNTS_FROM_ROWS, dictionary)
+    : NO_WINDOW;
   if (bounds.none) return null;
   const statement = searchStatement({
     query: fullText.tsquery,

@@ -48,11 +48,11 @@ export function isSelected(filters: FacetFilters, facet: MultiChoice): boolean {
  */
 export function facetColumns(facets: readonly Facet[]): SQL {
   // Array values are unnested in the select list (a ProjectSet), not in FROM: a function scan per candidate
-  // builds a tuplestore for each row, which cost more than the counting. Months are grouped as 'YYYY-MM' and
-  // turned into 'YYYY/MM' once per group.
+  // builds a tuplestore for each row, which cost more than the counting. Months are grouped as timestamps (the
+  // candidate's day, in Paris time for news) and formatted as 'YYYY/MM' once per group (to_char cost 1 µs a row).
   const counts: Record<Facet, SQL> = {
-    dates: sql`select 'dates'::text as facet, replace(k, '-', '/') as key, count::int as count
-      from (select substr(m.day, 1, 7) as k, count(*) as count from matched m group by 1) g`,
+    dates: sql`select 'dates'::text as facet, to_char(k, 'YYYY/MM') as key, count::int as count
+      from (select date_trunc('month', m.day_at) as k, count(*) as count from matched m group by 1) g`,
     types: sql`select 'types'::text as facet, m.type_code as key, count(*)::int as count from matched m group by 2`,
     matieres: sql`select 'matieres'::text as facet, x as key, count(*)::int as count
       from (select unnest(m.matiere) as x from matched m) u group by 2`,

@@ -192,19 +192,24 @@ export function searchStatement(input: StatementInput): SQL {
       ? sql`sort_date desc, rank desc, id`
       : sql`rank desc, sort_date desc, id`;
   // What the snippets are built from, read here for the page's rows only (three more statements before).
-  const pageWithSources = sql`select pg.*, src.view, src.paywalled, src.sections, src.texte from page pg
+  // What the page shows and the snippets are built from, read here for the page's rows only (three more
+  // statements before; the candidates carry only what they are sorted and counted by).
+  const pageWithSources = sql`select pg.corpus, pg.id, pg.enriched_news_id, src.titre, src.micro,
+      to_char(pg.day_at, 'YYYY-MM-DD') as day, pg.type_code, pg.type_ur, pg.ur_id, pg.abonnement, pg.matiere,
+      pg.themes, src.titre_ouvrage, pg.slug, pg.article_type, pg.position,
+      src.view, src.paywalled, src.sections, src.texte from page pg
     left join lateral (
-      select a.body_html as view, a.paywalled, (select coalesce(json_agg(json_build_array(s.title, s.body_html)
+      select a.title as titre, a.summary as micro, ''::text as titre_ouvrage, a.body_html as view, a.paywalled,
+        (select coalesce(json_agg(json_build_array(s.title, s.body_html)
           order by s.position), '[]'::json) from article_sections s where s.article_id = a.id) as sections,
         null::text as texte
       from articles a where pg.corpus = 'news' and a.id = pg.id
       union all
-      select null::text, null::boolean, null::json, d.texte
+      select d.titre_affichage, d.micro_contenu, d.titre_ouvrage, null::text, null::boolean, null::json, d.texte
       from subscriber_documents d where pg.corpus = 'docs' and d.id = pg.id
     ) src on true`;
   return sql`
-    with q as (select ${input.query} as query),
-    news_probe as (${newsProbe(input, input.filters.news, input.bounds)}),
+    with news_probe as (${newsProbe(input, input.filters.news, input.bounds)}),
     docs_probe as (${docsProbe(input, input.filters.docs, input.bounds)}),
     matched as materialized (
       (select * from news_probe order by sort_date desc limit ${CANDIDATE_CAP})
@@ -226,16 +231,16 @@ export function searchStatement(input: StatementInput): SQL {
 /** Reads each news candidate as a result row with its rank. */
 function newsProbe(input: StatementInput, scope: CorpusScope, bounds: WindowBounds): SQL {
   const vector = input.hasAccess
-    ? sql`c.search_vector`
-    : sql`coalesce(c.public_search_vector, c.search_vector)`;
+    ? sql`a.search_vector`
+    : sql`coalesce(a.public_search_vector, a.search_vector)`;
   // A gated news matches only through what the paywall shows; its public vector holds no other word.
   const gate =
     input.hasAccess || !input.hasTerm
       ? undefined
       : sql`(a.public_search_vector is null or a.public_search_vector @@ ${input.query})`;
   const rows = candidates(input, scope, {
-    columns: sql`a.id, a.enriched_news_id, a.title, a.summary, a.slug, a.type, a.topic_labels, a.thematic_labels,
-      a.search_vector, a.public_search_vector, a.publication_date as sort_date`,
+    columns: sql`a.id, a.enriched_news_id, a.slug, a.type, a.topic_labels, a.thematic_labels,
+      a.publication_date as sort_date, ${rank(input, vector)} as rank`,
     from: sql`articles a`,
     tid: sql`a.ctid`,
     vector: sql`a.search_vector`,
@@ -244,20 +249,19 @@ function newsProbe(input: StatementInput, scope: CorpusScope, bounds: WindowBoun
     date: sql`a.publication_date`,
     window: bounds.news && { ...bounds.news, bound: sql`${bounds.news.bound}::timestamptz` },
   });
-  return sql`select 'news'::text as corpus, c.id, c.enriched_news_id, c.title as titre, c.summary as micro,
-      to_char(c.sort_date at time zone ${SITE_TIME_ZONE}, 'YYYY-MM-DD') as day, ${newsType(sql`c`)} as type_code,
+  return sql`select 'news'::text as corpus, c.id, c.enriched_news_id,
+      c.sort_date at time zone ${SITE_TIME_ZONE} as day_at, ${newsType(sql`c`)} as type_code,
       'quotidienne'::text as type_ur, c.id as ur_id, '{}'::text[] as abonnement,
       c.topic_labels as matiere, c.thematic_labels as themes,
-      ''::text as titre_ouvrage, c.slug, c.type as article_type, c.sort_date, ${rank(input, vector)} as rank
-    from (${rows}) c, q`;
+      c.slug, c.type as article_type, c.sort_date, c.rank
+    from (${rows}) c`;
 }
 
 /** Reads each subscriber document candidate as a result row with its rank. */
 function docsProbe(input: StatementInput, scope: CorpusScope, bounds: WindowBounds): SQL {
   const rows = candidates(input, scope, {
-    columns: sql`d.id, d.enriched_news_id, d.titre_affichage, d.micro_contenu, d.date_resultat, d.type_document,
-      d.type_ur, d.ur_id, d.abonnement, d.matiere, d.theme_zapette, d.titre_ouvrage, d.search_vector,
-      d.date_resultat::timestamptz as sort_date`,
+    columns: sql`d.id, d.enriched_news_id, d.date_resultat, d.type_document, d.type_ur, d.ur_id, d.abonnement,
+      d.matiere, d.theme_zapette, d.date_resultat::timestamptz as sort_date, ${rank(input, sql`d.search_vector`)} as rank`,
     from: sql`subscriber_documents d`,
     tid: sql`d.ctid`,
     vector: sql`d.search_vector`,
@@ -266,11 +270,10 @@ function docsProbe(input: StatementInput, scope: CorpusScope, bounds: WindowBoun
     date: sql`d.date_resultat`,
     window: bounds.docs && { ...bounds.docs, bound: sql`${bounds.docs.bound}::date` },
   });
-  return sql`select 'docs'::text as corpus, c.id, c.enriched_news_id, c.titre_affichage as titre,
-      c.micro_contenu as micro, to_char(c.date_resultat, 'YYYY-MM-DD') as day, c.type_document as type_code,
-      c.type_ur, c.ur_id, c.abonnement, c.matiere, c.theme_zapette as themes, c.titre_ouvrage,
-      null::text as slug, null::text as article_type, c.sort_date, ${rank(input, sql`c.search_vector`)} as rank
-    from (${rows}) c, q`;
+  return sql`select 'docs'::text as corpus, c.id, c.enriched_news_id, c.date_resultat::timestamp as day_at,
+      c.type_document as type_code, c.type_ur, c.ur_id, c.abonnement, c.matiere, c.theme_zapette as themes,
+      null::text as slug, null::text as article_type, c.sort_date, c.rank
+    from (${rows}) c`;
 }
 
 /**
@@ -278,7 +281,7 @@ function docsProbe(input: StatementInput, scope: CorpusScope, bounds: WindowBoun
  * matches; the rank only orders the page).
  */
 function rank(input: StatementInput, vector: SQL): SQL {
-  return input.hasTerm && input.page ? sql`ts_rank(${vector}, q.query)` : sql`0::real`;
+  return input.hasTerm && input.page ? sql`ts_rank(${vector}, ${input.query})` : sql`0::real`;
 }
 
 /**
