@@ -191,7 +191,6 @@ export function searchStatement(input: StatementInput): SQL {
     input.page?.sort === SEARCH_SORTS.date
       ? sql`sort_date desc, rank desc, id`
       : sql`rank desc, sort_date desc, id`;
-  // What the snippets are built from, read here for the page's rows only (three more statements before).
   // What the page shows and the snippets are built from, read here for the page's rows only (three more
   // statements before; the candidates carry only what they are sorted and counted by).
   const pageWithSources = sql`select pg.corpus, pg.id, pg.enriched_news_id, src.titre, src.micro,
