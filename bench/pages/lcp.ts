@@ -12,7 +12,7 @@
 // latency: each byte listed there delays the estimate. BENCH_JSON=file writes every figure there as well.
 import { readFile, writeFile } from 'node:fs/promises';
 import { readerTemplates } from '../../tests/support/reader-templates';
-import { lighthouseReport } from './lighthouse';
+import { type LighthouseReport, lighthouseReport } from './lighthouse';
 
 const BASE_URL = (process.env.BASE_URL ?? 'http://127.0.0.1:3600').replace(/\/+$/, '');
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 1);
@@ -27,18 +27,7 @@ type Request = {
   priority: string;
   isLinkPreload?: boolean;
 };
-type Report = {
-  categories: Record<string, { score: number }>;
-  audits: Record<
-    string,
-    {
-      numericValue?: number;
-      details?: {
-        items?: Record<string, unknown>[];
-      };
-    }
-  >;
-};
+type Report = LighthouseReport;
 
 const shortUrl = (url: string) => {
   const parsed = new URL(url);
@@ -107,7 +96,7 @@ const results: Record<string, ReturnType<typeof analyse>[]> = {};
 for (const [name, pagePath] of Object.entries(templates)) {
   if (ONLY.length > 0 && !ONLY.includes(name)) continue;
   for (let index = 0; index < RUNS; index += 1) {
-    const result = analyse(await lighthouseReport<Report>(`${BASE_URL}${pagePath}`));
+    const result = analyse(await lighthouseReport(`${BASE_URL}${pagePath}`));
     results[name] = [...(results[name] ?? []), result];
     console.log(`\n== ${name} ${pagePath} run ${index + 1}`);
     console.log(JSON.stringify({ ...result, beforeObservedLcp: undefined, after: undefined }));

@@ -8,8 +8,22 @@ import { promisify } from 'node:util';
 const run = promisify(execFile);
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** Lighthouse's JSON report of `url` (the caller says which of its parts it reads). */
-export async function lighthouseReport<Report>(url: string): Promise<Report> {
+/** The parts of Lighthouse's JSON report the page benches read; `Item` is the shape of an audit's detail rows. */
+export type LighthouseReport<Item = Record<string, unknown>> = {
+  categories: Record<string, { score: number }>;
+  audits: Record<
+    string,
+    {
+      numericValue?: number;
+      details?: { items?: Item[]; debugData?: { urls?: string[]; tasks?: Record<string, number>[] } };
+    }
+  >;
+};
+
+/** Lighthouse's JSON report of `url`. */
+export async function lighthouseReport<Item = Record<string, unknown>>(
+  url: string,
+): Promise<LighthouseReport<Item>> {
   const out = path.join(tmpdir(), `lighthouse-${process.pid}-${Date.now()}.json`);
   await run(
     'node',
@@ -25,7 +39,7 @@ export async function lighthouseReport<Report>(url: string): Promise<Report> {
     { env: { ...process.env, CHROME_PATH: CHROMIUM }, maxBuffer: 64 * 1024 * 1024 },
   );
   try {
-    return JSON.parse(await readFile(out, 'utf8')) as Report;
+    return JSON.parse(await readFile(out, 'utf8')) as LighthouseReport<Item>;
   } finally {
     await rm(out, { force: true });
   }

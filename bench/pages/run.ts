@@ -161,13 +161,7 @@ async function lighthouse(url: string) {
 }
 
 async function lighthouseOnce(url: string) {
-  const report = await lighthouseReport<{
-    categories: Record<string, { score: number }>;
-    audits: Record<
-      string,
-      { numericValue?: number; details?: { items?: { node?: { snippet?: string }; score?: number }[] } }
-    >;
-  }>(url);
+  const report = await lighthouseReport<{ node?: { snippet?: string }; score?: number }>(url);
   const score = (name: string) => Math.round((report.categories[name]?.score ?? 0) * 100);
   return {
     performance: score('performance'),

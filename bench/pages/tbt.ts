@@ -11,26 +11,13 @@
 // counted between the first contentful paint and the time to interactive. BENCH_JSON=file writes it all there.
 import { readFile, writeFile } from 'node:fs/promises';
 import { readerTemplates } from '../../tests/support/reader-templates';
-import { lighthouseReport } from './lighthouse';
+import { type LighthouseReport, lighthouseReport } from './lighthouse';
 
 const BASE_URL = (process.env.BASE_URL ?? 'http://127.0.0.1:3600').replace(/\/+$/, '');
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 1);
 const ONLY = process.argv.slice(2);
 
-type Item = Record<string, unknown>;
-type Report = {
-  categories: Record<string, { score: number }>;
-  audits: Record<
-    string,
-    {
-      numericValue?: number;
-      details?: {
-        items?: Item[];
-        debugData?: { urls?: string[]; tasks?: Record<string, number>[] };
-      };
-    }
-  >;
-};
+type Report = LighthouseReport;
 
 const round = (value: unknown) => Math.round(Number(value ?? 0));
 const shortUrl = (url: unknown) => {
@@ -86,7 +73,7 @@ async function main() {
     if (!pagePath) throw new Error(`unknown template ${name}: ${Object.keys(templates).join(', ')}`);
     for (let run = 0; run < RUNS; run += 1) {
       const load = (await readFile('/proc/loadavg', 'utf8')).split(' ').slice(0, 3).join(' ');
-      const result = analyse(await lighthouseReport<Report>(`${BASE_URL}${pagePath}`));
+      const result = analyse(await lighthouseReport(`${BASE_URL}${pagePath}`));
       results[name] = [...(results[name] ?? []), result];
       console.log(
         `\n${name} ${pagePath} run ${run + 1} (load ${load}): performance ${result.performance}, FCP ${result.fcpMs}, LCP ${result.lcpMs}, TTI ${result.ttiMs}, TBT ${result.tbtMs} ms`,
