@@ -676,11 +676,10 @@ export function recordForPageCache(request: IncomingMessage, response: ServerRes
     return;
   }
   if (slot === null || request.method !== 'GET') return;
-  if (slot.store.kind === 'reads') offerToEdgeCache(response, 'application/json');
-  // The search page of a reader without a session (slotOf gives none to the others) is as shared as a read
-  // (docs/decisions/048-edge-cache-for-anonymous-searches.md).
-  else if (slot.store.kind === 'rendered' && request.url?.split('?', 1)[0] === PATHS.search)
-    offerToEdgeCache(response, 'text/html');
+  // A public read, or the search page of a reader without a session (slotOf gives none to the others), which is
+  // as shared (docs/decisions/048-edge-cache-for-anonymous-searches.md).
+  if (isLongShared(slot))
+    offerToEdgeCache(response, slot.store.kind === 'reads' ? 'application/json' : 'text/html');
   if (acceptsGzip(request)) request.headers['accept-encoding'] = 'gzip';
   else delete request.headers['accept-encoding'];
   const recorder = recordBody(response);
@@ -891,7 +890,7 @@ function store(
   if (entry.nonce && replaced?.nonce?.gzipPieces)
     compressInBackground({ store: target, key }, entry, entry.nonce);
   if (isLongShared({ store: target, key })) entry.expiresAt = Date.now() + SHARED_PAGE_CACHE_SECONDS * 1000;
-  if (target.kind === 'cached') {
+  else if (target.kind === 'cached') {
     entry.expiresAt = Date.now() + isrLifeMs(key, response.getHeader('x-nextjs-cache'));
     // However Next.js produced it (rendered now, served stale), what this cache answers is a cached copy.
     entry.headers['x-nextjs-cache'] = 'HIT';
