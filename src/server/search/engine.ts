@@ -1,5 +1,5 @@
 import 'server-only';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { MAX_PAGE, NEWS_PAGE_SIZE, SUGGEST_MIN_CHARS } from '@/lib/constants';
 import { SEARCH_SORTS, type SearchSort } from '@/lib/contracts/search';
 import type { SelectedFacets } from '@/lib/params';
@@ -28,6 +28,7 @@ import {
   FACETS,
   type Facet,
   type FacetCountRow,
+  type FacetCounts,
   facetCounts,
   isSelected,
   MULTI_CHOICE_FACETS,
@@ -136,8 +137,10 @@ type RawResult = {
 /**
  * One search with a given full-text query: the candidates, page and facets of the selection, and for each selected
  * multi-choice facet its disjunctive counts, which are that facet's counts in the same search without it (shared
- * between requests for a few seconds: a reader ticking a value asks again what the previous page counted). The
- * statements run side by side (separate connections on PostgreSQL), then the snippets of the page.
+ * between requests for a few seconds: a reader ticking a value asks again what the previous page counted). On
+ * PostgreSQL the statements run side by side (separate connections); on PGlite, which runs them one after the
+ * other anyway, the results and the disjunctive counts not already shared are one statement. Then the snippets of
+ * the page.
  */
 async function runSearch(
   db: Db,
@@ -155,33 +158,59 @@ async function runSearch(
     counts ??= lexemeCounts(db, fullText.lexemes);
     return counts;
   };
-  const read = (
-    selected: SelectedFacets,
-    page: { offset: number; sort: SearchSort } | null,
-    counted: readonly Facet[],
-  ) => readCandidates(db, { ...params, selected }, fullText, hasAccess, jobCodes, page, counted, dictionary);
+  const reading: Reading = { db, params, fullText, hasAccess, jobCodes, dictionary };
   const selectedFacets = Object.entries(MULTI_CHOICE_FACETS).filter(([, facet]) =>
     isSelected(filters, facet),
   );
   // The results' statement counts the facets without a selection; each selected one is counted by its own read.
   const ownCounts = FACETS.filter((facet) => !selectedFacets.some(([, selected]) => selected === facet));
-  const [row, ...disjunctive] = await Promise.all([
-    read(params.selected, { offset: (params.page - 1) * NEWS_PAGE_SIZE, sort: params.sort }, ownCounts),
-    ...selectedFacets.map(([name, facet]) => {
-      const { [name]: _own, ...others } = params.selected;
-      const key = searchKey(
-        { ...params, selected: others, page: 1, sort: SEARCH_SORTS.relevance },
-        hasAccess,
+  const results: Read = {
+    selected: params.selected,
+    page: { offset: (params.page - 1) * NEWS_PAGE_SIZE, sort: params.sort },
+    counted: ownCounts,
+  };
+  // The disjunctive reads not shared from an earlier search (sharedRead calls its loader at once on a miss).
+  const unshared: { read: Read; done: (row: Row | null) => void; failed: (error: unknown) => void }[] = [];
+  const disjunctive = selectedFacets.map(([name, facet]) => {
+    const { [name]: _own, ...others } = params.selected;
+    const key = searchKey({ ...params, selected: others, page: 1, sort: SEARCH_SORTS.relevance }, hasAccess);
+    return sharedRead(
+      'search-facet',
+      `${fullText.key}\u0000${facet}\u0000${key}`,
+      () =>
+        new Promise<FacetCounts[Facet]>((resolve, reject) => {
+          unshared.push({
+            read: { selected: others, page: null, counted: [facet] },
+            done: (row) => resolve(facetCounts(row?.facet_counts ?? null)[facet]),
+            failed: reject,
+          });
+        }),
+    );
+  });
+  const together = isEmbedded(db)
+    ? [readTogether(reading, [results, ...unshared.map(({ read }) => read)])]
+    : [results, ...unshared.map(({ read }) => read)].map((read) =>
+        readTogether(reading, [read]).then(([row]) => [row ?? null]),
       );
-      return sharedRead('search-facet', `${fullText.key}\u0000${facet}\u0000${key}`, async () => {
-        const without = await read(others, null, [facet]);
-        return facetCounts(without?.facet_counts ?? null)[facet];
+  // Each unshared read's counts, once its statement answered (PGlite: the results' one).
+  const rows = Promise.all(together).then((answers) => answers.flat());
+  rows.then(
+    (answered) => {
+      unshared.forEach(({ done }, index) => {
+        done(answered[index + 1] ?? null);
       });
-    }),
+    },
+    (error: unknown) => {
+      for (const { failed } of unshared) failed(error);
+    },
+  );
+  const [row, ...facetsOfSelected] = await Promise.all([
+    rows.then((answered) => answered[0] ?? null),
+    ...disjunctive,
   ]);
   const facetsCounted = facetCounts(row?.facet_counts ?? null);
   selectedFacets.forEach(([, facet], index) => {
-    facetsCounted[facet] = disjunctive[index] ?? [];
+    facetsCounted[facet] = facetsOfSelected[index] ?? [];
   });
   const raw = row?.results ?? [];
   const headlines = await snippets(db, fullText.tsquery, raw.map(snippetSource), hasAccess);
@@ -195,41 +224,104 @@ async function runSearch(
   };
 }
 
+/** What every read of one search shares: the search, the job's product codes and the term's lexeme counts. */
+type Reading = {
+  db: Db;
+  params: SearchParams;
+  fullText: FullTextQuery;
+  hasAccess: boolean;
+  jobCodes: string[] | null;
+  dictionary: () => Promise<LexemeCounts | undefined>;
+};
+
 /**
- * The statement of one selection: its reads planned (cost-planning.ts), built and run with its time budget. Null
- * when the lexeme dictionary says nothing matches: no statement is planned or run. `page` null: the totals and
- * facets only (a disjunctive count), nothing ranked.
+ * One read of a search: its selection, the page wanted (null: the totals and facets only, a disjunctive count,
+ * nothing ranked) and the facets it counts.
  */
-async function readCandidates(
-  db: Db,
-  params: SearchParams,
-  fullText: FullTextQuery,
-  hasAccess: boolean,
-  jobCodes: string[] | null,
-  page: { offset: number; sort: SearchSort } | null,
-  counted: readonly Facet[],
-  dictionary: () => Promise<LexemeCounts | undefined>,
-): Promise<Row | null> {
+type Read = {
+  selected: SelectedFacets;
+  page: { offset: number; sort: SearchSort } | null;
+  counted: readonly Facet[];
+};
+
+/**
+ * The reads' rows, in their order, run as one statement with its time budget: each read's candidates planned
+ * (cost-planning.ts) and built (query-building.ts). A read is null when the lexeme dictionary says nothing
+ * matches: no statement is planned or run for it.
+ */
+async function readTogether(reading: Reading, reads: readonly Read[]): Promise<(Row | null)[]> {
+  const { db, params, fullText, hasAccess, jobCodes, dictionary } = reading;
   const { term } = params;
-  const filters = corpusFilters(facetFilters(params.selected), jobCodes, {
-    news: params.urType !== UR_TYPES.subscriber,
-    docs: params.urType !== UR_TYPES.news,
-  });
-  const bounds = term
-    ? await windowBounds(db, term, fullText.lexemes, filters, DAY_COUNTS_FROM_ROWS, dictionary)
-    : NO_WINDOW;
-  if (bounds.none) return null;
-  const statement = searchStatement({
-    query: fullText.tsquery,
-    hasTerm: term !== '',
-    hasAccess,
-    filters,
-    bounds,
-    page,
-    facets: counted,
-    readByAddress: !isEmbedded(db),
-  });
-  return runBudgeted(db, statement, term !== '' && (bounds.estimated || term.includes('"')));
+  const planned = await Promise.all(
+    reads.map(async (read) => {
+      const filters = corpusFilters(facetFilters(read.selected), jobCodes, {
+        news: params.urType !== UR_TYPES.subscriber,
+        docs: params.urType !== UR_TYPES.news,
+      });
+      const bounds = term
+        ? await windowBounds(db, term, fullText.lexemes, filters, DAY_COUNTS_FROM_ROWS, dictionary)
+        : NO_WINDOW;
+      if (bounds.none) return null;
+      return {
+        statement: searchStatement({
+          query: fullText.tsquery,
+          hasTerm: term !== '',
+          hasAccess,
+          filters,
+          bounds,
+          page: read.page,
+          facets: read.counted,
+          readByAddress: !isEmbedded(db),
+        }),
+        bitmaps: term !== '' && (bounds.estimated || term.includes('"')),
+      };
+    }),
+  );
+  const statements = planned.filter((read) => read !== null);
+  const first = statements[0];
+  if (!first) return reads.map(() => null);
+  // The reads of one term share their settings (the dictionary's estimate is the term's); otherwise each alone.
+  if (statements.some((read) => read.bitmaps !== first.bitmaps))
+    return Promise.all(planned.map((read) => (read ? runBudgeted(db, read.statement, read.bitmaps) : null)));
+  const answered =
+    statements.length === 1
+      ? [await runBudgeted(db, first.statement, first.bitmaps)]
+      : await runTogether(
+          db,
+          statements.map((read) => read.statement),
+          first.bitmaps,
+        );
+  let next = 0;
+  return planned.map((read) => (read ? (answered[next++] ?? null) : null));
+}
+
+/**
+ * Several statements of one row each as one: their columns side by side (`total_news_0`, …, `facet_counts_1`),
+ * each statement a subquery with its own CTEs, then split again.
+ */
+async function runTogether(
+  db: Db,
+  statements: readonly ReturnType<typeof searchStatement>[],
+  bitmaps: boolean,
+): Promise<Row[]> {
+  const columns = ['total_news', 'total_docs', 'results', 'facet_counts'] as const;
+  const together = await runBudgeted<Record<string, unknown>>(
+    db,
+    sql`select ${sql.join(
+      statements.flatMap((_, index) =>
+        columns.map((column) => sql.raw(`s${index}.${column} as ${column}_${index}`)),
+      ),
+      sql`, `,
+    )} from ${sql.join(
+      statements.map((statement, index) => sql`(${statement}) ${sql.raw(`s${index}`)}`),
+      sql`, `,
+    )}`,
+    bitmaps,
+  );
+  return statements.map(
+    (_, index) =>
+      Object.fromEntries(columns.map((column) => [column, together[`${column}_${index}`]])) as Row,
+  );
 }
 
 /**
@@ -240,11 +332,7 @@ async function readCandidates(
  * through bitmaps, as is a phrase ("…"), which PostgreSQL estimates as common as its words together while it is
  * far rarer. Only `or` and `-mot` (no estimate) are left to the planner.
  */
-async function runBudgeted(
-  db: Db,
-  statement: ReturnType<typeof searchStatement>,
-  bitmaps: boolean,
-): Promise<Row> {
+async function runBudgeted<R = Row>(db: Db, statement: SQL, bitmaps: boolean): Promise<R> {
   const [row] = await db
     .transaction(async (tx) => {
       // The branches that read older rows are costed high though they rarely run, which made PostgreSQL compile
@@ -256,7 +344,7 @@ async function runBudgeted(
           set_config('max_parallel_workers_per_gather', '0', true),
           set_config('statement_timeout', ${String(SEARCH_STATEMENT_TIMEOUT_MS)}, true)`,
       );
-      return queryRows<Row>(tx, statement);
+      return queryRows<R>(tx, statement);
     })
     .catch((error: unknown) => {
       throw outOfBudget(error) ?? error;
