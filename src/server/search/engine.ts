@@ -27,8 +27,8 @@ import {
   buildFacets,
   FACETS,
   type Facet,
-  type FacetCountRow,
   type FacetCounts,
+  type FacetValues,
   facetCounts,
   isSelected,
   MULTI_CHOICE_FACETS,
@@ -108,7 +108,7 @@ type Row = {
   total_news: number;
   total_docs: number;
   results: RawResult[] | null;
-  facet_counts: FacetCountRow[] | null;
+  facet_counts: FacetValues | null;
 };
 
 type RawResult = {

@@ -22,8 +22,22 @@ export type MultiChoice = Exclude<Facet, 'metiers'>;
 /** The raw facet counts: each facet's values with their count (and a label for subscriptions and jobs). */
 export type FacetCounts = Record<Facet, { key: string; label: string | null; count: number }[]>;
 
-/** One counted value as the statement answers it: [facet, value, count, label]. */
-export type FacetCountRow = [Facet, string, number, string | null];
+/**
+ * What the statement answers for the counted facets (`facet_counts`), counted here: each candidate's values (its
+ * month as YYYYMM, type, subjects; a document's subscriptions, a news's themes), in no order, and for the
+ * subscription and job facets the product codes (each code's label and jobs), the memento codes' labels and the
+ * jobs' labels. A key is absent when its facet is not counted, null when no candidate has one.
+ */
+export type FacetValues = {
+  months?: (number | null)[] | null;
+  types?: string[] | null;
+  matieres?: (string[] | null)[] | null;
+  subscriptions?: (string[] | null)[] | null;
+  themes?: (string[] | null)[] | null;
+  products?: [code: string, label: string, jobs: string[] | null][] | null;
+  mementos?: [code: string, label: string][] | null;
+  jobs?: [id: string, label: string][] | null;
+};
 
 /** The multi-choice facets by their key in the selection (`selectedFacetsJson`). */
 export const MULTI_CHOICE_FACETS = {
@@ -40,53 +54,93 @@ export function isSelected(filters: FacetFilters, facet: MultiChoice): boolean {
 }
 
 /**
- * The select-list column `facet_counts` (FacetCountRow[]): the asked facets counted over the candidates, one
- * GROUP BY each over the materialised candidates (half the time of a single GROUP BY over a lateral union of
- * every row's values: 2,000 candidates, 17-24 vs 40-58 ms on a loaded machine), labels looked up for the few
- * counted subscriptions and jobs only. The job facet goes through the jobs' product codes (a job is a set of
- * subscriptions): ten array overlaps a row instead of an index lookup per product code.
+ * The select-list column `facet_counts` (FacetValues): the values the asked facets are counted from, one pass
+ * over the materialised candidates, counted in JavaScript (`facetCounts`). On PGlite the six GROUP BYs (arrays
+ * unnested, the job facet joined to the product codes) took 9 ms of a 29 ms statement for 2,000 candidates, the
+ * values alone 3 to 4 (docs/decisions/057-search-facets-counted-in-the-server.md). The reference tables of the
+ * labels (product codes, memento codes, jobs: a few hundred rows) are read whole.
  */
 export function facetColumns(facets: readonly Facet[]): SQL {
-  // Array values are unnested in the select list (a ProjectSet), not in FROM: a function scan per candidate
-  // builds a tuplestore for each row, which cost more than the counting. Months are grouped as timestamps (the
-  // candidate's day, in Paris time for news) and formatted as 'YYYY/MM' once per group (to_char cost 1 µs a row).
-  const counts: Record<Facet, SQL> = {
-    dates: sql`select 'dates'::text as facet, to_char(k, 'YYYY/MM') as key, count::int as count
-      from (select date_trunc('month', m.day_at) as k, count(*) as count from matched m group by 1) g`,
-    types: sql`select 'types'::text as facet, m.type_code as key, count(*)::int as count from matched m group by 2`,
-    matieres: sql`select 'matieres'::text as facet, x as key, count(*)::int as count
-      from (select unnest(m.matiere) as x from matched m) u group by 2`,
-    abonnements: sql`select 'abonnements'::text as facet, x as key, count(*)::int as count
-      from (select unnest(m.abonnement) as x from matched m) u group by 2`,
-    themes: sql`select 'themes'::text as facet, x as key, count(*)::int as count
-      from (select unnest(m.themes) as x from matched m where m.corpus = 'news') u group by 2`,
-    // A document counts once for a job when any of its subscriptions is one of the job's product codes.
-    metiers: sql`select 'metiers'::text as facet, j.job as key, count(*)::int as count
-      from (select distinct pm.job, u.id
-        from (select m.id, unnest(m.abonnement) as code from matched m where m.corpus = 'docs') u
-        join product_mappings pm on pm.product_code = u.code and pm.job <> '') j
-      group by 2`,
-  };
   if (facets.length === 0) return sql`null::json as facet_counts`;
-  return sql`(
-    with counted as (${sql.join(
-      facets.map((facet) => counts[facet]),
-      sql` union all `,
-    )})
-    select json_agg(json_build_array(c.facet, c.key, c.count, case
-      when c.facet = 'abonnements' then coalesce(
-        (select min(pm.product_label) from product_mappings pm where pm.product_code = c.key),
-        (select min(mc.label) from memento_codes mc where mc.code = c.key))
-      when c.facet = 'metiers' then (select min(j.label) from jobs j where j.id = c.key)
-    end))
-    from counted c
-  ) as facet_counts`;
+  const asked = new Set(facets);
+  const subscriptions = asked.has('abonnements') || asked.has('metiers');
+  const values: SQL[] = [
+    ...(asked.has('dates')
+      ? [sql`'months', json_agg((date_part('year', m.day_at) * 100 + date_part('month', m.day_at))::int)`]
+      : []),
+    ...(asked.has('types') ? [sql`'types', json_agg(m.type_code)`] : []),
+    ...(asked.has('matieres') ? [sql`'matieres', json_agg(m.matiere)`] : []),
+    ...(asked.has('themes') ? [sql`'themes', json_agg(m.themes) filter (where m.corpus = 'news')`] : []),
+    ...(subscriptions
+      ? [
+          sql`'subscriptions', json_agg(m.abonnement) filter (where m.corpus = 'docs')`,
+          sql`'products', (select json_agg(json_build_array(p.code, p.label, p.jobs)) from (
+            select pm.product_code as code, min(pm.product_label) as label,
+              array_agg(distinct pm.job) filter (where pm.job <> '') as jobs
+            from product_mappings pm group by 1) p)`,
+        ]
+      : []),
+    ...(asked.has('abonnements')
+      ? [sql`'mementos', (select json_agg(json_build_array(mc.code, mc.label)) from memento_codes mc)`]
+      : []),
+    ...(asked.has('metiers')
+      ? [sql`'jobs', (select json_agg(json_build_array(j.id, j.label)) from jobs j)`]
+      : []),
+  ];
+  return sql`(select json_build_object(${sql.join(values, sql`, `)}) from matched m) as facet_counts`;
 }
 
-/** The statement's counted values grouped by facet. */
-export function facetCounts(rows: readonly FacetCountRow[] | null): FacetCounts {
+/**
+ * The facets counted from the statement's values: a month, type or subject per candidate holding it (a value
+ * repeated in one candidate's array counts each time, as an unnest did), a subscription likewise (labelled by its
+ * product code, else its memento code), a job once per document with any of the job's product codes.
+ */
+export function facetCounts(values: FacetValues | null): FacetCounts {
   const counts = Object.fromEntries(FACETS.map((facet) => [facet, []])) as unknown as FacetCounts;
-  for (const [facet, key, count, label] of rows ?? []) counts[facet].push({ key, label, count });
+  if (!values) return counts;
+  const tally = (
+    facet: Facet,
+    keys: Iterable<string>,
+    label: (key: string) => string | null = () => null,
+  ) => {
+    const counted = new Map<string, number>();
+    for (const key of keys) counted.set(key, (counted.get(key) ?? 0) + 1);
+    for (const [key, count] of counted) counts[facet].push({ key, label: label(key), count });
+  };
+  const flat = function* (arrays: readonly (readonly string[] | null)[] | null | undefined) {
+    for (const array of arrays ?? []) yield* array ?? [];
+  };
+  if (values.months)
+    tally(
+      'dates',
+      (function* () {
+        for (const month of values.months ?? [])
+          if (month !== null) yield `${Math.trunc(month / 100)}/${String(month % 100).padStart(2, '0')}`;
+      })(),
+    );
+  if (values.types) tally('types', values.types);
+  if (values.matieres) tally('matieres', flat(values.matieres));
+  if (values.themes) tally('themes', flat(values.themes));
+  const products = new Map((values.products ?? []).map(([code, label, jobs]) => [code, { label, jobs }]));
+  if ('mementos' in values) {
+    const mementos = new Map(values.mementos ?? []);
+    tally(
+      'abonnements',
+      flat(values.subscriptions),
+      (code) => products.get(code)?.label ?? mementos.get(code) ?? null,
+    );
+  }
+  if ('jobs' in values) {
+    const jobs = new Map(values.jobs ?? []);
+    tally(
+      'metiers',
+      (function* () {
+        for (const codes of values.subscriptions ?? [])
+          yield* new Set((codes ?? []).flatMap((code) => products.get(code)?.jobs ?? []));
+      })(),
+      (job) => jobs.get(job) ?? null,
+    );
+  }
   return counts;
 }
 
@@ -106,9 +160,11 @@ export function buildFacets(counts: FacetCounts): SearchFacets {
   };
 }
 
-/** Most frequent first, then alphabetically (French collation). */
+/** Most frequent first, then alphabetically (French collation), then by id (two codes of one label). */
 function byCount(entries: FacetEntry[]): FacetEntry[] {
-  return entries.sort((a, b) => b.count - a.count || a.label.localeCompare(b.label, 'fr'));
+  return entries.sort(
+    (a, b) => b.count - a.count || a.label.localeCompare(b.label, 'fr') || a.id.localeCompare(b.id),
+  );
 }
 
 /** Years newest first, each with its months (ids 'YYYY/MM', labelled with the French month name) in month order. */
