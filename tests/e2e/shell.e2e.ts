@@ -310,6 +310,30 @@ test('a page carries the site frame once in its payload, not again for the 404 p
   expect(html.match(/id="connexion"|\\"id\\":\\"connexion\\"/g)).toHaveLength(2);
 });
 
+test('with scripts the no-JavaScript login forms build no element; "Se connecter" opens the modal', async ({
+  page,
+}) => {
+  // They are inside <noscript> (decision 056): in the HTML, but a browser running scripts builds none of their
+  // elements and React hydrates none; the links to them open the modal instead.
+  await page.goto('/mon-compte');
+  await expect(page.getByRole('heading', { level: 1, name: 'Mon compte' })).toBeVisible();
+  await expect(page.locator('#connexion')).toHaveCount(0);
+  const inNoscript = await page.evaluate(() =>
+    [...document.querySelectorAll('noscript')].some((element) =>
+      element.textContent?.includes('id="connexion"'),
+    ),
+  );
+  expect(inNoscript).toBe(true);
+  // A link to them in the server's HTML, a button once hydrated.
+  const html = await (await page.request.get('/mon-compte')).text();
+  expect(html).toMatch(/<a class="[^"]*" href="#connexion">Se connecter<\/a>/);
+  const login = page.getByRole('main').getByRole('button', { name: 'Se connecter' });
+  await waitForHydration(login);
+  await login.click();
+  await expect(page.getByRole('dialog').getByRole('region', { name: 'Se connecter' })).toBeVisible();
+  expect(new URL(page.url()).hash).toBe('');
+});
+
 test('an unknown path is the 404 page', async ({ page, consoleGuard }) => {
   // The document itself answers 404: Chromium logs it as a failed resource.
   consoleGuard.allow(/status of 404/);
@@ -366,7 +390,11 @@ test.describe('without JavaScript', () => {
     await login.getByLabel(/^Mot de passe/).fill('Inconnu#Mot2Passe');
     await login.getByRole('button', { name: 'Se connecter' }).click();
     await expect(page).toHaveURL(/#connexion-invalid_credentials$/);
-    await expect(page.getByText('Adresse e-mail ou mot de passe incorrect.')).toBeVisible();
+    // Playwright's text queries skip what is inside <noscript>, even with scripts off: found by id.
+    await expect(page.locator('#connexion-invalid_credentials')).toHaveText(
+      'Adresse e-mail ou mot de passe incorrect.',
+    );
+    await expect(page.locator('#connexion-invalid_credentials')).toBeVisible();
     expect(new URL(page.url()).search).toBe('');
 
     // The registration form's own schema refuses what the browser form refuses, with the same message.
@@ -380,6 +408,15 @@ test.describe('without JavaScript', () => {
     await register.getByLabel(/^Fonction/).selectOption('DRH');
     await register.getByRole('button', { name: 'Créer mon compte' }).click();
     await expect(page).toHaveURL(/#connexion-password_confirmation$/);
-    await expect(page.getByText('Les mots de passe ne sont pas identiques.')).toBeVisible();
+    await expect(page.locator('#connexion-password_confirmation')).toHaveText(
+      'Les mots de passe ne sont pas identiques.',
+    );
+    await expect(page.locator('#connexion-password_confirmation')).toBeVisible();
+
+    // The "Se connecter" of Mon compte goes to the same forms.
+    await page.goto('/mon-compte');
+    await page.getByRole('main').getByRole('link', { name: 'Se connecter' }).click();
+    await expect(page).toHaveURL(/\/mon-compte#connexion$/);
+    await expect(login.getByLabel(/^Adresse e-mail/)).toBeVisible();
   });
 });

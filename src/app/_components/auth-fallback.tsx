@@ -36,7 +36,8 @@ function staticFunctionChoices(): FunctionChoice[] {
  * Login and registration for browsers without JavaScript, shown only when the URL targets it: the header's
  * 'Se connecter' link (#connexion, inside <noscript>) or a server action sending the reader back at the anchor
  * of a message. The forms post to server actions and are the modal's markup rendered here by the server: no
- * client component, so the script of the forms loads only with the modal (docs/decisions/007).
+ * client component, so the script of the forms loads only with the modal (docs/decisions/007). The layout puts
+ * it inside <noscript>: a browser running scripts uses the modal and never builds these elements (decision 056).
  */
 export function AuthFallback({ forgotPasswordUrl }: { forgotPasswordUrl: string }) {
   const definition: WebFormDefinition = {

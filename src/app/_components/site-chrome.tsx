@@ -20,7 +20,8 @@ type SiteChromeProps = {
 
 /**
  * The reader site's frame around a page: the cookie consent (which holds the analytics once accepted), account
- * provider, header, main region, the no-JavaScript login forms, footer and scroll-to-top. The newsroom
+ * provider, header, main region, the no-JavaScript login forms (inside <noscript>: a browser running scripts
+ * builds none of their elements and React hydrates none, decision 056), footer and scroll-to-top. The newsroom
  * (/redaction) has its own frame and never loads this one.
  */
 export function SiteChrome({
@@ -44,7 +45,10 @@ export function SiteChrome({
         <main id="contenu" tabIndex={-1}>
           {children}
         </main>
-        <AuthFallback forgotPasswordUrl={accounts.forgotPassword} />
+        {/* Only a browser without JavaScript parses it: with scripts, no element of it is built or hydrated. */}
+        <noscript>
+          <AuthFallback forgotPasswordUrl={accounts.forgotPassword} />
+        </noscript>
         <SiteFooter shop={shop} />
       </AccountProvider>
       <ScrollToTop />

@@ -127,4 +127,15 @@ describe('MainNavigation', () => {
     fireEvent.click(trigger('Boutique'));
     expect(expanded('Boutique')).toBe('true');
   });
+
+  test("the mega-menu's content is rendered when it opens, not with the page", () => {
+    const panel = document.getElementById(trigger('Boutique').getAttribute('aria-controls') ?? '');
+    expect(panel?.hidden).toBe(true);
+    expect(panel?.childElementCount).toBe(0);
+    fireEvent.click(trigger('Boutique'));
+    expect(panel?.querySelectorAll('a').length).toBeGreaterThan(10);
+    fireEvent.click(trigger('Boutique'));
+    expect(panel?.hidden).toBe(true);
+    expect(panel?.childElementCount).toBe(0);
+  });
 });

@@ -12,6 +12,7 @@ import {
   updateProfileAction,
 } from '@/app/actions/my-account';
 import { sessionOfRequest } from '@/app/actions/session';
+import { LoginLink } from '@/components/account/login-link';
 import type { SectionNotice } from '@/components/my-account/account-section';
 import { AlertsSection } from '@/components/my-account/alerts-section';
 import { DataSection, DeleteSection } from '@/components/my-account/data-sections';
@@ -151,9 +152,7 @@ function LoginPrompt() {
       <p className={styles.lead}>
         Connectez-vous pour gérer votre compte, vos alertes et vos articles enregistrés.
       </p>
-      <a className={styles.button} href="#connexion">
-        Se connecter
-      </a>
+      <LoginLink className={styles.button} />
     </div>
   );
 }

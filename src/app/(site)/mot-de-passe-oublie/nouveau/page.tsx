@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { AccountPage } from '@/app/_components/account-page';
 import { resetPasswordAction } from '@/app/actions/password-reset';
 import { resetMessage } from '@/app/actions/reset-outcomes';
+import { LoginLink } from '@/components/account/login-link';
 import { NewPasswordFields } from '@/components/my-account/account-fields';
 import { AccountForm } from '@/components/my-account/account-form';
 import styles from '@/components/my-account/my-account.module.css';
@@ -25,9 +26,7 @@ export default async function NewPasswordPage({ searchParams }: Props) {
   if (query.etat === 'modifie') {
     return (
       <AccountPage title="Nouveau mot de passe" notice={notice}>
-        <a className={styles.button} href="#connexion">
-          Se connecter
-        </a>
+        <LoginLink className={styles.button} />
       </AccountPage>
     );
   }
