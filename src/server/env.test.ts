@@ -138,6 +138,14 @@ describe('search settings (issue 15)', () => {
       expect(() => parseEnv({ SEARCH_CONCURRENCY: value })).toThrow(/SEARCH_CONCURRENCY/);
     }
   });
+
+  it('computes 1 password hash at a time in a process unless PASSWORD_HASH_CONCURRENCY says otherwise (1 to 64)', () => {
+    expect(parseEnv({}).PASSWORD_HASH_CONCURRENCY).toBe(1);
+    expect(parseEnv({ PASSWORD_HASH_CONCURRENCY: '4' }).PASSWORD_HASH_CONCURRENCY).toBe(4);
+    for (const value of ['0', '65', 'un']) {
+      expect(() => parseEnv({ PASSWORD_HASH_CONCURRENCY: value })).toThrow(/PASSWORD_HASH_CONCURRENCY/);
+    }
+  });
 });
 
 describe('NEWSROOM_SECRET_KEY (newsroom)', () => {
