@@ -64,6 +64,11 @@ const BASELINE_APP_ENV = Object.fromEntries(
     .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
 ) as Record<string, string>;
 const HAS_BASELINE_APPS = Object.keys(BASELINE_APP_ENV).length > 0;
+/** The apps' own settings given to the bench (the apps inherit its environment), written into its command. */
+const APP_SETTINGS_GIVEN = ['PASSWORD_HASH_CONCURRENCY', 'PAGE_CACHE_SPREAD_SECONDS']
+  .filter((name) => process.env[name] !== undefined)
+  .map((name) => ` ${name}=${process.env[name]}`)
+  .join('');
 /**
  * SCALE_OPEN_LOOP_SHARE (0.7; 0 skips it): after the closed-loop mixed load, the same mix through the same nginx as
  * an open loop (bench/load's LOAD_RATE) at this share of the closed loop's throughput: the latency below
@@ -603,7 +608,7 @@ async function main(): Promise<void> {
   const cluster = await startPostgresCluster(binaries, { port: PORTS?.[4] });
   const result: Record<string, unknown> = {
     date: new Date().toISOString(),
-    command: `flock -o /tmp/bench.lock env SEARCH_CONCURRENCY=${SEARCH_CONCURRENCY} NEXT_DIST_DIR=${distDir}${FAULTS ? '' : ' SCALE_FAULTS=0'}${ACCESS_LOG ? ' SCALE_ACCESS_LOG=1' : ''}${BASELINE_NGINX ? ` SCALE_BASELINE_NGINX=${BASELINE_NGINX}` : ''}${HAS_BASELINE_APPS ? ` SCALE_BASELINE_APP_ENV="${process.env.SCALE_BASELINE_APP_ENV}"` : ''} SCALE_OPEN_LOOP_SHARE=${OPEN_LOOP_SHARE} SCALE_READERS=${READERS} SCALE_WARMUP_SECONDS=${WARMUP_SECONDS} SCALE_SECONDS=${SECONDS} SCALE_FAULT_SECONDS=${FAULT_SECONDS} node --conditions=react-server --import tsx bench/scale/run.ts`,
+    command: `flock -o /tmp/bench.lock env SEARCH_CONCURRENCY=${SEARCH_CONCURRENCY}${APP_SETTINGS_GIVEN} NEXT_DIST_DIR=${distDir}${FAULTS ? '' : ' SCALE_FAULTS=0'}${ACCESS_LOG ? ' SCALE_ACCESS_LOG=1' : ''}${BASELINE_NGINX ? ` SCALE_BASELINE_NGINX=${BASELINE_NGINX}` : ''}${HAS_BASELINE_APPS ? ` SCALE_BASELINE_APP_ENV="${process.env.SCALE_BASELINE_APP_ENV}"` : ''} SCALE_OPEN_LOOP_SHARE=${OPEN_LOOP_SHARE} SCALE_READERS=${READERS} SCALE_WARMUP_SECONDS=${WARMUP_SECONDS} SCALE_SECONDS=${SECONDS} SCALE_FAULT_SECONDS=${FAULT_SECONDS} node --conditions=react-server --import tsx bench/scale/run.ts`,
     commit: execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim(),
     loadAverageAtStart: load(),
     setup: {

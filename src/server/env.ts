@@ -78,8 +78,8 @@ export const envSchema = z
     // Search (issue 15): searches in progress at once in this process; the others wait their turn (search-slots.ts).
     SEARCH_CONCURRENCY: integerSetting(1, 64, 2),
     // Accounts: password hashes (argon2id) computed at once in this process; the others wait their turn
-    // (hash-turns.ts, decision 058). Never a weaker hash: only how many cores hashing may take at a moment.
-    PASSWORD_HASH_CONCURRENCY: integerSetting(1, 64, 1),
+    // (hash-turns.ts, decision 058). 4, libuv's own pool: as before. Never a weaker hash, whatever the setting.
+    PASSWORD_HASH_CONCURRENCY: integerSetting(1, 64, 4),
     // Page cache: up to this many seconds added at random to the minute of each long-lived copy, so that copies
     // made together are not all rendered again at the same moment (page-cache.ts, decision 058). 0: none.
     PAGE_CACHE_SPREAD_SECONDS: integerSetting(0, 300, 30),

@@ -6,10 +6,11 @@ import { remember } from '../lib/remember';
  * order (docs/decisions/058).
  *
  * A hash or a verification is about 15 ms of one core at OWASP's settings, on libuv's thread pool (4 threads by
- * default), outside the event loop but on the same cores: under the mixed load of docs/SCALING.md, 2 % of the
- * requests (logins) used a quarter of the apps' CPU, up to four at once per instance, each slowed by the others'
- * memory traffic while the event loops that answer every other request waited for a core. Taking turns changes
- * no setting of the hash; it bounds how many cores hashing may take at a moment.
+ * default), outside the event loop but on the same cores. Taking turns changes no setting of the hash; it bounds
+ * how many cores hashing may take at a moment. Measured on the scale bench's shared machine, one at a time made
+ * logins queue (a second of wait at 4-5 logins a second per instance, each hash slowed to 200 ms by the busy
+ * cores), so the default (PASSWORD_HASH_CONCURRENCY, 4) is libuv's own pool, as before; the turns and their
+ * timing (`password_hash_seconds`) say when a deployment should set otherwise.
  */
 
 type State = { running: number; waiting: (() => void)[] };
