@@ -53,6 +53,23 @@ const WARMUP_SECONDS = Number(process.env.SCALE_WARMUP_SECONDS ?? 20);
 /** SCALE_BASELINE_NGINX=<site file>: the mixed load through that nginx site file too, same run (a lever's before). */
 const BASELINE_NGINX = process.env.SCALE_BASELINE_NGINX;
 /**
+ * SCALE_BASELINE_APP_ENV="NAME=value NAME=value": the mixed load with the apps started with these settings too, same
+ * run, same build and database (an app setting's before): both apps restarted with them, warmed up and measured,
+ * then restarted with the run's own settings, warmed up and measured (`mixedLoadBaselineApps`, then `mixedLoad`).
+ */
+const BASELINE_APP_ENV = Object.fromEntries(
+  (process.env.SCALE_BASELINE_APP_ENV ?? '')
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+) as Record<string, string>;
+const HAS_BASELINE_APPS = Object.keys(BASELINE_APP_ENV).length > 0;
+/** The apps' own settings given to the bench (the apps inherit its environment), written into its command. */
+const APP_SETTINGS_GIVEN = ['PASSWORD_HASH_CONCURRENCY', 'PAGE_CACHE_SPREAD_SECONDS']
+  .filter((name) => process.env[name] !== undefined)
+  .map((name) => ` ${name}=${process.env[name]}`)
+  .join('');
+/**
  * SCALE_OPEN_LOOP_SHARE (0.7; 0 skips it): after the closed-loop mixed load, the same mix through the same nginx as
  * an open loop (bench/load's LOAD_RATE) at this share of the closed loop's throughput: the latency below
  * saturation, recorded beside the closed-loop figure (`mixedLoadOpenLoop`), never instead of it.
@@ -99,10 +116,14 @@ async function waitHealthy(url: string, timeoutMs = 180_000): Promise<number> {
 
 type App = { port: number; url: string; process: ChildProcess };
 
-function startApp(port: number, databaseUrl: string): App {
+/** SCALE_APP_NODE_ARGS: Node's own arguments for the apps only (a CPU profile each: --cpu-prof --cpu-prof-dir=…). */
+const APP_NODE_ARGS = process.env.SCALE_APP_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [];
+
+function startApp(port: number, databaseUrl: string, appEnv: Record<string, string> = {}): App {
   const child = spawn(
     process.execPath,
     [
+      ...APP_NODE_ARGS,
       path.join(root, 'node_modules/next/dist/bin/next'),
       'start',
       '--hostname',
@@ -126,6 +147,7 @@ function startApp(port: number, databaseUrl: string): App {
         TRUSTED_PROXY_HOPS: '1',
         // As docs/DEPLOY.md sets it for PostgreSQL (decision 050), unless the bench is told otherwise.
         SEARCH_CONCURRENCY: SEARCH_CONCURRENCY,
+        ...appEnv,
       },
       stdio: ['ignore', 'ignore', 'inherit'],
     },
@@ -346,7 +368,7 @@ function metricValue(text: string, name: string, labels = ''): number | undefine
  */
 function sampleApps(urls: string[]) {
   const samples: Record<string, unknown>[] = [];
-  const previous = new Map<string, { at: number; active: number }>();
+  const previous = new Map<string, { at: number; active: number; stale: number }>();
   const started = Date.now();
   const timer = setInterval(async () => {
     for (const url of urls) {
@@ -354,8 +376,9 @@ function sampleApps(urls: string[]) {
       if (!text) continue;
       const at = Date.now();
       const active = metricValue(text, 'nodejs_eventloop_active_seconds_total') ?? 0;
+      const stale = metricValue(text, 'next_cache_results_total', '{result="stale"}') ?? 0;
       const before = previous.get(url);
-      previous.set(url, { at, active });
+      previous.set(url, { at, active, stale });
       samples.push({
         second: Math.round((at - started) / 1000),
         instance: new URL(url).port,
@@ -369,6 +392,9 @@ function sampleApps(urls: string[]) {
           ? Number(((active - before.active) / ((at - before.at) / 1000)).toFixed(2))
           : undefined,
         inFlight: metricValue(text, 'http_requests_in_flight'),
+        // Answers Next.js gave from a stale ISR copy since the previous sample: each started a render of the page
+        // in the background, which no request's time shows.
+        nextStale: before ? stale - before.stale : undefined,
         poolWaiting: metricValue(text, 'db_pool_requests_waiting'),
       });
     }
@@ -384,20 +410,27 @@ function sampleApps(urls: string[]) {
 type RouteHistogram = Map<string, { count: number; sum: number; buckets: Map<string, number> }>;
 
 /**
- * `http_request_duration_seconds` of one instance, per route, and its search pages' parts
- * (`search_page_seconds`, as `search:<part>`: cached, same-search, rate-limit, slot-wait, render, refresh),
+ * `http_request_duration_seconds` of one instance, per route, its search pages' parts
+ * (`search_page_seconds`, as `search:<part>`: cached, same-search, rate-limit, slot-wait, render, refresh) and its
+ * password hashes' (`password_hash_seconds`, as `password-hash:<part>`: wait for a turn, hash),
  * cumulative since its start.
  */
 function routeHistogram(text: string): RouteHistogram {
   const routes: RouteHistogram = new Map();
   for (const line of text.split('\n')) {
-    const match = /^(http_request_duration|search_page)_seconds_(bucket|sum|count)\{(.*)\} (\S+)$/.exec(line);
+    const match =
+      /^(http_request_duration|search_page|password_hash)_seconds_(bucket|sum|count)\{(.*)\} (\S+)$/.exec(
+        line,
+      );
     if (!match) continue;
     const [, metric, kind, labels, value] = match as unknown as [string, string, string, string, string];
+    const part = /part="([^"]*)"/.exec(labels)?.[1] ?? 'unknown';
     const route =
       metric === 'search_page'
-        ? `search:${/part="([^"]*)"/.exec(labels)?.[1] ?? 'unknown'}`
-        : (/route="([^"]*)"/.exec(labels)?.[1] ?? 'unknown');
+        ? `search:${part}`
+        : metric === 'password_hash'
+          ? `password-hash:${part}`
+          : (/route="([^"]*)"/.exec(labels)?.[1] ?? 'unknown');
     const entry = routes.get(route) ?? { count: 0, sum: 0, buckets: new Map() };
     routes.set(route, entry);
     if (kind === 'count') entry.count = Number(value);
@@ -575,7 +608,7 @@ async function main(): Promise<void> {
   const cluster = await startPostgresCluster(binaries, { port: PORTS?.[4] });
   const result: Record<string, unknown> = {
     date: new Date().toISOString(),
-    command: `flock -o /tmp/bench.lock env SEARCH_CONCURRENCY=${SEARCH_CONCURRENCY} NEXT_DIST_DIR=${distDir}${FAULTS ? '' : ' SCALE_FAULTS=0'}${ACCESS_LOG ? ' SCALE_ACCESS_LOG=1' : ''}${BASELINE_NGINX ? ` SCALE_BASELINE_NGINX=${BASELINE_NGINX}` : ''} SCALE_OPEN_LOOP_SHARE=${OPEN_LOOP_SHARE} SCALE_READERS=${READERS} SCALE_WARMUP_SECONDS=${WARMUP_SECONDS} SCALE_SECONDS=${SECONDS} SCALE_FAULT_SECONDS=${FAULT_SECONDS} node --conditions=react-server --import tsx bench/scale/run.ts`,
+    command: `flock -o /tmp/bench.lock env SEARCH_CONCURRENCY=${SEARCH_CONCURRENCY}${APP_SETTINGS_GIVEN} NEXT_DIST_DIR=${distDir}${FAULTS ? '' : ' SCALE_FAULTS=0'}${ACCESS_LOG ? ' SCALE_ACCESS_LOG=1' : ''}${BASELINE_NGINX ? ` SCALE_BASELINE_NGINX=${BASELINE_NGINX}` : ''}${HAS_BASELINE_APPS ? ` SCALE_BASELINE_APP_ENV="${process.env.SCALE_BASELINE_APP_ENV}"` : ''} SCALE_OPEN_LOOP_SHARE=${OPEN_LOOP_SHARE} SCALE_READERS=${READERS} SCALE_WARMUP_SECONDS=${WARMUP_SECONDS} SCALE_SECONDS=${SECONDS} SCALE_FAULT_SECONDS=${FAULT_SECONDS} node --conditions=react-server --import tsx bench/scale/run.ts`,
     commit: execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim(),
     loadAverageAtStart: load(),
     setup: {
@@ -696,6 +729,27 @@ async function main(): Promise<void> {
       console.log(JSON.stringify(result.mixedLoadBaselineNginx, null, 2));
       baseline.process.kill('SIGTERM');
       await exited(baseline.process);
+    }
+    // Both apps restarted with the given settings (one at a time: nginx sends everything to the other meanwhile).
+    const restartApps = async (appEnv: Record<string, string>) => {
+      for (const key of ['a', 'b'] as const) {
+        const app = apps[key];
+        app.process.kill('SIGTERM');
+        await exited(app.process);
+        apps[key] = startApp(app.port, databaseUrl, appEnv);
+        await waitHealthy(apps[key].url);
+      }
+    };
+    if (HAS_BASELINE_APPS) {
+      await restartApps(BASELINE_APP_ENV);
+      if (WARMUP_SECONDS > 0) await measureMixed('scale-warm-baseline-apps', shipped, WARMUP_SECONDS);
+      result.mixedLoadBaselineApps = {
+        appEnv: BASELINE_APP_ENV,
+        ...(await measureMixed('scale-mixed-baseline-apps', shipped, SECONDS)),
+      };
+      console.log(JSON.stringify(result.mixedLoadBaselineApps, null, 2));
+      await restartApps({});
+      if (WARMUP_SECONDS > 0) await measureMixed('scale-warm-apps', shipped, WARMUP_SECONDS);
     }
     const closedLoop = await measureMixed('scale-mixed', shipped, SECONDS);
     result.mixedLoad = closedLoop;

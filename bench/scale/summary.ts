@@ -39,6 +39,7 @@ type Phase = {
 const PHASES = [
   'mixedLoadColdStart',
   'mixedLoadBaselineNginx',
+  'mixedLoadBaselineApps',
   'mixedLoad',
   'mixedLoadOpenLoop',
   'rollingRestart',

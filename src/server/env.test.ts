@@ -138,6 +138,14 @@ describe('search settings (issue 15)', () => {
       expect(() => parseEnv({ SEARCH_CONCURRENCY: value })).toThrow(/SEARCH_CONCURRENCY/);
     }
   });
+
+  it('computes 4 password hashes at once in a process unless PASSWORD_HASH_CONCURRENCY says otherwise (1 to 64)', () => {
+    expect(parseEnv({}).PASSWORD_HASH_CONCURRENCY).toBe(4);
+    expect(parseEnv({ PASSWORD_HASH_CONCURRENCY: '1' }).PASSWORD_HASH_CONCURRENCY).toBe(1);
+    for (const value of ['0', '65', 'un']) {
+      expect(() => parseEnv({ PASSWORD_HASH_CONCURRENCY: value })).toThrow(/PASSWORD_HASH_CONCURRENCY/);
+    }
+  });
 });
 
 describe('NEWSROOM_SECRET_KEY (newsroom)', () => {

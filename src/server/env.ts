@@ -77,6 +77,12 @@ export const envSchema = z
     SEARCH_RATE_LIMIT_PER_MINUTE: integerSetting(1, 10000, 60),
     // Search (issue 15): searches in progress at once in this process; the others wait their turn (search-slots.ts).
     SEARCH_CONCURRENCY: integerSetting(1, 64, 2),
+    // Accounts: password hashes (argon2id) computed at once in this process; the others wait their turn
+    // (hash-turns.ts, decision 058). 4, libuv's own pool: as before. Never a weaker hash, whatever the setting.
+    PASSWORD_HASH_CONCURRENCY: integerSetting(1, 64, 4),
+    // Page cache: up to this many seconds added at random to the minute of each long-lived copy, so that copies
+    // made together are not all rendered again at the same moment (page-cache.ts, decision 058). 0: none.
+    PAGE_CACHE_SPREAD_SECONDS: integerSetting(0, 300, 30),
     TRUSTED_PROXY_HOPS: integerSetting(0, 10, 0),
     // Accounts (issue 19)
     /**

@@ -29,3 +29,20 @@ describe('hashPassword and verifyPassword', () => {
     expect(await verifyPassword('pas-un-hash', 'Cl@ire-Compta-2024')).toBe(false);
   });
 });
+
+describe('password hashes take turns', () => {
+  it('computes PASSWORD_HASH_CONCURRENCY (4) hashes at once in the process, the next ones in turn, same settings', async () => {
+    const { hashTurnStats } = await import('./hash-turns');
+    const seen: { running: number; waiting: number }[] = [];
+    const watch = setInterval(() => seen.push(hashTurnStats()), 1);
+    const hashes = await Promise.all([1, 2, 3, 4, 5, 6].map(() => hashPassword('Cl@ire-Compta-2024')));
+    clearInterval(watch);
+    expect(Math.max(...seen.map((stats) => stats.running))).toBe(4);
+    expect(Math.max(...seen.map((stats) => stats.waiting))).toBeGreaterThan(0);
+    for (const stored of hashes) {
+      // OWASP's argon2id settings, unchanged: 19 MiB, 2 passes, 1 lane.
+      expect(stored).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+      expect(await verifyPassword(stored, 'Cl@ire-Compta-2024')).toBe(true);
+    }
+  });
+});

@@ -79,10 +79,15 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => {
+  vi.restoreAllMocks();
+  return new Promise<void>((resolve) => server.close(() => resolve()));
+});
 
 beforeEach(() => {
   purgePageCache();
+  // No spread of the long lives (PAGE_CACHE_SPREAD_SECONDS) but in its own test: the lives below are exact.
+  vi.spyOn(Math, 'random').mockReturnValue(0);
   reached = [];
   upstream = { status: 200, headers: { ...ISR_HEADERS }, body: '<!doctype html><p>Actualité du jour</p>' };
 });
@@ -348,6 +353,34 @@ describe('page cache in front of Next.js', () => {
       vi.setSystemTime(Date.now() + (SHARED_PAGE_CACHE_SECONDS + PAGE_CACHE_STALE_SECONDS) * 1000 + 1);
       await get('/api/issue');
       expect(reached).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('adds a random share of PAGE_CACHE_SPREAD_SECONDS (30) to the long lives, so copies made together expire apart', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      // Half of the spread: 15 s more than ISR's minute for a page, and for a shared read.
+      vi.spyOn(Math, 'random').mockReturnValue(0.5);
+      upstream.headers['x-nextjs-cache'] = 'MISS';
+      await get('/actualite/fiscal');
+      upstream = {
+        status: 200,
+        headers: { 'content-type': 'application/json', 'x-nextjs-cache': 'MISS' },
+        body: '{"news":[]}',
+      };
+      await get('/api/issue');
+      expect(reached).toHaveLength(2);
+      vi.setSystemTime(Date.now() + (ISR_PAGE_CACHE_SECONDS + 14) * 1000);
+      await get('/actualite/fiscal');
+      await get('/api/issue');
+      expect(reached).toHaveLength(2);
+      vi.setSystemTime(Date.now() + 2000);
+      await get('/actualite/fiscal');
+      await get('/api/issue');
+      // Both served stale, each refreshed by one background request.
+      await waitFor(() => reached.length === 4);
     } finally {
       vi.useRealTimers();
     }

@@ -7,6 +7,7 @@ import { PATHS } from '@/lib/constants';
 import { readNewsFilters, withNewsFilters } from '@/lib/news-filters';
 import { isNewsroomPath } from '@/lib/newsroom-paths';
 import { readCookie, SESSION_COOKIE } from '../accounts/sessions';
+import { env } from '../env';
 import { remember } from '../lib/remember';
 import { isSameSecret } from '../lib/secrets';
 import { freshNonce } from '../observability/security-headers';
@@ -889,7 +890,8 @@ function store(
   const replaced = target.entries.peek(key);
   if (entry.nonce && replaced?.nonce?.gzipPieces)
     compressInBackground({ store: target, key }, entry, entry.nonce);
-  if (isLongShared({ store: target, key })) entry.expiresAt = Date.now() + SHARED_PAGE_CACHE_SECONDS * 1000;
+  if (isLongShared({ store: target, key }))
+    entry.expiresAt = Date.now() + SHARED_PAGE_CACHE_SECONDS * 1000 + spreadMs();
   else if (target.kind === 'cached') {
     entry.expiresAt = Date.now() + isrLifeMs(key, response.getHeader('x-nextjs-cache'));
     // However Next.js produced it (rendered now, served stale), what this cache answers is a cached copy.
@@ -928,5 +930,17 @@ function isrLifeMs(key: string, nextCache: unknown): number {
   if (nextCache === 'STALE') return shortLife;
   const rendered = nextCache === 'MISS' || nextCache === 'HIT' ? renderedAt.get(key) : undefined;
   if (rendered === undefined) return shortLife;
-  return Math.max(shortLife, rendered + ISR_PAGE_CACHE_SECONDS * 1000 - now);
+  return Math.max(shortLife, rendered + ISR_PAGE_CACHE_SECONDS * 1000 + spreadMs() - now);
+}
+
+/**
+ * A random share of PAGE_CACHE_SPREAD_SECONDS added to the life of each long-lived copy (an ISR page of known age,
+ * an anonymous search, a public API read), drawn at every store (docs/decisions/058). Without it the copies made
+ * together (a cold start, a content change emptying every cache) expired together a minute later, and again every
+ * minute: each instance rendered its hundred pages and forty searches in the same few seconds, its event loop
+ * busy with them while every other request waited (docs/SCALING.md, 2026-11-27 end of afternoon). Spread, the
+ * renders of a minute come one after the other. A content change still empties every copy at once.
+ */
+function spreadMs(): number {
+  return Math.floor(Math.random() * env().PAGE_CACHE_SPREAD_SECONDS * 1000);
 }

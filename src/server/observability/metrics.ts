@@ -25,6 +25,8 @@ type Metrics = {
   nextCache: Counter<'result'>;
   /** Where a search page's time in this process went, by part (`SearchPagePart`). */
   searchParts: Histogram<'part'>;
+  /** Password hashes (argon2id): the wait for a turn and the computation (`PasswordHashPart`). */
+  passwordHash: Histogram<'part'>;
   /** The route labels seen so far, bounded by MAX_ROUTES. */
   routes: Set<string>;
   /** Gauges read at scrape time, by name (registerGauge). */
@@ -144,6 +146,13 @@ function createMetrics(): Metrics {
       buckets: LATENCY_BUCKETS,
       registers,
     }),
+    passwordHash: new Histogram({
+      name: 'password_hash_seconds',
+      help: 'Password hashes and verifications (argon2id) in this process: the wait for a turn, the computation.',
+      labelNames: ['part'],
+      buckets: LATENCY_BUCKETS,
+      registers,
+    }),
     routes: new Set(),
     gauges: new Map(),
   };
@@ -220,6 +229,12 @@ export type SearchPagePart = 'cached' | 'same-search' | 'rate-limit' | 'slot-wai
 
 export function observeSearchPage(part: SearchPagePart, seconds: number): void {
   metrics().searchParts.observe({ part }, seconds);
+}
+
+export type PasswordHashPart = 'wait' | 'hash';
+
+export function observePasswordHash(part: PasswordHashPart, seconds: number): void {
+  metrics().passwordHash.observe({ part }, seconds);
 }
 
 /** Registers a gauge read at scrape time (database pool sizes); registering a name again replaces its reading. */

@@ -1,0 +1,42 @@
+import 'server-only';
+import { remember } from '../lib/remember';
+
+/**
+ * Password hashes (argon2id) computed at once in this process, at most `limit`; the others wait their turn in
+ * order (docs/decisions/058).
+ *
+ * A hash or a verification is about 15 ms of one core at OWASP's settings, on libuv's thread pool (4 threads by
+ * default), outside the event loop but on the same cores. Taking turns changes no setting of the hash; it bounds
+ * how many cores hashing may take at a moment. Measured on the scale bench's shared machine, one at a time made
+ * logins queue (a second of wait at 4-5 logins a second per instance, each hash slowed to 200 ms by the busy
+ * cores), so the default (PASSWORD_HASH_CONCURRENCY, 4) is libuv's own pool, as before; the turns and their
+ * timing (`password_hash_seconds`) say when a deployment should set otherwise.
+ */
+
+type State = { running: number; waiting: (() => void)[] };
+
+function state(): State {
+  // On globalThis: route handlers are separate bundles and must share the one count of this process.
+  return remember<State>('hash-turns', () => ({ running: 0, waiting: [] }));
+}
+
+/** Runs `work` once fewer than `limit` hashes are running in this process, after those that waited before it. */
+export async function inHashTurn<T>(limit: number, work: () => Promise<T>): Promise<T> {
+  const current = state();
+  if (current.running < limit) current.running += 1;
+  // The turn is handed over by the one ending (the count stays as it was), so nobody overtakes a waiting one.
+  else await new Promise<void>((resolve) => current.waiting.push(resolve));
+  try {
+    return await work();
+  } finally {
+    const next = current.waiting.shift();
+    if (next) next();
+    else current.running -= 1;
+  }
+}
+
+/** Hashes running and waiting (for the tests). */
+export function hashTurnStats(): { running: number; waiting: number } {
+  const { running, waiting } = state();
+  return { running, waiting: waiting.length };
+}
