@@ -1,4 +1,5 @@
 import 'server-only';
+import pLimit, { type LimitFunction } from 'p-limit';
 import { remember } from '../lib/remember';
 
 /**
@@ -12,31 +13,21 @@ import { remember } from '../lib/remember';
  * cores), so the default (PASSWORD_HASH_CONCURRENCY, 4) is libuv's own pool, as before; the turns and their
  * timing (`password_hash_seconds`) say when a deployment should set otherwise.
  */
-
-type State = { running: number; waiting: (() => void)[] };
-
-function state(): State {
-  // On globalThis: route handlers are separate bundles and must share the one count of this process.
-  return remember<State>('hash-turns', () => ({ running: 0, waiting: [] }));
+function turns(): LimitFunction {
+  // On globalThis: route handlers are separate bundles and must share the one queue of this process.
+  return remember('hash-turns', () => pLimit(1));
 }
 
 /** Runs `work` once fewer than `limit` hashes are running in this process, after those that waited before it. */
-export async function inHashTurn<T>(limit: number, work: () => Promise<T>): Promise<T> {
-  const current = state();
-  if (current.running < limit) current.running += 1;
-  // The turn is handed over by the one ending (the count stays as it was), so nobody overtakes a waiting one.
-  else await new Promise<void>((resolve) => current.waiting.push(resolve));
-  try {
-    return await work();
-  } finally {
-    const next = current.waiting.shift();
-    if (next) next();
-    else current.running -= 1;
-  }
+export function inHashTurn<T>(limit: number, work: () => Promise<T>): Promise<T> {
+  const queue = turns();
+  // The setting is read per call (env() in the caller); p-limit starts waiting work when the limit rises.
+  if (queue.concurrency !== limit) queue.concurrency = limit;
+  return queue(work);
 }
 
 /** Hashes running and waiting (for the tests). */
 export function hashTurnStats(): { running: number; waiting: number } {
-  const { running, waiting } = state();
-  return { running, waiting: waiting.length };
+  const queue = turns();
+  return { running: queue.activeCount, waiting: queue.pendingCount };
 }
