@@ -178,6 +178,11 @@ export const expect = baseExpect.extend({
     ]);
     if (options.disableRules?.length) builder = builder.disableRules(options.disableRules);
     if (options.include) builder = builder.include(options.include);
+    // After a client-side navigation Next.js sets the new page's <title> a moment after its content: wait for it
+    // (5 s at most) so axe judges the page, not the transition. A page without a title still fails below.
+    await page
+      .waitForFunction(() => document.title.trim() !== '', undefined, { timeout: 5_000 })
+      .catch(() => {});
     const { violations } = await builder.analyze();
     const report = violations
       .map((violation) => {
