@@ -121,11 +121,8 @@ export function facetCounts(values: FacetValues | null): FacetCounts {
         count,
       });
   }
-  if (values.types) {
-    const counted = new Map<string, number>();
-    for (const type of values.types) add(counted, type);
-    list('types', counted, noLabel);
-  }
+  // One type per candidate: counted as a single array of them.
+  if (values.types) list('types', ofArrays([values.types]), noLabel);
   if (values.matieres) list('matieres', ofArrays(values.matieres), noLabel);
   if (values.themes) list('themes', ofArrays(values.themes), noLabel);
   const products = new Map((values.products ?? []).map(([code, label, jobs]) => [code, { label, jobs }]));
