@@ -144,6 +144,27 @@ test('a paywalled article keeps only its head for anonymous visitors, in HTML an
   expect(html).toContain('La suite de cet article est réservée aux inscrits');
 });
 
+test('a single article read anonymously first, and kept for anonymous readers, stays whole with a session', async () => {
+  const paywalled = await findPaywalled();
+  // The anonymous answer is the one the server keeps for every reader without a session (route-table.ts).
+  const anonymous = await single(paywalled.id);
+  expect(anonymous.isPaywallable).toBe(true);
+  const token = await registerAndLogin();
+  const withCookie = await single(paywalled.id, token);
+  expect(withCookie.isPaywallable).toBe(false);
+  expect(textOf(withCookie.article.view).length).toBeGreaterThan(textOf(anonymous.article.view).length);
+  const withBearer = await fetch(`${baseUrl()}/api/article/single?newsId=${paywalled.id}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(((await withBearer.json()) as Single).isPaywallable).toBe(false);
+  const withQueryToken = await fetch(
+    `${baseUrl()}/api/article/single?newsId=${paywalled.id}&eshopCookie=${encodeURIComponent(token)}`,
+  );
+  expect(((await withQueryToken.json()) as Single).isPaywallable).toBe(false);
+  // Anonymous readers still get the gated copy afterwards.
+  expect(await single(paywalled.id)).toEqual(anonymous);
+});
+
 test('an anonymous reader sees the first section, the table of contents and the registration prompt', async ({
   page,
 }) => {

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_CACHE_HEADERS } from '@/server/http/responses';
-import { SHARED_READ_PATHS } from '@/server/http/route-table';
+import { ANONYMOUS_READ_PATHS, SHARED_READ_PATHS } from '@/server/http/route-table';
 import { findFreePort } from '../support/free-port';
 import { type Nginx, startNginx } from '../support/nginx';
 
@@ -98,7 +98,13 @@ async function startUpstream(): Promise<Upstream> {
         response.end(JSON.stringify({ error: { code: 'validation' } }));
         return;
       }
-      const shared = SHARED_READ_PATHS.has(url.split('?')[0] ?? '');
+      // A single article: marked only for a reader without a session (route-table.ts, `anonymous-read`).
+      const pathname = url.split('?')[0] ?? '';
+      const shared =
+        SHARED_READ_PATHS.has(pathname) ||
+        (ANONYMOUS_READ_PATHS.has(pathname) &&
+          !request.headers.cookie?.includes('quotidienne_session=') &&
+          !request.headers.authorization);
       response.writeHead(200, {
         ...(shared ? { 'x-accel-expires': String(EDGE_SECONDS) } : {}),
         'content-type': 'application/json',
@@ -155,7 +161,7 @@ function reached(url: string): number {
 }
 
 describe('deploy/nginx.conf', () => {
-  it.each(['/api/article/single?newsId=1', '/api/contentAlert/topics', '/search?terme=tva', '/agenda'])(
+  it.each(['/api/archive/info', '/api/contentAlert/topics', '/search?terme=tva', '/agenda'])(
     'sends concurrent requests for %s to the app at once, without waiting on a cache lock',
     async (url) => {
       const { answers, slowestMs, maxInFlight } = await together(url, 6);
@@ -223,6 +229,25 @@ describe('deploy/nginx.conf', () => {
       expect(reached(url) - before).toBe(2);
     },
   );
+
+  it('keeps a single article for readers without a session, never for a reader with one', async () => {
+    const url = '/api/article/single?newsId=A1';
+    const first = await together(url, 4);
+    expect(reached(url)).toBe(1);
+    expect(first.answers.map((answer) => answer.cache).sort()).toEqual(['HIT', 'HIT', 'HIT', 'MISS']);
+    // A session may unlock the article: the app is asked, and what it answers is not kept.
+    const sessions: Record<string, string>[] = [
+      { cookie: 'quotidienne_session=abc' },
+      { authorization: 'Bearer abc' },
+    ];
+    for (const headers of sessions) {
+      const personal = await together(url, 2, headers);
+      expect(personal.answers.map((answer) => answer.cache)).toEqual(['BYPASS', 'BYPASS']);
+    }
+    expect(reached(url)).toBe(5);
+    expect((await together(url, 1)).answers[0]?.cache).toBe('HIT');
+    expect(reached(url)).toBe(5);
+  });
 
   it('does not keep an answer of a shared read path the app did not mark (an error)', async () => {
     const url = '/api/issue?erreur=1';

@@ -5,6 +5,7 @@ import { monthValue } from '@/lib/months';
 import { TRADE_OPTIONS } from '@/lib/navigation';
 import { parsePage } from '@/lib/params';
 import { agendaDateParam, parseAgendaDate } from '../agenda/agenda-date';
+import { singleQuerySchema } from '../content/article-query';
 import { summaryQuerySchema } from '../content/summary-query';
 import { SEARCH_TERM_MAX, suggestQuerySchema } from '../search/params';
 import { UR_TYPE_VALUES } from '../search/types';
@@ -17,7 +18,8 @@ import { UR_TYPE_VALUES } from '../search/types';
  * - the home page's `?metier=` is kept in the key only for a trade it filters on (next.config.ts rewrites the
  *   others onto the all-trades page, which is what they show);
  * - a public API read is keyed by its parsed query (what the route computes from), so unknown parameters and
- *   spellings of one value share an entry, and a query the route refuses is not kept;
+ *   spellings of one value share an entry, and a query the route refuses is not kept; a single article is kept
+ *   only as a visitor without a session reads it, never with the session token its query may carry;
  * - a page rendered per request (search, agenda) echoes its URL in its flight data, so it is keyed by the whole
  *   URL and kept only when every parameter is one the page reads, once, with a value it accepts as written.
  */
@@ -43,6 +45,11 @@ export function sharedReadKey(pathname: string, query: URLSearchParams): string 
     case '/api/article/summary': {
       const parsed = summaryQuerySchema.safeParse(values);
       return parsed.success ? `${pathname}?${JSON.stringify(parsed.data)}` : null;
+    }
+    case '/api/article/single': {
+      const parsed = singleQuerySchema.safeParse(values);
+      if (!parsed.success || parsed.data.eshopCookie !== undefined) return null;
+      return `${pathname}?${JSON.stringify({ newsId: parsed.data.newsId })}`;
     }
     default:
       return null;

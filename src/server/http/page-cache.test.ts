@@ -570,14 +570,19 @@ describe('no entry for query values a page does not use', () => {
     await get('/api/issue');
     await get('/api/search/suggest?term=tva&x=1');
     await get('/api/search/suggest?term=tva');
+    await get('/api/article/single?newsId=A1&x=1');
+    await get('/api/article/single?newsId=A1');
     expect(reached.map((request) => request.url)).toEqual([
       '/api/article/summary?limit=20',
       '/api/issue?random=zz123',
       '/api/search/suggest?term=tva&x=1',
+      '/api/article/single?newsId=A1&x=1',
     ]);
     await get('/api/article/summary?limit=abc');
     await get('/api/article/summary?limit=abc');
-    expect(reached).toHaveLength(5);
+    await get('/api/article/single?newsId=%3Cscript%3E');
+    await get('/api/article/single?newsId=%3Cscript%3E');
+    expect(reached).toHaveLength(8);
   });
 });
 
@@ -828,8 +833,34 @@ describe('page cache for the public API reads', () => {
   });
 
   it('never tells nginx to keep what is not a shared read', async () => {
-    expect((await edgeHeaders('/api/article/single?newsId=1')).expires).toBeUndefined();
+    expect((await edgeHeaders('/api/contentAlert/topics')).expires).toBeUndefined();
     expect((await edgeHeaders('/api/article/summary?limit=abc')).expires).toBeUndefined();
+    expect((await edgeHeaders('/api/article/single?newsId=A1&eshopCookie=jeton')).expires).toBeUndefined();
+  });
+
+  it('keeps a single article as readers without a session read it, never one read with a session', async () => {
+    const anonymous = await edgeHeaders('/api/article/single?newsId=A1');
+    expect(anonymous.expires).toBe(String(SHARED_PAGE_CACHE_SECONDS));
+    // Another spelling of the same query shares the entry.
+    await get('/api/article/single?newsId=A1&utm=lettre');
+    expect(reached.map((request) => request.url)).toEqual(['/api/article/single?newsId=A1']);
+    // A session (cookie, Bearer token, or the token the original API passes in the query) may unlock the article:
+    // such a read neither comes from the anonymous copy nor replaces it, and nginx is told nothing.
+    const sessions: [string, RequestInit][] = [
+      ['/api/article/single?newsId=A1', { headers: { cookie: `${SESSION_COOKIE}=jeton` } }],
+      ['/api/article/single?newsId=A1', { headers: { authorization: 'Bearer jeton' } }],
+      ['/api/article/single?newsId=A1&eshopCookie=jeton', {}],
+    ];
+    for (const [path, init] of sessions) {
+      upstream = { ...upstream, body: JSON.stringify({ article: { id: 'A1', body: 'texte complet' } }) };
+      const { body } = await get(path, init);
+      expect(body.toString()).toContain('texte complet');
+    }
+    expect(reached).toHaveLength(4);
+    expect((await edgeHeaders('/api/article/single?newsId=A1&eshopCookie=jeton')).expires).toBeUndefined();
+    const again = await get('/api/article/single?newsId=A1');
+    expect(again.body.toString()).toBe(LIST);
+    expect(reached).toHaveLength(5);
   });
 
   it.each([

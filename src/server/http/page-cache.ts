@@ -15,6 +15,7 @@ import { crc32Combine, crc32Shift } from './crc32-combine';
 import { homeKey, isKeptRenderedQuery, sharedReadKey } from './page-cache-keys';
 import { requestIdFrom } from './request-id';
 import {
+  ANONYMOUS_READ_PATHS,
   ISR_REVALIDATE_SECONDS,
   isCachedPagePath,
   RENDERED_PAGE_PATHS,
@@ -37,8 +38,8 @@ import {
  * A second, smaller store keeps the pages rendered per request whose HTML depends on their URL alone (search
  * results, agenda), keyed by the whole URL: the agenda for the same few seconds its data is shared anyway
  * (`sharedRead`), an anonymous search page as long as an ISR page (SHARED_PAGE_CACHE_SECONDS). A third keeps the
- * answers of the public API reads (news lists, issue, suggestions), which are the same for every visitor, as long
- * too. A content change empties everything at once, on every instance. Query values a page does not use never get an entry of their own (page-cache-keys.ts).
+ * answers of the public API reads (news lists, issue, suggestions), which are the same for every visitor, and of a
+ * single article as a visitor without a session reads it, as long too. A content change empties everything at once, on every instance. Query values a page does not use never get an entry of their own (page-cache-keys.ts).
  *
  * Every HTML answer gets a CSP nonce of its own (decision 004), without nginx: at store time the cache notes every
  * place the page's nonce occupies in its body, and each answer writes a fresh one over all of them and into the
@@ -241,7 +242,7 @@ function slotOf(request: IncomingMessage): Slot | null {
   if (isNewsroomPath(pathname)) return null;
   const kind: Kind | null = RENDERED_PAGE_PATHS.has(pathname)
     ? 'rendered'
-    : SHARED_READ_PATHS.has(pathname)
+    : SHARED_READ_PATHS.has(pathname) || ANONYMOUS_READ_PATHS.has(pathname)
       ? 'reads'
       : isCachedPagePath(pathname)
         ? 'cached'
@@ -254,6 +255,9 @@ function slotOf(request: IncomingMessage): Slot | null {
   // Search (issue 15): a logged-in reader's search matches gated text, so it is neither served from nor kept in
   // the cache shared with anonymous readers.
   if (pathname === '/search' && hasSessionCookie(request)) return null;
+  // A single article read with a session (cookie or Bearer token) may show what the paywall hides from others.
+  if (ANONYMOUS_READ_PATHS.has(pathname) && (hasSessionCookie(request) || request.headers.authorization))
+    return null;
   const { stores } = state();
   switch (kind) {
     case 'cached':

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isKeptRenderedQuery, sharedReadKey } from './page-cache-keys';
 import {
+  ANONYMOUS_READ_PATHS,
   ISR_REVALIDATE_SECONDS,
   isCachedPagePath,
   RENDERED_PAGE_PATHS,
@@ -70,6 +71,8 @@ describe('the route table', () => {
       expect(isKeptRenderedQuery(route, new URLSearchParams('page=2'))).toBe(true);
     }
     for (const route of SHARED_READ_PATHS) expect(sharedReadKey(route, new URLSearchParams())).not.toBeNull();
+    for (const route of ANONYMOUS_READ_PATHS)
+      expect(sharedReadKey(route, new URLSearchParams('newsId=A1'))).not.toBeNull();
   });
 
   it('tells which addresses are regenerated pages carrying the cache nonce', () => {
@@ -99,12 +102,15 @@ describe('the route table', () => {
       expect(isCachedPagePath(address), address).toBe(false);
   });
 
-  it('lets nginx keep exactly the shared reads (deploy/nginx.conf, decision 042)', () => {
+  it.each([
+    ['quotidienne_shared_read', SHARED_READ_PATHS],
+    ['quotidienne_anonymous_read', ANONYMOUS_READ_PATHS],
+  ])('lets nginx keep exactly the reads of $%s (deploy/nginx.conf, decision 042)', (variable, paths) => {
     const site = readFileSync(path.resolve(__dirname, '../../../deploy/nginx.conf'), 'utf8');
-    const block = /map \$uri \$quotidienne_shared_read \{([^}]*)\}/.exec(site)?.[1];
+    const block = new RegExp(`map \\$uri \\$${variable} \\{([^}]*)\\}`).exec(site)?.[1];
     expect(block).toBeDefined();
     const kept = [...(block ?? '').matchAll(/^\s*(\/\S*)\s+1;/gm)].map((match) => match[1]);
-    expect(new Set(kept)).toEqual(SHARED_READ_PATHS);
-    expect(kept).toHaveLength(SHARED_READ_PATHS.size);
+    expect(new Set(kept)).toEqual(paths);
+    expect(kept).toHaveLength(paths.size);
   });
 });

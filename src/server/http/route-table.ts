@@ -14,10 +14,12 @@ import 'server-only';
  * - `rendered`: rendered per request from its URL alone (no session, data shared for a few seconds); the page cache
  *   keeps it under its whole URL when its query is one the page reads (`page-cache-keys.ts`).
  * - `shared-read`: a public API read computed once per query (`sharedRead`); the page cache keeps the answer.
+ * - `anonymous-read`: a public API read whose answer depends on the visitor only through a session (a gated
+ *   article): the answer to visitors without one is the same for all of them, and only that one is kept.
  * - `not-kept`: our caches never keep it: personal, staff or write routes, pages prerendered at build time, and
  *   routes that set their own `Cache-Control` (feeds, sitemaps, media).
  */
-export type RouteCaching = 'isr' | 'rendered' | 'shared-read' | 'not-kept';
+export type RouteCaching = 'isr' | 'rendered' | 'shared-read' | 'anonymous-read' | 'not-kept';
 
 /** How long Next.js serves an `isr` page before regenerating it: the literal of each such page's export. */
 export const ISR_REVALIDATE_SECONDS = 60;
@@ -58,7 +60,7 @@ export const ROUTES = {
   '/api/article/summary': { caching: 'shared-read' },
   '/api/issue': { caching: 'shared-read' },
   '/api/search/suggest': { caching: 'shared-read' },
-  '/api/article/single': { caching: 'not-kept' },
+  '/api/article/single': { caching: 'anonymous-read' },
   '/api/archive/info': { caching: 'not-kept' },
   '/api/banner': { caching: 'not-kept' },
   '/api/search/results': { caching: 'not-kept' },
@@ -113,6 +115,10 @@ const CACHED_PAGE_ADDRESSES = new Set(
 export const RENDERED_PAGE_PATHS: ReadonlySet<string> = new Set(routesCached('rendered').map(addressOf));
 /** Public API reads whose answers the page cache keeps. */
 export const SHARED_READ_PATHS: ReadonlySet<string> = new Set(routesCached('shared-read').map(addressOf));
+/** Public API reads whose answers to visitors without a session the page cache keeps. */
+export const ANONYMOUS_READ_PATHS: ReadonlySet<string> = new Set(
+  routesCached('anonymous-read').map(addressOf),
+);
 
 /** True for an address of an `isr` page (its HTML carries the cache nonce, the page cache keeps it by path). */
 export function isCachedPagePath(pathname: string): boolean {
