@@ -1,6 +1,6 @@
 import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, gt, lte, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import { COOKIE_DEFAULT_TTL_SECONDS, SESSION_HINT_COOKIE } from '@/lib/constants';
 import type { Db } from '../db/client';
 import { customers, sessions } from '../db/schema';
@@ -37,17 +37,31 @@ export async function createSession(
   customerId: number,
   ttlSeconds: number = COOKIE_DEFAULT_TTL_SECONDS,
   options: SessionOptions = {},
-): Promise<{ token: string; expiresAt: Date; ttlSeconds: number }> {
+): Promise<OpenedSession> {
+  const session = sessionInsert(customerId, ttlSeconds, options);
+  await db.execute(session.insert);
+  return session;
+}
+
+type OpenedSession = { token: string; expiresAt: Date; ttlSeconds: number };
+
+/** A new session as a statement, for a caller that sends it with its own writes (a login, in one round trip). */
+export function sessionInsert(
+  customerId: number,
+  ttlSeconds: number = COOKIE_DEFAULT_TTL_SECONDS,
+  options: SessionOptions = {},
+): OpenedSession & { insert: SQL } {
   const token = newToken();
   const expiresAt = new Date(Date.now() + ttlSeconds * 1000);
-  await db.insert(sessions).values({
-    tokenHash: hashToken(token),
-    customerId,
+  const userAgent = (options.userAgent ?? '').slice(0, USER_AGENT_MAX_LENGTH);
+  return {
+    token,
     expiresAt,
-    remember: options.remember ?? false,
-    userAgent: (options.userAgent ?? '').slice(0, USER_AGENT_MAX_LENGTH),
-  });
-  return { token, expiresAt, ttlSeconds };
+    ttlSeconds,
+    insert: sql`insert into ${sessions} (token_hash, customer_id, expires_at, remember, user_agent)
+      values (${hashToken(token)}, ${customerId}::int, ${expiresAt.toISOString()}::timestamptz,
+        ${options.remember ?? false}::boolean, ${userAgent})`,
+  };
 }
 
 /** A live session's row for a token: its current token, or the one it replaced less than a minute ago. */

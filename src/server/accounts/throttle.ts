@@ -1,6 +1,6 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { ACCOUNT_FORM_MESSAGES } from '@/lib/contracts/accounts';
 import type { Db } from '../db/client';
 import { rateLimits } from '../db/schema';
@@ -73,14 +73,17 @@ export function throwIfRefused(states: RateLimitState[]): void {
 
 /** Removes a counter (a successful login clears its own address's failures). */
 export async function clear(db: Db, rule: RateLimitRule, subject: string): Promise<void> {
-  await db.delete(rateLimits).where(eq(rateLimits.key, rateLimitKey(rule, subject)));
+  await db.execute(clearStatement(rule, subject));
 }
 
-/** Sets a marker that lives for the rule's whole window from now (refreshed at each call). */
-export async function mark(db: Db, rule: RateLimitRule, subject: string): Promise<void> {
-  const resetAt = sql`now() + make_interval(secs => ${rule.windowSeconds})`;
-  await db
-    .insert(rateLimits)
-    .values({ key: rateLimitKey(rule, subject), hits: 1, resetAt })
-    .onConflictDoUpdate({ target: rateLimits.key, set: { resetAt } });
+/** `clear` as a statement, for a caller that sends it with its own writes. */
+export function clearStatement(rule: RateLimitRule, subject: string): SQL {
+  return sql`delete from ${rateLimits} where key = ${rateLimitKey(rule, subject)}`;
+}
+
+/** Sets a marker that lives for the rule's whole window from now (refreshed at each call), as a statement. */
+export function markStatement(rule: RateLimitRule, subject: string): SQL {
+  return sql`insert into ${rateLimits} (key, hits, reset_at)
+    values (${rateLimitKey(rule, subject)}, 1, now() + make_interval(secs => ${rule.windowSeconds}))
+    on conflict (key) do update set reset_at = excluded.reset_at`;
 }
