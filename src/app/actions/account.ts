@@ -18,7 +18,7 @@ import { registerCustomer } from '@/server/accounts/registration';
 import { contextFromHeaders } from '@/server/accounts/request-context';
 import { SESSION_COOKIE } from '@/server/accounts/sessions';
 import { getDb } from '@/server/db/client';
-import { accountErrorCode, backPath } from './outcomes';
+import { accountErrorCode, returnPaths } from './outcomes';
 
 /** The HttpOnly session cookie and its readable hint, as the login call sets them (Secure, SameSite=Lax). */
 async function openSession(session: Authenticated): Promise<void> {
@@ -38,15 +38,15 @@ function invalidAnchor(errors: Partial<Record<string, FormFieldError>>): string 
 
 /**
  * 'Se connecter' without JavaScript: the form's schema first (the browser form's own), then the login; on success
- * the session cookie is set and the reader goes back to the page, logged in; otherwise back to the page at the
- * anchor of the outcome's code.
+ * the session cookie is set and the reader goes back to the page the login page was opened from, logged in;
+ * otherwise back to the login page at the anchor of the outcome's code.
  */
 export async function loginFormAction(form: FormData): Promise<void> {
-  const back = await backPath();
+  const { done, retry } = await returnPaths(form);
   const values: LoginForm = { email: text(form, 'email'), password: text(form, 'password') };
   const invalid = invalidAnchor(formErrors(loginForm, values));
-  if (invalid) redirect(`${back}#${invalid}`);
-  let target = back;
+  if (invalid) redirect(`${retry}#${invalid}`);
+  let target = done;
   try {
     const context = contextFromHeaders(await headers());
     await openSession(
@@ -55,18 +55,18 @@ export async function loginFormAction(form: FormData): Promise<void> {
       }),
     );
   } catch (error) {
-    target = `${back}#${accountFormAnchor(accountErrorCode(error))}`;
+    target = `${retry}#${accountFormAnchor(accountErrorCode(error))}`;
   }
   redirect(target);
 }
 
 /**
  * 'Créer un compte' without JavaScript: the form's schema, then the rules of POST /api/eshop/webFormResult; a
- * created account is logged in at once and the reader goes back to the page; otherwise back at the anchor of the
- * first error's code.
+ * created account is logged in at once and the reader goes back to the page the login page was opened from;
+ * otherwise back to the login page at the anchor of the first error's code.
  */
 export async function registerFormAction(form: FormData): Promise<void> {
-  const back = await backPath();
+  const { done, retry } = await returnPaths(form);
   const values: RegistrationForm = {
     civility: text(form, 'civility'),
     lastname: text(form, 'lastname'),
@@ -78,8 +78,8 @@ export async function registerFormAction(form: FormData): Promise<void> {
     optin: form.get('optin') !== null,
   };
   const invalid = invalidAnchor(formErrors(registrationForm, values));
-  if (invalid) redirect(`${back}#${invalid}`);
-  let target = back;
+  if (invalid) redirect(`${retry}#${invalid}`);
+  let target = done;
   try {
     const db = await getDb();
     const context = contextFromHeaders(await headers());
@@ -87,10 +87,10 @@ export async function registerFormAction(form: FormData): Promise<void> {
     if (outcome.success) {
       await openSession(await authenticate(db, values.email.trim(), values.password.trim(), context));
     } else {
-      target = `${back}#${accountFormAnchor(firstErrorCode(outcome.errors))}`;
+      target = `${retry}#${accountFormAnchor(firstErrorCode(outcome.errors))}`;
     }
   } catch (error) {
-    target = `${back}#${accountFormAnchor(accountErrorCode(error))}`;
+    target = `${retry}#${accountFormAnchor(accountErrorCode(error))}`;
   }
   redirect(target);
 }
