@@ -7,6 +7,7 @@
 // gzip at level 1 of the whole document (what deploy/nginx.conf sends: nginx's default level, the app's body
 // uncompressed); and the bytes Next.js itself sends with `Accept-Encoding: gzip` (it flushes its gzip stream per
 // chunk, which is what Lighthouse sees when it loads the app directly). BENCH_JSON=file writes the figures there.
+import { execFileSync } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { gzipSync } from 'node:zlib';
@@ -70,8 +71,15 @@ async function main() {
       );
     }
   }
-  if (process.env.BENCH_JSON)
-    await writeFile(process.env.BENCH_JSON, `${JSON.stringify(results, null, 2)}\n`);
+  if (!process.env.BENCH_JSON) return;
+  const record = {
+    date: new Date().toISOString(),
+    // The worktree's HEAD, not necessarily the build's: name the builds by hand when they differ.
+    commit: execFileSync('git', ['rev-parse', 'HEAD'], { encoding: 'utf8' }).trim(),
+    targets: Object.fromEntries(TARGETS.map((target) => [target.label, target.baseUrl])),
+    ...results,
+  };
+  await writeFile(process.env.BENCH_JSON, `${JSON.stringify(record, null, 2)}\n`);
 }
 
 await main();
