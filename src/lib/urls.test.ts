@@ -158,4 +158,14 @@ describe('loginPagePath', () => {
     );
     expect(loginPagePath('/')).toBe('/connexion');
   });
+
+  it('names a refusal by its code, and its message by its anchor', () => {
+    const refused = { code: 'invalid_credentials', anchor: 'connexion-invalid_credentials' };
+    expect(loginPagePath('/agenda', refused)).toBe(
+      '/connexion?retour=%2Fagenda&erreur=invalid_credentials#connexion-invalid_credentials',
+    );
+    expect(loginPagePath('/', refused)).toBe(
+      '/connexion?erreur=invalid_credentials#connexion-invalid_credentials',
+    );
+  });
 });

@@ -79,10 +79,15 @@ export function sameSiteBackPath(referer: string | null, host: string | null): s
 
 /**
  * The login and registration page for browsers without JavaScript (decision 0XX), which sends the reader back to
- * `back` once logged in.
+ * `back` once logged in; with `refused`, showing that refusal's message (read by the page: no `:target`, which a
+ * navigation made by scripts does not set) and scrolled to it (`anchor`).
  */
-export function loginPagePath(back: string): string {
-  return back === '/' ? PATHS.login : `${PATHS.login}?retour=${encodeURIComponent(back)}`;
+export function loginPagePath(back: string, refused?: { code: string; anchor: string }): string {
+  const query = new URLSearchParams();
+  if (back !== '/') query.set('retour', back);
+  if (refused) query.set('erreur', refused.code);
+  const search = query.size > 0 ? `?${query}` : '';
+  return `${PATHS.login}${search}${refused ? `#${refused.anchor}` : ''}`;
 }
 
 /**

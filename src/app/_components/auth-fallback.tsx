@@ -34,17 +34,19 @@ function staticFunctionChoices(): FunctionChoice[] {
 
 /**
  * Login and registration for browsers without JavaScript, on a page of their own (/connexion, decision 0XX): the
- * header's 'Se connecter' link (inside <noscript>) leads there, and a server action sends the reader back there at
- * the anchor of a message, shown by CSS (:target). The forms post to server actions and are the modal's markup
- * rendered here by the server: no client component, so the script of the forms loads only with the modal
+ * header's 'Se connecter' link (inside <noscript>) leads there, and a server action sends the reader back there with
+ * the code of a refusal (`refused`), whose message it shows. The forms post to server actions and are the modal's
+ * markup rendered here by the server: no client component, so the script of the forms loads only with the modal
  * (docs/decisions/007). `returnPath` is where the actions send the reader once logged in.
  */
 export function AuthFallback({
   forgotPasswordUrl,
   returnPath,
+  refused,
 }: {
   forgotPasswordUrl: string;
   returnPath: string;
+  refused: AccountFormCode | null;
 }) {
   const definition: WebFormDefinition = {
     webFormId: REGISTRATION_FORM_ID,
@@ -55,11 +57,11 @@ export function AuthFallback({
   };
   return (
     <section id="connexion" className={styles.fallback} aria-label="Connexion ou création de compte">
-      {(Object.entries(ACCOUNT_FORM_MESSAGES) as [AccountFormCode, string][]).map(([code, message]) => (
-        <p key={code} id={accountFormAnchor(code)} className={`${styles.alert} ${styles.targetMessage}`}>
-          {message}
+      {refused ? (
+        <p id={accountFormAnchor(refused)} className={styles.alert} role="alert">
+          {ACCOUNT_FORM_MESSAGES[refused]}
         </p>
-      ))}
+      ) : null}
       <div className={styles.halves}>
         <LoginFormView
           forgotPasswordUrl={forgotPasswordUrl}

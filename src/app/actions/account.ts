@@ -4,7 +4,7 @@ import { cookies, headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { SESSION_HINT_COOKIE } from '@/lib/constants';
 import {
-  accountFormAnchor,
+  type AccountFormCode,
   type FormFieldError,
   firstErrorCode,
   formErrors,
@@ -30,22 +30,21 @@ async function openSession(session: Authenticated): Promise<void> {
 
 const text = (form: FormData, name: string) => String(form.get(name) ?? '');
 
-/** The anchor of the first field error (in form order) of a form's values; null when they pass. */
-function invalidAnchor(errors: Partial<Record<string, FormFieldError>>): string | null {
-  const first = Object.values(errors).find((error) => error !== undefined);
-  return first ? accountFormAnchor(first.code) : null;
+/** The code of the first field error (in form order) of a form's values; null when they pass. */
+function invalidCode(errors: Partial<Record<string, FormFieldError>>): AccountFormCode | null {
+  return Object.values(errors).find((error) => error !== undefined)?.code ?? null;
 }
 
 /**
  * 'Se connecter' without JavaScript: the form's schema first (the browser form's own), then the login; on success
  * the session cookie is set and the reader goes back to the page the login page was opened from, logged in;
- * otherwise back to the login page at the anchor of the outcome's code.
+ * otherwise back to the login page with the outcome's message.
  */
 export async function loginFormAction(form: FormData): Promise<void> {
-  const { done, retry } = await returnPaths(form);
+  const { done, refused } = await returnPaths(form);
   const values: LoginForm = { email: text(form, 'email'), password: text(form, 'password') };
-  const invalid = invalidAnchor(formErrors(loginForm, values));
-  if (invalid) redirect(`${retry}#${invalid}`);
+  const invalid = invalidCode(formErrors(loginForm, values));
+  if (invalid) redirect(refused(invalid));
   let target = done;
   try {
     const context = contextFromHeaders(await headers());
@@ -55,7 +54,7 @@ export async function loginFormAction(form: FormData): Promise<void> {
       }),
     );
   } catch (error) {
-    target = `${retry}#${accountFormAnchor(accountErrorCode(error))}`;
+    target = refused(accountErrorCode(error));
   }
   redirect(target);
 }
@@ -63,10 +62,10 @@ export async function loginFormAction(form: FormData): Promise<void> {
 /**
  * 'Créer un compte' without JavaScript: the form's schema, then the rules of POST /api/eshop/webFormResult; a
  * created account is logged in at once and the reader goes back to the page the login page was opened from;
- * otherwise back to the login page at the anchor of the first error's code.
+ * otherwise back to the login page with the first error's message.
  */
 export async function registerFormAction(form: FormData): Promise<void> {
-  const { done, retry } = await returnPaths(form);
+  const { done, refused } = await returnPaths(form);
   const values: RegistrationForm = {
     civility: text(form, 'civility'),
     lastname: text(form, 'lastname'),
@@ -77,8 +76,8 @@ export async function registerFormAction(form: FormData): Promise<void> {
     function: text(form, 'function'),
     optin: form.get('optin') !== null,
   };
-  const invalid = invalidAnchor(formErrors(registrationForm, values));
-  if (invalid) redirect(`${retry}#${invalid}`);
+  const invalid = invalidCode(formErrors(registrationForm, values));
+  if (invalid) redirect(refused(invalid));
   let target = done;
   try {
     const db = await getDb();
@@ -87,10 +86,10 @@ export async function registerFormAction(form: FormData): Promise<void> {
     if (outcome.success) {
       await openSession(await authenticate(db, values.email.trim(), values.password.trim(), context));
     } else {
-      target = `${retry}#${accountFormAnchor(firstErrorCode(outcome.errors))}`;
+      target = refused(firstErrorCode(outcome.errors));
     }
   } catch (error) {
-    target = `${retry}#${accountFormAnchor(accountErrorCode(error))}`;
+    target = refused(accountErrorCode(error));
   }
   redirect(target);
 }

@@ -1,6 +1,6 @@
 import 'server-only';
 import { headers } from 'next/headers';
-import type { AccountFormCode } from '@/lib/contracts/accounts';
+import { type AccountFormCode, accountFormAnchor } from '@/lib/contracts/accounts';
 import { loginPagePath, sameSiteBackPath, sameSitePath } from '@/lib/urls';
 import { type AppError, toAppError } from '@/server/http/errors';
 
@@ -26,12 +26,17 @@ export async function backPath(): Promise<string> {
 
 /**
  * Where a form of the login page (no JavaScript) sends the reader: `done` once logged in, the page named by the
- * form's `retour` field (the page the login page was opened from; else the referring page); `retry`, the login
- * page again, still sending the reader back there (its messages are shown at their anchor).
+ * form's `retour` field (the page the login page was opened from; else the referring page); `refused(code)`, the
+ * login page again with that refusal's message, still sending the reader back there.
  */
-export async function returnPaths(form: FormData): Promise<{ done: string; retry: string }> {
+export async function returnPaths(
+  form: FormData,
+): Promise<{ done: string; refused: (code: AccountFormCode) => string }> {
   const given = form.get('retour');
   const back = typeof given === 'string' && given !== '' ? sameSitePath(given) : await backPath();
-  // An empty fragment: a redirect without one keeps the posted page's (a former message's anchor).
-  return { done: `${back}#`, retry: loginPagePath(back) };
+  return {
+    // An empty fragment: a redirect without one keeps the posted page's (a former message's anchor).
+    done: `${back}#`,
+    refused: (code) => loginPagePath(back, { code, anchor: accountFormAnchor(code) }),
+  };
 }

@@ -4,6 +4,7 @@ import { AuthFallback } from '@/app/_components/auth-fallback';
 import { Breadcrumb } from '@/components/ui/breadcrumb';
 import { accountLinks } from '@/lib/account-links';
 import { PATHS } from '@/lib/constants';
+import { ACCOUNT_FORM_MESSAGES, type AccountFormCode } from '@/lib/contracts/accounts';
 import { shopLinks } from '@/lib/shop-links';
 import { sameSiteBackPath, sameSitePath } from '@/lib/urls';
 import { env } from '@/server/env';
@@ -14,16 +15,25 @@ const TITLE = 'Connexion ou création de compte';
 
 export const metadata: Metadata = { title: TITLE, robots: { index: false, follow: true } };
 
+/** The refusal a form came back with (`?erreur=`), when it is one of the forms' codes. */
+function refusal(code: string | string[] | undefined): AccountFormCode | null {
+  return typeof code === 'string' && Object.hasOwn(ACCOUNT_FORM_MESSAGES, code)
+    ? (code as AccountFormCode)
+    : null;
+}
+
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 /**
  * Login and registration for browsers without JavaScript (decision 0XX): the header's "Se connecter" leads here
  * from any page. Once logged in the reader goes back to `?retour=` (set when a form sends the reader back here
- * with a message), else to the page this one was opened from.
+ * with the message of `?erreur=`), else to the page this one was opened from. The message is read here, not shown
+ * by `:target`: a reader whose scripts run on this page is sent back by a navigation of the router, which sets none.
  */
 export default async function LoginPage({ searchParams }: Props) {
   const config = env();
-  const given = (await searchParams).retour;
+  const query = await searchParams;
+  const given = query.retour;
   const requestHeaders = await headers();
   const back =
     typeof given === 'string'
@@ -37,6 +47,7 @@ export default async function LoginPage({ searchParams }: Props) {
       <AuthFallback
         forgotPasswordUrl={accounts.forgotPassword}
         returnPath={back === PATHS.login || back.startsWith(`${PATHS.login}?`) ? '/' : back}
+        refused={refusal(query.erreur)}
       />
     </div>
   );
