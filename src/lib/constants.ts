@@ -216,6 +216,8 @@ export const PATHS = {
   unsubscribe: '/unsubscribe',
   // Accounts (issue 19)
   account: '/mon-compte',
+  /** Login and registration without JavaScript (with it, the modal). */
+  login: '/connexion',
   forgotPassword: '/mot-de-passe-oublie',
   resetPassword: '/mot-de-passe-oublie/nouveau',
   /** Where the links of confirmation e-mails land (account address, change of address, newsletter). */

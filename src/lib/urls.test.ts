@@ -3,9 +3,11 @@ import {
   archivePath,
   archivePathForDate,
   articlePath,
+  loginPagePath,
   parseArticleParam,
   resolveInternalLink,
   sameSiteBackPath,
+  sameSitePath,
   topicPath,
 } from './urls';
 
@@ -126,5 +128,44 @@ describe('sameSiteBackPath', () => {
       expect(new URL(back, `https://${host}`).host).toBe(host);
       expect(back.startsWith('//')).toBe(false);
     }
+  });
+});
+
+describe('sameSitePath', () => {
+  it('keeps a path of this site with its query', () => {
+    expect(sameSitePath('/actualite/fiscal?page=2')).toBe('/actualite/fiscal?page=2');
+    expect(sameSitePath('/')).toBe('/');
+  });
+
+  it('refuses anything a browser reads as another host or not a path', () => {
+    for (const forged of [
+      '//evil.example/x',
+      '/\\evil.example',
+      '/\\/evil.example',
+      'https://evil.example/',
+      '',
+      'x',
+    ]) {
+      expect(sameSitePath(forged)).toBe('/');
+    }
+  });
+});
+
+describe('loginPagePath', () => {
+  it('names the page to go back to, except the home page', () => {
+    expect(loginPagePath('/actualite/fiscal?page=2')).toBe(
+      '/connexion?retour=%2Factualite%2Ffiscal%3Fpage%3D2',
+    );
+    expect(loginPagePath('/')).toBe('/connexion');
+  });
+
+  it('names a refusal by its code, and its message by its anchor', () => {
+    const refused = { code: 'invalid_credentials', anchor: 'connexion-invalid_credentials' };
+    expect(loginPagePath('/agenda', refused)).toBe(
+      '/connexion?retour=%2Fagenda&erreur=invalid_credentials#connexion-invalid_credentials',
+    );
+    expect(loginPagePath('/', refused)).toBe(
+      '/connexion?erreur=invalid_credentials#connexion-invalid_credentials',
+    );
   });
 });

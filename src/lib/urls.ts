@@ -52,9 +52,18 @@ export function resolveInternalLink(href: string): string {
 }
 
 /**
+ * `path` when it is a path of this site, '/' otherwise. A path such as `//evil.example/x` is another host for a
+ * browser (a scheme-relative URL), so a path that a browser could read as one is refused too.
+ */
+export function sameSitePath(path: string): string {
+  if (!path.startsWith('/') || path.startsWith('//') || path.includes('\\')) return '/';
+  // Read back as a browser would, relative to this site: it must stay on it.
+  return new URL(path, 'http://site.invalid').host === 'site.invalid' ? path : '/';
+}
+
+/**
  * The path and query of `referer` when it is a page of this site (`host`), to send a reader back to after a form
- * post; '/' otherwise. A path such as `//evil.example/x` is another host for a browser (a scheme-relative URL),
- * so a path that a browser could read as one is refused too: the answer is always a path of this site.
+ * post; '/' otherwise (`sameSitePath`: the answer is always a path of this site).
  */
 export function sameSiteBackPath(referer: string | null, host: string | null): string {
   if (!referer || !host) return '/';
@@ -65,10 +74,20 @@ export function sameSiteBackPath(referer: string | null, host: string | null): s
     return '/';
   }
   if (url.host !== host || (url.protocol !== 'http:' && url.protocol !== 'https:')) return '/';
-  const path = `${url.pathname}${url.search}`;
-  if (!path.startsWith('/') || path.startsWith('//') || path.includes('\\')) return '/';
-  // Read back as a browser would, relative to this site: it must stay on it.
-  return new URL(path, 'http://site.invalid').host === 'site.invalid' ? path : '/';
+  return sameSitePath(`${url.pathname}${url.search}`);
+}
+
+/**
+ * The login and registration page for browsers without JavaScript (decision 0XX), which sends the reader back to
+ * `back` once logged in; with `refused`, showing that refusal's message (read by the page: no `:target`, which a
+ * navigation made by scripts does not set) and scrolled to it (`anchor`).
+ */
+export function loginPagePath(back: string, refused?: { code: string; anchor: string }): string {
+  const query = new URLSearchParams();
+  if (back !== '/') query.set('retour', back);
+  if (refused) query.set('erreur', refused.code);
+  const search = query.size > 0 ? `?${query}` : '';
+  return `${PATHS.login}${search}${refused ? `#${refused.anchor}` : ''}`;
 }
 
 /**

@@ -215,11 +215,16 @@ for (const [name, viewport] of [
     await screenshot(page, `accounts-mon-compte-${name}`);
   });
 
-  test(`axe finds no violation on the privacy, confirmation and password pages (${name})`, async ({
+  test(`axe finds no violation on the privacy, confirmation, login and password pages (${name})`, async ({
     newPage,
   }) => {
     const page = await newPage(viewport);
-    for (const path of ['/confidentialite', '/mot-de-passe-oublie', '/confirmation?type=compte&jeton=x']) {
+    for (const path of [
+      '/confidentialite',
+      '/connexion',
+      '/mot-de-passe-oublie',
+      '/confirmation?type=compte&jeton=x',
+    ]) {
       await page.goto(path);
       await page.getByRole('heading', { level: 1 }).waitFor();
       await expect(page).toPassAxe();

@@ -1,5 +1,5 @@
 import type { Page, Route } from '@playwright/test';
-import { MEGA_MENU_DELAY_MS, MENU_CLOSE_DELAY_MS } from '@/lib/constants';
+import { MEGA_MENU_DELAY_MS, MENU_CLOSE_DELAY_MS, SESSION_HINT_COOKIE } from '@/lib/constants';
 import { DESKTOP, expect, MOBILE, screenshot, test, waitForHydration } from './support/fixtures';
 
 /**
@@ -307,31 +307,41 @@ test('a page carries the site frame once in its payload, not again for the 404 p
   // Next sends the root not-found page with every page; with the frame in it, the header, footer and login forms
   // were in each page's HTML three times (decision 036). Now: once in the markup, once in the payload.
   const html = await (await request.get('/')).text();
-  expect(html.match(/id="connexion"|\\"id\\":\\"connexion\\"/g)).toHaveLength(2);
+  expect(html.match(/id="contenu"|\\"id\\":\\"contenu\\"/g)).toHaveLength(2);
 });
 
-test('with scripts the no-JavaScript login forms build no element; "Se connecter" opens the modal', async ({
+test('the no-JavaScript login forms are a page of their own, in no other page; "Se connecter" opens the modal', async ({
   page,
 }) => {
-  // They are inside <noscript> (decision 056): in the HTML, but a browser running scripts builds none of their
-  // elements and React hydrates none; the links to them open the modal instead.
+  // Decision 0XX: inside every page's <noscript> they were no element for a browser running scripts (decision 056),
+  // but their markup and their RSC payload (about 12 KB of each) still came with every page.
   await page.goto('/mon-compte');
   await expect(page.getByRole('heading', { level: 1, name: 'Mon compte' })).toBeVisible();
-  await expect(page.locator('#connexion')).toHaveCount(0);
-  const inNoscript = await page.evaluate(() =>
-    [...document.querySelectorAll('noscript')].some((element) =>
-      element.textContent?.includes('id="connexion"'),
-    ),
-  );
-  expect(inNoscript).toBe(true);
-  // A link to them in the server's HTML, a button once hydrated.
   const html = await (await page.request.get('/mon-compte')).text();
-  expect(html).toMatch(/<a class="[^"]*" href="#connexion">Se connecter<\/a>/);
+  expect(html).not.toContain('connexion-invalid_credentials');
+  expect(html).not.toContain('Créer mon compte');
+  // A link to the login page in the server's HTML, a button once hydrated.
+  expect(html).toMatch(/<a class="[^"]*" href="\/connexion">Se connecter<\/a>/);
   const login = page.getByRole('main').getByRole('button', { name: 'Se connecter' });
   await waitForHydration(login);
   await login.click();
   await expect(page.getByRole('dialog').getByRole('region', { name: 'Se connecter' })).toBeVisible();
-  expect(new URL(page.url()).hash).toBe('');
+  expect(new URL(page.url()).pathname).toBe('/mon-compte');
+
+  // The login page opened with scripts running (a link followed before hydration): its forms' refusals come back
+  // through the router, which sets no :target, and still show their message.
+  await page.goto('/connexion?retour=%2Fagenda');
+  const form = page.getByRole('main').getByRole('region', { name: 'Se connecter' });
+  await waitForHydration(form.getByRole('button', { name: 'Se connecter' }));
+  await form.getByLabel(/^Adresse e-mail/).fill('personne.inconnue@exemple.fr');
+  await form.getByLabel(/^Mot de passe/).fill('Inconnu#Mot2Passe');
+  await form.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page).toHaveURL(
+    /\/connexion\?retour=%2Fagenda&erreur=invalid_credentials#connexion-invalid_credentials$/,
+  );
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText(
+    'Adresse e-mail ou mot de passe incorrect.',
+  );
 });
 
 test('an unknown path is the 404 page', async ({ page, consoleGuard }) => {
@@ -381,42 +391,63 @@ test.describe('without JavaScript', () => {
     await expect(page).toHaveURL(/#newsletter-merci$/);
     await expect(page.getByText('Merci pour votre inscription à notre newsletter !')).toBeVisible();
 
-    await page.goto('/#connexion');
-    const register = page.locator('#connexion').getByRole('region', { name: 'Créer un compte' });
+    // The header's "Se connecter" goes to the login page, which sends the reader back to the page once logged in.
+    await page.goto('/agenda');
+    await page.getByRole('banner').getByRole('link', { name: 'Se connecter' }).click();
+    await expect(page).toHaveURL(/\/connexion$/);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Connexion ou création de compte' }),
+    ).toBeVisible();
+    await expect(page.locator('input[name="retour"]')).toHaveCount(2);
+    for (const field of await page.locator('input[name="retour"]').all()) {
+      await expect(field).toHaveValue('/agenda');
+    }
+    const register = page.getByRole('region', { name: 'Créer un compte' });
     await expect(register.getByLabel(/^Civilité/).locator('option')).toHaveCount(7);
     await expect(register.getByLabel(/^Fonction/).locator('option')).not.toHaveCount(0);
-    const login = page.locator('#connexion').getByRole('region', { name: 'Se connecter' });
+    const login = page.getByRole('region', { name: 'Se connecter' });
     await login.getByLabel(/^Adresse e-mail/).fill('personne.inconnue@exemple.fr');
     await login.getByLabel(/^Mot de passe/).fill('Inconnu#Mot2Passe');
     await login.getByRole('button', { name: 'Se connecter' }).click();
-    await expect(page).toHaveURL(/#connexion-invalid_credentials$/);
-    // Playwright's text queries skip what is inside <noscript>, even with scripts off: found by id.
-    await expect(page.locator('#connexion-invalid_credentials')).toHaveText(
-      'Adresse e-mail ou mot de passe incorrect.',
+    await expect(page).toHaveURL(
+      /\/connexion\?retour=%2Fagenda&erreur=invalid_credentials#connexion-invalid_credentials$/,
     );
-    await expect(page.locator('#connexion-invalid_credentials')).toBeVisible();
-    expect(new URL(page.url()).search).toBe('');
+    await expect(page.getByRole('alert')).toHaveText('Adresse e-mail ou mot de passe incorrect.');
 
-    // The registration form's own schema refuses what the browser form refuses, with the same message.
-    await page.goto('/#connexion');
+    // The registration form's own schema refuses what the browser form refuses, with the same message; the page
+    // it came back to still sends the reader to /agenda.
     await register.getByLabel(/^Civilité/).selectOption('14');
     await register.getByLabel(/^Nom/).fill('Lemaire');
     await register.getByLabel(/^Prénom/).fill('Claire');
-    await register.getByLabel(/^Adresse e-mail/).fill(uniqueEmail());
+    const email = uniqueEmail();
+    await register.getByLabel(/^Adresse e-mail/).fill(email);
     await register.getByLabel(/^Mot de passe/).fill('Tva-Ris8!Quotidienne');
     await register.getByLabel(/^Confirmation du mot de passe/).fill('Tva-Ris8!Autre');
     await register.getByLabel(/^Fonction/).selectOption('DRH');
     await register.getByRole('button', { name: 'Créer mon compte' }).click();
-    await expect(page).toHaveURL(/#connexion-password_confirmation$/);
-    await expect(page.locator('#connexion-password_confirmation')).toHaveText(
-      'Les mots de passe ne sont pas identiques.',
+    await expect(page).toHaveURL(
+      /\/connexion\?retour=%2Fagenda&erreur=password_confirmation#connexion-password_confirmation$/,
     );
-    await expect(page.locator('#connexion-password_confirmation')).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveText('Les mots de passe ne sont pas identiques.');
 
-    // The "Se connecter" of Mon compte goes to the same forms.
+    // A valid registration logs the reader in and sends them back to the page they came from.
+    await register.getByLabel(/^Civilité/).selectOption('14');
+    await register.getByLabel(/^Nom/).fill('Lemaire');
+    await register.getByLabel(/^Prénom/).fill('Claire');
+    await register.getByLabel(/^Adresse e-mail/).fill(email);
+    await register.getByLabel(/^Mot de passe/).fill('Tva-Ris8!Quotidienne');
+    await register.getByLabel(/^Confirmation du mot de passe/).fill('Tva-Ris8!Quotidienne');
+    await register.getByLabel(/^Fonction/).selectOption('DRH');
+    await register.getByRole('button', { name: 'Créer mon compte' }).click();
+    await expect(page).toHaveURL(/\/agenda#?$/);
+    expect((await page.context().cookies()).some((cookie) => cookie.name === SESSION_HINT_COOKIE)).toBe(true);
+    await page.context().clearCookies();
+
+    // The "Se connecter" of Mon compte goes to the same page.
     await page.goto('/mon-compte');
     await page.getByRole('main').getByRole('link', { name: 'Se connecter' }).click();
-    await expect(page).toHaveURL(/\/mon-compte#connexion$/);
+    await expect(page).toHaveURL(/\/connexion$/);
     await expect(login.getByLabel(/^Adresse e-mail/)).toBeVisible();
+    await expect(page.locator('input[name="retour"]').first()).toHaveValue('/mon-compte');
   });
 });

@@ -33,13 +33,21 @@ function staticFunctionChoices(): FunctionChoice[] {
 }
 
 /**
- * Login and registration for browsers without JavaScript, shown only when the URL targets it: the header's
- * 'Se connecter' link (#connexion, inside <noscript>) or a server action sending the reader back at the anchor
- * of a message. The forms post to server actions and are the modal's markup rendered here by the server: no
- * client component, so the script of the forms loads only with the modal (docs/decisions/007). The layout puts
- * it inside <noscript>: a browser running scripts uses the modal and never builds these elements (decision 056).
+ * Login and registration for browsers without JavaScript, on a page of their own (/connexion, decision 0XX): the
+ * header's 'Se connecter' link (inside <noscript>) leads there, and a server action sends the reader back there with
+ * the code of a refusal (`refused`), whose message it shows. The forms post to server actions and are the modal's
+ * markup rendered here by the server: no client component, so the script of the forms loads only with the modal
+ * (docs/decisions/007). `returnPath` is where the actions send the reader once logged in.
  */
-export function AuthFallback({ forgotPasswordUrl }: { forgotPasswordUrl: string }) {
+export function AuthFallback({
+  forgotPasswordUrl,
+  returnPath,
+  refused,
+}: {
+  forgotPasswordUrl: string;
+  returnPath: string;
+  refused: AccountFormCode | null;
+}) {
   const definition: WebFormDefinition = {
     webFormId: REGISTRATION_FORM_ID,
     fields: [],
@@ -48,25 +56,23 @@ export function AuthFallback({ forgotPasswordUrl }: { forgotPasswordUrl: string 
     functions: staticFunctionChoices(),
   };
   return (
-    <section
-      id="connexion"
-      className={`container ${styles.fallback}`}
-      aria-label="Connexion ou création de compte"
-    >
-      {(Object.entries(ACCOUNT_FORM_MESSAGES) as [AccountFormCode, string][]).map(([code, message]) => (
-        <p key={code} id={accountFormAnchor(code)} className={`${styles.alert} ${styles.targetMessage}`}>
-          {message}
+    <section id="connexion" className={styles.fallback} aria-label="Connexion ou création de compte">
+      {refused ? (
+        <p id={accountFormAnchor(refused)} className={styles.alert} role="alert">
+          {ACCOUNT_FORM_MESSAGES[refused]}
         </p>
-      ))}
+      ) : null}
       <div className={styles.halves}>
         <LoginFormView
           forgotPasswordUrl={forgotPasswordUrl}
           action={loginFormAction}
+          returnPath={returnPath}
           fields={SERVER_RENDERED_LOGIN_FIELDS}
         />
         <RegistrationFormView
           definition={definition}
           action={registerFormAction}
+          returnPath={returnPath}
           fields={SERVER_RENDERED_REGISTRATION_FIELDS}
         />
       </div>

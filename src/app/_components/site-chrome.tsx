@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { AuthFallback } from '@/app/_components/auth-fallback';
 import { AccountProvider } from '@/components/account/account-provider';
 import { ConsentManager } from '@/components/consent/consent-manager';
 import { ConsentNotice, ConsentStateScript } from '@/components/consent/consent-notice';
@@ -20,9 +19,9 @@ type SiteChromeProps = {
 
 /**
  * The reader site's frame around a page: the cookie consent (which holds the analytics once accepted), account
- * provider, header, main region, the no-JavaScript login forms (inside <noscript>: a browser running scripts
- * builds none of their elements and React hydrates none, decision 056), footer and scroll-to-top. The newsroom
- * (/redaction) has its own frame and never loads this one.
+ * provider, header, main region, footer and scroll-to-top. The no-JavaScript login forms are a page of their own
+ * (/connexion, decision 0XX), not in every page's HTML and payload. The newsroom (/redaction) has its own frame
+ * and never loads this one.
  */
 export function SiteChrome({
   shopBaseUrl,
@@ -45,10 +44,6 @@ export function SiteChrome({
         <main id="contenu" tabIndex={-1}>
           {children}
         </main>
-        {/* Only a browser without JavaScript parses it: with scripts, no element of it is built or hydrated. */}
-        <noscript>
-          <AuthFallback forgotPasswordUrl={accounts.forgotPassword} />
-        </noscript>
         <SiteFooter shop={shop} />
       </AccountProvider>
       <ScrollToTop />

@@ -4,7 +4,7 @@ import { cookies, headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { SESSION_HINT_COOKIE } from '@/lib/constants';
 import {
-  accountFormAnchor,
+  type AccountFormCode,
   type FormFieldError,
   firstErrorCode,
   formErrors,
@@ -18,7 +18,7 @@ import { registerCustomer } from '@/server/accounts/registration';
 import { contextFromHeaders } from '@/server/accounts/request-context';
 import { SESSION_COOKIE } from '@/server/accounts/sessions';
 import { getDb } from '@/server/db/client';
-import { accountErrorCode, backPath } from './outcomes';
+import { accountErrorCode, returnPaths } from './outcomes';
 
 /** The HttpOnly session cookie and its readable hint, as the login call sets them (Secure, SameSite=Lax). */
 async function openSession(session: Authenticated): Promise<void> {
@@ -30,23 +30,22 @@ async function openSession(session: Authenticated): Promise<void> {
 
 const text = (form: FormData, name: string) => String(form.get(name) ?? '');
 
-/** The anchor of the first field error (in form order) of a form's values; null when they pass. */
-function invalidAnchor(errors: Partial<Record<string, FormFieldError>>): string | null {
-  const first = Object.values(errors).find((error) => error !== undefined);
-  return first ? accountFormAnchor(first.code) : null;
+/** The code of the first field error (in form order) of a form's values; null when they pass. */
+function invalidCode(errors: Partial<Record<string, FormFieldError>>): AccountFormCode | null {
+  return Object.values(errors).find((error) => error !== undefined)?.code ?? null;
 }
 
 /**
  * 'Se connecter' without JavaScript: the form's schema first (the browser form's own), then the login; on success
- * the session cookie is set and the reader goes back to the page, logged in; otherwise back to the page at the
- * anchor of the outcome's code.
+ * the session cookie is set and the reader goes back to the page the login page was opened from, logged in;
+ * otherwise back to the login page with the outcome's message.
  */
 export async function loginFormAction(form: FormData): Promise<void> {
-  const back = await backPath();
+  const { done, refused } = await returnPaths(form);
   const values: LoginForm = { email: text(form, 'email'), password: text(form, 'password') };
-  const invalid = invalidAnchor(formErrors(loginForm, values));
-  if (invalid) redirect(`${back}#${invalid}`);
-  let target = back;
+  const invalid = invalidCode(formErrors(loginForm, values));
+  if (invalid) redirect(refused(invalid));
+  let target = done;
   try {
     const context = contextFromHeaders(await headers());
     await openSession(
@@ -55,18 +54,18 @@ export async function loginFormAction(form: FormData): Promise<void> {
       }),
     );
   } catch (error) {
-    target = `${back}#${accountFormAnchor(accountErrorCode(error))}`;
+    target = refused(accountErrorCode(error));
   }
   redirect(target);
 }
 
 /**
  * 'Créer un compte' without JavaScript: the form's schema, then the rules of POST /api/eshop/webFormResult; a
- * created account is logged in at once and the reader goes back to the page; otherwise back at the anchor of the
- * first error's code.
+ * created account is logged in at once and the reader goes back to the page the login page was opened from;
+ * otherwise back to the login page with the first error's message.
  */
 export async function registerFormAction(form: FormData): Promise<void> {
-  const back = await backPath();
+  const { done, refused } = await returnPaths(form);
   const values: RegistrationForm = {
     civility: text(form, 'civility'),
     lastname: text(form, 'lastname'),
@@ -77,9 +76,9 @@ export async function registerFormAction(form: FormData): Promise<void> {
     function: text(form, 'function'),
     optin: form.get('optin') !== null,
   };
-  const invalid = invalidAnchor(formErrors(registrationForm, values));
-  if (invalid) redirect(`${back}#${invalid}`);
-  let target = back;
+  const invalid = invalidCode(formErrors(registrationForm, values));
+  if (invalid) redirect(refused(invalid));
+  let target = done;
   try {
     const db = await getDb();
     const context = contextFromHeaders(await headers());
@@ -87,10 +86,10 @@ export async function registerFormAction(form: FormData): Promise<void> {
     if (outcome.success) {
       await openSession(await authenticate(db, values.email.trim(), values.password.trim(), context));
     } else {
-      target = `${back}#${accountFormAnchor(firstErrorCode(outcome.errors))}`;
+      target = refused(firstErrorCode(outcome.errors));
     }
   } catch (error) {
-    target = `${back}#${accountFormAnchor(accountErrorCode(error))}`;
+    target = refused(accountErrorCode(error));
   }
   redirect(target);
 }

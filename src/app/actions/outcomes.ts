@@ -1,7 +1,7 @@
 import 'server-only';
 import { headers } from 'next/headers';
-import type { AccountFormCode } from '@/lib/contracts/accounts';
-import { sameSiteBackPath } from '@/lib/urls';
+import { type AccountFormCode, accountFormAnchor } from '@/lib/contracts/accounts';
+import { loginPagePath, sameSiteBackPath, sameSitePath } from '@/lib/urls';
 import { type AppError, toAppError } from '@/server/http/errors';
 
 /**
@@ -22,4 +22,21 @@ export function accountErrorCode(error: unknown): AccountFormCode {
 export async function backPath(): Promise<string> {
   const requestHeaders = await headers();
   return sameSiteBackPath(requestHeaders.get('referer'), requestHeaders.get('host'));
+}
+
+/**
+ * Where a form of the login page (no JavaScript) sends the reader: `done` once logged in, the page named by the
+ * form's `retour` field (the page the login page was opened from; else the referring page); `refused(code)`, the
+ * login page again with that refusal's message, still sending the reader back there.
+ */
+export async function returnPaths(
+  form: FormData,
+): Promise<{ done: string; refused: (code: AccountFormCode) => string }> {
+  const given = form.get('retour');
+  const back = typeof given === 'string' && given !== '' ? sameSitePath(given) : await backPath();
+  return {
+    // An empty fragment: a redirect without one keeps the posted page's (a former message's anchor).
+    done: `${back}#`,
+    refused: (code) => loginPagePath(back, { code, anchor: accountFormAnchor(code) }),
+  };
 }

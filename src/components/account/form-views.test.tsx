@@ -51,4 +51,28 @@ describe('the login and registration views rendered by the server', () => {
     expect(html).toContain('Je souhaite recevoir la newsletter.');
     expect(html).not.toContain('checked');
   });
+
+  test("on the login page both forms carry the page to go back to, and the modal's forms do not", () => {
+    const login = renderToStaticMarkup(
+      <LoginFormView
+        forgotPasswordUrl="/oubli"
+        fields={SERVER_RENDERED_LOGIN_FIELDS}
+        returnPath="/agenda?mois=3"
+      />,
+    );
+    const registration = renderToStaticMarkup(
+      <RegistrationFormView
+        definition={DEFINITION}
+        fields={SERVER_RENDERED_REGISTRATION_FIELDS}
+        returnPath="/agenda?mois=3"
+      />,
+    );
+    for (const html of [login, registration]) {
+      expect(html).toContain('<input type="hidden" name="retour" value="/agenda?mois=3"/>');
+    }
+    const modal = renderToStaticMarkup(
+      <LoginFormView forgotPasswordUrl="/oubli" fields={SERVER_RENDERED_LOGIN_FIELDS} />,
+    );
+    expect(names(modal)).not.toContain('retour');
+  });
 });

@@ -6,6 +6,8 @@ export type LoginFormViewProps = {
   forgotPasswordUrl: string;
   /** The server action the form posts to without JavaScript. */
   action?: (form: FormData) => Promise<void>;
+  /** Without JavaScript: the page to go back to once logged in (the action's `retour` field). */
+  returnPath?: string;
   /** The checks and the call of the client form (LoginForm). */
   onSubmit?: FormEventHandler<HTMLFormElement>;
   formRef?: Ref<HTMLFormElement>;
@@ -28,6 +30,7 @@ function isExternal(url: string): boolean {
 export function LoginFormView({
   forgotPasswordUrl,
   action,
+  returnPath,
   onSubmit,
   formRef,
   fields,
@@ -49,6 +52,7 @@ export function LoginFormView({
         noValidate
         aria-describedby={error ? `${id}-message` : undefined}
       >
+        {returnPath !== undefined ? <input type="hidden" name="retour" value={returnPath} /> : null}
         {error ? (
           <p id={`${id}-message`} className={styles.alert} role="alert">
             {error}

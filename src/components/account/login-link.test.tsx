@@ -14,11 +14,11 @@ const tree = (
 );
 
 describe('LoginLink', () => {
-  test("the server's HTML is a link to the no-JavaScript login forms", () => {
-    expect(renderToString(tree)).toBe('<a class="bouton" href="#connexion">Se connecter</a>');
+  test("the server's HTML is a link to the no-JavaScript login page", () => {
+    expect(renderToString(tree)).toBe('<a class="bouton" href="/connexion">Se connecter</a>');
   });
 
-  test('in the browser it is a button, not a link to forms the document does not have', () => {
+  test('in the browser it is a button opening the modal, not a link to the login page', () => {
     render(tree);
     expect(screen.getByRole('button', { name: 'Se connecter' }).className).toBe('bouton');
     expect(screen.queryByRole('link')).toBeNull();

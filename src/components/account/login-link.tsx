@@ -1,14 +1,15 @@
 'use client';
 
 import { useSyncExternalStore } from 'react';
+import { PATHS } from '@/lib/constants';
 import { loadAuthModal, useAccount } from './account-provider';
 
 const noSubscription = () => () => {};
 
 /**
- * A page's "Se connecter": a link to the layout's login forms (#connexion) in the server's HTML, which only a
- * browser without JavaScript has in its document (`AuthFallback` is inside <noscript>, decision 056); once
- * hydrated, a button opening the login modal (its chunk starts loading at the pointer's or the focus's intent).
+ * A page's "Se connecter": a link to the login page for browsers without JavaScript (/connexion, decision 0XX) in
+ * the server's HTML; once hydrated, a button opening the login modal (its chunk starts loading at the pointer's or
+ * the focus's intent).
  */
 export function LoginLink({ className }: { className?: string }) {
   const { openAuth } = useAccount();
@@ -20,7 +21,7 @@ export function LoginLink({ className }: { className?: string }) {
   );
   if (!hydrated) {
     return (
-      <a className={className} href="#connexion">
+      <a className={className} href={PATHS.login}>
         Se connecter
       </a>
     );

@@ -11,6 +11,8 @@ export type RegistrationFormViewProps = {
   definition: WebFormDefinition | null;
   /** The server action the form posts to without JavaScript. */
   action?: (form: FormData) => Promise<void>;
+  /** Without JavaScript: the page to go back to once logged in (the action's `retour` field). */
+  returnPath?: string;
   /** The checks and the calls of the client form (RegistrationForm). */
   onSubmit?: FormEventHandler<HTMLFormElement>;
   formRef?: Ref<HTMLFormElement>;
@@ -31,6 +33,7 @@ export type RegistrationFormViewProps = {
 export function RegistrationFormView({
   definition,
   action,
+  returnPath,
   onSubmit,
   formRef,
   fields,
@@ -51,6 +54,7 @@ export function RegistrationFormView({
         Inscrivez-vous gratuitement pour lire les actualités enrichies et recevoir la newsletter.
       </p>
       <form ref={formRef} action={action} onSubmit={onSubmit} noValidate aria-busy={busy}>
+        {returnPath !== undefined ? <input type="hidden" name="retour" value={returnPath} /> : null}
         {error ? (
           <p className={styles.alert} role="alert">
             {error}

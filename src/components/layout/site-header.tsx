@@ -54,7 +54,7 @@ export function SiteHeader({ shop, subscriberUrl, accountUrl }: SiteHeaderProps)
           </a>
           <AccountMenu loginUrl={shop.login} accountUrl={accountUrl} />
           <noscript>
-            <a className={styles.subscriber} href="#connexion">
+            <a className={styles.subscriber} href={PATHS.login}>
               Se connecter
             </a>
           </noscript>

@@ -25,7 +25,8 @@ export const PASSWORD_MAX_LENGTH = 128;
 
 /**
  * Every outcome an account form may end with that is not a success, by code: the browser shows the message,
- * the no-JavaScript page shows it at the anchor `connexion-<code>`. Codes travel; messages are looked up here.
+ * the no-JavaScript login page shows the one its `?erreur=` names, at the anchor `connexion-<code>`. Codes travel;
+ * messages are looked up here.
  */
 export const ACCOUNT_FORM_MESSAGES = {
   required: REQUIRED_MESSAGE,
@@ -217,7 +218,7 @@ export function formErrors<Values extends object>(
   return errors;
 }
 
-/** The anchor of an outcome on the page the no-JavaScript forms come back to (the page holds every message). */
+/** The anchor of an outcome's message on the page the no-JavaScript forms come back to (/connexion). */
 export function accountFormAnchor(code: AccountFormCode): string {
   return `connexion-${code}`;
 }

@@ -55,6 +55,7 @@ export const ROUTES = {
   '/(site)/unsubscribe/*': { caching: 'not-kept' },
   '/(site)/confirmation': { caching: 'not-kept' },
   '/(site)/mon-compte/*': { caching: 'not-kept' },
+  '/(site)/connexion': { caching: 'not-kept' },
   '/(site)/mot-de-passe-oublie/*': { caching: 'not-kept' },
   '/api/account/*': { caching: 'not-kept' },
   '/api/article/summary': { caching: 'shared-read' },
