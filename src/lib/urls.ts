@@ -78,7 +78,7 @@ export function sameSiteBackPath(referer: string | null, host: string | null): s
 }
 
 /**
- * The login and registration page for browsers without JavaScript (decision 0XX), which sends the reader back to
+ * The login and registration page for browsers without JavaScript (decision 060), which sends the reader back to
  * `back` once logged in; with `refused`, showing that refusal's message (read by the page: no `:target`, which a
  * navigation made by scripts does not set) and scrolled to it (`anchor`).
  */

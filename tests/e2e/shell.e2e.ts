@@ -313,7 +313,7 @@ test('a page carries the site frame once in its payload, not again for the 404 p
 test('the no-JavaScript login forms are a page of their own, in no other page; "Se connecter" opens the modal', async ({
   page,
 }) => {
-  // Decision 0XX: inside every page's <noscript> they were no element for a browser running scripts (decision 056),
+  // Decision 060: inside every page's <noscript> they were no element for a browser running scripts (decision 056),
   // but their markup and their RSC payload (about 12 KB of each) still came with every page.
   await page.goto('/mon-compte');
   await expect(page.getByRole('heading', { level: 1, name: 'Mon compte' })).toBeVisible();

@@ -33,7 +33,7 @@ function staticFunctionChoices(): FunctionChoice[] {
 }
 
 /**
- * Login and registration for browsers without JavaScript, on a page of their own (/connexion, decision 0XX): the
+ * Login and registration for browsers without JavaScript, on a page of their own (/connexion, decision 060): the
  * header's 'Se connecter' link (inside <noscript>) leads there, and a server action sends the reader back there with
  * the code of a refusal (`refused`), whose message it shows. The forms post to server actions and are the modal's
  * markup rendered here by the server: no client component, so the script of the forms loads only with the modal

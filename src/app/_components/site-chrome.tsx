@@ -20,7 +20,7 @@ type SiteChromeProps = {
 /**
  * The reader site's frame around a page: the cookie consent (which holds the analytics once accepted), account
  * provider, header, main region, footer and scroll-to-top. The no-JavaScript login forms are a page of their own
- * (/connexion, decision 0XX), not in every page's HTML and payload. The newsroom (/redaction) has its own frame
+ * (/connexion, decision 060), not in every page's HTML and payload. The newsroom (/redaction) has its own frame
  * and never loads this one.
  */
 export function SiteChrome({

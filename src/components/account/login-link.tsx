@@ -7,7 +7,7 @@ import { loadAuthModal, useAccount } from './account-provider';
 const noSubscription = () => () => {};
 
 /**
- * A page's "Se connecter": a link to the login page for browsers without JavaScript (/connexion, decision 0XX) in
+ * A page's "Se connecter": a link to the login page for browsers without JavaScript (/connexion, decision 060) in
  * the server's HTML; once hydrated, a button opening the login modal (its chunk starts loading at the pointer's or
  * the focus's intent).
  */

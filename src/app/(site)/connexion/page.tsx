@@ -25,7 +25,7 @@ function refusal(code: string | string[] | undefined): AccountFormCode | null {
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 /**
- * Login and registration for browsers without JavaScript (decision 0XX): the header's "Se connecter" leads here
+ * Login and registration for browsers without JavaScript (decision 060): the header's "Se connecter" leads here
  * from any page. Once logged in the reader goes back to `?retour=` (set when a form sends the reader back here
  * with the message of `?erreur=`), else to the page this one was opened from. The message is read here, not shown
  * by `:target`: a reader whose scripts run on this page is sent back by a navigation of the router, which sets none.
