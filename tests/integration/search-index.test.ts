@@ -367,7 +367,8 @@ describe('bounded facets', () => {
 
   it('reads older matches when the newest rows hold fewer than estimated', async () => {
     // "alpha" in every even document, "omega" in every odd one and in the oldest half: each word is common, so a
-    // window of the newest rows is read, but together they are only in the oldest even documents.
+    // window of the newest rows is read, but together they are only in the oldest even documents. On PGlite the
+    // window is read alone first (engine.ts): this read comes short and runs again with the older matches.
     await database.db.execute(sql`
       insert into subscriber_documents (id, titre_affichage, texte, date_resultat, type_document, type_ur, ur_id)
       select 'wo' || g, 'Note ' || g,

@@ -162,6 +162,21 @@ export async function windowBounds(
   };
 }
 
+/**
+ * True when a corpus read through its window alone found there fewer than the cap + 1 matches: its answer needs
+ * the older matches too (the window is sized from the dictionary's estimate, which assumes matches spread evenly).
+ */
+export function cameShort(
+  bounds: Pick<WindowBounds, 'news' | 'docs'>,
+  row: { total_news: number; total_docs: number } | null,
+): boolean {
+  if (row === null) return false;
+  return (
+    (bounds.news !== null && row.total_news <= CANDIDATE_CAP) ||
+    (bounds.docs !== null && row.total_docs <= CANDIDATE_CAP)
+  );
+}
+
 /** Each corpus's date column and how its day (Paris time for news) and month are read from it. */
 const CORPORA = {
   articles: {

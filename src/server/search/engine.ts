@@ -15,6 +15,7 @@ import { SEARCH_BUSY_MESSAGE, SEARCH_BUSY_RETRY_AFTER_SECONDS } from './admissio
 import { correctedQuery } from './correction';
 import {
   CANDIDATE_CAP,
+  cameShort,
   DAY_COUNTS_FROM_ROWS,
   type LexemeCounts,
   lexemeCounts,
@@ -247,7 +248,8 @@ type Read = {
 /**
  * The reads' rows, in their order, run as one statement with its time budget: each read's candidates planned
  * (cost-planning.ts) and built (query-building.ts). A read is null when the lexeme dictionary says nothing
- * matches: no statement is planned or run for it.
+ * matches: no statement is planned or run for it. On PGlite a windowed corpus first reads its window only; a read
+ * whose window came short (fewer than the cap + 1 matches) runs again with the older matches (`cameShort`).
  */
 async function readTogether(reading: Reading, reads: readonly Read[]): Promise<(Row | null)[]> {
   const { db, params, fullText, hasAccess, jobCodes, dictionary } = reading;
@@ -263,23 +265,48 @@ async function readTogether(reading: Reading, reads: readonly Read[]): Promise<(
         : NO_WINDOW;
       if (bounds.none) return null;
       return {
-        statement: searchStatement({
-          query: fullText.tsquery,
-          hasTerm: term !== '',
-          hasAccess,
-          filters,
-          bounds,
-          page: read.page,
-          facets: read.counted,
-          readByAddress: !isEmbedded(db),
-        }),
+        bounds,
+        statement: (windowOnly: boolean) =>
+          searchStatement({
+            query: fullText.tsquery,
+            hasTerm: term !== '',
+            hasAccess,
+            filters,
+            bounds,
+            page: read.page,
+            facets: read.counted,
+            readByAddress: !isEmbedded(db),
+            windowOnly,
+          }),
         bitmaps: term !== '' && (bounds.estimated || term.includes('"')),
       };
     }),
   );
+  const windowOnly = isEmbedded(db);
+  const rows = await runStatements(
+    db,
+    planned.map((read) => read && { statement: read.statement(windowOnly), bitmaps: read.bitmaps }),
+  );
+  if (!windowOnly) return rows;
+  const short = planned.map((read, index) => read !== null && cameShort(read.bounds, rows[index] ?? null));
+  if (!short.includes(true)) return rows;
+  const again = await runStatements(
+    db,
+    planned.map((read, index) =>
+      read && short[index] ? { statement: read.statement(false), bitmaps: read.bitmaps } : null,
+    ),
+  );
+  return rows.map((row, index) => (short[index] ? (again[index] ?? null) : row));
+}
+
+/** Runs the statements (null: none for that read) as one when they share their settings, else one by one. */
+async function runStatements(
+  db: Db,
+  planned: readonly ({ statement: SQL; bitmaps: boolean } | null)[],
+): Promise<(Row | null)[]> {
   const statements = planned.filter((read) => read !== null);
   const first = statements[0];
-  if (!first) return reads.map(() => null);
+  if (!first) return planned.map(() => null);
   // The reads of one term share their settings (the dictionary's estimate is the term's); otherwise each alone.
   if (statements.some((read) => read.bitmaps !== first.bitmaps))
     return Promise.all(planned.map((read) => (read ? runBudgeted(db, read.statement, read.bitmaps) : null)));
@@ -299,11 +326,7 @@ async function readTogether(reading: Reading, reads: readonly Read[]): Promise<(
  * Several statements of one row each as one: their columns side by side (`total_news_0`, …, `facet_counts_1`),
  * each statement a subquery with its own CTEs, then split again.
  */
-async function runTogether(
-  db: Db,
-  statements: readonly ReturnType<typeof searchStatement>[],
-  bitmaps: boolean,
-): Promise<Row[]> {
+async function runTogether(db: Db, statements: readonly SQL[], bitmaps: boolean): Promise<Row[]> {
   const columns = ['total_news', 'total_docs', 'results', 'facet_counts'] as const;
   const together = await runBudgeted<Record<string, unknown>>(
     db,

@@ -180,6 +180,12 @@ export type StatementInput = {
    * copies in memory, and the second visit cost more than the wider sort, 7 vs 5 ms a corpus at 110k).
    */
   readByAddress: boolean;
+  /**
+   * A windowed corpus reads its window only, not the older matches that complete a window holding fewer than the
+   * cap (engine.ts runs the statement again without this when a window came short): those branches are planned on
+   * every search though they almost never run.
+   */
+  windowOnly?: boolean;
 };
 
 /**
@@ -360,6 +366,7 @@ function candidates(
   const windowMatch = sql`${indexedMatch(windowTerms)} and ${
     window.months.length <= 2 ? bound : sql`(${bound}) is true`
   }`;
+  if (input.windowOnly) return newest(windowMatch, cap);
   if (!readByAddress)
     return sql`
     with recent as materialized (

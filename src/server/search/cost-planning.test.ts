@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { CANDIDATE_CAP, cameShort } from './cost-planning';
+
+const window = { bound: '2026-01-01', months: ['202601'] };
+const full = CANDIDATE_CAP + 1;
+
+describe('cameShort', () => {
+  it('is false when every windowed corpus found the cap + 1 matches in its window', () => {
+    expect(cameShort({ news: window, docs: window }, { total_news: full, total_docs: full })).toBe(false);
+  });
+
+  it('is true when a windowed corpus found the cap or fewer: its older matches are needed', () => {
+    expect(cameShort({ news: window, docs: window }, { total_news: CANDIDATE_CAP, total_docs: full })).toBe(
+      true,
+    );
+    expect(cameShort({ news: null, docs: window }, { total_news: full, total_docs: 0 })).toBe(true);
+  });
+
+  it('ignores a corpus read without a window (all its matches were read) and a read that did not run', () => {
+    expect(cameShort({ news: null, docs: window }, { total_news: 3, total_docs: full })).toBe(false);
+    expect(cameShort({ news: null, docs: null }, { total_news: 0, total_docs: 0 })).toBe(false);
+    expect(cameShort({ news: window, docs: window }, null)).toBe(false);
+  });
+});
