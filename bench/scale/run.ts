@@ -116,6 +116,12 @@ async function waitHealthy(url: string, timeoutMs = 180_000): Promise<number> {
 
 type App = { port: number; url: string; process: ChildProcess };
 
+/**
+ * SCALE_PG_SOCKET=1: the apps reach PostgreSQL through its Unix socket rather than loopback TCP (what a machine
+ * running both should use; docs/DEPLOY.md).
+ */
+const PG_SOCKET = process.env.SCALE_PG_SOCKET === '1';
+
 /** SCALE_APP_NODE_ARGS: Node's own arguments for the apps only (a CPU profile each: --cpu-prof --cpu-prof-dir=…). */
 const APP_NODE_ARGS = process.env.SCALE_APP_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [];
 
@@ -605,14 +611,14 @@ async function main(): Promise<void> {
   const binaries = findPostgresBinaries();
   if (!binaries) throw new Error('PostgreSQL est requis (apt-get install postgresql)');
   const work = mkdtempSync(path.join(tmpdir(), 'scale-'));
-  const cluster = await startPostgresCluster(binaries, { port: PORTS?.[4] });
+  const cluster = await startPostgresCluster(binaries, { port: PORTS?.[4], socket: PG_SOCKET });
   const result: Record<string, unknown> = {
     date: new Date().toISOString(),
-    command: `flock -o /tmp/bench.lock env SEARCH_CONCURRENCY=${SEARCH_CONCURRENCY}${APP_SETTINGS_GIVEN} NEXT_DIST_DIR=${distDir}${FAULTS ? '' : ' SCALE_FAULTS=0'}${ACCESS_LOG ? ' SCALE_ACCESS_LOG=1' : ''}${BASELINE_NGINX ? ` SCALE_BASELINE_NGINX=${BASELINE_NGINX}` : ''}${HAS_BASELINE_APPS ? ` SCALE_BASELINE_APP_ENV="${process.env.SCALE_BASELINE_APP_ENV}"` : ''} SCALE_OPEN_LOOP_SHARE=${OPEN_LOOP_SHARE} SCALE_READERS=${READERS} SCALE_WARMUP_SECONDS=${WARMUP_SECONDS} SCALE_SECONDS=${SECONDS} SCALE_FAULT_SECONDS=${FAULT_SECONDS} node --conditions=react-server --import tsx bench/scale/run.ts`,
+    command: `flock -o /tmp/bench.lock env SEARCH_CONCURRENCY=${SEARCH_CONCURRENCY}${APP_SETTINGS_GIVEN} NEXT_DIST_DIR=${distDir}${FAULTS ? '' : ' SCALE_FAULTS=0'}${PG_SOCKET ? ' SCALE_PG_SOCKET=1' : ''}${ACCESS_LOG ? ' SCALE_ACCESS_LOG=1' : ''}${BASELINE_NGINX ? ` SCALE_BASELINE_NGINX=${BASELINE_NGINX}` : ''}${HAS_BASELINE_APPS ? ` SCALE_BASELINE_APP_ENV="${process.env.SCALE_BASELINE_APP_ENV}"` : ''} SCALE_OPEN_LOOP_SHARE=${OPEN_LOOP_SHARE} SCALE_READERS=${READERS} SCALE_WARMUP_SECONDS=${WARMUP_SECONDS} SCALE_SECONDS=${SECONDS} SCALE_FAULT_SECONDS=${FAULT_SECONDS} node --conditions=react-server --import tsx bench/scale/run.ts`,
     commit: execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim(),
     loadAverageAtStart: load(),
     setup: {
-      database: 'PostgreSQL (throwaway cluster of the test suite: fsync off), one server on loopback',
+      database: `PostgreSQL (throwaway cluster of the test suite: fsync off), one server on loopback, the apps connected through ${PG_SOCKET ? 'its Unix socket' : 'TCP'}`,
       apps: `next start x2 on loopback, same build, TRUSTED_PROXY_HOPS=1, SEARCH_CONCURRENCY=${SEARCH_CONCURRENCY}`,
       edge: 'deploy/nginx.conf as shipped (ports, cache folder and listen address rewritten), 2 workers',
       loadGenerator: 'autocannon on the same two cores (bench/load/run.ts for the mixed load)',
@@ -625,11 +631,11 @@ async function main(): Promise<void> {
     },
   };
   try {
-    const databaseUrl = cluster.url();
-    console.log(`PostgreSQL sur ${databaseUrl} : migration et contenu (${ARTICLES} articles)…`);
+    console.log(`PostgreSQL sur ${cluster.url()} : migration et contenu (${ARTICLES} articles)…`);
     await tsx('scripts/seed.ts', ['--articles', ARTICLES, '--documents', '500'], {
-      DATABASE_URL: databaseUrl,
+      DATABASE_URL: cluster.url(),
     });
+    const databaseUrl = cluster.socketUrl?.() ?? cluster.url();
 
     const ports = { a: await portAt(0), b: await portAt(1), edge: await portAt(2) };
     const staticPort = await portAt(3);

@@ -16,7 +16,7 @@ import {
 
 /**
  * A throwaway PostgreSQL cluster for the integration tests: initdb in a temporary folder, a server on a free
- * loopback port (no Unix socket, trust authentication, durability off for speed), stopped and deleted at the end.
+ * loopback port (no Unix socket unless asked, trust authentication, durability off for speed), stopped and deleted at the end.
  *
  * Where it lives: `$TMPDIR/quotidienne-test-postgres/cluster-XXXXXX/` (override the parent with
  * TEST_POSTGRES_ROOT), holding `data/` (the cluster), `postgres.log` and `owner.pid` (the test process). A run
@@ -35,6 +35,8 @@ export type PostgresCluster = {
   dir: string;
   /** Connection URL of one database of the cluster (default: the `postgres` maintenance database). */
   url(database?: string): string;
+  /** The same through the server's Unix socket, when it was started with one (`socket: true`). */
+  socketUrl?(database?: string): string;
   /** Stops the server (fast shutdown, then kill) and deletes the folder. Safe to call twice. */
   stop(): Promise<void>;
   /** Stops the server (fast shutdown), waits `downMs`, starts it again on the same port and data (benchmarks). */
@@ -54,10 +56,14 @@ export function clustersRoot(): string {
   return process.env.TEST_POSTGRES_ROOT ?? path.join(os.tmpdir(), 'quotidienne-test-postgres');
 }
 
-/** `port`: the loopback port to listen on (a benchmark given its own ports), else one the kernel picks. */
+/**
+ * `port`: the loopback port to listen on (a benchmark given its own ports), else one the kernel picks. `socket`:
+ * a Unix socket too, in the data folder (benchmarks comparing it with loopback TCP; off for tests, whose folders
+ * may be deeper than a socket path allows).
+ */
 export async function startPostgresCluster(
   binaries: PostgresBinaries,
-  options: { port?: number } = {},
+  options: { port?: number; socket?: boolean } = {},
 ): Promise<PostgresCluster> {
   const root = clustersRoot();
   await sweepOrphanedClusters(root);
@@ -113,10 +119,11 @@ export async function startPostgresCluster(
       logFile,
     );
 
+    const socketDirectory = options.socket ? dataDir : '';
     let port = 0;
     for (let attempt = 1; ; attempt++) {
       port = attempt === 1 && options.port ? options.port : await findFreePort();
-      child = startServer(binaries, dataDir, port, owner, logFile);
+      child = startServer(binaries, dataDir, port, owner, logFile, socketDirectory);
       const outcome = await waitUntilReady(child, port);
       if (outcome === 'ready') break;
       const log = tail(logFile);
@@ -134,6 +141,12 @@ export async function startPostgresCluster(
       user: SUPERUSER,
       dir,
       url: (database = 'postgres') => `postgres://${SUPERUSER}@${HOST}:${port}/${database}`,
+      ...(socketDirectory
+        ? {
+            socketUrl: (database = 'postgres') =>
+              `postgres://${SUPERUSER}@${HOST}:${port}/${database}?host=${encodeURIComponent(socketDirectory)}`,
+          }
+        : {}),
       async stop() {
         if (stopped) return;
         stopped = true;
@@ -144,7 +157,7 @@ export async function startPostgresCluster(
       async restart(downMs: number) {
         await stopServer(server);
         await sleep(downMs);
-        server = startServer(binaries, dataDir, port, owner, logFile);
+        server = startServer(binaries, dataDir, port, owner, logFile, socketDirectory);
         child = server;
         const outcome = await waitUntilReady(server, port);
         if (outcome !== 'ready')
@@ -165,6 +178,7 @@ function startServer(
   port: number,
   owner: Owner,
   logFile: string,
+  socketDirectory = '',
 ): ChildProcess {
   const log = openSync(logFile, 'a');
   try {
@@ -178,7 +192,7 @@ function startServer(
         '-p',
         String(port),
         '-c',
-        'unix_socket_directories=',
+        `unix_socket_directories=${socketDirectory}`,
         '-c',
         'fsync=off',
         '-c',
