@@ -60,14 +60,7 @@ const nextConfig: NextConfig = {
   // page as it does the root not-found.tsx (docs/decisions/036).
   // strictRouteTypes: the route types are imported by next-env.d.ts (checked by `npm run typecheck`) instead of
   // being added to tsconfig.json's `include`, which a build into another NEXT_DIST_DIR rewrote each time.
-  // inlineCss and a request cost of 0 (issue 16, measured in docs/SCALING.md): each page's own styles written into
-  // its HTML, so its first paint waits for no style sheet request, and no other route's styles merged in with them.
-  experimental: {
-    globalNotFound: true,
-    strictRouteTypes: true,
-    inlineCss: true,
-    cssChunking: { type: 'graph', requestCost: 0 },
-  },
+  experimental: { globalNotFound: true, strictRouteTypes: true },
   // The widths and quality our <img> srcsets ask for (src/lib/image-sources.ts): the optimiser serves those only.
   images: { deviceSizes: IMAGE_DEVICE_SIZES, imageSizes: IMAGE_SIZES, qualities: [IMAGE_QUALITY] },
   // Next's ISR cache without its two holes: made-up URLs' not-found pages and redirects are not stored, and what
