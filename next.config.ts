@@ -60,13 +60,7 @@ const nextConfig: NextConfig = {
   // page as it does the root not-found.tsx (docs/decisions/036).
   // strictRouteTypes: the route types are imported by next-env.d.ts (checked by `npm run typecheck`) instead of
   // being added to tsconfig.json's `include`, which a build into another NEXT_DIST_DIR rewrote each time.
-  // cssChunking graph with a high request cost (issue 16, measured in docs/SCALING.md): each page's styles in as few
-  // render-blocking requests as Turbopack will make.
-  experimental: {
-    globalNotFound: true,
-    strictRouteTypes: true,
-    cssChunking: { type: 'graph', requestCost: 1_000_000 },
-  },
+  experimental: { globalNotFound: true, strictRouteTypes: true },
   // The widths and quality our <img> srcsets ask for (src/lib/image-sources.ts): the optimiser serves those only.
   images: { deviceSizes: IMAGE_DEVICE_SIZES, imageSizes: IMAGE_SIZES, qualities: [IMAGE_QUALITY] },
   // Next's ISR cache without its two holes: made-up URLs' not-found pages and redirects are not stored, and what
