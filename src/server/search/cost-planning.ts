@@ -147,14 +147,12 @@ export async function windowBounds(
   dictionary: () => Promise<LexemeCounts | undefined> = () => lexemeCounts(db, words),
 ): Promise<WindowBounds> {
   if (hasAlternativesOrExclusions(term)) return NO_WINDOW;
-  // A phrase's matches are not estimated (far rarer than its words together): read whole, the recent tier's first.
-  if (isUnestimated(term))
-    return {
-      ...NO_WINDOW,
-      recentTier: { news: withoutFacets(scopes.news), docs: withoutFacets(scopes.docs) },
-    };
   const stats = await dictionary();
   if (!stats || stats.words.length === 0) return NO_WINDOW;
+  // A phrase is far rarer than its words together, so its matches are not estimated: they are read whole, from the
+  // recent tier first unless even its words together would be too few there.
+  if (isUnestimated(term))
+    return { ...NO_WINDOW, recentTier: recentTiers(scopes, stats, { news: null, docs: null }) };
   // Every word of an estimated term is required, and the dictionary's counts are exact: when each corpus lacks
   // one of the words (a typo, a pasted string), nothing matches and the search statement is skipped.
   const none =
@@ -177,22 +175,7 @@ export async function windowBounds(
       stats.words.map((word) => word.documents),
     ),
   ]);
-  const recentTier = {
-    news: readsRecentTier(
-      scopes.news,
-      news,
-      stats.news_recent,
-      stats.news_rows,
-      stats.words.map((word) => word.articles),
-    ),
-    docs: readsRecentTier(
-      scopes.docs,
-      docs,
-      stats.docs_recent,
-      stats.docs_rows,
-      stats.words.map((word) => word.documents),
-    ),
-  };
+  const recentTier = recentTiers(scopes, stats, { news, docs });
   if (news === null && docs === null) return { news: null, docs: null, estimated: true, none, recentTier };
   // Each corpus's bound, its month and the month of its newest row (cost-planning's windows: see boundOf).
   const [row] = await queryRows<{
@@ -221,6 +204,30 @@ export async function windowBounds(
     estimated: true,
     none,
     recentTier,
+  };
+}
+
+/** Each corpus's choice of the recent tier (readsRecentTier), given its window. */
+function recentTiers(
+  scopes: { news: CorpusScope; docs: CorpusScope },
+  stats: LexemeCounts,
+  windows: { news: { rows: number } | null; docs: { rows: number } | null },
+): WindowBounds['recentTier'] {
+  return {
+    news: readsRecentTier(
+      scopes.news,
+      windows.news,
+      stats.news_recent,
+      stats.news_rows,
+      stats.words.map((word) => word.articles),
+    ),
+    docs: readsRecentTier(
+      scopes.docs,
+      windows.docs,
+      stats.docs_recent,
+      stats.docs_rows,
+      stats.words.map((word) => word.documents),
+    ),
   };
 }
 
