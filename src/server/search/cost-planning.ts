@@ -3,7 +3,6 @@ import { type SQL, sql } from 'drizzle-orm';
 import { SITE_TIME_ZONE } from '@/lib/dates';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/rows';
-import { SEARCH_RECENT_FROM } from '../db/schema';
 
 /**
  * Cost planning: how a corpus's candidates are read (docs/SEARCH.md "One search", step 2). From the lexeme
@@ -100,7 +99,7 @@ function hasAlternativesOrExclusions(term: string): boolean {
 export type LexemeCounts = {
   news_rows: number;
   docs_rows: number;
-  /** Each corpus's rows in the recent tier (search_day_counts from SEARCH_RECENT_FROM). */
+  /** Each corpus's rows in the recent tier (the planner's count of its partial index's entries). */
   news_recent: number;
   docs_recent: number;
   words: { articles: number; documents: number }[];
@@ -117,10 +116,9 @@ export async function lexemeCounts(db: Db, words: SQL): Promise<LexemeCounts | u
     sql`select
       (select greatest(reltuples, 0)::float8 from pg_class where oid = 'articles'::regclass) as news_rows,
       (select greatest(reltuples, 0)::float8 from pg_class where oid = 'subscriber_documents'::regclass) as docs_rows,
-      (select coalesce(sum(c.rows), 0)::float8 from search_day_counts c
-        where c.corpus = 'articles' and c.day >= ${SEARCH_RECENT_FROM}::date) as news_recent,
-      (select coalesce(sum(c.rows), 0)::float8 from search_day_counts c
-        where c.corpus = 'documents' and c.day >= ${SEARCH_RECENT_FROM}::date) as docs_recent,
+      (select greatest(reltuples, 0)::float8 from pg_class where oid = 'articles_recent_search_idx'::regclass) as news_recent,
+      (select greatest(reltuples, 0)::float8 from pg_class
+        where oid = 'subscriber_documents_recent_search_idx'::regclass) as docs_recent,
       (select coalesce(json_agg(json_build_object('articles', c.articles, 'documents', c.documents)), '[]')
         from (select min(coalesce(l.articles, 0)) as articles, min(coalesce(l.documents, 0)) as documents
           from (select distinct word from unnest(${words}) word) w
