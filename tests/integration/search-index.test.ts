@@ -582,13 +582,14 @@ describe('recent tier (decision 062)', () => {
     await database.db.execute(sql`delete from subscriber_documents where id like 'tr%'`);
   });
 
-  const noFacets = corpusFilters(facetFilters({}), null, { news: true, docs: true });
-  const statement = (term: string, recentTier: boolean, readByAddress: boolean) =>
+  const filtersOf = (selected: SelectedFacets) =>
+    corpusFilters(facetFilters(selected), null, { news: true, docs: true });
+  const statement = (term: string, recentTier: boolean, readByAddress: boolean, selected: SelectedFacets) =>
     searchStatement({
       query: typedQuery(term).tsquery,
       hasTerm: true,
       hasAccess: true,
-      filters: noFacets,
+      filters: filtersOf(selected),
       bounds: {
         news: null,
         docs: null,
@@ -600,26 +601,33 @@ describe('recent tier (decision 062)', () => {
       facets: FACETS,
       readByAddress,
     });
-  const read = async (term: string, recentTier: boolean, readByAddress: boolean) => {
+  const read = async (
+    term: string,
+    recentTier: boolean,
+    readByAddress: boolean,
+    selected: SelectedFacets = {},
+  ) => {
     const [row] = await queryRows<{ facet_counts: FacetValues | null }>(
       database.db,
-      statement(term, recentTier, readByAddress),
+      statement(term, recentTier, readByAddress, selected),
     );
     return { ...row, facet_counts: countedFacets(row?.facet_counts ?? null) };
   };
 
-  it('answers as a read of all the matches, whether the tier holds more than the cap or not', async () => {
-    for (const term of ['"tierplein enregistré"', '"tiermaigre enregistré"'])
-      for (const readByAddress of [true, false]) {
-        const whole = await read(term, false, readByAddress);
-        expect(await read(term, true, readByAddress)).toEqual(whole);
-      }
+  it('answers as a read of all the matches, whether the tier holds more than the cap or not, with a facet or not', async () => {
+    // Plain, and with a facet (the tier's index of text and facet values).
+    for (const selected of [{}, { matiere: ['Social'] }] as SelectedFacets[])
+      for (const term of ['"tierplein enregistré"', '"tiermaigre enregistré"', 'tierplein'])
+        for (const readByAddress of [true, false]) {
+          const whole = await read(term, false, readByAddress, selected);
+          expect(await read(term, true, readByAddress, selected)).toEqual(whole);
+        }
     expect(await read('"tierplein enregistré"', true, true)).toMatchObject({ total_docs: CANDIDATE_CAP + 1 });
     const thin = await read('"tiermaigre enregistré"', true, true);
     expect(thin).toMatchObject({ total_docs: 30 });
   });
 
-  it('is chosen for a phrase or a word the tier holds enough of, without a selected facet', async () => {
+  it('is chosen for a phrase or a word the tier holds enough of, without a selected date', async () => {
     const bounds = (term: string, selected: SelectedFacets = {}) =>
       windowBounds(
         database.db,
@@ -633,7 +641,9 @@ describe('recent tier (decision 062)', () => {
     expect((await bounds('tierplein')).recentTier.docs).toBe(true);
     // Too few in the tier: all the matches are read at once.
     expect((await bounds('tiermaigre')).recentTier.docs).toBe(false);
-    expect((await bounds('"tierplein enregistré"', { matiere: ['Social'] })).recentTier.docs).toBe(false);
+    expect((await bounds('tierplein', { matiere: ['Social'] })).recentTier.docs).toBe(true);
+    // A selected date: the tier holds its own years.
+    expect((await bounds('"tierplein enregistré"', { date_zapette: ['2025'] })).recentTier.docs).toBe(false);
     expect((await bounds('tierplein or tiermaigre')).recentTier).toEqual({ news: false, docs: false });
   });
 });

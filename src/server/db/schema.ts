@@ -196,6 +196,12 @@ export const articles = pgTable(
       'gin',
       sql`(search_vector || search_news_facets(publication_date, enriched_news_id, topic_labels, thematic_labels))`,
     ),
+    index('articles_recent_facet_search_idx')
+      .using(
+        'gin',
+        sql`(search_vector || search_news_facets(publication_date, enriched_news_id, topic_labels, thematic_labels))`,
+      )
+      .where(sql`${t.publicationDate} >= ${newsRecentFrom}`),
   ],
 );
 
@@ -527,6 +533,12 @@ export const subscriberDocuments = pgTable(
       'gin',
       sql`(search_vector || search_document_facets(date_resultat, type_document, matiere, abonnement))`,
     ),
+    index('subscriber_documents_recent_facet_search_idx')
+      .using(
+        'gin',
+        sql`(search_vector || search_document_facets(date_resultat, type_document, matiere, abonnement))`,
+      )
+      .where(sql`${t.dateResultat} >= ${documentsRecentFrom}`),
   ],
 );
 

@@ -105,6 +105,9 @@ export type LexemeCounts = {
   words: { articles: number; documents: number }[];
 };
 
+const newsCounts = (stats: LexemeCounts) => stats.words.map((word) => word.articles);
+const docsCounts = (stats: LexemeCounts) => stats.words.map((word) => word.documents);
+
 /**
  * A term's word counts (from search_lexemes: exact for a word of one lexeme, an upper bound for a hyphenated one)
  * and each corpus's rows, which size its windows. The engine reads them once per search: a search with a selected
@@ -148,32 +151,44 @@ export async function windowBounds(
   const stats = await dictionary();
   if (!stats || stats.words.length === 0) return NO_WINDOW;
   // A phrase is far rarer than its words together, so its matches are not estimated: they are read whole, from the
-  // recent tier first unless even its words together would be too few there.
+  // recent tier first unless even its words together, all facets aside, would be too few there.
   if (isUnestimated(term))
-    return { ...NO_WINDOW, recentTier: recentTiers(scopes, stats, { news: null, docs: null }) };
+    return {
+      ...NO_WINDOW,
+      recentTier: {
+        news: readsRecentTier(
+          scopes.news,
+          null,
+          stats.news_recent,
+          shareOf(newsCounts(stats), stats.news_rows),
+        ),
+        docs: readsRecentTier(
+          scopes.docs,
+          null,
+          stats.docs_recent,
+          shareOf(docsCounts(stats), stats.docs_rows),
+        ),
+      },
+    };
   // Every word of an estimated term is required, and the dictionary's counts are exact: when each corpus lacks
   // one of the words (a typo, a pasted string), nothing matches and the search statement is skipped.
   const none =
     stats.words.some((word) => word.articles === 0) && stats.words.some((word) => word.documents === 0);
   if (none) return { news: null, docs: null, estimated: true, none, recentTier: NO_TIER };
   // Each estimate is one round trip: the two corpora's are sent together (separate connections on PostgreSQL).
-  const [news, docs] = await Promise.all([
-    planWindow(
-      db,
-      scopes.news,
-      sql`articles a`,
-      stats.news_rows,
-      stats.words.map((word) => word.articles),
-    ),
-    planWindow(
+  const [newsPlan, docsPlan] = await Promise.all([
+    planCorpus(db, scopes.news, sql`articles a`, stats.news_rows, stats.news_recent, newsCounts(stats)),
+    planCorpus(
       db,
       scopes.docs,
       sql`subscriber_documents d`,
       stats.docs_rows,
-      stats.words.map((word) => word.documents),
+      stats.docs_recent,
+      docsCounts(stats),
     ),
   ]);
-  const recentTier = recentTiers(scopes, stats, { news, docs });
+  const [news, docs] = [newsPlan.window, docsPlan.window];
+  const recentTier = { news: newsPlan.recentTier, docs: docsPlan.recentTier };
   if (news === null && docs === null) return { news: null, docs: null, estimated: true, none, recentTier };
   // Each corpus's bound, its month and the month of its newest row (cost-planning's windows: see boundOf).
   const [row] = await queryRows<{
@@ -205,52 +220,23 @@ export async function windowBounds(
   };
 }
 
-/** Each corpus's choice of the recent tier (readsRecentTier), given its window. */
-function recentTiers(
-  scopes: { news: CorpusScope; docs: CorpusScope },
-  stats: LexemeCounts,
-  windows: { news: { rows: number } | null; docs: { rows: number } | null },
-): WindowBounds['recentTier'] {
-  return {
-    news: readsRecentTier(
-      scopes.news,
-      windows.news,
-      stats.news_recent,
-      stats.news_rows,
-      stats.words.map((word) => word.articles),
-    ),
-    docs: readsRecentTier(
-      scopes.docs,
-      windows.docs,
-      stats.docs_recent,
-      stats.docs_rows,
-      stats.words.map((word) => word.documents),
-    ),
-  };
-}
-
-/** A corpus searched without a selected facet or date (the recent tier's index holds the text alone). */
-function withoutFacets(scope: CorpusScope): boolean {
-  return scope !== null && scope.facetQuery === null && scope.periods.length === 0 && scope.others === null;
-}
-
 /**
- * Whether a corpus looks for a term's newest matches in the recent tier first (decision 062): without a selected
- * facet, when the tier should hold more than the cap (else the older rows are read too, which costs more than
- * reading all the matches at once), and, for a term that has a window, when that window reaches back before the
- * tier (its months' postings then cost more than the tier's) and the tier's matches are few enough to read whole.
+ * Whether a corpus looks for a term's newest matches in the recent tier first (decision 062), from the share of
+ * the corpus its matches make (with the selected facets): not when a date is selected (the tier holds its own
+ * years), nor when the tier should hold the cap or fewer (the older rows would be read too, which costs more than
+ * reading all the matches at once); for a term that has a window, when that window reaches back before the tier
+ * (its months' postings then cost more than the tier's) and the tier's matches are few enough to read whole.
  */
 function readsRecentTier(
   scope: CorpusScope,
-  window: { rows: number } | null,
+  windowRows: number | null,
   recentRows: number,
-  rows: number,
-  counts: number[],
+  share: number,
 ): boolean {
-  if (!withoutFacets(scope) || rows <= 0) return false;
-  const inTier = counts.reduce((product, count) => product * Math.min(1, count / rows), 1) * recentRows;
+  if (scope === null || scope.periods.length > 0) return false;
+  const inTier = share * recentRows;
   if (inTier <= CANDIDATE_CAP) return false;
-  return window === null || (window.rows >= recentRows && inTier <= RECENT_TIER_MAX_READ * CANDIDATE_CAP);
+  return windowRows === null || (windowRows >= recentRows && inTier <= RECENT_TIER_MAX_READ * CANDIDATE_CAP);
 }
 
 /**
@@ -331,25 +317,50 @@ export function monthsBetween(from: string, to: string, periods: readonly string
   return months;
 }
 
-/** One corpus's window in rows of its date range, or null when reading all the matches costs less. */
-async function planWindow(
+/**
+ * One corpus's window in rows of its date range (null when reading all the matches costs less), and whether its
+ * matches are looked for in the recent tier first.
+ */
+async function planCorpus(
   db: Db,
   scope: CorpusScope,
   table: SQL,
   rows: number,
+  recentRows: number,
   counts: number[],
-): Promise<{ rows: number; dates: SQL | null; days: SQL | null } | null> {
-  if (scope === null || rows <= 0) return null;
-  const termShare = counts.reduce((product, count) => product * Math.min(1, count / rows), 1);
+): Promise<CorpusPlan> {
+  if (scope === null || rows <= 0) return NO_PLAN;
+  const termShare = shareOf(counts, rows);
   const share = async (where: SQL | null) =>
     where ? Math.min(1, (await estimatedRows(db, table, where)) / rows) : 1;
   const [othersShare, datesShare] = await Promise.all([share(scope.others), share(scope.dates)]);
-  const matches = termShare * othersShare * datesShare * rows;
+  const window = sizedWindow(rows, termShare * othersShare, datesShare);
+  return {
+    window: window === null ? null : { rows: window, dates: scope.dates, days: scope.days },
+    recentTier: readsRecentTier(scope, window, recentRows, termShare * othersShare),
+  };
+}
+
+type CorpusPlan = {
+  window: { rows: number; dates: SQL | null; days: SQL | null } | null;
+  recentTier: boolean;
+};
+const NO_PLAN: CorpusPlan = { window: null, recentTier: false };
+
+/** A term's share of a corpus: the product of its words' shares (each required). */
+function shareOf(counts: number[], rows: number): number {
+  if (rows <= 0) return 0;
+  return counts.reduce((product, count) => product * Math.min(1, count / rows), 1);
+}
+
+/** A window's rows for matches making `share` of the corpus, or null when reading all of them costs less. */
+function sizedWindow(rows: number, share: number, datesShare: number): number | null {
+  const matches = share * datesShare * rows;
   if (matches < WINDOW_MARGIN * 2 * CANDIDATE_CAP) return null;
-  const windowRows = Math.ceil((WINDOW_MARGIN * CANDIDATE_CAP) / (termShare * othersShare));
+  const windowRows = Math.ceil((WINDOW_MARGIN * CANDIDATE_CAP) / share);
   if (windowRows >= rows * datesShare) return null;
   if (windowRows > MATCH_COST_IN_DATES * (matches - WINDOW_MARGIN * CANDIDATE_CAP)) return null;
-  return { rows: windowRows, dates: scope.dates, days: scope.days };
+  return windowRows;
 }
 
 /** The product codes of a job's subscriptions (product_mappings). */

@@ -395,7 +395,7 @@ function candidates(
   // when the tier held the cap or fewer.
   if (query !== null && scope !== null && corpus.recentTier) {
     const recent = sql`${date} >= ${recentFrom}`;
-    return firstThenOlder(sql`${matches} and ${recent}`, sql`${matches} and (${recent}) is not true`);
+    return firstThenOlder(sql`${anyMatch} and ${recent}`, sql`${anyMatch} and (${recent}) is not true`);
   }
   if (window === null || query === null || scope === null) return newest(anyMatch, cap);
   // The window's first month is partial: over a window of one or two months the date index's rows from the bound
