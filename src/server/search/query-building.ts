@@ -323,6 +323,9 @@ function rank(input: StatementInput, vector: SQL): SQL {
  * month is partial); every other condition is tested on those rows only (`(…) is true` hides them from the other
  * indexes, whose bitmaps would cost more than the rows). Then they are sorted; older matches are read only if the
  * window held fewer than the cap (the LIMIT is then 0, and PostgreSQL does not run that branch).
+ *
+ * With the recent tier (cost planning's choice, decision 062), the same two reads: the matches among the rows from
+ * the tier's first day, which the partial indexes of migration 0016 hold, then the older ones if needed.
  */
 function candidates(
   input: StatementInput,
