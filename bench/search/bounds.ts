@@ -8,6 +8,7 @@
  *     --conditions=react-server --import tsx bench/search/bounds.ts
  */
 import path from 'node:path';
+import type { SQL } from 'drizzle-orm';
 import { closeDatabase, getDatabase } from '../../src/server/db/client';
 
 type Modules = {
@@ -44,7 +45,9 @@ const bounds = async (modules: Modules, spec: string) => {
   const filters = modules.facets.facetFilters(selected);
   const jobCodes = filters.metier ? await modules.planning.productCodesOfJob(db, filters.metier) : null;
   const scopes = modules.building.corpusFilters(filters, jobCodes, { news: true, docs: true });
-  return modules.planning.windowBounds(db, term, modules.building.typedQuery(term).lexemes, scopes);
+  // A baseline from before 2026-11-28 calls the term's words `lexemes` (then one lexeme each).
+  const fullText: { words?: SQL; lexemes?: SQL } = modules.building.typedQuery(term);
+  return modules.planning.windowBounds(db, term, (fullText.words ?? fullText.lexemes) as SQL, scopes);
 };
 const at = (values: number[], share: number) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length * share)] ?? 0;

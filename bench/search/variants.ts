@@ -49,8 +49,8 @@ for (const term of terms) {
   console.log(`== ${term}`);
   const fullText = typedQuery(term);
   const filters = corpusFilters(facetFilters({}), null, { news: true, docs: true });
-  await timeIt('window bounds (all statements)', () => windowBounds(db, term, fullText.lexemes, filters));
-  const bounds = await windowBounds(db, term, fullText.lexemes, filters);
+  await timeIt('window bounds (all statements)', () => windowBounds(db, term, fullText.words, filters));
+  const bounds = await windowBounds(db, term, fullText.words, filters);
   const run = (statement: ReturnType<typeof searchStatement>) =>
     db.transaction(async (tx) => {
       await tx.execute(sql`select set_config('enable_indexscan', 'off', true)`);

@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_SORTS, UR_TYPES } from '@/lib/contracts/search';
 import type { SelectedFacets } from '@/lib/params';
 import { importArticles } from '@/server/content/import';
-import type { Database } from '@/server/db/client';
+import { type Database, isEmbedded } from '@/server/db/client';
 import { queryRows } from '@/server/db/rows';
-import { articles, topics } from '@/server/db/schema';
+import { articles, SEARCH_RECENT_FROM, topics } from '@/server/db/schema';
 import { windowBounds } from '@/server/search/cost-planning';
 import { CANDIDATE_CAP, search } from '@/server/search/engine';
 import { FACETS, type FacetValues, facetCounts } from '@/server/search/facet-assembly';
@@ -236,7 +236,7 @@ describe('cost planning', () => {
     windowBounds(
       database.db,
       term,
-      typedQuery(term).lexemes,
+      typedQuery(term).words,
       corpusFilters(facetFilters({}), null, { news: true, docs: true }),
     );
 
@@ -426,8 +426,8 @@ describe('bounded facets', () => {
       const fullText = typedQuery(term);
       const filters = corpusFilters(facetFilters({}), null, { news: true, docs: true });
       // Read from the rows per day (as a window of DAY_COUNTS_FROM_ROWS rows or more is), and from the date index.
-      const window = await windowBounds(database.db, term, fullText.lexemes, filters, 0);
-      const small = await windowBounds(database.db, term, fullText.lexemes, filters);
+      const window = await windowBounds(database.db, term, fullText.words, filters, 0);
+      const small = await windowBounds(database.db, term, fullText.words, filters);
       const paris = async (bound: string | undefined) => {
         const [row] = await queryRows<{ time: string }>(
           database.db,
@@ -524,7 +524,7 @@ describe('bounded facets', () => {
           const bounds = await windowBounds(
             database.db,
             'plurivoque',
-            typedQuery('plurivoque').lexemes,
+            typedQuery('plurivoque').words,
             filters,
           );
           expect(bounds.docs?.months.length).toBeGreaterThan(1);
@@ -535,7 +535,7 @@ describe('bounded facets', () => {
       // reads give the same candidates, page, totals and facet counts, with or without a window.
       const noFacets = corpusFilters(facetFilters({}), null, { news: true, docs: true });
       const plurivoque = typedQuery('plurivoque');
-      const window = await windowBounds(database.db, 'plurivoque', plurivoque.lexemes, noFacets);
+      const window = await windowBounds(database.db, 'plurivoque', plurivoque.words, noFacets);
       expect(window.docs).not.toBeNull();
       for (const bounds of [window, { ...window, news: null, docs: null }]) {
         const read = async (readByAddress: boolean) => {
@@ -562,6 +562,91 @@ describe('bounded facets', () => {
       await database.db.execute(sql`delete from subscriber_documents where id like 'pl%'`);
       await database.db.execute(sql`delete from product_mappings where job = 'JPL'`);
     }
+  });
+});
+
+describe('recent tier (decision 062)', () => {
+  // Documents straddling the tier's first day: `tierplein` 1,100 from it on (more than the cap) and 50 before,
+  // `tiermaigre` 10 from it on and 20 before (the older rows complete the answer).
+  beforeAll(async () => {
+    await database.db.execute(sql`
+      insert into subscriber_documents (id, titre_affichage, texte, matiere, abonnement, date_resultat, type_document, type_ur, ur_id)
+      select 'tr' || g, 'Acte ' || g, case when g <= 1150 then 'tierplein enregistré' else 'tiermaigre enregistré' end,
+        array['Social'], array['MSO'],
+        ${SEARCH_RECENT_FROM}::date + case when g <= 1150 then g - 51 else g - 1171 end,
+        'revue', 'fonds', 'UR-tr' || g
+      from generate_series(1, 1180) g`);
+    await database.db.execute(sql`analyze subscriber_documents`);
+  });
+  afterAll(async () => {
+    await database.db.execute(sql`delete from subscriber_documents where id like 'tr%'`);
+  });
+
+  const filtersOf = (selected: SelectedFacets) =>
+    corpusFilters(facetFilters(selected), null, { news: true, docs: true });
+  const statement = (term: string, recentTier: boolean, readByAddress: boolean, selected: SelectedFacets) =>
+    searchStatement({
+      query: typedQuery(term).tsquery,
+      hasTerm: true,
+      hasAccess: true,
+      filters: filtersOf(selected),
+      bounds: {
+        news: null,
+        docs: null,
+        estimated: false,
+        none: false,
+        recentTier: { news: recentTier, docs: recentTier },
+      },
+      page: { offset: 0, sort: SEARCH_SORTS.date },
+      facets: FACETS,
+      readByAddress,
+    });
+  const read = async (
+    term: string,
+    recentTier: boolean,
+    readByAddress: boolean,
+    selected: SelectedFacets = {},
+  ) => {
+    const [row] = await queryRows<{ facet_counts: FacetValues | null }>(
+      database.db,
+      statement(term, recentTier, readByAddress, selected),
+    );
+    return { ...row, facet_counts: countedFacets(row?.facet_counts ?? null) };
+  };
+
+  it('answers as a read of all the matches, whether the tier holds more than the cap or not, with a facet or not', async () => {
+    // Plain, and with a facet (the tier's index of text and facet values).
+    for (const selected of [{}, { matiere: ['Social'] }] as SelectedFacets[])
+      for (const term of ['"tierplein enregistré"', '"tiermaigre enregistré"', 'tierplein'])
+        for (const readByAddress of [true, false]) {
+          const whole = await read(term, false, readByAddress, selected);
+          expect(await read(term, true, readByAddress, selected)).toEqual(whole);
+        }
+    expect(await read('"tierplein enregistré"', true, true)).toMatchObject({ total_docs: CANDIDATE_CAP + 1 });
+    const thin = await read('"tiermaigre enregistré"', true, true);
+    expect(thin).toMatchObject({ total_docs: 30 });
+  });
+
+  it('is chosen on PostgreSQL for a phrase or a word the tier holds enough of, without a selected date', async () => {
+    const bounds = (term: string, selected: SelectedFacets = {}) =>
+      windowBounds(
+        database.db,
+        term,
+        typedQuery(term).words,
+        corpusFilters(facetFilters(selected), null, { news: true, docs: true }),
+      );
+    // PGlite has no recent tier: its posting lists are short, and the tier's two reads cost more than they spare.
+    const onPostgres = !isEmbedded(database.db);
+    // No news holds the words: the tier is not worth its second read there.
+    expect((await bounds('"tierplein enregistré"')).recentTier).toEqual({ news: false, docs: onPostgres });
+    expect((await bounds('"tiermaigre enregistré"')).recentTier.docs).toBe(false);
+    expect((await bounds('tierplein')).recentTier.docs).toBe(onPostgres);
+    // Too few in the tier: all the matches are read at once.
+    expect((await bounds('tiermaigre')).recentTier.docs).toBe(false);
+    expect((await bounds('tierplein', { matiere: ['Social'] })).recentTier.docs).toBe(onPostgres);
+    // A selected date: the tier holds its own years.
+    expect((await bounds('"tierplein enregistré"', { date_zapette: ['2025'] })).recentTier.docs).toBe(false);
+    expect((await bounds('tierplein or tiermaigre')).recentTier).toEqual({ news: false, docs: false });
   });
 });
 

@@ -29,6 +29,16 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 /** The French text search configuration created by migration 0000 (unaccent + French stemmer + stop words). */
 export const SEARCH_CONFIG = 'french_unaccent';
 
+/**
+ * The first day of the search's recent tier (migration 0016, decision 062): partial full-text indexes over the rows
+ * from this day on (Paris midnight for news), about two years of the corpora, in which a term's newest matches are
+ * looked for before the older rows are read. A query names the same literal, so that the planner can prove the
+ * index's condition.
+ */
+export const SEARCH_RECENT_FROM = '2025-01-01';
+export const newsRecentFrom = sql.raw(`'${SEARCH_RECENT_FROM} 00:00:00 Europe/Paris'::timestamptz`);
+export const documentsRecentFrom = sql.raw(`'${SEARCH_RECENT_FROM}'::date`);
+
 const timestamps = {
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -175,6 +185,9 @@ export const articles = pgTable(
     index('articles_event_date_idx').on(t.eventDate),
     uniqueIndex('articles_enriched_news_id_idx').on(t.enrichedNewsId),
     index('articles_search_idx').using('gin', t.searchVector),
+    index('articles_recent_search_idx')
+      .using('gin', t.searchVector)
+      .where(sql`${t.publicationDate} >= ${newsRecentFrom}`),
     index('articles_topic_labels_idx').using('gin', t.topicLabels),
     index('articles_thematic_labels_idx').using('gin', t.thematicLabels),
     // Migration 0014: the text and the facet values (month, type, subjects, themes) in one inverted index, so a
@@ -183,6 +196,12 @@ export const articles = pgTable(
       'gin',
       sql`(search_vector || search_news_facets(publication_date, enriched_news_id, topic_labels, thematic_labels))`,
     ),
+    index('articles_recent_facet_search_idx')
+      .using(
+        'gin',
+        sql`(search_vector || search_news_facets(publication_date, enriched_news_id, topic_labels, thematic_labels))`,
+      )
+      .where(sql`${t.publicationDate} >= ${newsRecentFrom}`),
   ],
 );
 
@@ -504,6 +523,9 @@ export const subscriberDocuments = pgTable(
     index('subscriber_documents_date_idx').on(t.dateResultat.desc()),
     index('subscriber_documents_type_idx').on(t.typeDocument),
     index('subscriber_documents_search_idx').using('gin', t.searchVector),
+    index('subscriber_documents_recent_search_idx')
+      .using('gin', t.searchVector)
+      .where(sql`${t.dateResultat} >= ${documentsRecentFrom}`),
     index('subscriber_documents_abonnement_idx').using('gin', t.abonnement),
     index('subscriber_documents_matiere_idx').using('gin', t.matiere),
     // Migration 0014: the text and the facet values (month, type, subjects, subscriptions) in one inverted index.
@@ -511,6 +533,12 @@ export const subscriberDocuments = pgTable(
       'gin',
       sql`(search_vector || search_document_facets(date_resultat, type_document, matiere, abonnement))`,
     ),
+    index('subscriber_documents_recent_facet_search_idx')
+      .using(
+        'gin',
+        sql`(search_vector || search_document_facets(date_resultat, type_document, matiere, abonnement))`,
+      )
+      .where(sql`${t.dateResultat} >= ${documentsRecentFrom}`),
   ],
 );
 

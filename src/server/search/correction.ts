@@ -52,7 +52,8 @@ export async function correctedQuery(
   const corrections = sql`${JSON.stringify(Object.fromEntries(found.map(({ wrong, fix }) => [wrong, fix])))}::jsonb`;
   return {
     tsquery,
-    lexemes: sql`array(select coalesce(${corrections} ->> w, w) from unnest(${typed.lexemes}) w)`,
+    words: sql`array(select (select string_agg(coalesce(${corrections} ->> l, l), ' ')
+        from unnest(string_to_array(w, ' ')) l) from unnest(${typed.words}) w)`,
   };
 }
 

@@ -156,7 +156,7 @@ async function runSearch(
   // The term's lexeme counts, read once for the results and the disjunctive reads.
   let counts: Promise<LexemeCounts | undefined> | undefined;
   const dictionary = () => {
-    counts ??= lexemeCounts(db, fullText.lexemes);
+    counts ??= lexemeCounts(db, fullText.words);
     return counts;
   };
   const reading: Reading = { db, params, fullText, hasAccess, jobCodes, dictionary };
@@ -261,7 +261,7 @@ async function readTogether(reading: Reading, reads: readonly Read[]): Promise<(
         docs: params.urType !== UR_TYPES.news,
       });
       const bounds = term
-        ? await windowBounds(db, term, fullText.lexemes, filters, DAY_COUNTS_FROM_ROWS, dictionary)
+        ? await windowBounds(db, term, fullText.words, filters, DAY_COUNTS_FROM_ROWS, dictionary)
         : NO_WINDOW;
       if (bounds.none) return null;
       return {

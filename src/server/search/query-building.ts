@@ -4,7 +4,7 @@ import { NEWS_PAGE_SIZE } from '@/lib/constants';
 import { SEARCH_SORTS, type SearchSort } from '@/lib/contracts/search';
 import { SITE_TIME_ZONE } from '@/lib/dates';
 import { monthValue } from '@/lib/months';
-import { SEARCH_CONFIG } from '../db/schema';
+import { documentsRecentFrom, newsRecentFrom, SEARCH_CONFIG } from '../db/schema';
 import { CANDIDATE_CAP, type CorpusScope, type WindowBounds } from './cost-planning';
 import { type Facet, facetColumns } from './facet-assembly';
 import type { FacetFilters } from './selected-facets';
@@ -16,14 +16,21 @@ import { ENRICHED_NEWS_DOCUMENT_TYPE, NEWS_DOCUMENT_TYPE } from './types';
  * counted over them (facet-assembly.ts), in one statement.
  */
 
-/** A full-text query and its lexemes (a text[] expression), which size the candidate windows. */
-export type FullTextQuery = { tsquery: SQL; lexemes: SQL };
+/**
+ * A full-text query and its words, which size the candidate windows: a text[] expression holding, for each word
+ * of the term (split at spaces and quotes), its lexemes separated by spaces. A hyphenated word is several lexemes
+ * that always come together (`assurance-vie`: 'assurance-v', 'assur', 'vi'), so the dictionary estimates a word's
+ * share by its rarest lexeme, not by their product.
+ */
+export type FullTextQuery = { tsquery: SQL; words: SQL };
 
 export function typedQuery(term: string): FullTextQuery {
   const config = sql.raw(`'${SEARCH_CONFIG}'`);
   return {
     tsquery: sql`websearch_to_tsquery(${config}, ${term})`,
-    lexemes: sql`array(select lexeme from unnest(to_tsvector(${config}, ${term})) lexeme)`,
+    words: sql`array(select w.lexemes from regexp_split_to_table(${term}, '[[:space:]"]+') word
+      cross join lateral (select string_agg(l.lexeme, ' ') as lexemes from unnest(to_tsvector(${config}, word)) l) w
+      where w.lexemes is not null)`,
   };
 }
 
@@ -262,6 +269,8 @@ function newsProbe(input: StatementInput, scope: CorpusScope, bounds: WindowBoun
     indexed: sql`(a.search_vector || search_news_facets(a.publication_date, a.enriched_news_id, a.topic_labels, a.thematic_labels))`,
     gate,
     date: sql`a.publication_date`,
+    recentFrom: newsRecentFrom,
+    recentTier: bounds.recentTier.news,
     window: bounds.news && { ...bounds.news, bound: sql`${bounds.news.bound}::timestamptz` },
   });
   return sql`select 'news'::text as corpus, c.id, c.enriched_news_id,
@@ -283,6 +292,8 @@ function docsProbe(input: StatementInput, scope: CorpusScope, bounds: WindowBoun
     indexed: sql`(d.search_vector || search_document_facets(d.date_resultat, d.type_document, d.matiere, d.abonnement))`,
     gate: undefined,
     date: sql`d.date_resultat`,
+    recentFrom: documentsRecentFrom,
+    recentTier: bounds.recentTier.docs,
     window: bounds.docs && { ...bounds.docs, bound: sql`${bounds.docs.bound}::date` },
   });
   return sql`select 'docs'::text as corpus, c.id, c.enriched_news_id, c.date_resultat::timestamp as day_at,
@@ -312,6 +323,9 @@ function rank(input: StatementInput, vector: SQL): SQL {
  * month is partial); every other condition is tested on those rows only (`(…) is true` hides them from the other
  * indexes, whose bitmaps would cost more than the rows). Then they are sorted; older matches are read only if the
  * window held fewer than the cap (the LIMIT is then 0, and PostgreSQL does not run that branch).
+ *
+ * With the recent tier (cost planning's choice, decision 062), the same two reads: the matches among the rows from
+ * the tier's first day, which the partial indexes of migration 0016 hold, then the older ones if needed.
  */
 function candidates(
   input: StatementInput,
@@ -328,10 +342,14 @@ function candidates(
     /** What else a match must pass (the public text of a gated news, for a reader without access). */
     gate: SQL | undefined;
     date: SQL;
+    /** The first day of the corpus's recent tier, as its partial index names it (migration 0016). */
+    recentFrom: SQL;
+    /** Whether its matches are read from the recent tier first (cost-planning.ts). */
+    recentTier: boolean;
     window: { bound: SQL; months: string[] } | null;
   },
 ): SQL {
-  const { columns, from, tid, vector, indexed, gate, date, window } = corpus;
+  const { columns, from, tid, vector, indexed, gate, date, recentFrom, window } = corpus;
   const { readByAddress } = input;
   const query = input.hasTerm ? input.query : null;
   const cap = CANDIDATE_CAP + 1;
@@ -356,6 +374,32 @@ function candidates(
   const indexedMatch = (extra: readonly string[]) =>
     sql`${indexed} @@ (${query} && ${extra.join(' & ')}::tsquery) and (${others}) is true`;
   const anyMatch = query !== null && facetTerms.length > 0 ? indexedMatch(facetTerms) : matches;
+  // The rows passing `first`, newest first, then those passing `older` only when `first` held the cap or fewer
+  // (the LIMIT is then 0, and PostgreSQL does not run that branch).
+  const firstThenOlder = (first: SQL, older: SQL) => {
+    const rest = newest(older, sql`(select ${cap} - count(*) from recent)`);
+    return readByAddress
+      ? sql`
+    with recent as materialized (
+      select ${tid} as tid from ${from} where ${first} order by ${order} limit ${cap}
+    )
+    select ${columns} from recent r join ${from} on ${tid} = r.tid
+    union all
+    (${rest})`
+      : sql`
+    with recent as materialized (
+      select ${columns} from ${from} where ${first} order by ${order} limit ${cap}
+    )
+    select * from recent
+    union all
+    (${rest})`;
+  };
+  // Cost planning chose the recent tier (decision 062): the matches there first, newest first, the older ones only
+  // when the tier held the cap or fewer.
+  if (query !== null && scope !== null && corpus.recentTier) {
+    const recent = sql`${date} >= ${recentFrom}`;
+    return firstThenOlder(sql`${anyMatch} and ${recent}`, sql`${anyMatch} and (${recent}) is not true`);
+  }
   if (window === null || query === null || scope === null) return newest(anyMatch, cap);
   // The window's first month is partial: over a window of one or two months the date index's rows from the bound
   // spare reading the month's earlier rows; over a longer one its bitmap costs more than it spares.
@@ -367,21 +411,7 @@ function candidates(
     window.months.length <= 2 ? bound : sql`(${bound}) is true`
   }`;
   if (input.windowOnly) return newest(windowMatch, cap);
-  if (!readByAddress)
-    return sql`
-    with recent as materialized (
-      select ${columns} from ${from} where ${windowMatch} order by ${order} limit ${cap}
-    )
-    select * from recent
-    union all
-    (${newest(sql`${anyMatch} and ${date} < ${window.bound}`, sql`(select ${cap} - count(*) from recent)`)})`;
-  return sql`
-    with recent as materialized (
-      select ${tid} as tid from ${from} where ${windowMatch} order by ${order} limit ${cap}
-    )
-    select ${columns} from recent r join ${from} on ${tid} = r.tid
-    union all
-    (${newest(sql`${anyMatch} and ${date} < ${window.bound}`, sql`(select ${cap} - count(*) from recent)`)})`;
+  return firstThenOlder(windowMatch, sql`${anyMatch} and ${date} < ${window.bound}`);
 }
 
 /** The selected years and months (YYYY, YYYYMM) as tsquery text over the facet index's lexemes; null: none. */
