@@ -27,7 +27,7 @@ const MATCH_COST_IN_DATES = 35;
 
 /**
  * A windowed term reads the recent tier instead when its matches there are estimated at most this many times
- * CANDIDATE_CAP (decision 062: at 1.1M documents `facturation électronique`, about 1,350 in the tier, 35 → 22 ms;
+ * CANDIDATE_CAP (decision 062: at 1.1M documents `facturation électronique`, about 1,350 in the tier, gained 14 ms;
  * `télétravail`, 3,300, lost 3 ms against its window).
  */
 const RECENT_TIER_MAX_READ = 2;
@@ -52,7 +52,7 @@ export type Window = { bound: string; months: string[] };
 /**
  * Each corpus's window, whether the term's matches could be estimated at all (no `or`, `-mot`, phrase), `none`:
  * the dictionary says nothing matches (each corpus lacks one of the term's required words), and for each corpus
- * whether its matches are looked for in the recent tier first (decision 062; a term without selected facets).
+ * whether its matches are looked for in the recent tier first (decision 062).
  */
 export type WindowBounds = {
   news: Window | null;
@@ -136,8 +136,9 @@ export async function lexemeCounts(db: Db, words: SQL): Promise<LexemeCounts | u
  * For each corpus, the date from which its newest rows (within the selected date range) should hold
  * WINDOW_MARGIN x CANDIDATE_CAP matches, or null when no window helps. The share of the corpus that matches is
  * estimated as the term's share (from the lexeme dictionary: the product of its words' shares, each word of the
- * query being required, a hyphenated word's share that of its rarest lexeme) times the other facets' share (from the planner's statistics: EXPLAIN of those facets
- * alone); a window is used only for matches estimated at several times the cap.
+ * query being required, a hyphenated word's share that of its rarest lexeme) times the other facets' share (from
+ * the planner's statistics: EXPLAIN of those facets alone); a window is used only for matches estimated at several
+ * times the cap.
  */
 export async function windowBounds(
   db: Db,
@@ -147,7 +148,8 @@ export async function windowBounds(
   dayCountsFrom = DAY_COUNTS_FROM_ROWS,
   dictionary: () => Promise<LexemeCounts | undefined> = () => lexemeCounts(db, words),
 ): Promise<WindowBounds> {
-  // Nor is a phrase's; on PGlite, which has no recent tier, there is nothing to read for it.
+  // Alternatives and exclusions are not estimated; nor is a phrase, which reads the dictionary only to choose the
+  // recent tier, which PGlite has not.
   if (hasAlternativesOrExclusions(term) || (isUnestimated(term) && isEmbedded(db))) return NO_WINDOW;
   const stats = await dictionary();
   if (!stats || stats.words.length === 0) return NO_WINDOW;

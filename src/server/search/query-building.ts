@@ -349,7 +349,7 @@ function candidates(
     window: { bound: SQL; months: string[] } | null;
   },
 ): SQL {
-  const { columns, from, tid, vector, indexed, gate, date, recentFrom, window } = corpus;
+  const { columns, from, tid, vector, indexed, gate, date, recentFrom, recentTier, window } = corpus;
   const { readByAddress } = input;
   const query = input.hasTerm ? input.query : null;
   const cap = CANDIDATE_CAP + 1;
@@ -396,7 +396,7 @@ function candidates(
   };
   // Cost planning chose the recent tier (decision 062): the matches there first, newest first, the older ones only
   // when the tier held the cap or fewer.
-  if (query !== null && scope !== null && corpus.recentTier) {
+  if (query !== null && scope !== null && recentTier) {
     const recent = sql`${date} >= ${recentFrom}`;
     return firstThenOlder(sql`${anyMatch} and ${recent}`, sql`${anyMatch} and (${recent}) is not true`);
   }
