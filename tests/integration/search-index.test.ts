@@ -8,7 +8,7 @@ import { importArticles } from '@/server/content/import';
 import { type Database, isEmbedded } from '@/server/db/client';
 import { queryRows } from '@/server/db/rows';
 import { articles, SEARCH_RECENT_FROM, topics } from '@/server/db/schema';
-import { windowBounds } from '@/server/search/cost-planning';
+import { DAY_COUNTS_FROM_ROWS, windowBounds } from '@/server/search/cost-planning';
 import { CANDIDATE_CAP, search } from '@/server/search/engine';
 import { FACETS, type FacetValues, facetCounts } from '@/server/search/facet-assembly';
 import { corpusFilters, searchStatement, typedQuery } from '@/server/search/query-building';
@@ -427,7 +427,7 @@ describe('bounded facets', () => {
       const filters = corpusFilters(facetFilters({}), null, { news: true, docs: true });
       // Read from the rows per day (as a window of DAY_COUNTS_FROM_ROWS rows or more is), and from the date index.
       const window = await windowBounds(database.db, term, fullText.words, filters, 0);
-      const small = await windowBounds(database.db, term, fullText.words, filters);
+      const small = await windowBounds(database.db, term, fullText.words, filters, DAY_COUNTS_FROM_ROWS);
       const paris = async (bound: string | undefined) => {
         const [row] = await queryRows<{ time: string }>(
           database.db,
@@ -440,6 +440,9 @@ describe('bounded facets', () => {
       expect(await paris(window.news?.bound)).toBe('00:00');
       expect(['09:00', '10:00', '00:30', '01:30']).toContain(await paris(small.news?.bound));
       expect(small.news?.months).toEqual(window.news?.months);
+      // By default the rows per day bound every window on PostgreSQL, only the large ones on PGlite.
+      const usual = await windowBounds(database.db, term, fullText.words, filters);
+      expect(usual.news?.bound).toBe(isEmbedded(database.db) ? small.news?.bound : window.news?.bound);
       const read = async (bounds: typeof window) => {
         const [row] = await queryRows<{
           total_news: number;

@@ -36,13 +36,19 @@ const RECENT_TIER_MAX_READ = 2;
 const WINDOW_MARGIN = 1.5;
 
 /**
- * From this many rows a window's bound is read from the rows per day (search_day_counts, decision 051), below it
- * from the date index. At 1.1M documents on PostgreSQL the date index's scan of a 57,000-row window took 5 to 16
- * ms and the rows per day 0.2 to 2.5; for the small windows of 110,000 documents on PGlite the index (7,100
- * dates: 1.2 ms) beat the days (its 10,000 news span 1,700 days for a 4,400-row window: 10 ms, each row through
- * PGlite's executor).
+ * On PGlite, from this many rows a window's bound is read from the rows per day (search_day_counts, decision 051),
+ * below it from the date index: for the small windows of 110,000 documents the index (7,100 dates: 1.2 ms) beat
+ * the days (its 10,000 news span 1,700 days for a 4,400-row window: 10 ms, each row through PGlite's executor).
+ * On PostgreSQL the days serve every window: at 1.1M documents the date index's scan took 5 to 16 ms for a
+ * 57,000-row window, the days 0.2 to 2.5 ms, and a very common word's bounds (7,100 rows) 1.7 to 2.6 ms against
+ * 1.3 to 1.6 (docs/SEARCH.md).
  */
 export const DAY_COUNTS_FROM_ROWS = 20_000;
+
+/** The window size from which its bound is read from the rows per day, on this database (DAY_COUNTS_FROM_ROWS). */
+export function dayCountsFrom(db: Db): number {
+  return isEmbedded(db) ? DAY_COUNTS_FROM_ROWS : 0;
+}
 
 /**
  * A corpus's window: its rows from `bound` on (the column's type, as text), and their months (YYYYMM, in Paris
@@ -145,7 +151,7 @@ export async function windowBounds(
   term: string,
   words: SQL,
   scopes: { news: CorpusScope; docs: CorpusScope },
-  dayCountsFrom = DAY_COUNTS_FROM_ROWS,
+  daysFrom = dayCountsFrom(db),
   dictionary: () => Promise<LexemeCounts | undefined> = () => lexemeCounts(db, words),
 ): Promise<WindowBounds> {
   // Alternatives and exclusions are not estimated; nor is a phrase, which reads the dictionary only to choose the
@@ -205,7 +211,7 @@ export async function windowBounds(
     db,
     sql`select n.bound as news, n.from_month as news_from, n.to_month as news_to,
       d.bound as docs, d.from_month as docs_from, d.to_month as docs_to
-    from (${boundOf('articles', news, dayCountsFrom)}) n, (${boundOf('documents', docs, dayCountsFrom)}) d`,
+    from (${boundOf('articles', news, daysFrom)}) n, (${boundOf('documents', docs, daysFrom)}) d`,
   );
   const window = (
     bound: string | null | undefined,

@@ -16,7 +16,7 @@ import { correctedQuery } from './correction';
 import {
   CANDIDATE_CAP,
   cameShort,
-  DAY_COUNTS_FROM_ROWS,
+  dayCountsFrom,
   type LexemeCounts,
   lexemeCounts,
   NO_WINDOW,
@@ -261,7 +261,7 @@ async function readTogether(reading: Reading, reads: readonly Read[]): Promise<(
         docs: params.urType !== UR_TYPES.news,
       });
       const bounds = term
-        ? await windowBounds(db, term, fullText.words, filters, DAY_COUNTS_FROM_ROWS, dictionary)
+        ? await windowBounds(db, term, fullText.words, filters, dayCountsFrom(db), dictionary)
         : NO_WINDOW;
       if (bounds.none) return null;
       return {
