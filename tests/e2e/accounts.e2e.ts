@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { linkPath, waitForEmail } from './support/emails';
-import { DESKTOP, expect, MOBILE, screenshot, test } from './support/fixtures';
+import { DESKTOP, expect, MOBILE, screenshot, test, waitForHydration } from './support/fixtures';
 
 /**
  * Readers' accounts (issue 19) in Chromium, each e-mail read from the server's outbox folder and its link followed:
@@ -46,8 +46,7 @@ test('login modal: a field left by a press shows its message once the press is r
   page,
 }) => {
   await page.goto('/');
-  await page.getByRole('button', { name: 'Mon compte', exact: true }).click();
-  await page.getByRole('button', { name: 'Se connecter ou créer un compte' }).click();
+  await openLoginModal(page);
   const login = page.getByRole('dialog').getByRole('region', { name: 'Se connecter' });
   const email = login.getByLabel(/^Adresse e-mail/);
   await expect(email).toBeFocused();
@@ -56,10 +55,20 @@ test('login modal: a field left by a press shows its message once the press is r
   await expect(login.getByLabel(/^Mot de passe/)).toBeFocused();
 });
 
+/**
+ * Opens the header's login modal. The account button is in the server's HTML: a click before hydration does nothing
+ * (seen on the first test of a run, while the server's first pages compile), so it waits for React's handlers.
+ */
+async function openLoginModal(page: Page): Promise<void> {
+  const account = page.getByRole('button', { name: 'Mon compte', exact: true });
+  await waitForHydration(account);
+  await account.click();
+  await page.getByRole('button', { name: 'Se connecter ou créer un compte' }).click();
+}
+
 /** Logs in through the header's modal, as a reader does. */
 async function loginWithModal(page: Page, email: string, password: string): Promise<void> {
-  await page.getByRole('button', { name: 'Mon compte', exact: true }).click();
-  await page.getByRole('button', { name: 'Se connecter ou créer un compte' }).click();
+  await openLoginModal(page);
   const login = page.getByRole('dialog').getByRole('region', { name: 'Se connecter' });
   await login.getByLabel(/^Adresse e-mail/).fill(email);
   await login.getByLabel(/^Mot de passe/).fill(password);
@@ -74,8 +83,7 @@ test('forgot password: the e-mailed link sets a new password, then the reader lo
   const email = uniqueEmail('oubli');
   await register(page, email, false);
   await page.goto('/');
-  await page.getByRole('button', { name: 'Mon compte', exact: true }).click();
-  await page.getByRole('button', { name: 'Se connecter ou créer un compte' }).click();
+  await openLoginModal(page);
   const forgot = page.getByRole('dialog').getByRole('link', { name: 'Mot de passe oublié ?' });
   expect(await forgot.getAttribute('href')).toBe('/mot-de-passe-oublie');
   // With the mouse, from the empty e-mail field the modal focuses: pressing on the link blurs the field, whose
