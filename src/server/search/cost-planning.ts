@@ -89,11 +89,7 @@ export type CorpusScope = {
   periods: string[];
 } | null;
 
-/** True for a term whose match count the dictionary cannot estimate: alternatives, exclusions, phrases. */
-export function isUnestimated(term: string): boolean {
-  return term.includes('"') || hasAlternativesOrExclusions(term);
-}
-
+/** Alternatives and exclusions: terms whose match count the dictionary cannot estimate. */
 function hasAlternativesOrExclusions(term: string): boolean {
   return /(^|\s)-\S|(^|\s)or(\s|$)/i.test(term);
 }
@@ -154,14 +150,16 @@ export async function windowBounds(
   daysFrom = dayCountsFrom(db),
   dictionary: () => Promise<LexemeCounts | undefined> = () => lexemeCounts(db, words),
 ): Promise<WindowBounds> {
-  // Alternatives and exclusions are not estimated; nor is a phrase, which reads the dictionary only to choose the
-  // recent tier, which PGlite has not.
-  if (hasAlternativesOrExclusions(term) || (isUnestimated(term) && isEmbedded(db))) return NO_WINDOW;
+  if (hasAlternativesOrExclusions(term)) return NO_WINDOW;
+  // A phrase (quoted words) is not estimated either: it reads the dictionary only to choose the recent tier, which
+  // PGlite has not.
+  const phrase = term.includes('"');
+  if (phrase && isEmbedded(db)) return NO_WINDOW;
   const stats = await dictionary();
   if (!stats || stats.words.length === 0) return NO_WINDOW;
   // A phrase is far rarer than its words together, so its matches are not estimated: they are read whole, from the
   // recent tier first unless even its words together, all facets aside, would be too few there.
-  if (isUnestimated(term))
+  if (phrase)
     return {
       ...NO_WINDOW,
       recentTier: onPostgres(db, {
