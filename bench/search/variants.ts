@@ -66,7 +66,7 @@ for (const term of terms) {
     bounds,
     readByAddress: process.env.BY_ADDRESS === '1',
   };
-  const page = { offset: 0, sort: 'pertinence' as const };
+  const page = { offset: 0, size: 20, sort: 'pertinence' as const, sources: true };
   await timeIt('full statement', () => run(searchStatement({ ...base, page, facets: FACETS })));
   await timeIt('planning only (EXPLAIN)', () => plan(searchStatement({ ...base, page, facets: FACETS })));
   await timeIt('planning only, no facets', () => plan(searchStatement({ ...base, page, facets: [] })));

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NEWS_PAGE_SIZE } from '@/lib/constants';
 import { SEARCH_SORTS, UR_TYPES } from '@/lib/contracts/search';
 import type { SelectedFacets } from '@/lib/params';
 import { importArticles } from '@/server/content/import';
@@ -10,7 +11,7 @@ import { queryRows } from '@/server/db/rows';
 import { articles, SEARCH_RECENT_FROM, topics } from '@/server/db/schema';
 import { DAY_COUNTS_FROM_ROWS, windowBounds } from '@/server/search/cost-planning';
 import { CANDIDATE_CAP, search } from '@/server/search/engine';
-import { FACETS, type FacetValues, facetCounts } from '@/server/search/facet-assembly';
+import { buildFacets, FACETS, type FacetValues, facetCounts } from '@/server/search/facet-assembly';
 import { corpusFilters, searchStatement, typedQuery } from '@/server/search/query-building';
 import { facetFilters } from '@/server/search/selected-facets';
 import { suggest } from '@/server/search/suggest';
@@ -456,7 +457,7 @@ describe('bounded facets', () => {
             hasAccess: true,
             filters,
             bounds,
-            page: { offset: 0, sort: SEARCH_SORTS.date },
+            page: { offset: 0, size: NEWS_PAGE_SIZE, sort: SEARCH_SORTS.date, sources: true },
             facets: FACETS,
             readByAddress: true,
           }),
@@ -550,7 +551,7 @@ describe('bounded facets', () => {
               hasAccess: false,
               filters: noFacets,
               bounds,
-              page: { offset: 40, sort: SEARCH_SORTS.date },
+              page: { offset: 40, size: NEWS_PAGE_SIZE, sort: SEARCH_SORTS.date, sources: true },
               facets: FACETS,
               readByAddress,
             }),
@@ -600,7 +601,7 @@ describe('recent tier (decision 062)', () => {
         none: false,
         recentTier: { news: recentTier, docs: recentTier },
       },
-      page: { offset: 0, sort: SEARCH_SORTS.date },
+      page: { offset: 0, size: NEWS_PAGE_SIZE, sort: SEARCH_SORTS.date, sources: true },
       facets: FACETS,
       readByAddress,
     });
@@ -664,5 +665,90 @@ describe('facet lexemes', () => {
     expect(row?.news).toBe("'#d202602' '#hTVA' '#mFiscal' '#tactualite' '#y2026'");
     expect(row?.enriched).toBe("'#d202601' '#tactualite-enrichie' '#y2026'");
     expect(row?.document).toBe("'#aMSO' '#d202512' '#mL''été' '#mSocial' '#tmemento' '#y2025'");
+  });
+});
+
+describe('both collections read side by side (decision 063)', () => {
+  // 45 news and 45 documents holding `bicorpus` once to four times (ranks from four values, so many ties), dated
+  // two by two on the same days (ties of date across the corpora), half of each Fiscal, half Social.
+  beforeAll(async () => {
+    await database.db.execute(sql`
+      insert into articles (id, type, slug, title, body_text, body_html, publication_date, topics)
+      select 'bc' || g, 'actualite', 'bc' || g, 'Brève ' || g, repeat('bicorpus ', g % 4 + 1) || 'régime',
+        '<p>' || repeat('bicorpus ', g % 4 + 1) || 'régime</p>',
+        timestamptz '2001-03-01 00:00:00+01' + (g / 2) * interval '1 day',
+        jsonb_build_array(jsonb_build_object('label', case when g % 2 = 0 then 'Fiscal' else 'Social' end))
+      from generate_series(1, 45) g`);
+    await database.db.execute(sql`
+      insert into subscriber_documents (id, titre_affichage, texte, matiere, abonnement, date_resultat, type_document, type_ur, ur_id)
+      select 'bd' || g, 'Acte ' || g, repeat('bicorpus ', (g + 1) % 4 + 1) || 'régime',
+        array[case when g % 2 = 0 then 'Fiscal' else 'Social' end], array['MSO'],
+        date '2001-03-01' + g / 2, 'revue', 'fonds', 'UR-bd' || g
+      from generate_series(1, 45) g`);
+  });
+  afterAll(async () => {
+    await database.db.execute(sql`delete from articles where id like 'bc%'`);
+    await database.db.execute(sql`delete from subscriber_documents where id like 'bd%'`);
+  });
+
+  /** The page as one statement over both corpora answers it (the engine's statement on PGlite). */
+  const oneStatement = async (
+    selected: SelectedFacets,
+    page: number,
+    sort: (typeof SEARCH_SORTS)[keyof typeof SEARCH_SORTS],
+  ) => {
+    const fullText = typedQuery('bicorpus');
+    const filters = corpusFilters(facetFilters(selected), null, { news: true, docs: true });
+    const [row] = await queryRows<{
+      total_news: number;
+      total_docs: number;
+      results: { id: string; titre: string }[] | null;
+      facet_counts: FacetValues | null;
+    }>(
+      database.db,
+      searchStatement({
+        query: fullText.tsquery,
+        hasTerm: true,
+        hasAccess: false,
+        filters,
+        bounds: await windowBounds(database.db, 'bicorpus', fullText.words, filters),
+        page: { offset: (page - 1) * NEWS_PAGE_SIZE, size: NEWS_PAGE_SIZE, sort, sources: true },
+        facets: FACETS,
+        readByAddress: !isEmbedded(database.db),
+      }),
+    );
+    return row;
+  };
+
+  it('answers every page, by relevance and by date, with or without a facet, as one statement does', async () => {
+    for (const selected of [{}, { matiere: ['Fiscal'] }] as SelectedFacets[])
+      for (const sort of [SEARCH_SORTS.relevance, SEARCH_SORTS.date])
+        for (const page of [1, 2, 3, 5]) {
+          const label = JSON.stringify({ selected, sort, page });
+          const answer = await search(database.db, { ...params('bicorpus'), selected, sort, page });
+          const expected = await oneStatement(selected, page, sort);
+          expect(answer.total, label).toBe((expected?.total_news ?? 0) + (expected?.total_docs ?? 0));
+          expect(
+            answer.results.map((result) => [result.id, result.titre_affichage]),
+            label,
+          ).toEqual((expected?.results ?? []).map((result) => [result.id, result.titre]));
+          // A later page's sources are read once the page is known: every result has its snippet.
+          expect(
+            answer.results.every((result) => result.texte.includes('bicorpus')),
+            label,
+          ).toBe(true);
+          if (!selected.matiere)
+            expect(answer.facets, label).toEqual(buildFacets(facetCounts(expected?.facet_counts ?? null)));
+        }
+  });
+
+  it('pages through the two collections in one order, each result once', async () => {
+    const pages = await Promise.all(
+      [1, 2, 3, 4, 5].map((page) => search(database.db, { ...params('bicorpus'), page })),
+    );
+    const ids = pages.flatMap((answer) => answer.results.map((result) => result.id));
+    expect(ids).toHaveLength(90);
+    expect(new Set(ids).size).toBe(90);
+    expect(new Set(ids.map((id) => id.slice(0, 2)))).toEqual(new Set(['bc', 'bd']));
   });
 });

@@ -1,7 +1,7 @@
 import 'server-only';
 import { type SQL, sql } from 'drizzle-orm';
 import { MAX_PAGE, NEWS_PAGE_SIZE, SUGGEST_MIN_CHARS } from '@/lib/constants';
-import { SEARCH_SORTS, type SearchSort } from '@/lib/contracts/search';
+import { SEARCH_SORTS } from '@/lib/contracts/search';
 import type { SelectedFacets } from '@/lib/params';
 import { shopLinks } from '@/lib/shop-links';
 import { articlePath } from '@/lib/urls';
@@ -12,6 +12,7 @@ import { queryRows } from '../db/rows';
 import { env } from '../env';
 import { AppError } from '../http/errors';
 import { SEARCH_BUSY_MESSAGE, SEARCH_BUSY_RETRY_AFTER_SECONDS } from './admission';
+import { mergedRow, type RawResult, type Row } from './corpus-rows';
 import { correctedQuery } from './correction';
 import {
   CANDIDATE_CAP,
@@ -21,6 +22,7 @@ import {
   lexemeCounts,
   NO_WINDOW,
   productCodesOfJob,
+  type WindowBounds,
   windowBounds,
 } from './cost-planning';
 import { documentTypeLabel } from './document-types';
@@ -29,14 +31,21 @@ import {
   FACETS,
   type Facet,
   type FacetCounts,
-  type FacetValues,
   facetCounts,
   isSelected,
   MULTI_CHOICE_FACETS,
 } from './facet-assembly';
 import { snippetHtml } from './highlight';
 import { searchedTerm } from './params';
-import { corpusFilters, type FullTextQuery, searchStatement, typedQuery } from './query-building';
+import {
+  type CorpusFilters,
+  corpusFilters,
+  type FullTextQuery,
+  type StatementInput,
+  searchStatement,
+  sourcesStatement,
+  typedQuery,
+} from './query-building';
 import { countSearch } from './query-counts';
 import { facetFilters } from './selected-facets';
 import { type SnippetSource, snippets } from './snippets';
@@ -105,36 +114,6 @@ async function answerSearch(db: Db, params: SearchParams, hasAccess: boolean): P
 /** A full-text query and what names it in shared answers (the typed text's, or its correction). */
 type NamedQuery = FullTextQuery & { key: 'typed' | 'corrected' };
 
-type Row = {
-  total_news: number;
-  total_docs: number;
-  results: RawResult[] | null;
-  facet_counts: FacetValues | null;
-};
-
-type RawResult = {
-  corpus: 'news' | 'docs';
-  id: string;
-  enriched_news_id: string | null;
-  titre: string;
-  micro: string;
-  day: string;
-  type_code: string;
-  type_ur: string;
-  ur_id: string;
-  abonnement: string[];
-  matiere: string[];
-  themes: string[];
-  titre_ouvrage: string;
-  slug: string | null;
-  article_type: string | null;
-  /** What the snippet is built from (query-building.ts): a news's body, gate and sections; a document's text. */
-  view: string | null;
-  paywalled: boolean | null;
-  sections: [string, string][] | null;
-  texte: string | null;
-};
-
 /**
  * One search with a given full-text query: the candidates, page and facets of the selection, and for each selected
  * multi-choice facet its disjunctive counts, which are that facet's counts in the same search without it (shared
@@ -167,7 +146,12 @@ async function runSearch(
   const ownCounts = FACETS.filter((facet) => !selectedFacets.some(([, selected]) => selected === facet));
   const results: Read = {
     selected: params.selected,
-    page: { offset: (params.page - 1) * NEWS_PAGE_SIZE, sort: params.sort },
+    page: {
+      offset: (params.page - 1) * NEWS_PAGE_SIZE,
+      size: NEWS_PAGE_SIZE,
+      sort: params.sort,
+      sources: true,
+    },
     counted: ownCounts,
   };
   // The disjunctive reads not shared from an earlier search (sharedRead calls its loader at once on a miss).
@@ -191,7 +175,7 @@ async function runSearch(
   const together = isEmbedded(db)
     ? [readTogether(reading, [results, ...unshared.map(({ read }) => read)])]
     : [results, ...unshared.map(({ read }) => read)].map((read) =>
-        readTogether(reading, [read]).then(([row]) => [row ?? null]),
+        readSideBySide(reading, read).then((row) => [row]),
       );
   // Each unshared read's counts, once its statement answered (PGlite: the results' one).
   const rows = Promise.all(together).then((answers) => answers.flat());
@@ -241,59 +225,110 @@ type Reading = {
  */
 type Read = {
   selected: SelectedFacets;
-  page: { offset: number; sort: SearchSort } | null;
+  page: StatementInput['page'];
   counted: readonly Facet[];
 };
 
+/** A read planned: its corpora's filters and window bounds, and its statement. */
+type PlannedRead = {
+  bounds: WindowBounds;
+  filters: CorpusFilters;
+  bitmaps: boolean;
+  statement: (options: {
+    windowOnly: boolean;
+    filters?: CorpusFilters;
+    page?: StatementInput['page'];
+  }) => SQL;
+};
+
 /**
- * The reads' rows, in their order, run as one statement with its time budget: each read's candidates planned
- * (cost-planning.ts) and built (query-building.ts). A read is null when the lexeme dictionary says nothing
- * matches: no statement is planned or run for it. On PGlite a windowed corpus first reads its window only; a read
- * whose window came short (fewer than the cap + 1 matches) runs again with the older matches (`cameShort`).
+ * A read's candidates planned (cost-planning.ts) and its statement built (query-building.ts); null when the lexeme
+ * dictionary says nothing matches: no statement is planned or run for it.
  */
-async function readTogether(reading: Reading, reads: readonly Read[]): Promise<(Row | null)[]> {
+async function planRead(reading: Reading, read: Read): Promise<PlannedRead | null> {
   const { db, params, fullText, hasAccess, jobCodes, dictionary } = reading;
   const { term } = params;
-  const planned = await Promise.all(
-    reads.map(async (read) => {
-      const filters = corpusFilters(facetFilters(read.selected), jobCodes, {
-        news: params.urType !== UR_TYPES.subscriber,
-        docs: params.urType !== UR_TYPES.news,
-      });
-      const bounds = term
-        ? await windowBounds(db, term, fullText.words, filters, dayCountsFrom(db), dictionary)
-        : NO_WINDOW;
-      if (bounds.none) return null;
-      return {
+  const filters = corpusFilters(facetFilters(read.selected), jobCodes, {
+    news: params.urType !== UR_TYPES.subscriber,
+    docs: params.urType !== UR_TYPES.news,
+  });
+  const bounds = term
+    ? await windowBounds(db, term, fullText.words, filters, dayCountsFrom(db), dictionary)
+    : NO_WINDOW;
+  if (bounds.none) return null;
+  return {
+    bounds,
+    filters,
+    bitmaps: term !== '' && (bounds.estimated || term.includes('"')),
+    statement: (options) =>
+      searchStatement({
+        query: fullText.tsquery,
+        hasTerm: term !== '',
+        hasAccess,
+        filters: options.filters ?? filters,
         bounds,
-        statement: (windowOnly: boolean) =>
-          searchStatement({
-            query: fullText.tsquery,
-            hasTerm: term !== '',
-            hasAccess,
-            filters,
-            bounds,
-            page: read.page,
-            facets: read.counted,
-            readByAddress: !isEmbedded(db),
-            windowOnly,
-          }),
-        bitmaps: term !== '' && (bounds.estimated || term.includes('"')),
-      };
-    }),
-  );
-  const windowOnly = isEmbedded(db);
+        page: options.page === undefined ? read.page : options.page,
+        facets: read.counted,
+        readByAddress: !isEmbedded(db),
+        windowOnly: options.windowOnly,
+      }),
+  };
+}
+
+/**
+ * One read on PostgreSQL with its time budget. A read of both collections is two statements, one per corpus, side
+ * by side on two connections (decision 063): each is a core's work of a few milliseconds, and their rows make the
+ * one statement's (`mergedRow`). Each corpus's statement pages its first `offset + size` rows, which hold every
+ * row of the page: with their sources for a first page, without them for a later one (up to 980 rows a corpus),
+ * whose 20 rows' sources are read once the page is known.
+ */
+async function readSideBySide(reading: Reading, read: Read): Promise<Row | null> {
+  const { db } = reading;
+  const planned = await planRead(reading, read);
+  if (!planned) return null;
+  const { news, docs } = planned.filters;
+  if (news === null || docs === null)
+    return runBudgeted(db, planned.statement({ windowOnly: false }), planned.bitmaps);
+  const page = read.page && {
+    ...read.page,
+    offset: 0,
+    size: read.page.offset + read.page.size,
+    sources: read.page.offset === 0,
+  };
+  const ofCorpus = (filters: CorpusFilters) =>
+    runBudgeted(db, planned.statement({ windowOnly: false, filters, page }), planned.bitmaps);
+  const [newsRow, docsRow] = await Promise.all([
+    ofCorpus({ news, docs: null }),
+    ofCorpus({ news: null, docs }),
+  ]);
+  const row = mergedRow(newsRow, docsRow, read.page);
+  if (page && !page.sources && row.results) {
+    const sources = await queryRows<Partial<RawResult>>(db, sourcesStatement(row.results));
+    row.results = row.results.map((result, index) => ({ ...result, ...sources[index] }));
+  }
+  return row;
+}
+
+/**
+ * PGlite: the reads' rows, in their order, run as one statement (its single thread runs them one after the other
+ * anyway). A windowed corpus first reads its window only; a read whose window came short (fewer than the cap + 1
+ * matches) runs again with the older matches (`cameShort`).
+ */
+async function readTogether(reading: Reading, reads: readonly Read[]): Promise<(Row | null)[]> {
+  const { db } = reading;
+  const planned = await Promise.all(reads.map((read) => planRead(reading, read)));
   const rows = await runStatements(
     db,
-    planned.map((read) => read && { statement: read.statement(windowOnly), bitmaps: read.bitmaps }),
+    planned.map((read) => read && { statement: read.statement({ windowOnly: true }), bitmaps: read.bitmaps }),
   );
-  if (!windowOnly) return rows;
   const short = planned.map((read, index) => read !== null && cameShort(read.bounds, rows[index] ?? null));
   if (!short.includes(true)) return rows;
   const again = await runStatements(
     db,
     planned.map((read, index) =>
-      read && short[index] ? { statement: read.statement(false), bitmaps: read.bitmaps } : null,
+      read && short[index]
+        ? { statement: read.statement({ windowOnly: false }), bitmaps: read.bitmaps }
+        : null,
     ),
   );
   return rows.map((row, index) => (short[index] ? (again[index] ?? null) : row));

@@ -1,6 +1,5 @@
 import 'server-only';
 import { type SQL, sql } from 'drizzle-orm';
-import { NEWS_PAGE_SIZE } from '@/lib/constants';
 import { SEARCH_SORTS, type SearchSort } from '@/lib/contracts/search';
 import { SITE_TIME_ZONE } from '@/lib/dates';
 import { monthValue } from '@/lib/months';
@@ -177,8 +176,12 @@ export type StatementInput = {
   hasAccess: boolean;
   filters: CorpusFilters;
   bounds: WindowBounds;
-  /** The page wanted; null: only the totals and the facets (a disjunctive count: no page, no rank). */
-  page: { offset: number; sort: SearchSort } | null;
+  /**
+   * The page wanted, `size` rows from `offset`, with what the page shows and its snippets are built from (`sources`;
+   * else read once the page is known, `sourcesStatement`); null: only the totals and the facets (a disjunctive
+   * count: no page, no rank).
+   */
+  page: { offset: number; size: number; sort: SearchSort; sources: boolean } | null;
   /** The facets counted over the candidates (a selected multi-choice facet is counted without its selection). */
   facets: readonly Facet[];
   /**
@@ -206,20 +209,13 @@ export function searchStatement(input: StatementInput): SQL {
       : sql`rank desc, sort_date desc, id`;
   // What the page shows and the snippets are built from, read here for the page's rows only (three more
   // statements before; the candidates carry only what they are sorted and counted by).
-  const pageWithSources = sql`select pg.corpus, pg.id, pg.enriched_news_id, src.titre, src.micro,
-      to_char(pg.day_at, 'YYYY-MM-DD') as day, pg.type_code, pg.type_ur, pg.ur_id, pg.abonnement, pg.matiere,
-      pg.themes, src.titre_ouvrage, pg.slug, pg.article_type, pg.position,
-      src.view, src.paywalled, src.sections, src.texte from page pg
-    left join lateral (
-      select a.title as titre, a.summary as micro, ''::text as titre_ouvrage, a.body_html as view, a.paywalled,
-        (select coalesce(json_agg(json_build_array(s.title, s.body_html)
-          order by s.position), '[]'::json) from article_sections s where s.article_id = a.id) as sections,
-        null::text as texte
-      from articles a where pg.corpus = 'news' and a.id = pg.id
-      union all
-      select d.titre_affichage, d.micro_contenu, d.titre_ouvrage, null::text, null::boolean, null::json, d.texte
-      from subscriber_documents d where pg.corpus = 'docs' and d.id = pg.id
-    ) src on true`;
+  const pageRows = sql`select pg.corpus, pg.id, pg.enriched_news_id, to_char(pg.day_at, 'YYYY-MM-DD') as day,
+      pg.type_code, pg.type_ur, pg.ur_id, pg.abonnement, pg.matiere, pg.themes, pg.slug, pg.article_type,
+      pg.position, pg.rank, extract(epoch from pg.sort_date)::float8 as sort_at, ${
+        input.page?.sources
+          ? sql`src.* from page pg left join lateral (${sourcesOf(sql`pg`)}) src on true`
+          : sql`null::text as titre from page pg`
+      }`;
   return sql`
     with news_probe as (${newsProbe(input, input.filters.news, input.bounds)}),
     docs_probe as (${docsProbe(input, input.filters.docs, input.bounds)}),
@@ -232,7 +228,7 @@ export function searchStatement(input: StatementInput): SQL {
         ? sql`,
     page as (
       select m.*, row_number() over () as position from (
-        select * from matched order by ${order} limit ${NEWS_PAGE_SIZE} offset ${input.page.offset}
+        select * from matched order by ${order} limit ${input.page.size} offset ${input.page.offset}
       ) m
     )`
         : sql``
@@ -243,11 +239,31 @@ export function searchStatement(input: StatementInput): SQL {
       ${
         // Counts alone (a disjunctive read) plan no page: its lateral read of the sources cost 1 to 2 ms of
         // planning on PGlite though it read nothing.
-        input.page
-          ? sql`(select json_agg(p order by p.position) from (${pageWithSources}) p)`
-          : sql`null::json`
+        input.page ? sql`(select json_agg(p order by p.position) from (${pageRows}) p)` : sql`null::json`
       } as results,
       ${facetColumns(input.facets)}`;
+}
+
+/**
+ * What a result shows and its snippet is built from (titre, micro, titre_ouvrage, view, paywalled, sections, texte),
+ * for the row `result` (its corpus and id): a news's title, summary, body and sections, a document's text.
+ */
+function sourcesOf(result: SQL): SQL {
+  return sql`select a.title as titre, a.summary as micro, ''::text as titre_ouvrage, a.body_html as view,
+        a.paywalled, (select coalesce(json_agg(json_build_array(s.title, s.body_html)
+          order by s.position), '[]'::json) from article_sections s where s.article_id = a.id) as sections,
+        null::text as texte
+      from articles a where ${result}.corpus = 'news' and a.id = ${result}.id
+      union all
+      select d.titre_affichage, d.micro_contenu, d.titre_ouvrage, null::text, null::boolean, null::json, d.texte
+      from subscriber_documents d where ${result}.corpus = 'docs' and d.id = ${result}.id`;
+}
+
+/** The sources (`sourcesOf`) of a page's results, in their order. */
+export function sourcesStatement(results: readonly { corpus: 'news' | 'docs'; id: string }[]): SQL {
+  return sql`select src.* from unnest(${textArray(results.map((result) => result.corpus))},
+      ${textArray(results.map((result) => result.id))}) with ordinality as r(corpus, id, position)
+    left join lateral (${sourcesOf(sql`r`)}) src on true order by r.position`;
 }
 
 /** Reads each news candidate as a result row with its rank. */
