@@ -654,6 +654,51 @@ describe('recent tier (decision 062)', () => {
   });
 });
 
+describe('recent tier for a window within it (decision 063)', () => {
+  // 10,000 documents, half from the tier's first day on (about seven a day), half a few years older, the words
+  // spread evenly: `tierfenetre` in 32 % of them (about 1,600 in the tier, a window of about 4,700 rows within it),
+  // `tierdense` in 90 % (a window of about 1,700 rows).
+  beforeAll(async () => {
+    await database.db.execute(sql`
+      insert into subscriber_documents (id, titre_affichage, texte, matiere, abonnement, date_resultat, type_document, type_ur, ur_id)
+      select 'tf' || g, 'Acte',
+        concat_ws(' ', case when g % 25 < 8 then 'tierfenetre' end, case when g % 10 < 9 then 'tierdense' end, 'acte'),
+        array['Social'], array['MSO'],
+        case when g % 2 = 0 then ${SEARCH_RECENT_FROM}::date + g / 15 else ${SEARCH_RECENT_FROM}::date - 1500 + g / 15 end,
+        'revue', 'fonds', 'UR-tf' || g
+      from generate_series(1, 10000) g`);
+    await database.db.execute(sql`analyze subscriber_documents`);
+  });
+  afterAll(async () => {
+    await database.db.execute(sql`delete from subscriber_documents where id like 'tf%'`);
+  });
+
+  it('reads the tier when the months of the window cost more than its older matches in the tier', async () => {
+    const bounds = (term: string) =>
+      windowBounds(
+        database.db,
+        term,
+        typedQuery(term).words,
+        corpusFilters(facetFilters({}), null, { news: true, docs: true }),
+      );
+    const onPostgres = !isEmbedded(database.db);
+    // Both words are common enough for a window; the window of the rarer one holds nearly every row of the tier.
+    const [rarer, denser] = [await bounds('tierfenetre'), await bounds('tierdense')];
+    expect(rarer.docs).not.toBeNull();
+    expect(denser.docs).not.toBeNull();
+    expect(rarer.recentTier.docs).toBe(onPostgres);
+    expect(denser.recentTier.docs).toBe(false);
+    // The tier's read finds the newest matches (their days: several share one).
+    const answer = await search(database.db, { ...params('tierfenetre'), sort: SEARCH_SORTS.date });
+    const newest = await queryRows<{ day: string }>(
+      database.db,
+      sql`select date_resultat::text as day from subscriber_documents where texte like '%tierfenetre%'
+        order by date_resultat desc limit ${NEWS_PAGE_SIZE}`,
+    );
+    expect(answer.results.map((result) => result.date_resultat)).toEqual(newest.map((row) => row.day));
+  });
+});
+
 describe('facet lexemes', () => {
   it('give each row its year, month (Paris time for news), type, subjects, subscriptions and themes', async () => {
     const [row] = await queryRows<{ news: string; enriched: string; document: string }>(

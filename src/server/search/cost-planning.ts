@@ -232,7 +232,9 @@ export async function windowBounds(
  * the corpus its matches make (with the selected facets): not when a date is selected (the tier holds its own
  * years), nor when the tier should hold the cap or fewer (the older rows would be read too, which costs more than
  * reading all the matches at once); for a term that has a window, when that window reaches back before the tier
- * (its months' postings then cost more than the tier's) and the tier's matches are few enough to read whole.
+ * (its months' postings then cost more than the tier's) and the tier's matches are few enough to read whole, or
+ * when it lies within the tier and its months' postings cost more than the tier's matches older than it (decision
+ * 063: `donation` + Patrimoine, a window of 20 months, 12 ms of postings against 1 in the tier).
  */
 function readsRecentTier(
   scope: CorpusScope,
@@ -243,7 +245,11 @@ function readsRecentTier(
   if (scope === null || scope.periods.length > 0) return false;
   const inTier = share * recentRows;
   if (inTier <= CANDIDATE_CAP) return false;
-  return windowRows === null || (windowRows >= recentRows && inTier <= RECENT_TIER_MAX_READ * CANDIDATE_CAP);
+  if (windowRows === null) return true;
+  if (windowRows >= recentRows) return inTier <= RECENT_TIER_MAX_READ * CANDIDATE_CAP;
+  // A window within the tier: the postings of its months (every row of the window) against the tier's matches
+  // older than the window, which the tier's read reads too.
+  return windowRows > MATCH_COST_IN_DATES * (inTier - WINDOW_MARGIN * CANDIDATE_CAP);
 }
 
 /**
