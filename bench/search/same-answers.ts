@@ -57,7 +57,7 @@ for (const query of QUERIES)
           if (!isDeepStrictEqual(a[key], b[key])) {
             differences += 1;
             console.log(
-              `DIFF ${key}: ${label}\n  this: ${JSON.stringify(a[key]).slice(0, 400)}\n  base: ${JSON.stringify(b[key]).slice(0, 400)}`,
+              `DIFF ${key}: ${label}\n  this: ${JSON.stringify(a[key]).slice(0, Number(process.env.DIFF_CHARS ?? 400))}\n  base: ${JSON.stringify(b[key]).slice(0, Number(process.env.DIFF_CHARS ?? 400))}`,
             );
           }
         mine.results.forEach((result, index) => {
