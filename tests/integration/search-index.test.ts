@@ -8,8 +8,8 @@ import type { SelectedFacets } from '@/lib/params';
 import { importArticles } from '@/server/content/import';
 import { type Database, isEmbedded } from '@/server/db/client';
 import { queryRows } from '@/server/db/rows';
-import { articles, SEARCH_RECENT_FROM, topics } from '@/server/db/schema';
-import { DAY_COUNTS_FROM_ROWS, windowBounds } from '@/server/search/cost-planning';
+import { articles, SEARCH_RECENT_FROM, SEARCH_WIDER_FROM, topics } from '@/server/db/schema';
+import { DAY_COUNTS_FROM_ROWS, type Tier, windowBounds } from '@/server/search/cost-planning';
 import { CANDIDATE_CAP, search } from '@/server/search/engine';
 import { buildFacets, FACETS, type FacetValues, facetCounts } from '@/server/search/facet-assembly';
 import { corpusFilters, searchStatement, typedQuery } from '@/server/search/query-building';
@@ -569,6 +569,38 @@ describe('bounded facets', () => {
   });
 });
 
+/** A search statement over the documents with all their matches read, or those of a tier first. */
+const tierStatement = (term: string, tier: Tier | null, readByAddress: boolean, selected: SelectedFacets) =>
+  searchStatement({
+    query: typedQuery(term).tsquery,
+    hasTerm: true,
+    hasAccess: true,
+    filters: corpusFilters(facetFilters(selected), null, { news: true, docs: true }),
+    bounds: { news: null, docs: null, estimated: false, none: false, tiers: { news: tier, docs: tier } },
+    page: { offset: 0, size: NEWS_PAGE_SIZE, sort: SEARCH_SORTS.date, sources: true },
+    facets: FACETS,
+    readByAddress,
+  });
+const tierRead = async (
+  term: string,
+  tier: Tier | null,
+  readByAddress: boolean,
+  selected: SelectedFacets = {},
+) => {
+  const [row] = await queryRows<{ facet_counts: FacetValues | null }>(
+    database.db,
+    tierStatement(term, tier, readByAddress, selected),
+  );
+  return { ...row, facet_counts: countedFacets(row?.facet_counts ?? null) };
+};
+const tierBounds = (term: string, selected: SelectedFacets = {}) =>
+  windowBounds(
+    database.db,
+    term,
+    typedQuery(term).words,
+    corpusFilters(facetFilters(selected), null, { news: true, docs: true }),
+  );
+
 describe('recent tier (decision 062)', () => {
   // Documents straddling the tier's first day: `tierplein` 1,100 from it on (more than the cap) and 50 before,
   // `tiermaigre` 10 from it on and 20 before (the older rows complete the answer).
@@ -586,71 +618,67 @@ describe('recent tier (decision 062)', () => {
     await database.db.execute(sql`delete from subscriber_documents where id like 'tr%'`);
   });
 
-  const filtersOf = (selected: SelectedFacets) =>
-    corpusFilters(facetFilters(selected), null, { news: true, docs: true });
-  const statement = (term: string, recentTier: boolean, readByAddress: boolean, selected: SelectedFacets) =>
-    searchStatement({
-      query: typedQuery(term).tsquery,
-      hasTerm: true,
-      hasAccess: true,
-      filters: filtersOf(selected),
-      bounds: {
-        news: null,
-        docs: null,
-        estimated: false,
-        none: false,
-        recentTier: { news: recentTier, docs: recentTier },
-      },
-      page: { offset: 0, size: NEWS_PAGE_SIZE, sort: SEARCH_SORTS.date, sources: true },
-      facets: FACETS,
-      readByAddress,
-    });
-  const read = async (
-    term: string,
-    recentTier: boolean,
-    readByAddress: boolean,
-    selected: SelectedFacets = {},
-  ) => {
-    const [row] = await queryRows<{ facet_counts: FacetValues | null }>(
-      database.db,
-      statement(term, recentTier, readByAddress, selected),
-    );
-    return { ...row, facet_counts: countedFacets(row?.facet_counts ?? null) };
-  };
-
   it('answers as a read of all the matches, whether the tier holds more than the cap or not, with a facet or not', async () => {
     // Plain, and with a facet (the tier's index of text and facet values).
     for (const selected of [{}, { matiere: ['Social'] }] as SelectedFacets[])
       for (const term of ['"tierplein enregistré"', '"tiermaigre enregistré"', 'tierplein'])
         for (const readByAddress of [true, false]) {
-          const whole = await read(term, false, readByAddress, selected);
-          expect(await read(term, true, readByAddress, selected)).toEqual(whole);
+          const whole = await tierRead(term, null, readByAddress, selected);
+          expect(await tierRead(term, 'recent', readByAddress, selected)).toEqual(whole);
         }
-    expect(await read('"tierplein enregistré"', true, true)).toMatchObject({ total_docs: CANDIDATE_CAP + 1 });
-    const thin = await read('"tiermaigre enregistré"', true, true);
+    expect(await tierRead('"tierplein enregistré"', 'recent', true)).toMatchObject({
+      total_docs: CANDIDATE_CAP + 1,
+    });
+    const thin = await tierRead('"tiermaigre enregistré"', 'recent', true);
     expect(thin).toMatchObject({ total_docs: 30 });
   });
 
   it('is chosen on PostgreSQL for a phrase or a word the tier holds enough of, without a selected date', async () => {
-    const bounds = (term: string, selected: SelectedFacets = {}) =>
-      windowBounds(
-        database.db,
-        term,
-        typedQuery(term).words,
-        corpusFilters(facetFilters(selected), null, { news: true, docs: true }),
-      );
-    // PGlite has no recent tier: its posting lists are short, and the tier's two reads cost more than they spare.
-    const onPostgres = !isEmbedded(database.db);
+    const bounds = tierBounds;
+    const recent = isEmbedded(database.db) ? null : 'recent';
+    // PGlite has no tiers: its posting lists are short, and a tier's two reads cost more than they spare.
     // No news holds the words: the tier is not worth its second read there.
-    expect((await bounds('"tierplein enregistré"')).recentTier).toEqual({ news: false, docs: onPostgres });
-    expect((await bounds('"tiermaigre enregistré"')).recentTier.docs).toBe(false);
-    expect((await bounds('tierplein')).recentTier.docs).toBe(onPostgres);
-    // Too few in the tier: all the matches are read at once.
-    expect((await bounds('tiermaigre')).recentTier.docs).toBe(false);
-    expect((await bounds('tierplein', { matiere: ['Social'] })).recentTier.docs).toBe(onPostgres);
+    expect((await bounds('"tierplein enregistré"')).tiers).toEqual({ news: null, docs: recent });
+    expect((await bounds('"tiermaigre enregistré"')).tiers.docs).toBeNull();
+    expect((await bounds('tierplein')).tiers.docs).toBe(recent);
+    // Too few in any tier: all the matches are read at once.
+    expect((await bounds('tiermaigre')).tiers.docs).toBeNull();
+    expect((await bounds('tierplein', { matiere: ['Social'] })).tiers.docs).toBe(recent);
     // A selected date: the tier holds its own years.
-    expect((await bounds('"tierplein enregistré"', { date_zapette: ['2025'] })).recentTier.docs).toBe(false);
-    expect((await bounds('tierplein or tiermaigre')).recentTier).toEqual({ news: false, docs: false });
+    expect((await bounds('"tierplein enregistré"', { date_zapette: ['2025'] })).tiers.docs).toBeNull();
+    expect((await bounds('tierplein or tiermaigre')).tiers).toEqual({ news: null, docs: null });
+  });
+});
+
+describe('wider tier (decision 063)', () => {
+  // 1,400 documents, one a day from 40 days before the wider tier's first day: 1,360 in the wider tier, about 260
+  // of them in the recent one.
+  beforeAll(async () => {
+    await database.db.execute(sql`
+      insert into subscriber_documents (id, titre_affichage, texte, matiere, abonnement, date_resultat, type_document, type_ur, ur_id)
+      select 'tw' || g, 'Acte', 'tierlarge enregistré', array['Social'], array['MSO'],
+        ${SEARCH_WIDER_FROM}::date - 41 + g, 'revue', 'fonds', 'UR-tw' || g
+      from generate_series(1, 1400) g`);
+    await database.db.execute(sql`analyze subscriber_documents`);
+  });
+  afterAll(async () => {
+    await database.db.execute(sql`delete from subscriber_documents where id like 'tw%'`);
+  });
+
+  it('is chosen on PostgreSQL when the recent tier holds too few matches and the wider one enough', async () => {
+    expect((await tierBounds('"tierlarge enregistré"')).tiers).toEqual({
+      news: null,
+      docs: isEmbedded(database.db) ? null : 'wider',
+    });
+  });
+
+  it('answers as a read of all the matches, as the recent tier does', async () => {
+    for (const readByAddress of [true, false]) {
+      const whole = await tierRead('"tierlarge enregistré"', null, readByAddress);
+      expect(whole).toMatchObject({ total_docs: CANDIDATE_CAP + 1 });
+      expect(await tierRead('"tierlarge enregistré"', 'wider', readByAddress)).toEqual(whole);
+      expect(await tierRead('"tierlarge enregistré"', 'recent', readByAddress)).toEqual(whole);
+    }
   });
 });
 
@@ -674,20 +702,13 @@ describe('recent tier for a window within it (decision 063)', () => {
   });
 
   it('reads the tier when the months of the window cost more than its older matches in the tier', async () => {
-    const bounds = (term: string) =>
-      windowBounds(
-        database.db,
-        term,
-        typedQuery(term).words,
-        corpusFilters(facetFilters({}), null, { news: true, docs: true }),
-      );
-    const onPostgres = !isEmbedded(database.db);
+    const bounds = tierBounds;
     // Both words are common enough for a window; the window of the rarer one holds nearly every row of the tier.
     const [rarer, denser] = [await bounds('tierfenetre'), await bounds('tierdense')];
     expect(rarer.docs).not.toBeNull();
     expect(denser.docs).not.toBeNull();
-    expect(rarer.recentTier.docs).toBe(onPostgres);
-    expect(denser.recentTier.docs).toBe(false);
+    expect(rarer.tiers.docs).toBe(isEmbedded(database.db) ? null : 'recent');
+    expect(denser.tiers.docs).toBeNull();
     // The tier's read finds the newest matches (their days: several share one).
     const answer = await search(database.db, { ...params('tierfenetre'), sort: SEARCH_SORTS.date });
     const newest = await queryRows<{ day: string }>(

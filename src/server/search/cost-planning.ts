@@ -26,11 +26,11 @@ export const CANDIDATE_CAP = 1000;
 const MATCH_COST_IN_DATES = 35;
 
 /**
- * A windowed term reads the recent tier instead when its matches there are estimated at most this many times
+ * A windowed term reads a tier instead when its matches there are estimated at most this many times
  * CANDIDATE_CAP (decision 062: at 1.1M documents `facturation électronique`, about 1,350 in the tier, gained 14 ms;
  * `télétravail`, 3,300, lost 3 ms against its window).
  */
-const RECENT_TIER_MAX_READ = 2;
+const TIER_MAX_READ = 2;
 
 /** How many times CANDIDATE_CAP matches a window is sized to hold, by the dictionary's estimate. */
 const WINDOW_MARGIN = 1.5;
@@ -56,24 +56,31 @@ export function dayCountsFrom(db: Db): number {
  */
 export type Window = { bound: string; months: string[] };
 /**
+ * The search's tiers (decisions 062 and 063): partial full-text indexes over a corpus's rows from a given day on,
+ * the recent one (about two years) and the wider one (about five).
+ */
+export type Tier = 'recent' | 'wider';
+type Tiers = { news: Tier | null; docs: Tier | null };
+
+/**
  * Each corpus's window, whether the term's matches could be estimated at all (no `or`, `-mot`, phrase), `none`:
  * the dictionary says nothing matches (each corpus lacks one of the term's required words), and for each corpus
- * whether its matches are looked for in the recent tier first (decision 062).
+ * the tier its matches are looked for in first (null: none).
  */
 export type WindowBounds = {
   news: Window | null;
   docs: Window | null;
   estimated: boolean;
   none: boolean;
-  recentTier: { news: boolean; docs: boolean };
+  tiers: Tiers;
 };
-const NO_TIER = { news: false, docs: false };
+const NO_TIER: Tiers = { news: null, docs: null };
 export const NO_WINDOW: WindowBounds = {
   news: null,
   docs: null,
   estimated: false,
   none: false,
-  recentTier: NO_TIER,
+  tiers: NO_TIER,
 };
 
 /**
@@ -101,9 +108,14 @@ function hasAlternativesOrExclusions(term: string): boolean {
 export type LexemeCounts = {
   news_rows: number;
   docs_rows: number;
-  /** Each corpus's rows in the recent tier (the planner's count of its partial index's entries). */
+  /**
+   * Each corpus's rows in the recent tier and in the wider tier's band before it (the planner's count of their
+   * partial indexes' entries).
+   */
   news_recent: number;
   docs_recent: number;
+  news_band: number;
+  docs_band: number;
   words: { articles: number; documents: number }[];
 };
 
@@ -124,6 +136,9 @@ export async function lexemeCounts(db: Db, words: SQL): Promise<LexemeCounts | u
       (select greatest(reltuples, 0)::float8 from pg_class where oid = 'articles_recent_search_idx'::regclass) as news_recent,
       (select greatest(reltuples, 0)::float8 from pg_class
         where oid = 'subscriber_documents_recent_search_idx'::regclass) as docs_recent,
+      (select greatest(reltuples, 0)::float8 from pg_class where oid = 'articles_wider_search_idx'::regclass) as news_band,
+      (select greatest(reltuples, 0)::float8 from pg_class
+        where oid = 'subscriber_documents_wider_search_idx'::regclass) as docs_band,
       (select coalesce(json_agg(json_build_object('articles', c.articles, 'documents', c.documents)), '[]')
         from (select min(coalesce(l.articles, 0)) as articles, min(coalesce(l.documents, 0)) as documents
           from (select distinct word from unnest(${words}) word) w
@@ -151,52 +166,42 @@ export async function windowBounds(
   dictionary: () => Promise<LexemeCounts | undefined> = () => lexemeCounts(db, words),
 ): Promise<WindowBounds> {
   if (hasAlternativesOrExclusions(term)) return NO_WINDOW;
-  // A phrase (quoted words) is not estimated either: it reads the dictionary only to choose the recent tier, which
+  // A phrase (quoted words) is not estimated either: it reads the dictionary only to choose a tier, which
   // PGlite has not.
   const phrase = term.includes('"');
   if (phrase && isEmbedded(db)) return NO_WINDOW;
   const stats = await dictionary();
   if (!stats || stats.words.length === 0) return NO_WINDOW;
   // A phrase is far rarer than its words together, so its matches are not estimated: they are read whole, from the
-  // recent tier first unless even its words together, all facets aside, would be too few there.
+  // first tier its words together, all facets aside, would fill, if any.
   if (phrase)
     return {
       ...NO_WINDOW,
-      recentTier: onPostgres(db, {
-        news: readsRecentTier(
-          scopes.news,
-          null,
-          stats.news_recent,
-          shareOf(newsCounts(stats), stats.news_rows),
-        ),
-        docs: readsRecentTier(
-          scopes.docs,
-          null,
-          stats.docs_recent,
-          shareOf(docsCounts(stats), stats.docs_rows),
-        ),
+      tiers: onPostgres(db, {
+        news: tierRead(scopes.news, null, newsTiers(stats), shareOf(newsCounts(stats), stats.news_rows)),
+        docs: tierRead(scopes.docs, null, docsTiers(stats), shareOf(docsCounts(stats), stats.docs_rows)),
       }),
     };
   // Every word of an estimated term is required, and the dictionary's counts are exact: when each corpus lacks
   // one of the words (a typo, a pasted string), nothing matches and the search statement is skipped.
   const none =
     stats.words.some((word) => word.articles === 0) && stats.words.some((word) => word.documents === 0);
-  if (none) return { news: null, docs: null, estimated: true, none, recentTier: NO_TIER };
+  if (none) return { news: null, docs: null, estimated: true, none, tiers: NO_TIER };
   // Each estimate is one round trip: the two corpora's are sent together (separate connections on PostgreSQL).
   const [newsPlan, docsPlan] = await Promise.all([
-    planCorpus(db, scopes.news, sql`articles a`, stats.news_rows, stats.news_recent, newsCounts(stats)),
+    planCorpus(db, scopes.news, sql`articles a`, stats.news_rows, newsTiers(stats), newsCounts(stats)),
     planCorpus(
       db,
       scopes.docs,
       sql`subscriber_documents d`,
       stats.docs_rows,
-      stats.docs_recent,
+      docsTiers(stats),
       docsCounts(stats),
     ),
   ]);
   const [news, docs] = [newsPlan.window, docsPlan.window];
-  const recentTier = onPostgres(db, { news: newsPlan.recentTier, docs: docsPlan.recentTier });
-  if (news === null && docs === null) return { news: null, docs: null, estimated: true, none, recentTier };
+  const tiers = onPostgres(db, { news: newsPlan.tier, docs: docsPlan.tier });
+  if (news === null && docs === null) return { news: null, docs: null, estimated: true, none, tiers };
   // Each corpus's bound, its month and the month of its newest row (cost-planning's windows: see boundOf).
   const [row] = await queryRows<{
     news: string | null;
@@ -223,30 +228,47 @@ export async function windowBounds(
     docs: window(row?.docs, row?.docs_from, row?.docs_to, scopes.docs),
     estimated: true,
     none,
-    recentTier,
+    tiers,
   };
 }
 
-/**
- * Whether a corpus looks for a term's newest matches in the recent tier first (decision 062), from the share of
- * the corpus its matches make (with the selected facets): not when a date is selected (the tier holds its own
- * years), nor when the tier should hold the cap or fewer (the older rows would be read too, which costs more than
- * reading all the matches at once); for a term that has a window, when that window reaches back before the tier
- * (its months' postings then cost more than the tier's) and the tier's matches are few enough to read whole, or
- * when it lies within the tier and its months' postings cost more than the tier's matches older than it (decision
- * 063: `donation` + Patrimoine, a window of 20 months, 12 ms of postings against 1 in the tier).
- */
-function readsRecentTier(
+/** Each corpus's rows in each tier, the smaller first (the wider tier holds the recent one's rows and its band). */
+const newsTiers = (stats: LexemeCounts) =>
+  [
+    ['recent', stats.news_recent],
+    ['wider', stats.news_recent + stats.news_band],
+  ] as const;
+const docsTiers = (stats: LexemeCounts) =>
+  [
+    ['recent', stats.docs_recent],
+    ['wider', stats.docs_recent + stats.docs_band],
+  ] as const;
+
+/** The first tier (the smaller first) a corpus reads its term's newest matches in (`readsTier`), or null. */
+function tierRead(
   scope: CorpusScope,
   windowRows: number | null,
-  recentRows: number,
+  tiers: readonly (readonly [Tier, number])[],
   share: number,
-): boolean {
+): Tier | null {
+  return tiers.find(([, rows]) => readsTier(scope, windowRows, rows, share))?.[0] ?? null;
+}
+
+/**
+ * Whether a corpus looks for a term's newest matches in a tier of `tierRows` rows first (decisions 062 and 063),
+ * from the share of the corpus its matches make (with the selected facets): not when a date is selected (the tier
+ * holds its own years), nor when the tier should hold the cap or fewer (the older rows would be read too, which
+ * costs more than reading all the matches at once); for a term that has a window, when that window reaches back
+ * before the tier (its months' postings then cost more than the tier's) and the tier's matches are few enough to
+ * read whole, or when it lies within the tier and its months' postings cost more than the tier's matches older than
+ * it (`donation` + Patrimoine, a window of 20 months: 12 ms of postings against 1 in the recent tier).
+ */
+function readsTier(scope: CorpusScope, windowRows: number | null, tierRows: number, share: number): boolean {
   if (scope === null || scope.periods.length > 0) return false;
-  const inTier = share * recentRows;
+  const inTier = share * tierRows;
   if (inTier <= CANDIDATE_CAP) return false;
   if (windowRows === null) return true;
-  if (windowRows >= recentRows) return inTier <= RECENT_TIER_MAX_READ * CANDIDATE_CAP;
+  if (windowRows >= tierRows) return inTier <= TIER_MAX_READ * CANDIDATE_CAP;
   // A window within the tier: the postings of its months (every row of the window) against the tier's matches
   // older than the window, which the tier's read reads too.
   return windowRows > MATCH_COST_IN_DATES * (inTier - WINDOW_MARGIN * CANDIDATE_CAP);
@@ -331,15 +353,15 @@ export function monthsBetween(from: string, to: string, periods: readonly string
 }
 
 /**
- * One corpus's window in rows of its date range (null when reading all the matches costs less), and whether its
- * matches are looked for in the recent tier first.
+ * One corpus's window in rows of its date range (null when reading all the matches costs less), and the tier its
+ * matches are looked for in first (null: none).
  */
 async function planCorpus(
   db: Db,
   scope: CorpusScope,
   table: SQL,
   rows: number,
-  recentRows: number,
+  tiers: readonly (readonly [Tier, number])[],
   counts: number[],
 ): Promise<CorpusPlan> {
   if (scope === null || rows <= 0) return NO_PLAN;
@@ -350,22 +372,22 @@ async function planCorpus(
   const window = sizedWindow(rows, termShare * othersShare, datesShare);
   return {
     window: window === null ? null : { rows: window, dates: scope.dates, days: scope.days },
-    recentTier: readsRecentTier(scope, window, recentRows, termShare * othersShare),
+    tier: tierRead(scope, window, tiers, termShare * othersShare),
   };
 }
 
 type CorpusPlan = {
   window: { rows: number; dates: SQL | null; days: SQL | null } | null;
-  recentTier: boolean;
+  tier: Tier | null;
 };
-const NO_PLAN: CorpusPlan = { window: null, recentTier: false };
+const NO_PLAN: CorpusPlan = { window: null, tier: null };
 
 /**
- * The recent tier on PostgreSQL only: on PGlite at 110,000 documents the posting lists are short already, and the
+ * The tiers on PostgreSQL only: on PGlite at 110,000 documents the posting lists are short already, and a
  * tier's two reads cost more than they spare (`"plus-value" cession` 17.2 → 19.9 ms, decision 062).
  */
-function onPostgres(db: Db, tier: WindowBounds['recentTier']): WindowBounds['recentTier'] {
-  return isEmbedded(db) ? NO_TIER : tier;
+function onPostgres(db: Db, tiers: Tiers): Tiers {
+  return isEmbedded(db) ? NO_TIER : tiers;
 }
 
 /** A term's share of a corpus: the product of its words' shares (each required). */

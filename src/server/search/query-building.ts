@@ -3,8 +3,14 @@ import { type SQL, sql } from 'drizzle-orm';
 import { SEARCH_SORTS, type SearchSort } from '@/lib/contracts/search';
 import { SITE_TIME_ZONE } from '@/lib/dates';
 import { monthValue } from '@/lib/months';
-import { documentsRecentFrom, newsRecentFrom, SEARCH_CONFIG } from '../db/schema';
-import { CANDIDATE_CAP, type CorpusScope, type WindowBounds } from './cost-planning';
+import {
+  documentsRecentFrom,
+  documentsWiderFrom,
+  newsRecentFrom,
+  newsWiderFrom,
+  SEARCH_CONFIG,
+} from '../db/schema';
+import { CANDIDATE_CAP, type CorpusScope, type Tier, type WindowBounds } from './cost-planning';
 import { type Facet, facetColumns } from './facet-assembly';
 import type { FacetFilters } from './selected-facets';
 import { ENRICHED_NEWS_DOCUMENT_TYPE, NEWS_DOCUMENT_TYPE } from './types';
@@ -41,7 +47,8 @@ const newsType = (row: SQL) =>
 
 /**
  * The filters as conditions on each corpus's table (null when the corpus is left out: its collection is not
- * searched). `jobCodes` are the selected job's product codes (the job facet is a subscription facet).
+ * searched, or a selected facet does not describe it). `jobCodes` are the selected job's product codes (the job
+ * facet is a subscription facet).
  */
 export function corpusFilters(
   filters: FacetFilters,
@@ -52,19 +59,14 @@ export function corpusFilters(
     filters.types.length ? sql`${newsType(sql`a`)} = any(${textArray(filters.types)})` : undefined,
     filters.matieres.length ? sql`a.topic_labels && ${textArray(filters.matieres)}` : undefined,
     filters.themes.length ? sql`a.thematic_labels && ${textArray(filters.themes)}` : undefined,
-    // News carry no subscription: choosing one (or a job) leaves only subscriber documents.
-    filters.abonnements.length ? sql`false` : undefined,
   ]);
   const docsOthers = andOrNull([
     filters.types.length ? sql`d.type_document = any(${textArray(filters.types)})` : undefined,
     filters.matieres.length ? sql`d.matiere && ${textArray(filters.matieres)}` : undefined,
-    // The daily's themes facet only describes news.
-    filters.themes.length ? sql`false` : undefined,
     filters.abonnements.length ? sql`d.abonnement && ${textArray(filters.abonnements)}` : undefined,
     jobCodes ? sql`d.abonnement && ${textArray(jobCodes)}` : undefined,
   ]);
-  // The same conditions over the facet index's lexemes (migration 0014): a news has no '#a' (subscription)
-  // lexeme and a document no '#h' (theme) one, so those choices leave the other corpus empty there too.
+  // The same conditions over the facet index's lexemes (migration 0014).
   const facetLexemes = [
     anyOf(FACET_LEXEMES.type, filters.types),
     anyOf(FACET_LEXEMES.subject, filters.matieres),
@@ -72,33 +74,37 @@ export function corpusFilters(
     anyOf(FACET_LEXEMES.subscription, filters.abonnements),
   ];
   const periods = [...filters.years, ...filters.months.map((month) => month.replace('/', ''))];
+  // News carry no subscription: choosing one leaves only subscriber documents; the daily's themes facet only
+  // describes news. The corpus left out reads nothing (no estimate, no statement on PostgreSQL).
   return {
-    news: corpora.news
-      ? {
-          dates:
-            dateFilter(
-              sql`a.publication_date`,
-              (day) => sql`(${day}::timestamp at time zone ${SITE_TIME_ZONE})`,
-              filters,
-            ) ?? null,
-          days: dateFilter(sql`c.day`, (day) => sql`${day}::date`, filters) ?? null,
-          others: newsOthers,
-          facetQuery: allOf(facetLexemes),
-          periods,
-        }
-      : null,
-    docs: corpora.docs
-      ? {
-          dates: dateFilter(sql`d.date_resultat`, (day) => sql`${day}::date`, filters) ?? null,
-          days: dateFilter(sql`c.day`, (day) => sql`${day}::date`, filters) ?? null,
-          others: docsOthers,
-          facetQuery: allOf([
-            ...facetLexemes,
-            jobCodes ? anyOf(FACET_LEXEMES.subscription, jobCodes, true) : null,
-          ]),
-          periods,
-        }
-      : null,
+    news:
+      corpora.news && filters.abonnements.length === 0
+        ? {
+            dates:
+              dateFilter(
+                sql`a.publication_date`,
+                (day) => sql`(${day}::timestamp at time zone ${SITE_TIME_ZONE})`,
+                filters,
+              ) ?? null,
+            days: dateFilter(sql`c.day`, (day) => sql`${day}::date`, filters) ?? null,
+            others: newsOthers,
+            facetQuery: allOf(facetLexemes),
+            periods,
+          }
+        : null,
+    docs:
+      corpora.docs && filters.themes.length === 0
+        ? {
+            dates: dateFilter(sql`d.date_resultat`, (day) => sql`${day}::date`, filters) ?? null,
+            days: dateFilter(sql`c.day`, (day) => sql`${day}::date`, filters) ?? null,
+            others: docsOthers,
+            facetQuery: allOf([
+              ...facetLexemes,
+              jobCodes ? anyOf(FACET_LEXEMES.subscription, jobCodes, true) : null,
+            ]),
+            periods,
+          }
+        : null,
   };
 }
 
@@ -266,6 +272,19 @@ export function sourcesStatement(results: readonly { corpus: 'news' | 'docs'; id
     left join lateral (${sourcesOf(sql`r`)}) src on true order by r.position`;
 }
 
+/**
+ * A tier's rows as the conditions of its partial indexes (migrations 0016 and 0017), so that the planner can prove
+ * them: the recent tier's from its first day; the wider tier's as the recent ones or those of its band, which the
+ * planner reads as a bitmap OR of the two indexes. Null for none.
+ */
+function tierRows(tier: Tier | null, date: SQL, recentFrom: SQL, widerFrom: SQL): SQL | null {
+  if (tier === null) return null;
+  const recent = sql`${date} >= ${recentFrom}`;
+  return tier === 'recent'
+    ? recent
+    : sql`(${recent} or (${date} >= ${widerFrom} and ${date} < ${recentFrom}))`;
+}
+
 /** Reads each news candidate as a result row with its rank. */
 function newsProbe(input: StatementInput, scope: CorpusScope, bounds: WindowBounds): SQL {
   const vector = input.hasAccess
@@ -285,8 +304,7 @@ function newsProbe(input: StatementInput, scope: CorpusScope, bounds: WindowBoun
     indexed: sql`(a.search_vector || search_news_facets(a.publication_date, a.enriched_news_id, a.topic_labels, a.thematic_labels))`,
     gate,
     date: sql`a.publication_date`,
-    recentFrom: newsRecentFrom,
-    recentTier: bounds.recentTier.news,
+    tier: tierRows(bounds.tiers.news, sql`a.publication_date`, newsRecentFrom, newsWiderFrom),
     window: bounds.news && { ...bounds.news, bound: sql`${bounds.news.bound}::timestamptz` },
   });
   return sql`select 'news'::text as corpus, c.id, c.enriched_news_id,
@@ -308,8 +326,7 @@ function docsProbe(input: StatementInput, scope: CorpusScope, bounds: WindowBoun
     indexed: sql`(d.search_vector || search_document_facets(d.date_resultat, d.type_document, d.matiere, d.abonnement))`,
     gate: undefined,
     date: sql`d.date_resultat`,
-    recentFrom: documentsRecentFrom,
-    recentTier: bounds.recentTier.docs,
+    tier: tierRows(bounds.tiers.docs, sql`d.date_resultat`, documentsRecentFrom, documentsWiderFrom),
     window: bounds.docs && { ...bounds.docs, bound: sql`${bounds.docs.bound}::date` },
   });
   return sql`select 'docs'::text as corpus, c.id, c.enriched_news_id, c.date_resultat::timestamp as day_at,
@@ -340,8 +357,8 @@ function rank(input: StatementInput, vector: SQL): SQL {
  * indexes, whose bitmaps would cost more than the rows). Then they are sorted; older matches are read only if the
  * window held fewer than the cap (the LIMIT is then 0, and PostgreSQL does not run that branch).
  *
- * With the recent tier (cost planning's choice, decision 062), the same two reads: the matches among the rows from
- * the tier's first day, which the partial indexes of migration 0016 hold, then the older ones if needed.
+ * With a tier (cost planning's choice, decisions 062 and 063), the same two reads: the matches among the rows from
+ * the tier's first day, which the partial indexes of migrations 0016 and 0017 hold, then the older ones if needed.
  */
 function candidates(
   input: StatementInput,
@@ -358,14 +375,12 @@ function candidates(
     /** What else a match must pass (the public text of a gated news, for a reader without access). */
     gate: SQL | undefined;
     date: SQL;
-    /** The first day of the corpus's recent tier, as its partial index names it (migration 0016). */
-    recentFrom: SQL;
-    /** Whether its matches are read from the recent tier first (cost-planning.ts). */
-    recentTier: boolean;
+    /** The rows of the tier its matches are read from first (cost-planning.ts; `tierRows`), or null. */
+    tier: SQL | null;
     window: { bound: SQL; months: string[] } | null;
   },
 ): SQL {
-  const { columns, from, tid, vector, indexed, gate, date, recentFrom, recentTier, window } = corpus;
+  const { columns, from, tid, vector, indexed, gate, date, tier, window } = corpus;
   const { readByAddress } = input;
   const query = input.hasTerm ? input.query : null;
   const cap = CANDIDATE_CAP + 1;
@@ -410,12 +425,10 @@ function candidates(
     union all
     (${rest})`;
   };
-  // Cost planning chose the recent tier (decision 062): the matches there first, newest first, the older ones only
+  // Cost planning chose a tier (decisions 062 and 063): the matches there first, newest first, the older ones only
   // when the tier held the cap or fewer.
-  if (query !== null && scope !== null && recentTier) {
-    const recent = sql`${date} >= ${recentFrom}`;
-    return firstThenOlder(sql`${anyMatch} and ${recent}`, sql`${anyMatch} and (${recent}) is not true`);
-  }
+  if (query !== null && scope !== null && tier !== null)
+    return firstThenOlder(sql`${anyMatch} and ${tier}`, sql`${anyMatch} and (${tier}) is not true`);
   if (window === null || query === null || scope === null) return newest(anyMatch, cap);
   // The window's first month is partial: over a window of one or two months the date index's rows from the bound
   // spare reading the month's earlier rows; over a longer one its bitmap costs more than it spares.

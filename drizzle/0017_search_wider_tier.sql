@@ -1,0 +1,10 @@
+-- The search's wider tier (decision 063): the recent tier's indexes (migration 0016) over the rows from 2022-01-01
+-- to the recent tier's first day (SEARCH_WIDER_FROM and SEARCH_RECENT_FROM of src/server/db/schema.ts). A term whose
+-- matches in the recent tier are too few (a phrase of common words, a word with a narrow facet) reads its matches
+-- since 2022 from both tiers' indexes first (a bitmap OR), then the older rows when they hold the cap or fewer. IF
+-- NOT EXISTS: on a large base an operator may build them first with CREATE INDEX CONCURRENTLY (same names and
+-- definitions), so that the migration does not hold writes while it builds them.
+CREATE INDEX IF NOT EXISTS "articles_wider_search_idx" ON "articles" USING gin ("search_vector") WHERE "articles"."publication_date" >= '2022-01-01 00:00:00 Europe/Paris'::timestamptz and "articles"."publication_date" < '2025-01-01 00:00:00 Europe/Paris'::timestamptz;--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "articles_wider_facet_search_idx" ON "articles" USING gin ((search_vector || search_news_facets(publication_date, enriched_news_id, topic_labels, thematic_labels))) WHERE "articles"."publication_date" >= '2022-01-01 00:00:00 Europe/Paris'::timestamptz and "articles"."publication_date" < '2025-01-01 00:00:00 Europe/Paris'::timestamptz;--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "subscriber_documents_wider_search_idx" ON "subscriber_documents" USING gin ("search_vector") WHERE "subscriber_documents"."date_resultat" >= '2022-01-01'::date and "subscriber_documents"."date_resultat" < '2025-01-01'::date;--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "subscriber_documents_wider_facet_search_idx" ON "subscriber_documents" USING gin ((search_vector || search_document_facets(date_resultat, type_document, matiere, abonnement))) WHERE "subscriber_documents"."date_resultat" >= '2022-01-01'::date and "subscriber_documents"."date_resultat" < '2025-01-01'::date;
