@@ -735,19 +735,19 @@ describe('facet lexemes', () => {
 });
 
 describe('both collections read side by side (decision 063)', () => {
-  // 45 news and 45 documents holding `bicorpus` once to four times (ranks from four values, so many ties), dated
-  // two by two on the same days (ties of date across the corpora), half of each Fiscal, half Social.
+  // 45 news and 45 documents holding `bicorpus` once to four times (ranks from four values, so many ties) and their
+  // id, dated two by two on the same days (ties of date across the corpora), half of each Fiscal, half Social.
   beforeAll(async () => {
     await database.db.execute(sql`
       insert into articles (id, type, slug, title, body_text, body_html, publication_date, topics)
-      select 'bc' || g, 'actualite', 'bc' || g, 'Brève ' || g, repeat('bicorpus ', g % 4 + 1) || 'régime',
-        '<p>' || repeat('bicorpus ', g % 4 + 1) || 'régime</p>',
+      select 'bc' || g, 'actualite', 'bc' || g, 'Brève ' || g, repeat('bicorpus ', g % 4 + 1) || 'régime bc' || g,
+        '<p>' || repeat('bicorpus ', g % 4 + 1) || 'régime bc' || g || '</p>',
         timestamptz '2001-03-01 00:00:00+01' + (g / 2) * interval '1 day',
         jsonb_build_array(jsonb_build_object('label', case when g % 2 = 0 then 'Fiscal' else 'Social' end))
       from generate_series(1, 45) g`);
     await database.db.execute(sql`
       insert into subscriber_documents (id, titre_affichage, texte, matiere, abonnement, date_resultat, type_document, type_ur, ur_id)
-      select 'bd' || g, 'Acte ' || g, repeat('bicorpus ', (g + 1) % 4 + 1) || 'régime',
+      select 'bd' || g, 'Acte ' || g, repeat('bicorpus ', (g + 1) % 4 + 1) || 'régime bd' || g,
         array[case when g % 2 = 0 then 'Fiscal' else 'Social' end], array['MSO'],
         date '2001-03-01' + g / 2, 'revue', 'fonds', 'UR-bd' || g
       from generate_series(1, 45) g`);
@@ -798,9 +798,10 @@ describe('both collections read side by side (decision 063)', () => {
             answer.results.map((result) => [result.id, result.titre_affichage]),
             label,
           ).toEqual((expected?.results ?? []).map((result) => [result.id, result.titre]));
-          // A later page's sources are read once the page is known: every result has its snippet.
+          // A later page's sources are read once the page is known: every result has its own snippet (its text
+          // ends with its id), whichever half of the page's headlines it was in.
           expect(
-            answer.results.every((result) => result.texte.includes('bicorpus')),
+            answer.results.every((result) => result.texte.includes(result.id)),
             label,
           ).toBe(true);
           if (!selected.matiere)

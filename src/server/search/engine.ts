@@ -118,9 +118,9 @@ type NamedQuery = FullTextQuery & { key: 'typed' | 'corrected' };
  * One search with a given full-text query: the candidates, page and facets of the selection, and for each selected
  * multi-choice facet its disjunctive counts, which are that facet's counts in the same search without it (shared
  * between requests for a few seconds: a reader ticking a value asks again what the previous page counted). On
- * PostgreSQL the statements run side by side (separate connections); on PGlite, which runs them one after the
- * other anyway, the results and the disjunctive counts not already shared are one statement. Then the snippets of
- * the page.
+ * PostgreSQL the statements run side by side (separate connections), one per read and corpus; on PGlite, which
+ * runs them one after the other anyway, the results and the disjunctive counts not already shared are one
+ * statement. Then the snippets of the page.
  */
 async function runSearch(
   db: Db,
