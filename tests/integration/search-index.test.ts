@@ -12,7 +12,12 @@ import { articles, SEARCH_RECENT_FROM, SEARCH_WIDER_FROM, topics } from '@/serve
 import { DAY_COUNTS_FROM_ROWS, type Tier, windowBounds } from '@/server/search/cost-planning';
 import { CANDIDATE_CAP, search } from '@/server/search/engine';
 import { buildFacets, FACETS, type FacetValues, facetCounts } from '@/server/search/facet-assembly';
-import { corpusFilters, searchStatement, typedQuery } from '@/server/search/query-building';
+import {
+  corpusFilters,
+  type StatementInput,
+  searchStatement,
+  typedQuery,
+} from '@/server/search/query-building';
 import { facetFilters } from '@/server/search/selected-facets';
 import { suggest } from '@/server/search/suggest';
 import { createTestDatabase } from '../support/database';
@@ -86,6 +91,35 @@ const newsRow = (id: string, title: string, body: string) => ({
 });
 
 /** A statement's facet counts, each facet's entries in one order (the statement gives its values in none). */
+/**
+ * The row of one search statement for `term` over the test database, with `input` over these defaults: every match
+ * readable, a first page by date with its sources, all facets, candidates read by address.
+ */
+async function statementRow<Row extends { facet_counts: FacetValues | null }>(
+  term: string,
+  input: Pick<StatementInput, 'filters' | 'bounds'> & Partial<StatementInput>,
+): Promise<Row> {
+  const [row] = await queryRows<Row>(
+    database.db,
+    searchStatement({
+      query: typedQuery(term).tsquery,
+      hasTerm: true,
+      hasAccess: true,
+      page: { offset: 0, size: NEWS_PAGE_SIZE, sort: SEARCH_SORTS.date, sources: true },
+      facets: FACETS,
+      readByAddress: true,
+      ...input,
+    }),
+  );
+  if (!row) throw new Error('search statement: no row');
+  return row;
+}
+
+/** A statement's row with its facets counted and sorted, to compare reads whose values come in any order. */
+function withCountedFacets<Row extends { facet_counts: FacetValues | null }>(row: Row) {
+  return { ...row, facet_counts: countedFacets(row.facet_counts) };
+}
+
 function countedFacets(values: FacetValues | null) {
   return Object.entries(facetCounts(values)).map(([facet, entries]) => [
     facet,
@@ -444,26 +478,14 @@ describe('bounded facets', () => {
       // By default the rows per day bound every window on PostgreSQL, only the large ones on PGlite.
       const usual = await windowBounds(database.db, term, fullText.words, filters);
       expect(usual.news?.bound).toBe(isEmbedded(database.db) ? small.news?.bound : window.news?.bound);
-      const read = async (bounds: typeof window) => {
-        const [row] = await queryRows<{
-          total_news: number;
-          results: { id: string }[];
-          facet_counts: FacetValues | null;
-        }>(
-          database.db,
-          searchStatement({
-            query: fullText.tsquery,
-            hasTerm: true,
-            hasAccess: true,
-            filters,
-            bounds,
-            page: { offset: 0, size: NEWS_PAGE_SIZE, sort: SEARCH_SORTS.date, sources: true },
-            facets: FACETS,
-            readByAddress: true,
-          }),
+      const read = async (bounds: typeof window) =>
+        withCountedFacets(
+          await statementRow<{
+            total_news: number;
+            results: { id: string }[];
+            facet_counts: FacetValues | null;
+          }>(term, { filters, bounds }),
         );
-        return { ...row, facet_counts: countedFacets(row?.facet_counts ?? null) };
-      };
       const [windowed, whole] = [await read(window), await read({ ...window, news: null, docs: null })];
       expect(windowed).toEqual(whole);
       expect(await read(small)).toEqual(whole);
@@ -542,22 +564,16 @@ describe('bounded facets', () => {
       const window = await windowBounds(database.db, 'plurivoque', plurivoque.words, noFacets);
       expect(window.docs).not.toBeNull();
       for (const bounds of [window, { ...window, news: null, docs: null }]) {
-        const read = async (readByAddress: boolean) => {
-          const [row] = await queryRows<{ facet_counts: FacetValues | null }>(
-            database.db,
-            searchStatement({
-              query: plurivoque.tsquery,
-              hasTerm: true,
+        const read = async (readByAddress: boolean) =>
+          withCountedFacets(
+            await statementRow('plurivoque', {
               hasAccess: false,
               filters: noFacets,
               bounds,
               page: { offset: 40, size: NEWS_PAGE_SIZE, sort: SEARCH_SORTS.date, sources: true },
-              facets: FACETS,
               readByAddress,
             }),
           );
-          return { ...row, facet_counts: countedFacets(row?.facet_counts ?? null) };
-        };
         const [byAddress, wholeRows] = [await read(true), await read(false)];
         expect(wholeRows).toEqual(byAddress);
         expect(byAddress).toMatchObject({ total_docs: CANDIDATE_CAP + 1 });
@@ -569,30 +585,36 @@ describe('bounded facets', () => {
   });
 });
 
-/** A search statement over the documents with all their matches read, or those of a tier first. */
-const tierStatement = (term: string, tier: Tier | null, readByAddress: boolean, selected: SelectedFacets) =>
-  searchStatement({
-    query: typedQuery(term).tsquery,
-    hasTerm: true,
-    hasAccess: true,
-    filters: corpusFilters(facetFilters(selected), null, { news: true, docs: true }),
-    bounds: { news: null, docs: null, estimated: false, none: false, tiers: { news: tier, docs: tier } },
-    page: { offset: 0, size: NEWS_PAGE_SIZE, sort: SEARCH_SORTS.date, sources: true },
-    facets: FACETS,
-    readByAddress,
+/**
+ * Documents for one describe block (`rows`: a select of their columns, ids starting with `prefix`), analysed so that
+ * the planner's estimates see them, and deleted after it.
+ */
+function documentsFor(prefix: string, rows: SQL) {
+  beforeAll(async () => {
+    await database.db.execute(sql`
+      insert into subscriber_documents (id, titre_affichage, texte, matiere, abonnement, date_resultat, type_document, type_ur, ur_id)
+      ${rows}`);
+    await database.db.execute(sql`analyze subscriber_documents`);
   });
+  afterAll(async () => {
+    await database.db.execute(sql`delete from subscriber_documents where id like ${`${prefix}%`}`);
+  });
+}
+
+/** A search statement's row over the documents with all their matches read, or those of a tier first. */
 const tierRead = async (
   term: string,
   tier: Tier | null,
   readByAddress: boolean,
   selected: SelectedFacets = {},
-) => {
-  const [row] = await queryRows<{ facet_counts: FacetValues | null }>(
-    database.db,
-    tierStatement(term, tier, readByAddress, selected),
+) =>
+  withCountedFacets(
+    await statementRow(term, {
+      filters: corpusFilters(facetFilters(selected), null, { news: true, docs: true }),
+      bounds: { news: null, docs: null, estimated: false, none: false, tiers: { news: tier, docs: tier } },
+      readByAddress,
+    }),
   );
-  return { ...row, facet_counts: countedFacets(row?.facet_counts ?? null) };
-};
 const tierBounds = (term: string, selected: SelectedFacets = {}) =>
   windowBounds(
     database.db,
@@ -604,19 +626,15 @@ const tierBounds = (term: string, selected: SelectedFacets = {}) =>
 describe('recent tier (decision 062)', () => {
   // Documents straddling the tier's first day: `tierplein` 1,100 from it on (more than the cap) and 50 before,
   // `tiermaigre` 10 from it on and 20 before (the older rows complete the answer).
-  beforeAll(async () => {
-    await database.db.execute(sql`
-      insert into subscriber_documents (id, titre_affichage, texte, matiere, abonnement, date_resultat, type_document, type_ur, ur_id)
+  documentsFor(
+    'tr',
+    sql`
       select 'tr' || g, 'Acte ' || g, case when g <= 1150 then 'tierplein enregistré' else 'tiermaigre enregistré' end,
         array['Social'], array['MSO'],
         ${SEARCH_RECENT_FROM}::date + case when g <= 1150 then g - 51 else g - 1171 end,
         'revue', 'fonds', 'UR-tr' || g
-      from generate_series(1, 1180) g`);
-    await database.db.execute(sql`analyze subscriber_documents`);
-  });
-  afterAll(async () => {
-    await database.db.execute(sql`delete from subscriber_documents where id like 'tr%'`);
-  });
+      from generate_series(1, 1180) g`,
+  );
 
   it('answers as a read of all the matches, whether the tier holds more than the cap or not, with a facet or not', async () => {
     // Plain, and with a facet (the tier's index of text and facet values).
@@ -653,17 +671,13 @@ describe('recent tier (decision 062)', () => {
 describe('wider tier (decision 063)', () => {
   // 1,400 documents, one a day from 40 days before the wider tier's first day: 1,360 in the wider tier, about 260
   // of them in the recent one.
-  beforeAll(async () => {
-    await database.db.execute(sql`
-      insert into subscriber_documents (id, titre_affichage, texte, matiere, abonnement, date_resultat, type_document, type_ur, ur_id)
+  documentsFor(
+    'tw',
+    sql`
       select 'tw' || g, 'Acte', 'tierlarge enregistré', array['Social'], array['MSO'],
         ${SEARCH_WIDER_FROM}::date - 41 + g, 'revue', 'fonds', 'UR-tw' || g
-      from generate_series(1, 1400) g`);
-    await database.db.execute(sql`analyze subscriber_documents`);
-  });
-  afterAll(async () => {
-    await database.db.execute(sql`delete from subscriber_documents where id like 'tw%'`);
-  });
+      from generate_series(1, 1400) g`,
+  );
 
   it('is chosen on PostgreSQL when the recent tier holds too few matches and the wider one enough', async () => {
     expect((await tierBounds('"tierlarge enregistré"')).tiers).toEqual({
@@ -686,20 +700,16 @@ describe('recent tier for a window within it (decision 063)', () => {
   // 10,000 documents, half from the tier's first day on (about seven a day), half a few years older, the words
   // spread evenly: `tierfenetre` in 32 % of them (about 1,600 in the tier, a window of about 4,700 rows within it),
   // `tierdense` in 90 % (a window of about 1,700 rows).
-  beforeAll(async () => {
-    await database.db.execute(sql`
-      insert into subscriber_documents (id, titre_affichage, texte, matiere, abonnement, date_resultat, type_document, type_ur, ur_id)
+  documentsFor(
+    'tf',
+    sql`
       select 'tf' || g, 'Acte',
         concat_ws(' ', case when g % 25 < 8 then 'tierfenetre' end, case when g % 10 < 9 then 'tierdense' end, 'acte'),
         array['Social'], array['MSO'],
         case when g % 2 = 0 then ${SEARCH_RECENT_FROM}::date + g / 15 else ${SEARCH_RECENT_FROM}::date - 1500 + g / 15 end,
         'revue', 'fonds', 'UR-tf' || g
-      from generate_series(1, 10000) g`);
-    await database.db.execute(sql`analyze subscriber_documents`);
-  });
-  afterAll(async () => {
-    await database.db.execute(sql`delete from subscriber_documents where id like 'tf%'`);
-  });
+      from generate_series(1, 10000) g`,
+  );
 
   it('reads the tier when the months of the window cost more than its older matches in the tier', async () => {
     const bounds = tierBounds;
@@ -763,27 +773,19 @@ describe('both collections read side by side (decision 063)', () => {
     page: number,
     sort: (typeof SEARCH_SORTS)[keyof typeof SEARCH_SORTS],
   ) => {
-    const fullText = typedQuery('bicorpus');
     const filters = corpusFilters(facetFilters(selected), null, { news: true, docs: true });
-    const [row] = await queryRows<{
+    return statementRow<{
       total_news: number;
       total_docs: number;
       results: { id: string; titre: string }[] | null;
       facet_counts: FacetValues | null;
-    }>(
-      database.db,
-      searchStatement({
-        query: fullText.tsquery,
-        hasTerm: true,
-        hasAccess: false,
-        filters,
-        bounds: await windowBounds(database.db, 'bicorpus', fullText.words, filters),
-        page: { offset: (page - 1) * NEWS_PAGE_SIZE, size: NEWS_PAGE_SIZE, sort, sources: true },
-        facets: FACETS,
-        readByAddress: !isEmbedded(database.db),
-      }),
-    );
-    return row;
+    }>('bicorpus', {
+      hasAccess: false,
+      filters,
+      bounds: await windowBounds(database.db, 'bicorpus', typedQuery('bicorpus').words, filters),
+      page: { offset: (page - 1) * NEWS_PAGE_SIZE, size: NEWS_PAGE_SIZE, sort, sources: true },
+      readByAddress: !isEmbedded(database.db),
+    });
   };
 
   it('answers every page, by relevance and by date, with or without a facet, as one statement does', async () => {
@@ -793,11 +795,11 @@ describe('both collections read side by side (decision 063)', () => {
           const label = JSON.stringify({ selected, sort, page });
           const answer = await search(database.db, { ...params('bicorpus'), selected, sort, page });
           const expected = await oneStatement(selected, page, sort);
-          expect(answer.total, label).toBe((expected?.total_news ?? 0) + (expected?.total_docs ?? 0));
+          expect(answer.total, label).toBe(expected.total_news + expected.total_docs);
           expect(
             answer.results.map((result) => [result.id, result.titre_affichage]),
             label,
-          ).toEqual((expected?.results ?? []).map((result) => [result.id, result.titre]));
+          ).toEqual((expected.results ?? []).map((result) => [result.id, result.titre]));
           // A later page's sources are read once the page is known: every result has its own snippet (its text
           // ends with its id), whichever half of the page's headlines it was in.
           expect(
@@ -805,7 +807,7 @@ describe('both collections read side by side (decision 063)', () => {
             label,
           ).toBe(true);
           if (!selected.matiere)
-            expect(answer.facets, label).toEqual(buildFacets(facetCounts(expected?.facet_counts ?? null)));
+            expect(answer.facets, label).toEqual(buildFacets(facetCounts(expected.facet_counts)));
         }
   });
 
