@@ -820,4 +820,16 @@ describe('both collections read side by side (decision 063)', () => {
     expect(new Set(ids).size).toBe(90);
     expect(new Set(ids.map((id) => id.slice(0, 2)))).toEqual(new Set(['bc', 'bd']));
   });
+
+  it('answers alike alone (each corpus its statement on PostgreSQL) and beside other searches (one statement)', async () => {
+    const alone = [
+      await search(database.db, { ...params('bicorpus'), page: 1 }),
+      await search(database.db, { ...params('bicorpus'), page: 2 }),
+    ];
+    // Two at once: neither runs alone.
+    const together = await Promise.all(
+      [1, 2].map((page) => search(database.db, { ...params('bicorpus'), page })),
+    );
+    expect(together).toEqual(alone);
+  });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SEARCH_SORTS } from '@/lib/contracts/search';
-import { mergedRow, type RawResult, type Row } from './corpus-rows';
+import { mergedRow, type RawResult, type Row, readsByCorpus } from './corpus-rows';
 
 const result = (corpus: RawResult['corpus'], id: string, rank: number, sortAt: number): RawResult => ({
   corpus,
@@ -98,5 +98,13 @@ describe('the rows of the two corpora as one', () => {
     ).toEqual({
       months: [202601],
     });
+  });
+});
+
+describe('reading by corpus', () => {
+  it('happens on PostgreSQL for a search computed alone, never beside others nor on PGlite', () => {
+    expect(readsByCorpus(false, 1)).toBe(true);
+    expect(readsByCorpus(false, 2)).toBe(false);
+    expect(readsByCorpus(true, 1)).toBe(false);
   });
 });

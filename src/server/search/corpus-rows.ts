@@ -40,6 +40,15 @@ export type RawResult = {
   texte: string | null;
 };
 
+/**
+ * Whether a search reads each corpus with its own statement: on PostgreSQL, when it is the only search this process
+ * computes (decision 063). Alone, the second core would otherwise wait; beside other searches it is busy, and two
+ * statements cost more than one (13 % fewer searches a second with four at once, `bench/search/throughput.ts`).
+ */
+export function readsByCorpus(embedded: boolean, searchesComputing: number): boolean {
+  return !embedded && searchesComputing <= 1;
+}
+
 /** The statement's order of the page (query-building.ts): `rank desc, sort_date desc, id`, or the date first. */
 function pageOrder(sort: SearchSort): (a: RawResult, b: RawResult) => number {
   const byId = (a: RawResult, b: RawResult) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);

@@ -11,8 +11,9 @@ import { isStatementTimeout, noteDatabaseFailure } from '../db/reachability';
 import { queryRows } from '../db/rows';
 import { env } from '../env';
 import { AppError } from '../http/errors';
+import { remember } from '../lib/remember';
 import { SEARCH_BUSY_MESSAGE, SEARCH_BUSY_RETRY_AFTER_SECONDS } from './admission';
-import { mergedRow, type RawResult, type Row } from './corpus-rows';
+import { mergedRow, type RawResult, type Row, readsByCorpus } from './corpus-rows';
 import { correctedQuery } from './correction';
 import {
   CANDIDATE_CAP,
@@ -100,15 +101,23 @@ export function searchKey(params: SearchParams, hasAccess: boolean): string {
   return JSON.stringify([text, params.page, params.urType, facets, params.sort, hasAccess]);
 }
 
+/** The searches this process is computing (a shared answer once): a search alone reads by corpus (`readsByCorpus`). */
+const computing = remember('searches-computing', () => ({ count: 0 }));
+
 async function answerSearch(db: Db, params: SearchParams, hasAccess: boolean): Promise<SearchAnswer> {
-  const typed: NamedQuery = { ...typedQuery(params.term), key: 'typed' };
-  let answer = await runSearch(db, params, typed, hasAccess);
-  // A misspelled word matches no lexeme: correct it from the lexeme dictionary and search again.
-  if (answer.total === 0 && params.term.length >= SUGGEST_MIN_CHARS) {
-    const corrected = await correctedQuery(db, params.term, typed);
-    if (corrected) answer = await runSearch(db, params, { ...corrected, key: 'corrected' }, hasAccess);
+  computing.count += 1;
+  try {
+    const typed: NamedQuery = { ...typedQuery(params.term), key: 'typed' };
+    let answer = await runSearch(db, params, typed, hasAccess);
+    // A misspelled word matches no lexeme: correct it from the lexeme dictionary and search again.
+    if (answer.total === 0 && params.term.length >= SUGGEST_MIN_CHARS) {
+      const corrected = await correctedQuery(db, params.term, typed);
+      if (corrected) answer = await runSearch(db, params, { ...corrected, key: 'corrected' }, hasAccess);
+    }
+    return answer;
+  } finally {
+    computing.count -= 1;
   }
-  return answer;
 }
 
 /** A full-text query and what names it in shared answers (the typed text's, or its correction). */
@@ -118,9 +127,9 @@ type NamedQuery = FullTextQuery & { key: 'typed' | 'corrected' };
  * One search with a given full-text query: the candidates, page and facets of the selection, and for each selected
  * multi-choice facet its disjunctive counts, which are that facet's counts in the same search without it (shared
  * between requests for a few seconds: a reader ticking a value asks again what the previous page counted). On
- * PostgreSQL the statements run side by side (separate connections), one per read and corpus; on PGlite, which
- * runs them one after the other anyway, the results and the disjunctive counts not already shared are one
- * statement. Then the snippets of the page.
+ * PostgreSQL the statements run side by side (separate connections), one per read, or per read and corpus for a
+ * search running alone; on PGlite, which runs them one after the other anyway, the results and the disjunctive
+ * counts not already shared are one statement. Then the snippets of the page.
  */
 async function runSearch(
   db: Db,
@@ -138,7 +147,15 @@ async function runSearch(
     counts ??= lexemeCounts(db, fullText.words);
     return counts;
   };
-  const reading: Reading = { db, params, fullText, hasAccess, jobCodes, dictionary };
+  const reading: Reading = {
+    db,
+    params,
+    fullText,
+    hasAccess,
+    jobCodes,
+    dictionary,
+    byCorpus: readsByCorpus(isEmbedded(db), computing.count),
+  };
   const selectedFacets = Object.entries(MULTI_CHOICE_FACETS).filter(([, facet]) =>
     isSelected(filters, facet),
   );
@@ -175,7 +192,7 @@ async function runSearch(
   const together = isEmbedded(db)
     ? [readTogether(reading, [results, ...unshared.map(({ read }) => read)])]
     : [results, ...unshared.map(({ read }) => read)].map((read) =>
-        readSideBySide(reading, read).then((row) => [row]),
+        readOnPostgres(reading, read).then((row) => [row]),
       );
   // Each unshared read's counts, once its statement answered (PGlite: the results' one).
   const rows = Promise.all(together).then((answers) => answers.flat());
@@ -217,6 +234,8 @@ type Reading = {
   hasAccess: boolean;
   jobCodes: string[] | null;
   dictionary: () => Promise<LexemeCounts | undefined>;
+  /** PostgreSQL: each corpus its own statement (the search runs alone in this process). */
+  byCorpus: boolean;
 };
 
 /**
@@ -276,18 +295,18 @@ async function planRead(reading: Reading, read: Read): Promise<PlannedRead | nul
 }
 
 /**
- * One read on PostgreSQL with its time budget. A read of both collections is two statements, one per corpus, side
- * by side on two connections (decision 063): each is a core's work of a few milliseconds, and their rows make the
- * one statement's (`mergedRow`). Each corpus's statement pages its first `offset + size` rows, which hold every
- * row of the page: with their sources for a first page, without them for a later one (up to 980 rows a corpus),
- * whose 20 rows' sources are read once the page is known.
+ * One read on PostgreSQL with its time budget. A read of both collections by a search running alone is two
+ * statements, one per corpus, side by side on two connections (decision 063): each is a core's work of a few
+ * milliseconds, and their rows make the one statement's (`mergedRow`). Each corpus's statement pages its first
+ * `offset + size` rows, which hold every row of the page: with their sources for a first page, without them for a
+ * later one (up to 980 rows a corpus), whose 20 rows' sources are read once the page is known.
  */
-async function readSideBySide(reading: Reading, read: Read): Promise<Row | null> {
+async function readOnPostgres(reading: Reading, read: Read): Promise<Row | null> {
   const { db } = reading;
   const planned = await planRead(reading, read);
   if (!planned) return null;
   const { news, docs } = planned.filters;
-  if (news === null || docs === null)
+  if (!reading.byCorpus || news === null || docs === null)
     return runBudgeted(db, planned.statement({ windowOnly: false }), planned.bitmaps);
   const page = read.page && {
     ...read.page,
