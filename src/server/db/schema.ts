@@ -48,6 +48,16 @@ export const documentsRecentFrom = sql.raw(`'${SEARCH_RECENT_FROM}'::date`);
 export const SEARCH_WIDER_FROM = '2022-01-01';
 export const newsWiderFrom = sql.raw(`'${SEARCH_WIDER_FROM} 00:00:00 Europe/Paris'::timestamptz`);
 export const documentsWiderFrom = sql.raw(`'${SEARCH_WIDER_FROM}'::date`);
+/** The rows of the wider tier's band, the condition of its partial indexes. */
+const newsWiderBand = (date: AnyPgColumn) => sql`${date} >= ${newsWiderFrom} and ${date} < ${newsRecentFrom}`;
+const documentsWiderBand = (date: AnyPgColumn) =>
+  sql`${date} >= ${documentsWiderFrom} and ${date} < ${documentsRecentFrom}`;
+/**
+ * The expressions of the indexes of text and facet values (migration 0014), whole and in each tier: a row's
+ * lexemes and its facet values' (search_news_facets, search_document_facets).
+ */
+const newsTextAndFacets = sql`(search_vector || search_news_facets(publication_date, enriched_news_id, topic_labels, thematic_labels))`;
+const documentTextAndFacets = sql`(search_vector || search_document_facets(date_resultat, type_document, matiere, abonnement))`;
 
 const timestamps = {
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -198,29 +208,18 @@ export const articles = pgTable(
     index('articles_recent_search_idx')
       .using('gin', t.searchVector)
       .where(sql`${t.publicationDate} >= ${newsRecentFrom}`),
-    index('articles_wider_search_idx')
-      .using('gin', t.searchVector)
-      .where(sql`${t.publicationDate} >= ${newsWiderFrom} and ${t.publicationDate} < ${newsRecentFrom}`),
+    index('articles_wider_search_idx').using('gin', t.searchVector).where(newsWiderBand(t.publicationDate)),
     index('articles_topic_labels_idx').using('gin', t.topicLabels),
     index('articles_thematic_labels_idx').using('gin', t.thematicLabels),
     // Migration 0014: the text and the facet values (month, type, subjects, themes) in one inverted index, so a
     // search reads the newest matches of a very common word within a few months (docs/SEARCH.md).
-    index('articles_facet_search_idx').using(
-      'gin',
-      sql`(search_vector || search_news_facets(publication_date, enriched_news_id, topic_labels, thematic_labels))`,
-    ),
+    index('articles_facet_search_idx').using('gin', newsTextAndFacets),
     index('articles_recent_facet_search_idx')
-      .using(
-        'gin',
-        sql`(search_vector || search_news_facets(publication_date, enriched_news_id, topic_labels, thematic_labels))`,
-      )
+      .using('gin', newsTextAndFacets)
       .where(sql`${t.publicationDate} >= ${newsRecentFrom}`),
     index('articles_wider_facet_search_idx')
-      .using(
-        'gin',
-        sql`(search_vector || search_news_facets(publication_date, enriched_news_id, topic_labels, thematic_labels))`,
-      )
-      .where(sql`${t.publicationDate} >= ${newsWiderFrom} and ${t.publicationDate} < ${newsRecentFrom}`),
+      .using('gin', newsTextAndFacets)
+      .where(newsWiderBand(t.publicationDate)),
   ],
 );
 
@@ -547,26 +546,17 @@ export const subscriberDocuments = pgTable(
       .where(sql`${t.dateResultat} >= ${documentsRecentFrom}`),
     index('subscriber_documents_wider_search_idx')
       .using('gin', t.searchVector)
-      .where(sql`${t.dateResultat} >= ${documentsWiderFrom} and ${t.dateResultat} < ${documentsRecentFrom}`),
+      .where(documentsWiderBand(t.dateResultat)),
     index('subscriber_documents_abonnement_idx').using('gin', t.abonnement),
     index('subscriber_documents_matiere_idx').using('gin', t.matiere),
     // Migration 0014: the text and the facet values (month, type, subjects, subscriptions) in one inverted index.
-    index('subscriber_documents_facet_search_idx').using(
-      'gin',
-      sql`(search_vector || search_document_facets(date_resultat, type_document, matiere, abonnement))`,
-    ),
+    index('subscriber_documents_facet_search_idx').using('gin', documentTextAndFacets),
     index('subscriber_documents_recent_facet_search_idx')
-      .using(
-        'gin',
-        sql`(search_vector || search_document_facets(date_resultat, type_document, matiere, abonnement))`,
-      )
+      .using('gin', documentTextAndFacets)
       .where(sql`${t.dateResultat} >= ${documentsRecentFrom}`),
     index('subscriber_documents_wider_facet_search_idx')
-      .using(
-        'gin',
-        sql`(search_vector || search_document_facets(date_resultat, type_document, matiere, abonnement))`,
-      )
-      .where(sql`${t.dateResultat} >= ${documentsWiderFrom} and ${t.dateResultat} < ${documentsRecentFrom}`),
+      .using('gin', documentTextAndFacets)
+      .where(documentsWiderBand(t.dateResultat)),
   ],
 );
 

@@ -232,17 +232,14 @@ export async function windowBounds(
   };
 }
 
-/** Each corpus's rows in each tier, the smaller first (the wider tier holds the recent one's rows and its band). */
-const newsTiers = (stats: LexemeCounts) =>
+/** A corpus's rows in each tier, the smaller first (the wider tier holds the recent one's rows and its band). */
+const tierSizes = (recent: number, band: number) =>
   [
-    ['recent', stats.news_recent],
-    ['wider', stats.news_recent + stats.news_band],
+    ['recent', recent],
+    ['wider', recent + band],
   ] as const;
-const docsTiers = (stats: LexemeCounts) =>
-  [
-    ['recent', stats.docs_recent],
-    ['wider', stats.docs_recent + stats.docs_band],
-  ] as const;
+const newsTiers = (stats: LexemeCounts) => tierSizes(stats.news_recent, stats.news_band);
+const docsTiers = (stats: LexemeCounts) => tierSizes(stats.docs_recent, stats.docs_band);
 
 /** The first tier (the smaller first) a corpus reads its term's newest matches in (`readsTier`), or null. */
 function tierRead(

@@ -272,17 +272,21 @@ export function sourcesStatement(results: readonly { corpus: 'news' | 'docs'; id
     left join lateral (${sourcesOf(sql`r`)}) src on true order by r.position`;
 }
 
+/** Each corpus's tiers' first days, as their partial indexes name them (migrations 0016 and 0017). */
+type TierDays = Record<Tier, SQL>;
+const NEWS_TIER_DAYS: TierDays = { recent: newsRecentFrom, wider: newsWiderFrom };
+const DOCUMENTS_TIER_DAYS: TierDays = { recent: documentsRecentFrom, wider: documentsWiderFrom };
+
 /**
- * A tier's rows as the conditions of its partial indexes (migrations 0016 and 0017), so that the planner can prove
- * them: the recent tier's from its first day; the wider tier's as the recent ones or those of its band, which the
- * planner reads as a bitmap OR of the two indexes. Null for none.
+ * A tier's rows as the conditions of its partial indexes, so that the planner can prove them: the recent tier's
+ * from its first day; the wider tier's as the recent ones or those of its band, which the planner reads as a bitmap
+ * OR of the two indexes.
  */
-function tierRows(tier: Tier | null, date: SQL, recentFrom: SQL, widerFrom: SQL): SQL | null {
-  if (tier === null) return null;
-  const recent = sql`${date} >= ${recentFrom}`;
+function tierRows(tier: Tier, date: SQL, days: TierDays): SQL {
+  const recent = sql`${date} >= ${days.recent}`;
   return tier === 'recent'
     ? recent
-    : sql`(${recent} or (${date} >= ${widerFrom} and ${date} < ${recentFrom}))`;
+    : sql`(${recent} or (${date} >= ${days.wider} and ${date} < ${days.recent}))`;
 }
 
 /** Reads each news candidate as a result row with its rank. */
@@ -304,7 +308,8 @@ function newsProbe(input: StatementInput, scope: CorpusScope, bounds: WindowBoun
     indexed: sql`(a.search_vector || search_news_facets(a.publication_date, a.enriched_news_id, a.topic_labels, a.thematic_labels))`,
     gate,
     date: sql`a.publication_date`,
-    tier: tierRows(bounds.tiers.news, sql`a.publication_date`, newsRecentFrom, newsWiderFrom),
+    tier: bounds.tiers.news,
+    tierDays: NEWS_TIER_DAYS,
     window: bounds.news && { ...bounds.news, bound: sql`${bounds.news.bound}::timestamptz` },
   });
   return sql`select 'news'::text as corpus, c.id, c.enriched_news_id,
@@ -326,7 +331,8 @@ function docsProbe(input: StatementInput, scope: CorpusScope, bounds: WindowBoun
     indexed: sql`(d.search_vector || search_document_facets(d.date_resultat, d.type_document, d.matiere, d.abonnement))`,
     gate: undefined,
     date: sql`d.date_resultat`,
-    tier: tierRows(bounds.tiers.docs, sql`d.date_resultat`, documentsRecentFrom, documentsWiderFrom),
+    tier: bounds.tiers.docs,
+    tierDays: DOCUMENTS_TIER_DAYS,
     window: bounds.docs && { ...bounds.docs, bound: sql`${bounds.docs.bound}::date` },
   });
   return sql`select 'docs'::text as corpus, c.id, c.enriched_news_id, c.date_resultat::timestamp as day_at,
@@ -375,12 +381,13 @@ function candidates(
     /** What else a match must pass (the public text of a gated news, for a reader without access). */
     gate: SQL | undefined;
     date: SQL;
-    /** The rows of the tier its matches are read from first (cost-planning.ts; `tierRows`), or null. */
-    tier: SQL | null;
+    /** The tier its matches are read from first (cost-planning.ts), or null, and the corpus's tiers' first days. */
+    tier: Tier | null;
+    tierDays: TierDays;
     window: { bound: SQL; months: string[] } | null;
   },
 ): SQL {
-  const { columns, from, tid, vector, indexed, gate, date, tier, window } = corpus;
+  const { columns, from, tid, vector, indexed, gate, date, tier, tierDays, window } = corpus;
   const { readByAddress } = input;
   const query = input.hasTerm ? input.query : null;
   const cap = CANDIDATE_CAP + 1;
@@ -427,8 +434,10 @@ function candidates(
   };
   // Cost planning chose a tier (decisions 062 and 063): the matches there first, newest first, the older ones only
   // when the tier held the cap or fewer.
-  if (query !== null && scope !== null && tier !== null)
-    return firstThenOlder(sql`${anyMatch} and ${tier}`, sql`${anyMatch} and (${tier}) is not true`);
+  if (query !== null && scope !== null && tier !== null) {
+    const inTier = tierRows(tier, date, tierDays);
+    return firstThenOlder(sql`${anyMatch} and ${inTier}`, sql`${anyMatch} and (${inTier}) is not true`);
+  }
   if (window === null || query === null || scope === null) return newest(anyMatch, cap);
   // The window's first month is partial: over a window of one or two months the date index's rows from the bound
   // spare reading the month's earlier rows; over a longer one its bitmap costs more than it spares.
