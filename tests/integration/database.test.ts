@@ -2,7 +2,8 @@ import { count, eq, is, sql } from 'drizzle-orm';
 import { toSnakeCase } from 'drizzle-orm/casing';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Database } from '@/server/db/client';
+import { type Database, withConnectionSettings } from '@/server/db/client';
+import { queryRows } from '@/server/db/rows';
 import * as schema from '@/server/db/schema';
 import { createTestDatabase } from '../support/database';
 
@@ -192,5 +193,47 @@ describe('transactions', () => {
       .where(sql`${schema.articles.id} in ('tx-4', 'tx-5')`)
       .orderBy(schema.articles.id);
     expect(found).toEqual([{ id: 'tx-4' }, { id: 'tx-5' }]);
+  });
+});
+
+describe('connections with settings', () => {
+  const settings = { jit: 'off', statement_timeout: '1234' };
+
+  it('start with their settings on PostgreSQL, once per database and settings, and leave the others alone', async () => {
+    const withSettings = withConnectionSettings(database.db, settings);
+    if (database.driver === 'pglite') {
+      expect(withSettings).toBeUndefined();
+      return;
+    }
+    expect(withSettings).toBeDefined();
+    expect(withConnectionSettings(database.db, { ...settings })).toBe(withSettings);
+    const [own] = await queryRows<{ timeout: string; jit: string }>(
+      withSettings as NonNullable<typeof withSettings>,
+      sql`select current_setting('statement_timeout') as timeout, current_setting('jit') as jit`,
+    );
+    expect(own).toEqual({ timeout: '1234ms', jit: 'off' });
+    const [plain] = await rows<{ timeout: string }>(
+      sql`select current_setting('statement_timeout') as timeout`,
+    );
+    expect(plain?.timeout).toBe('0');
+    // The gauges count the settings pool's open connection beside the main pool's.
+    expect(database.poolStats?.().total).toBeGreaterThanOrEqual(2);
+  });
+
+  it('refuse a name or value that could carry another option, on either driver', () => {
+    expect(() => withConnectionSettings(database.db, { statement_timeout: '1 -c jit=on' })).toThrow(
+      /letters, digits/,
+    );
+    expect(() => withConnectionSettings(database.db, { 'search_path=x -c a': 'b' })).toThrow(
+      /letters, digits/,
+    );
+  });
+
+  it('end with their database: none is opened for a closed one', async () => {
+    const other = await createTestDatabase();
+    const before = withConnectionSettings(other.db, settings);
+    await other.close();
+    expect(withConnectionSettings(other.db, settings)).toBeUndefined();
+    if (other.driver === 'postgres') expect(before).toBeDefined();
   });
 });

@@ -59,12 +59,13 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
       throw error;
     }
   }
-  const pool = postgresPool(config.url, config.maxConnections ?? 10);
+  const size = config.maxConnections ?? 10;
+  const pool = postgresPool(config.url, size);
   watchPoolConnections(pool);
   try {
     const db = drizzleNodePg({ client: pool, schema, casing: 'snake_case' });
     await migrateNodePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
-    return postgresDatabase(db as unknown as Db, pool);
+    return postgresDatabase(db as unknown as Db, pool, { url: config.url, size, watched: true });
   } catch (error) {
     noteConnectionAttempt(error);
     await pool.end().catch(() => {});
@@ -72,14 +73,18 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   }
 }
 
-/** A pool of PostgreSQL connections, the primary's or the read replica's. */
-function postgresPool(url: string, max: number): pg.Pool {
+/**
+ * A pool of PostgreSQL connections, the primary's or the read replica's. `options` is libpq's: settings each
+ * connection starts with (`-c name=value`).
+ */
+function postgresPool(url: string, max: number, options?: string): pg.Pool {
   // Idle connections are kept 5 minutes, not node-postgres's 10 s: a new connection's first search costs 30 to 42 ms
   // more at 1.1M documents (its backend loads the catalogue and indexes), which a quiet 10 s brought back
   // (docs/SEARCH.md, "PostgreSQL at 1M: the fixed costs").
   const pool = new pg.Pool({
     connectionString: url,
     max,
+    options,
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 5 * 60_000,
     // Idle connections do not keep a script or a test process alive for those 5 minutes.
@@ -90,10 +95,67 @@ function postgresPool(url: string, max: number): pg.Pool {
   return pool;
 }
 
-function postgresDatabase(db: Db, pool: pg.Pool): Database {
-  return databaseOf(db, 'postgres', () => pool.end(), {
-    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-  });
+/** Where a PostgreSQL database's pools connect: its URL, DATABASE_POOL_SIZE, and whether outages are watched. */
+type PoolOrigin = { url: string; size: number; watched: boolean };
+
+/** A database's pools whose connections start with settings, by their `options`. */
+type SettingsPools = { origin: PoolOrigin; pools: Map<string, { db: Db; pool: pg.Pool }> };
+const settingsPoolsOf = remember('settings-pools', () => new WeakMap<object, SettingsPools>());
+
+function postgresDatabase(db: Db, pool: pg.Pool, origin: PoolOrigin): Database {
+  const settingsPools: SettingsPools = { origin, pools: new Map() };
+  settingsPoolsOf.set(db, settingsPools);
+  const everyPool = () => [pool, ...[...settingsPools.pools.values()].map((entry) => entry.pool)];
+  return databaseOf(
+    db,
+    'postgres',
+    async () => {
+      const pools = everyPool();
+      settingsPoolsOf.delete(db);
+      await Promise.all(pools.map((each) => each.end()));
+    },
+    {
+      poolStats: () =>
+        everyPool().reduce(
+          (sum, each) => ({
+            total: sum.total + each.totalCount,
+            idle: sum.idle + each.idleCount,
+            waiting: sum.waiting + each.waitingCount,
+          }),
+          { total: 0, idle: 0, waiting: 0 },
+        ),
+    },
+  );
+}
+
+/** Settings a connection starts with: names and values of letters, digits, `_` and `.` (libpq's options). */
+export type ConnectionSettings = Readonly<Record<string, string>>;
+
+/**
+ * The same PostgreSQL database through connections that start with `settings`: a statement needing them runs
+ * alone instead of in a transaction that sets them (BEGIN, set_config, COMMIT: three more round trips, each a
+ * wake-up of the server process). One pool per database and settings, opened at first use with a quarter of
+ * DATABASE_POOL_SIZE (rounded up) connections of its own, counted in the pool gauges and closed with the
+ * database. Undefined on PGlite, one in-process connection.
+ */
+export function withConnectionSettings(db: Db, settings: ConnectionSettings): Db | undefined {
+  const options = Object.entries(settings)
+    .map(([name, value]) => {
+      if (!/^[\w.]+$/.test(name) || !/^[\w.]+$/.test(value))
+        throw new Error(`connection setting ${name}=${value}: letters, digits, _ and . only`);
+      return `-c ${name}=${value}`;
+    })
+    .join(' ');
+  const settingsPools = settingsPoolsOf.get(db);
+  if (!settingsPools) return undefined;
+  const existing = settingsPools.pools.get(options);
+  if (existing) return existing.db;
+  const { origin } = settingsPools;
+  const pool = postgresPool(origin.url, Math.ceil(origin.size / 4), options);
+  if (origin.watched) watchPoolConnections(pool);
+  const settingsDb = drizzleNodePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
+  settingsPools.pools.set(options, { db: settingsDb, pool });
+  return settingsDb;
 }
 
 // On globalThis: Next.js may load this module once per bundle, and a database opened by one copy is used by others.
@@ -199,9 +261,10 @@ export async function getReadDb(): Promise<Db> {
   if (!url) return getDb();
   const current = holder.replica;
   if (current?.url === url) return current.database.db;
-  const pool = postgresPool(url, env().DATABASE_POOL_SIZE);
+  const size = env().DATABASE_POOL_SIZE;
+  const pool = postgresPool(url, size);
   const db = drizzleNodePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
-  holder.replica = { url, database: postgresDatabase(db, pool) };
+  holder.replica = { url, database: postgresDatabase(db, pool, { url, size, watched: false }) };
   return db;
 }
 // --- end of the read replica ---

@@ -6,7 +6,7 @@ import type { SelectedFacets } from '@/lib/params';
 import { shopLinks } from '@/lib/shop-links';
 import { articlePath } from '@/lib/urls';
 import { sharedRead } from '../cache/shared-reads';
-import { type Db, isEmbedded } from '../db/client';
+import { type Db, isEmbedded, withConnectionSettings } from '../db/client';
 import { isStatementTimeout, noteDatabaseFailure } from '../db/reachability';
 import { queryRows } from '../db/rows';
 import { env } from '../env';
@@ -402,32 +402,51 @@ async function runTogether(db: Db, statements: readonly SQL[], bitmaps: boolean)
 }
 
 /**
- * Runs the statement in a transaction with its settings: JIT off, the time budget, and index scans off when
- * `bitmaps`. Left to itself, the planner walks the date index newest first for rows stored in date order, testing
- * every row until the cap: for a term of a few thousand matches (no window) that is hundreds of thousands of rows,
- * and for a window every row of it, ten times its matches. A term whose matches the dictionary estimated is read
- * through bitmaps, as is a phrase ("…"), which PostgreSQL estimates as common as its words together while it is
- * far rarer. Only `or` and `-mot` (no estimate) are left to the planner.
+ * The settings of every search statement on PostgreSQL, on the connections of the search's own pool
+ * (`withConnectionSettings`). The branches that read older rows are costed high though they rarely run, which made
+ * PostgreSQL compile the statement (JIT: 50 ms, more than the whole search) and read a corpus's few thousand matches
+ * with parallel workers (a Gather started 2 workers for 9 ms of work each and answered after 38 ms at 1.1M; the
+ * searches of a page already run side by side). Index scans are off: left to itself, the planner walks the date
+ * index newest first for rows stored in date order, testing every row until the cap: for a term of a few thousand
+ * matches (no window) that is hundreds of thousands of rows, and for a window every row of it, ten times its
+ * matches. A term whose matches the dictionary estimated is read through bitmaps, as is a phrase ("…"), which
+ * PostgreSQL estimates as common as its words together while it is far rarer. Only `or` and `-mot` (no estimate)
+ * are left to the planner, index scans on (`bitmaps` false).
+ */
+const SEARCH_SETTINGS = {
+  jit: 'off',
+  enable_indexscan: 'off',
+  max_parallel_workers_per_gather: '0',
+  statement_timeout: String(SEARCH_STATEMENT_TIMEOUT_MS),
+} as const;
+
+/**
+ * Runs the statement with the search's settings: alone on the search pool's connections, which start with them
+ * (one round trip), or in a transaction that sets them (PGlite, and a statement that is not read through bitmaps).
  */
 async function runBudgeted<R = Row>(db: Db, statement: SQL, bitmaps: boolean): Promise<R> {
-  const [row] = await db
-    .transaction(async (tx) => {
-      // The branches that read older rows are costed high though they rarely run, which made PostgreSQL compile
-      // the statement (JIT: 50 ms, more than the whole search; a no-op on PGlite) and read a corpus's few
-      // thousand matches with parallel workers (a Gather started 2 workers for 9 ms of work each and answered
-      // after 38 ms at 1.1M; the searches of a page already run side by side). All settings in one round trip.
-      await tx.execute(
-        sql`select set_config('jit', 'off', true), set_config('enable_indexscan', ${bitmaps ? 'off' : 'on'}, true),
-          set_config('max_parallel_workers_per_gather', '0', true),
-          set_config('statement_timeout', ${String(SEARCH_STATEMENT_TIMEOUT_MS)}, true)`,
-      );
-      return queryRows<R>(tx, statement);
-    })
-    .catch((error: unknown) => {
-      throw outOfBudget(error) ?? error;
-    });
+  const searchDb = withConnectionSettings(db, SEARCH_SETTINGS);
+  const [row] = await (searchDb && bitmaps
+    ? queryRows<R>(searchDb, statement)
+    : inTransactionWithSettings<R>(searchDb ?? db, statement, bitmaps)
+  ).catch((error: unknown) => {
+    throw outOfBudget(error) ?? error;
+  });
   if (!row) throw new Error('search: no row');
   return row;
+}
+
+/** The statement in a transaction that sets the search's settings first, all in one round trip. */
+function inTransactionWithSettings<R>(db: Db, statement: SQL, bitmaps: boolean): Promise<R[]> {
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select set_config('jit', ${SEARCH_SETTINGS.jit}, true),
+        set_config('enable_indexscan', ${bitmaps ? 'off' : 'on'}, true),
+        set_config('max_parallel_workers_per_gather', ${SEARCH_SETTINGS.max_parallel_workers_per_gather}, true),
+        set_config('statement_timeout', ${SEARCH_SETTINGS.statement_timeout}, true)`,
+    );
+    return queryRows<R>(tx, statement);
+  });
 }
 
 /**
