@@ -12,7 +12,7 @@ import { closeDatabase, getDatabase } from '../../src/server/db/client';
 import { search as ownSearch } from '../../src/server/search/engine';
 import { batchSearchCounts } from '../../src/server/search/query-counts';
 
-type Call = { sql: string; params: unknown[] | undefined; ms: number };
+type Call = { sql: string; params: unknown[] | undefined; ms: number; started: number };
 let calls: Call[] = [];
 const timed =
   (run: (query: string, params?: unknown[], options?: unknown) => Promise<unknown>) =>
@@ -21,7 +21,7 @@ const timed =
     try {
       return await run(query, params, options);
     } finally {
-      calls.push({ sql: query, params, ms: performance.now() - start });
+      calls.push({ sql: query, params, ms: performance.now() - start, started: start });
     }
   };
 const proto = PGlite.prototype as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
@@ -48,7 +48,7 @@ pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
   const text = typeof config === 'string' ? config : (config?.text ?? '');
   const values = Array.isArray(args[1]) ? (args[1] as unknown[]) : undefined;
   const start = performance.now();
-  const done = () => calls.push({ sql: text, params: values, ms: performance.now() - start });
+  const done = () => calls.push({ sql: text, params: values, ms: performance.now() - start, started: start });
   const last = args.length - 1;
   const callback = args[last];
   if (typeof callback === 'function') {
@@ -111,6 +111,13 @@ for (const term of terms) {
   console.log(
     `${sum.toFixed(1).padStart(7)} ms  in statements; outside ${(median(totals) - sum).toFixed(1)} ms`,
   );
+  // The last round's statements in the order they were sent, from the search's start: which ran side by side.
+  const first = Math.min(...last.map((call) => call.started));
+  console.log('last round, from its first statement (start → end ms):');
+  for (const call of [...last].sort((a, b) => a.started - b.started))
+    console.log(
+      `${(call.started - first).toFixed(1).padStart(7)} → ${(call.started - first + call.ms).toFixed(1).padStart(5)}  ${call.sql.replace(/\s+/g, ' ').slice(0, 90)}`,
+    );
   if (process.env.STAGES_EXPLAIN) {
     const main = last.reduce((a, b) => (b.ms > a.ms ? b : a));
     const pool = (db as unknown as { $client: PGlite | pg.Pool }).$client;
