@@ -166,6 +166,33 @@ test('the search page is server-rendered: results, a GET form and facets as link
   expect(empty).toContain('Votre recherche n&#x27;a donné aucun résultat.');
 });
 
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('a reader sees the results, not a loading state, and narrows them by a facet link', async ({
+    page,
+    consoleGuard,
+  }) => {
+    // With scripts off, Chromium refuses the page's script preloads and reports them as requests failed for
+    // "csp": an effect of the switch, not of our policy (security.e2e.ts checks the policy with scripts on).
+    consoleGuard.allow(/^request failed: GET \S+\/_next\/static\/\S+\.js \(csp\)$/);
+    await page.goto(`/search?term=${encodeURIComponent(COMMON_TERM)}`);
+    const results = page.getByRole('main').locator('article');
+    await expect(results.first()).toBeVisible();
+    expect(await results.count()).toBeGreaterThan(5);
+    await expect(page.getByText('Chargement...')).toBeHidden();
+    const subject = page
+      .getByRole('complementary', { name: 'Affinez votre recherche' })
+      .getByRole('region', { name: 'Matière' });
+    const firstValue = subject.getByRole('link').first();
+    const label = (await firstValue.locator('span').nth(1).textContent()) ?? '';
+    await firstValue.click();
+    await expect(page).toHaveURL((url) => url.searchParams.has('zapette'));
+    await expect(subject.locator('a[aria-current="true"]')).toContainText(label);
+    await expect(results.first()).toBeVisible();
+  });
+});
+
 test('the search API answers results with facets and suggestions', async ({ request }) => {
   const results = await request.get(`/api/search/results?term=${encodeURIComponent(COMMON_TERM)}`);
   expect(results.status()).toBe(200);
