@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type SQL, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PgDatabase, PgDialect } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { NEWS_PAGE_SIZE } from '@/lib/constants';
 import { SEARCH_SORTS, UR_TYPES } from '@/lib/contracts/search';
 import type { SelectedFacets } from '@/lib/params';
@@ -47,6 +48,26 @@ const params = (term: string) => ({
   sort: SEARCH_SORTS.relevance,
 });
 const run = (term: string) => search(database.db, params(term));
+
+/** The search statements (their SQL) that `action` sent, in order, on either driver. */
+async function searchStatementsSent<T>(action: () => Promise<T>): Promise<{ answer: T; sent: string[] }> {
+  const sent: string[] = [];
+  const dialect = new PgDialect();
+  const execute = PgDatabase.prototype.execute;
+  const spy = vi.spyOn(PgDatabase.prototype, 'execute').mockImplementation(function (
+    this: PgDatabase<never>,
+    query,
+  ) {
+    const text = typeof query === 'string' ? query : dialect.sqlToQuery(query.getSQL()).sql;
+    if (text.includes('with news_probe')) sent.push(text);
+    return execute.call(this, query);
+  } as typeof execute);
+  try {
+    return { answer: await action(), sent };
+  } finally {
+    spy.mockRestore();
+  }
+}
 
 /** Lexemes of the dictionary that differ from a fresh ts_stat over both corpora (none when in sync). */
 async function dictionaryDrift() {
@@ -402,8 +423,8 @@ describe('bounded facets', () => {
 
   it('reads older matches when the newest rows hold fewer than estimated', async () => {
     // "alpha" in every even document, "omega" in every odd one and in the oldest half: each word is common, so a
-    // window of the newest rows is read, but together they are only in the oldest even documents. On PGlite the
-    // window is read alone first (engine.ts): this read comes short and runs again with the older matches.
+    // window of the newest rows is read, but together they are only in the oldest even documents. The window is
+    // read alone first (engine.ts, both drivers): this read comes short and runs again with the older matches.
     await database.db.execute(sql`
       insert into subscriber_documents (id, titre_affichage, texte, date_resultat, type_document, type_ur, ur_id)
       select 'wo' || g, 'Note ' || g,
@@ -412,7 +433,12 @@ describe('bounded facets', () => {
       from generate_series(1, 20000) g`);
     await database.db.execute(sql`analyze subscriber_documents`);
     try {
-      const answer = await run('alphabétique oméga');
+      const { answer, sent } = await searchStatementsSent(() => run('alphabétique oméga'));
+      // The window alone (no branch for older matches), then the whole read; on PostgreSQL each corpus its
+      // statement, the news's first (no window: whole at once).
+      expect(sent.map((text) => text.includes('with recent as materialized'))).toEqual(
+        database.driver === 'postgres' ? [false, false, true] : [false, true],
+      );
       expect(answer.bounded).toBe(true);
       expect(answer.total).toBe(CANDIDATE_CAP);
       // The newest document holding both: g = 10000.

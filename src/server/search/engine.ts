@@ -307,18 +307,16 @@ async function readOnPostgres(reading: Reading, read: Read): Promise<Row | null>
   if (!planned) return null;
   const { news, docs } = planned.filters;
   if (!reading.byCorpus || news === null || docs === null)
-    return runBudgeted(db, planned.statement({ windowOnly: false }), planned.bitmaps);
+    return windowFirst(db, planned, planned.filters, read.page);
   const page = read.page && {
     ...read.page,
     offset: 0,
     size: read.page.offset + read.page.size,
     sources: read.page.offset === 0,
   };
-  const ofCorpus = (filters: CorpusFilters) =>
-    runBudgeted(db, planned.statement({ windowOnly: false, filters, page }), planned.bitmaps);
   const [newsRow, docsRow] = await Promise.all([
-    ofCorpus({ news, docs: null }),
-    ofCorpus({ news: null, docs }),
+    windowFirst(db, planned, { news, docs: null }, page),
+    windowFirst(db, planned, { news: null, docs }, page),
   ]);
   const row = mergedRow(newsRow, docsRow, read.page);
   if (page && !page.sources && row.results) {
@@ -326,6 +324,30 @@ async function readOnPostgres(reading: Reading, read: Read): Promise<Row | null>
     row.results = row.results.map((result, index) => ({ ...result, ...sources[index] }));
   }
   return row;
+}
+
+/**
+ * A statement of a read on PostgreSQL for the corpora of `filters`: when one of them is windowed, its window alone
+ * first (the older matches' branch is planned for every statement though it almost never runs: decision 061's
+ * PGlite rule, decision 065), then the whole read again if a window came short (fewer than the cap + 1 matches).
+ */
+async function windowFirst(
+  db: Db,
+  planned: PlannedRead,
+  filters: CorpusFilters,
+  page: StatementInput['page'],
+): Promise<Row> {
+  const run = (windowOnly: boolean) =>
+    runBudgeted(db, planned.statement({ windowOnly, filters, page }), planned.bitmaps);
+  // A corpus read through a tier reads its older matches in the same statement (query-building.ts).
+  const { bounds } = planned;
+  const windows = {
+    news: filters.news === null || bounds.tiers.news !== null ? null : bounds.news,
+    docs: filters.docs === null || bounds.tiers.docs !== null ? null : bounds.docs,
+  };
+  if (windows.news === null && windows.docs === null) return run(false);
+  const row = await run(true);
+  return cameShort(windows, row) ? run(false) : row;
 }
 
 /**
