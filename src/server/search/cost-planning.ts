@@ -271,18 +271,32 @@ function readsTier(scope: CorpusScope, windowRows: number | null, tierRows: numb
   return windowRows > MATCH_COST_IN_DATES * (inTier - WINDOW_MARGIN * CANDIDATE_CAP);
 }
 
+type ReadBounds = Pick<WindowBounds, 'news' | 'docs' | 'tiers'>;
+
+/**
+ * Whether a corpus reads its window alone first: it has a window and no tier (a corpus read through a tier reads
+ * its older matches in the same statement, query-building.ts).
+ */
+const windowAlone = (bounds: ReadBounds, corpus: 'news' | 'docs') =>
+  bounds[corpus] !== null && bounds.tiers[corpus] === null;
+
+/** Whether a read has a corpus that reads its window alone first (`newestOnly` of its statement). */
+export function readsWindowAlone(bounds: ReadBounds): boolean {
+  return windowAlone(bounds, 'news') || windowAlone(bounds, 'docs');
+}
+
 /**
  * True when a corpus read through its window alone found there fewer than the cap + 1 matches: its answer needs
  * the older matches too (the window is sized from the dictionary's estimate, which assumes matches spread evenly).
  */
 export function cameShort(
-  bounds: Pick<WindowBounds, 'news' | 'docs'>,
+  bounds: ReadBounds,
   row: { total_news: number; total_docs: number } | null,
 ): boolean {
   if (row === null) return false;
   return (
-    (bounds.news !== null && row.total_news <= CANDIDATE_CAP) ||
-    (bounds.docs !== null && row.total_docs <= CANDIDATE_CAP)
+    (windowAlone(bounds, 'news') && row.total_news <= CANDIDATE_CAP) ||
+    (windowAlone(bounds, 'docs') && row.total_docs <= CANDIDATE_CAP)
   );
 }
 

@@ -23,6 +23,7 @@ import {
   lexemeCounts,
   NO_WINDOW,
   productCodesOfJob,
+  readsWindowAlone,
   type WindowBounds,
   windowBounds,
 } from './cost-planning';
@@ -339,15 +340,16 @@ async function windowFirst(
 ): Promise<Row> {
   const run = (windowOnly: boolean) =>
     runBudgeted(db, planned.statement({ windowOnly, filters, page }), planned.bitmaps);
-  // A corpus read through a tier reads its older matches in the same statement (query-building.ts).
+  // The bounds of the corpora this statement reads.
   const { bounds } = planned;
-  const windows = {
-    news: filters.news === null || bounds.tiers.news !== null ? null : bounds.news,
-    docs: filters.docs === null || bounds.tiers.docs !== null ? null : bounds.docs,
+  const read = {
+    news: filters.news === null ? null : bounds.news,
+    docs: filters.docs === null ? null : bounds.docs,
+    tiers: bounds.tiers,
   };
-  if (windows.news === null && windows.docs === null) return run(false);
+  if (!readsWindowAlone(read)) return run(false);
   const row = await run(true);
-  return cameShort(windows, row) ? run(false) : row;
+  return cameShort(read, row) ? run(false) : row;
 }
 
 /**
