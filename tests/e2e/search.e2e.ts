@@ -1,4 +1,12 @@
-import { DESKTOP, expect, MOBILE, screenshot, test, waitForHydration } from './support/fixtures';
+import {
+  DESKTOP,
+  expect,
+  MOBILE,
+  SCRIPT_PRELOAD_REFUSED_WITHOUT_JAVASCRIPT,
+  screenshot,
+  test,
+  waitForHydration,
+} from './support/fixtures';
 
 /** The site has no favicon yet (404): Chromium logs it as a failed resource, which is not the search's doing. */
 const MISSING_FAVICON = /favicon\.ico/;
@@ -173,9 +181,7 @@ test.describe('without JavaScript', () => {
     page,
     consoleGuard,
   }) => {
-    // With scripts off, Chromium refuses the page's script preloads and reports them as requests failed for
-    // "csp": an effect of the switch, not of our policy (security.e2e.ts checks the policy with scripts on).
-    consoleGuard.allow(/^request failed: GET \S+\/_next\/static\/\S+\.js \(csp\)$/);
+    consoleGuard.allow(SCRIPT_PRELOAD_REFUSED_WITHOUT_JAVASCRIPT);
     await page.goto(`/search?term=${encodeURIComponent(COMMON_TERM)}`);
     const results = page.getByRole('main').locator('article');
     await expect(results.first()).toBeVisible();

@@ -1,6 +1,14 @@
 import type { Page, Route } from '@playwright/test';
 import { MEGA_MENU_DELAY_MS, MENU_CLOSE_DELAY_MS, SESSION_HINT_COOKIE } from '@/lib/constants';
-import { DESKTOP, expect, MOBILE, screenshot, test, waitForHydration } from './support/fixtures';
+import {
+  DESKTOP,
+  expect,
+  MOBILE,
+  SCRIPT_PRELOAD_REFUSED_WITHOUT_JAVASCRIPT,
+  screenshot,
+  test,
+  waitForHydration,
+} from './support/fixtures';
 
 /**
  * The site shell (header, menus, burger, footer, login and registration modal, newsletter block, 404) in
@@ -381,9 +389,7 @@ test.describe('without JavaScript', () => {
     page,
     consoleGuard,
   }) => {
-    // With scripts off, Chromium refuses the page's script preloads and reports them as requests failed for
-    // "csp": an effect of the switch, not of our policy (security.e2e.ts checks the policy with scripts on).
-    consoleGuard.allow(/^request failed: GET \S+\/_next\/static\/\S+\.js \(csp\)$/);
+    consoleGuard.allow(SCRIPT_PRELOAD_REFUSED_WITHOUT_JAVASCRIPT);
     await page.goto('/');
     const block = page.getByRole('region', { name: 'Newsletter gratuite' }).first();
     await block.getByLabel('Votre adresse e-mail').fill(uniqueEmail());

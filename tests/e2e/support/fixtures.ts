@@ -51,6 +51,14 @@ export const EXPECTED_CONSOLE_ERRORS: readonly RegExp[] = [
 ];
 
 /**
+ * With scripts off (`javaScriptEnabled: false`), Chromium refuses the page's script preloads and reports them as
+ * requests failed for "csp": an effect of the switch, not of our policy (security.e2e.ts checks the policy with
+ * scripts on). Tests without JavaScript allow it.
+ */
+export const SCRIPT_PRELOAD_REFUSED_WITHOUT_JAVASCRIPT =
+  /^request failed: GET \S+\/_next\/static\/\S+\.js \(csp\)$/;
+
+/**
  * Requests a page cancels by itself (a navigation that replaces a prefetch, a fetch aborted on purpose): not an
  * error.
  */
