@@ -323,7 +323,8 @@ const CORPORA = {
  * rows, read newest first (the primary key's order: the scan stops at that day); a news window then starts at that
  * day's Paris midnight, a few more rows than planned. A smaller one reads the date index up to the offset (an
  * index-only scan on a vacuumed table); its ORDER BY names the table's column (an unqualified name would sort by
- * the output column, the date as text).
+ * the output column, the date as text). `offset 0` keeps the bound's subquery a subquery: pulled up, it would run
+ * once for each of the two columns that read it.
  */
 function boundOf(
   corpus: keyof typeof CORPORA,
@@ -340,11 +341,11 @@ function boundOf(
         select c.day, sum(c.rows) over (order by c.day desc) as running from search_day_counts c
         where c.corpus = ${corpus} and ${window.days ?? sql`true`}
       ) c where c.running > ${window.rows} order by c.day desc limit 1) as bound,
-      (select max(c.day) from search_day_counts c where c.corpus = ${corpus}) as newest) b`;
+      (select max(c.day) from search_day_counts c where c.corpus = ${corpus}) as newest offset 0) b`;
   return sql`select b.bound::text as bound, ${month(sql`b.bound`)} as from_month, ${month(sql`b.newest`)} as to_month
     from (select (select ${date} from ${table} where ${window.dates ?? sql`true`}
         order by ${date} desc nulls last offset ${window.rows} limit 1) as bound,
-      (select max(${date}) from ${table}) as newest) b`;
+      (select max(${date}) from ${table}) as newest offset 0) b`;
 }
 
 /** The months (YYYYMM) from `from` to `to`, within the selected years and months (`periods`, empty: any). */
