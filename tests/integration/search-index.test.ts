@@ -49,8 +49,15 @@ const params = (term: string) => ({
 });
 const run = (term: string) => search(database.db, params(term));
 
-/** The search statements (their SQL) that `action` sent, in order, on either driver. */
-async function searchStatementsSent<T>(action: () => Promise<T>): Promise<{ answer: T; sent: string[] }> {
+/**
+ * The statements holding `marker` (the search statements by default: their SQL) that `action` sent, in order, on
+ * either driver; `failing` makes those it names fail instead.
+ */
+async function statementsSent<T>(
+  action: () => Promise<T>,
+  marker = 'with news_probe',
+  failing?: (text: string) => boolean,
+): Promise<{ answer: T; sent: string[] }> {
   const sent: string[] = [];
   const dialect = new PgDialect();
   const execute = PgDatabase.prototype.execute;
@@ -59,7 +66,8 @@ async function searchStatementsSent<T>(action: () => Promise<T>): Promise<{ answ
     query,
   ) {
     const text = typeof query === 'string' ? query : dialect.sqlToQuery(query.getSQL()).sql;
-    if (text.includes('with news_probe')) sent.push(text);
+    if (text.includes(marker)) sent.push(text);
+    if (failing?.(text)) return Promise.reject(new Error('statement refused by the test'));
     return execute.call(this, query);
   } as typeof execute);
   try {
@@ -433,7 +441,7 @@ describe('bounded facets', () => {
       from generate_series(1, 20000) g`);
     await database.db.execute(sql`analyze subscriber_documents`);
     try {
-      const { answer, sent } = await searchStatementsSent(() => run('alphabétique oméga'));
+      const { answer, sent } = await statementsSent(() => run('alphabétique oméga'));
       // The window alone (no branch for older matches), then the whole read; on PostgreSQL each corpus its
       // statement, the news's first (no window: whole at once).
       expect(sent.map((text) => text.includes('with recent as materialized'))).toEqual(
@@ -471,6 +479,36 @@ describe('bounded facets', () => {
     expect(fiscal.facets.date_zapette.map(({ id, count }) => ({ id, count }))).toEqual(
       await expectedYears('Fiscal'),
     );
+  });
+
+  it("asks the planner for a selection's share once for many searches, again after a failure", async () => {
+    // A selection no other test makes: the estimates are kept per database for a minute.
+    const fiscalOrSocial = (term: string) =>
+      search(database.db, {
+        term,
+        page: 1,
+        urType: UR_TYPES.all,
+        selected: { matiere: ['Social', 'Fiscal'] },
+        sort: SEARCH_SORTS.relevance,
+      });
+    const estimate = 'explain (format json)';
+    const ofSubjects = (sent: string[]) => sent.filter((text) => text.includes('matiere'));
+    const failed = await statementsSent(
+      () => fiscalOrSocial('ubiquitaire').catch((error: unknown) => error),
+      estimate,
+      (text) => text.startsWith(estimate),
+    );
+    expect(failed.answer).toBeInstanceOf(Error);
+    expect(ofSubjects(failed.sent)).toHaveLength(1);
+    const first = await statementsSent(() => fiscalOrSocial('ubiquitaire'), estimate);
+    expect(ofSubjects(first.sent)).toHaveLength(1);
+    expect(first.answer.total).toBe(CANDIDATE_CAP);
+    // The same selection with the same or another term: the share is known.
+    const again = await statementsSent(() => fiscalOrSocial('ubiquitaire'), estimate);
+    expect(ofSubjects(again.sent)).toEqual([]);
+    expect(again.answer).toEqual(first.answer);
+    const otherTerm = await statementsSent(() => fiscalOrSocial('alphabétique'), estimate);
+    expect(ofSubjects(otherTerm.sent)).toEqual([]);
   });
 
   it('bounds a large news window from the rows per day (Paris midnight), with the answer of no window', async () => {

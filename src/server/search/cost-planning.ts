@@ -1,8 +1,11 @@
 import 'server-only';
 import { type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { LRUCache } from 'lru-cache';
 import { SITE_TIME_ZONE } from '@/lib/dates';
 import { type Db, isEmbedded } from '../db/client';
 import { queryRows } from '../db/rows';
+import { remember } from '../lib/remember';
 
 /**
  * Cost planning: how a corpus's candidates are read (docs/SEARCH.md "One search", step 2). From the lexeme
@@ -427,15 +430,43 @@ export async function productCodesOfJob(db: Db, job: string): Promise<string[]> 
   return rows.map((row) => row.code);
 }
 
-/** The planner's estimate of the rows of `table` that pass `where` (EXPLAIN only: nothing is read). */
-async function estimatedRows(db: Db, table: SQL, where: SQL): Promise<number> {
-  const [row] = await queryRows<{ 'QUERY PLAN': unknown }>(
-    db,
-    sql`explain (format json) select 1 from ${table} where ${where}`,
-  );
-  const plan = row?.['QUERY PLAN'];
-  const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as [
-    { Plan?: { 'Plan Rows'?: number } },
-  ];
-  return parsed[0]?.Plan?.['Plan Rows'] ?? 0;
+/**
+ * How long a planner's estimate is kept: it changes with the table's statistics (ANALYZE, after many writes), not
+ * from one search to the next, and it only sizes windows (a window that comes short is read again whole). A
+ * faceted search's read waited for its EXPLAIN, a round trip before its window's bound.
+ */
+const ESTIMATE_SECONDS = 60;
+const ESTIMATES_KEPT = 500;
+const estimatesOf = remember('search-estimates', () => new WeakMap<Db, LRUCache<string, Promise<number>>>());
+const dialect = new PgDialect();
+
+/**
+ * The planner's estimate of the rows of `table` that pass `where` (EXPLAIN only: nothing is read), kept
+ * ESTIMATE_SECONDS per database and statement.
+ */
+function estimatedRows(db: Db, table: SQL, where: SQL): Promise<number> {
+  const statement = sql`explain (format json) select 1 from ${table} where ${where}`;
+  const { sql: text, params } = dialect.sqlToQuery(statement);
+  const key = JSON.stringify([text, params]);
+  let estimates = estimatesOf.get(db);
+  if (!estimates) {
+    estimates = new LRUCache({ max: ESTIMATES_KEPT, ttl: ESTIMATE_SECONDS * 1000 });
+    estimatesOf.set(db, estimates);
+  }
+  const kept = estimates.get(key);
+  if (kept) return kept;
+  const estimate = queryRows<{ 'QUERY PLAN': unknown }>(db, statement).then(([row]) => {
+    const plan = row?.['QUERY PLAN'];
+    const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as [
+      { Plan?: { 'Plan Rows'?: number } },
+    ];
+    return parsed[0]?.Plan?.['Plan Rows'] ?? 0;
+  });
+  estimates.set(key, estimate);
+  // A failed EXPLAIN (an outage, the time budget) is asked again by the next search.
+  const cache = estimates;
+  estimate.catch(() => {
+    if (cache.get(key) === estimate) cache.delete(key);
+  });
+  return estimate;
 }
