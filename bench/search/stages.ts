@@ -2,7 +2,8 @@
  * Where one search's time goes (not a timed test): every statement of search() timed in the client (PGlite's, or
  * on PostgreSQL with DATABASE_URL the pool's connections),
  * (the 25th percentile of STAGES_ROUNDS runs, robust to a shared machine's load), then with STAGES_EXPLAIN=1
- * EXPLAIN ANALYZE of the longest statement. DATA_DIR=… STAGES_TERMS='impôt,succession,impôt|matiere=Fiscal' node
+ * EXPLAIN ANALYZE of the longest statement; STAGES_DUMP=<file> writes the last round's statements (SQL, parameters,
+ * times) as JSON, to run them again one by one. DATA_DIR=… STAGES_TERMS='impôt,succession,impôt|matiere=Fiscal' node
  * --conditions=react-server --import tsx bench/search/stages.ts
  */
 import path from 'node:path';
@@ -118,6 +119,8 @@ for (const term of terms) {
     console.log(
       `${(call.started - first).toFixed(1).padStart(7)} → ${(call.started - first + call.ms).toFixed(1).padStart(5)}  ${call.sql.replace(/\s+/g, ' ').slice(0, 90)}`,
     );
+  if (process.env.STAGES_DUMP)
+    (await import('node:fs')).writeFileSync(process.env.STAGES_DUMP, JSON.stringify(last, null, 1));
   if (process.env.STAGES_EXPLAIN) {
     const main = last.reduce((a, b) => (b.ms > a.ms ? b : a));
     const pool = (db as unknown as { $client: PGlite | pg.Pool }).$client;
