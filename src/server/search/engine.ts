@@ -130,7 +130,7 @@ type NamedQuery = FullTextQuery & { key: 'typed' | 'corrected' };
  * between requests for a few seconds: a reader ticking a value asks again what the previous page counted). On
  * PostgreSQL the statements run side by side (separate connections), one per read, or per read and corpus for a
  * search running alone; on PGlite, which runs them one after the other anyway, the results and the disjunctive
- * counts not already shared are one statement. Then the snippets of the page.
+ * counts not already shared are one statement. The snippets of the page follow the results' read.
  */
 async function runSearch(
   db: Db,
@@ -207,16 +207,18 @@ async function runSearch(
       for (const { failed } of unshared) failed(error);
     },
   );
-  const [row, ...facetsOfSelected] = await Promise.all([
-    rows.then((answered) => answered[0] ?? null),
-    ...disjunctive,
-  ]);
+  // The page's snippets start once the results' read answered (PGlite: with the others), beside the disjunctive
+  // reads still running: a core left idle by the last of them is not waited for.
+  const resultsRow = (together[0] ?? rows).then((answered) => answered[0] ?? null);
+  const pageSnippets = resultsRow.then((row) =>
+    snippets(db, fullText.tsquery, (row?.results ?? []).map(snippetSource), hasAccess),
+  );
+  const [row, headlines, ...facetsOfSelected] = await Promise.all([resultsRow, pageSnippets, ...disjunctive]);
   const facetsCounted = facetCounts(row?.facet_counts ?? null);
   selectedFacets.forEach(([, facet], index) => {
     facetsCounted[facet] = facetsOfSelected[index] ?? [];
   });
   const raw = row?.results ?? [];
-  const headlines = await snippets(db, fullText.tsquery, raw.map(snippetSource), hasAccess);
   const totals = { news: row?.total_news ?? 0, docs: row?.total_docs ?? 0 };
   return {
     results: raw.map((result, index) => toResult(result, headlines[index] ?? '')),
