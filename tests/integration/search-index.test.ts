@@ -9,7 +9,7 @@ import type { SelectedFacets } from '@/lib/params';
 import { importArticles } from '@/server/content/import';
 import { type Database, isEmbedded } from '@/server/db/client';
 import { queryRows } from '@/server/db/rows';
-import { articles, SEARCH_RECENT_FROM, SEARCH_WIDER_FROM, topics } from '@/server/db/schema';
+import { articles, SEARCH_CONFIG, SEARCH_RECENT_FROM, SEARCH_WIDER_FROM, topics } from '@/server/db/schema';
 import { DAY_COUNTS_FROM_ROWS, type Tier, windowBounds } from '@/server/search/cost-planning';
 import { CANDIDATE_CAP, search } from '@/server/search/engine';
 import { buildFacets, FACETS, type FacetValues, facetCounts } from '@/server/search/facet-assembly';
@@ -715,19 +715,20 @@ describe('recent tier (decision 062)', () => {
     expect(thin).toMatchObject({ total_docs: 30 });
   });
 
-  it('is chosen on PostgreSQL for a phrase or a word the tier holds enough of, without a selected date', async () => {
+  it('is chosen on PostgreSQL for a word the tier holds enough of, without a selected date', async () => {
     const bounds = tierBounds;
     const recent = isEmbedded(database.db) ? null : 'recent';
     // PGlite has no tiers: its posting lists are short, and a tier's two reads cost more than they spare.
     // No news holds the words: the tier is not worth its second read there.
-    expect((await bounds('"tierplein enregistré"')).tiers).toEqual({ news: null, docs: recent });
-    expect((await bounds('"tiermaigre enregistré"')).tiers.docs).toBeNull();
-    expect((await bounds('tierplein')).tiers.docs).toBe(recent);
+    expect((await bounds('tierplein')).tiers).toEqual({ news: null, docs: recent });
+    // A phrase: the tier holds nearly every document here, so it would spare almost nothing of the whole index
+    // (decision 066; a phrase read through a tier: "recent tier for a window within it").
+    expect((await bounds('"tierplein enregistré"')).tiers).toEqual({ news: null, docs: null });
     // Too few in any tier: all the matches are read at once.
     expect((await bounds('tiermaigre')).tiers.docs).toBeNull();
     expect((await bounds('tierplein', { matiere: ['Social'] })).tiers.docs).toBe(recent);
     // A selected date: the tier holds its own years.
-    expect((await bounds('"tierplein enregistré"', { date_zapette: ['2025'] })).tiers.docs).toBeNull();
+    expect((await bounds('tierplein', { date_zapette: ['2025'] })).tiers.docs).toBeNull();
     expect((await bounds('tierplein or tiermaigre')).tiers).toEqual({ news: null, docs: null });
   });
 });
@@ -744,7 +745,7 @@ describe('wider tier (decision 063)', () => {
   );
 
   it('is chosen on PostgreSQL when the recent tier holds too few matches and the wider one enough', async () => {
-    expect((await tierBounds('"tierlarge enregistré"')).tiers).toEqual({
+    expect((await tierBounds('tierlarge')).tiers).toEqual({
       news: null,
       docs: isEmbedded(database.db) ? null : 'wider',
     });
@@ -791,6 +792,28 @@ describe('recent tier for a window within it (decision 063)', () => {
         order by date_resultat desc limit ${NEWS_PAGE_SIZE}`,
     );
     expect(answer.results.map((result) => result.date_resultat)).toEqual(newest.map((row) => row.day));
+  });
+
+  it('reads a phrase through the tier only when the tier likely holds the cap of it (decision 066)', async () => {
+    const recent = isEmbedded(database.db) ? null : 'recent';
+    // "tierdense acte": its words together in about 4,400 rows of the tier (half of the documents), the phrase in
+    // as many: the tier.
+    expect((await tierBounds('"tierdense acte"')).tiers.docs).toBe(recent);
+    // "tierfenetre acte": its words together in about 1,600 rows of the tier, the phrase in about 160 (the other
+    // word comes between them): the tier would likely come short, then the whole index be read after it.
+    expect((await tierBounds('"tierfenetre acte"')).tiers.docs).toBeNull();
+    // What the tier holds of each phrase: the two choices were the right ones.
+    const inTier = async (phrase: string) => {
+      const [row] = await queryRows<{ rows: number }>(
+        database.db,
+        sql`select count(*)::int as rows from subscriber_documents
+          where search_vector @@ websearch_to_tsquery(${SEARCH_CONFIG}::regconfig, ${phrase})
+            and date_resultat >= ${SEARCH_RECENT_FROM}::date`,
+      );
+      return row?.rows;
+    };
+    expect(await inTier('"tierdense acte"')).toBeGreaterThan(CANDIDATE_CAP);
+    expect(await inTier('"tierfenetre acte"')).toBeLessThan(CANDIDATE_CAP);
   });
 });
 
