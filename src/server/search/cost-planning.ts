@@ -462,9 +462,21 @@ export async function productCodesOfJob(db: Db, job: string): Promise<string[]> 
  * faceted search's read waited for its EXPLAIN, a round trip before its window's bound.
  */
 const ESTIMATE_SECONDS = 60;
+/** Selections kept per database: far more than the facet values and combinations readers tick in a minute. */
 const ESTIMATES_KEPT = 500;
 const estimatesOf = remember('search-estimates', () => new WeakMap<Db, LRUCache<string, Promise<number>>>());
 const dialect = new PgDialect();
+
+function estimatesFor(db: Db): LRUCache<string, Promise<number>> {
+  const kept = estimatesOf.get(db);
+  if (kept) return kept;
+  const estimates = new LRUCache<string, Promise<number>>({
+    max: ESTIMATES_KEPT,
+    ttl: ESTIMATE_SECONDS * 1000,
+  });
+  estimatesOf.set(db, estimates);
+  return estimates;
+}
 
 /**
  * The planner's estimate of the rows of `table` that pass `where` (EXPLAIN only: nothing is read), kept
@@ -474,11 +486,7 @@ function estimatedRows(db: Db, table: SQL, where: SQL): Promise<number> {
   const statement = sql`explain (format json) select 1 from ${table} where ${where}`;
   const { sql: text, params } = dialect.sqlToQuery(statement);
   const key = JSON.stringify([text, params]);
-  let estimates = estimatesOf.get(db);
-  if (!estimates) {
-    estimates = new LRUCache({ max: ESTIMATES_KEPT, ttl: ESTIMATE_SECONDS * 1000 });
-    estimatesOf.set(db, estimates);
-  }
+  const estimates = estimatesFor(db);
   const kept = estimates.get(key);
   if (kept) return kept;
   const estimate = queryRows<{ 'QUERY PLAN': unknown }>(db, statement).then(([row]) => {
@@ -490,9 +498,8 @@ function estimatedRows(db: Db, table: SQL, where: SQL): Promise<number> {
   });
   estimates.set(key, estimate);
   // A failed EXPLAIN (an outage, the time budget) is asked again by the next search.
-  const cache = estimates;
   estimate.catch(() => {
-    if (cache.get(key) === estimate) cache.delete(key);
+    if (estimates.peek(key) === estimate) estimates.delete(key);
   });
   return estimate;
 }
