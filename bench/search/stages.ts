@@ -6,6 +6,7 @@
  * times) as JSON, to run them again one by one. DATA_DIR=… STAGES_TERMS='impôt,succession,impôt|matiere=Fiscal' node
  * --conditions=react-server --import tsx bench/search/stages.ts
  */
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
@@ -119,8 +120,7 @@ for (const term of terms) {
     console.log(
       `${(call.started - first).toFixed(1).padStart(7)} → ${(call.started - first + call.ms).toFixed(1).padStart(5)}  ${call.sql.replace(/\s+/g, ' ').slice(0, 90)}`,
     );
-  if (process.env.STAGES_DUMP)
-    (await import('node:fs')).writeFileSync(process.env.STAGES_DUMP, JSON.stringify(last, null, 1));
+  if (process.env.STAGES_DUMP) writeFileSync(process.env.STAGES_DUMP, JSON.stringify(last, null, 1));
   if (process.env.STAGES_EXPLAIN) {
     const main = last.reduce((a, b) => (b.ms > a.ms ? b : a));
     const pool = (db as unknown as { $client: PGlite | pg.Pool }).$client;
