@@ -4,6 +4,7 @@ import { ConsentManager } from '@/components/consent/consent-manager';
 import { ConsentNotice, ConsentStateScript } from '@/components/consent/consent-notice';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { SiteHeader } from '@/components/layout/site-header';
+import { HydrationSignal } from '@/components/ui/hydration-signal';
 import { ImageFallback } from '@/components/ui/image-fallback';
 import { ScrollToTop } from '@/components/ui/scroll-to-top';
 import { type AccountsManagedBy, accountLinks } from '@/lib/account-links';
@@ -48,6 +49,7 @@ export function SiteChrome({
       </AccountProvider>
       <ScrollToTop />
       <ImageFallback />
+      <HydrationSignal />
     </>
   );
 }

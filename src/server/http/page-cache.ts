@@ -21,6 +21,7 @@ import {
   RENDERED_PAGE_PATHS,
   SHARED_READ_PATHS,
 } from './route-table';
+import { withScriptsAfterPaint } from './scripts-after-paint';
 
 /**
  * The page cache in front of Next.js (docs/decisions/006-in-process-page-cache.md).
@@ -44,7 +45,9 @@ import {
  * Every HTML answer gets a CSP nonce of its own (decision 004), without nginx: at store time the cache notes every
  * place the page's nonce occupies in its body, and each answer writes a fresh one over all of them and into the
  * policy. Cached pages are rendered by Next.js with the build's cache nonce, so their first answer, the one
- * Next.js gives, is held back whole and rewritten the same way before it leaves. Compressed answers are assembled
+ * Next.js gives, is held back whole and rewritten the same way before it leaves; so is the first answer of a page
+ * rendered per request, which also leaves, as every page held back, with its framework scripts after its largest
+ * paint (scripts-after-paint.ts, decision 068). Compressed answers are assembled
  * from pieces compressed once, between the nonce's places (`gzipPieces`): no page is compressed per answer.
  */
 
@@ -237,7 +240,7 @@ function slotOf(request: IncomingMessage): Slot | null {
   const url = request.url;
   if (!url || url.length > MAX_URL_LENGTH || !url.startsWith('/')) return null;
   const queryStart = url.indexOf('?');
-  const pathname = queryStart === -1 ? url : url.slice(0, queryStart);
+  const pathname = pathOf(url);
   // Newsroom (issue 14): staff answers are never kept, whatever the lists below come to hold.
   if (isNewsroomPath(pathname)) return null;
   const kind: Kind | null = RENDERED_PAGE_PATHS.has(pathname)
@@ -657,71 +660,65 @@ function offsetsOf(body: Buffer, value: string): number[] {
   return offsets;
 }
 
-/** Where the nonce of an HTML page sits in its body, or null when the page has none to renew. */
-function nonceOf(response: ServerResponse, body: Buffer): StoredNonce | null {
-  const value = policyNonce(response);
-  if (!value) return null;
-  const offsets = offsetsOf(body, value);
-  return offsets.length > 0 ? { value, offsets } : null;
-}
-
 /**
  * Lets a request through to Next.js and keeps its answer when it may be shared.
  *
- * A cached page (rendered by Next.js with the build's cache nonce) is held back whole, asked of Next.js
- * uncompressed, and leaves with a nonce of its own, compressed here when the visitor accepts gzip: the visitor
- * who fills an entry gets what every later one gets, and so does the visitor of a page that is not kept (a
- * not-found page under /actualite). Other answers pass through as Next.js writes them; Next.js is offered gzip
- * alone (or nothing, when the visitor refuses gzip) so the stored copy can serve either encoding.
+ * A reader page our caches keep (an ISR page, rendered by Next.js with the build's cache nonce, or a page rendered
+ * per request) is held back whole, asked of Next.js uncompressed, and leaves with its framework scripts after the
+ * largest paint (scripts-after-paint.ts) and a nonce of its own, compressed here when the visitor accepts gzip:
+ * the visitor who fills an entry gets what every later one gets, and so does the visitor of a page that is not
+ * kept (a not-found page under /actualite, a reader's search with a session). A public API read passes through as
+ * Next.js writes it; Next.js is offered gzip alone (or nothing, when the visitor refuses gzip) so the stored copy
+ * can serve either encoding.
  */
 export function recordForPageCache(request: IncomingMessage, response: ServerResponse): void {
   const slot = slotOf(request);
-  if (holdsCacheNonce(request)) {
+  // A public read, or the search page of a reader without a session (slotOf gives none to the others), which is
+  // as shared (docs/decisions/048-edge-cache-for-anonymous-searches.md).
+  if (slot !== null && request.method === 'GET' && isLongShared(slot))
+    offerToEdgeCache(response, slot.store.kind === 'reads' ? 'application/json' : 'text/html');
+  if (isHeldBack(request)) {
     holdBack(request, response, slot);
     return;
   }
-  if (slot === null || request.method !== 'GET') return;
-  // A public read, or the search page of a reader without a session (slotOf gives none to the others), which is
-  // as shared (docs/decisions/048-edge-cache-for-anonymous-searches.md).
-  if (isLongShared(slot))
-    offerToEdgeCache(response, slot.store.kind === 'reads' ? 'application/json' : 'text/html');
+  if (slot?.store.kind !== 'reads' || request.method !== 'GET') return;
   if (acceptsGzip(request)) request.headers['accept-encoding'] = 'gzip';
   else delete request.headers['accept-encoding'];
   const recorder = recordBody(response);
   response.once('finish', () => {
     const sent = recorder.body();
-    if (!sent) return;
+    if (!sent || !isPlainAnswer(response, 'application/json')) return;
     const encoding = response.getHeader('content-encoding');
-    const gzipped = encoding === 'gzip' ? sent : undefined;
-    let body = sent;
-    if (gzipped) {
-      try {
-        body = gunzipSync(gzipped, { maxOutputLength: MAX_PAGE_BYTES });
-      } catch {
-        return; // Bigger than a page we keep once uncompressed, or not gzip after all: not kept.
-      }
-    } else if (encoding !== undefined) {
+    if (encoding === undefined) {
+      store(slot, response, sent, {});
       return;
     }
-    if (slot.store.kind === 'reads') {
-      if (isPlainAnswer(response, 'application/json')) store(slot, response, body, { gzip: gzipped });
-      return;
+    if (encoding !== 'gzip') return;
+    try {
+      store(slot, response, gunzipSync(sent, { maxOutputLength: MAX_PAGE_BYTES }), { gzip: sent });
+    } catch {
+      // Bigger than a read we keep once uncompressed, or not gzip after all: not kept.
     }
-    // A page rendered per request: kept only with its nonce located, renewed in every answer.
-    const nonce = isPlainAnswer(response, 'text/html') ? nonceOf(response, body) : null;
-    if (nonce) store(slot, response, body, { nonce });
   });
 }
 
-/** A GET of a cached page path, whose HTML Next.js renders with the build's cache nonce (src/proxy.ts). */
-function holdsCacheNonce(request: IncomingMessage): boolean {
+/**
+ * A GET of a reader page our caches keep, whole or by URL (route-table.ts): an ISR page, whose HTML Next.js renders
+ * with the build's cache nonce (src/proxy.ts), or a page rendered per request. Never Next's client navigation.
+ */
+function isHeldBack(request: IncomingMessage): boolean {
   if (request.method !== 'GET') return false;
   const url = request.url ?? '';
-  const queryStart = url.indexOf('?');
-  const pathname = queryStart === -1 ? url : url.slice(0, queryStart);
-  if (!isCachedPagePath(pathname)) return false;
+  const pathname = pathOf(url);
+  if (!isCachedPagePath(pathname) && !RENDERED_PAGE_PATHS.has(pathname)) return false;
   for (const name of UNCACHEABLE_REQUEST_HEADERS) if (request.headers[name] !== undefined) return false;
   return !/[?&]_rsc=/.test(url);
+}
+
+/** The path of a request's URL, without its query. */
+function pathOf(url: string): string {
+  const queryStart = url.indexOf('?');
+  return queryStart === -1 ? url : url.slice(0, queryStart);
 }
 
 /** Collects what is written to a response, up to MAX_PAGE_BYTES (past that, `body()` is null). */
@@ -842,20 +839,40 @@ function answerHeldBack(
     response.end(body);
     return;
   }
-  const nonce: StoredNonce = { value, offsets: offsetsOf(body, value) };
+  // A page rendered per request changes with every answer's nonce and is never the same twice: no validator.
+  if (!isCachedPagePath(pathOf(request.url ?? ''))) response.removeHeader('etag');
+  // A page answered 200 gets its scripts after the paint; an error page keeps them as they are.
+  const page = response.statusCode === 200 ? pageWithScriptsAfterPaint(body) : body;
+  const nonce: StoredNonce = { value, offsets: offsetsOf(page, value) };
   const entry =
-    slot?.store.kind === 'cached' && isShareable(response) && body.length <= MAX_PAGE_BYTES
-      ? store(slot, response, body, { nonce })
+    slot !== null && page.length <= MAX_PAGE_BYTES && isKept(slot, response, nonce)
+      ? store(slot, response, page, { nonce })
       : undefined;
   if (gzipWanted) request.headers['accept-encoding'] = 'gzip';
   response.removeHeader('content-length');
   answerWithFreshNonce(
     request,
     response,
-    entry ?? newEntry(response, body, { nonce }),
+    entry ?? newEntry(response, page, { nonce }),
     nonce,
     entry ? slot : null,
   );
+}
+
+/** The held-back page with its framework scripts after the paint (the same buffer when nothing was moved). */
+function pageWithScriptsAfterPaint(body: Buffer): Buffer {
+  const html = body.toString('utf8');
+  const page = withScriptsAfterPaint(html);
+  return page === html ? body : Buffer.from(page);
+}
+
+/**
+ * Whether a held-back page may be kept: a cached one when Next.js declared it shareable, one rendered per request
+ * when it is a plain page whose nonce is in its body (renewed in every answer).
+ */
+function isKept(slot: Slot, response: ServerResponse, nonce: StoredNonce): boolean {
+  if (slot.store.kind === 'cached') return isShareable(response);
+  return slot.store.kind === 'rendered' && isPlainAnswer(response, 'text/html') && nonce.offsets.length > 0;
 }
 
 function currentHeaders(response: ServerResponse): OutgoingHttpHeaders {
