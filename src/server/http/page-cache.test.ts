@@ -527,7 +527,7 @@ describe('the framework scripts after the largest paint, in every reader page he
   const pageWith = (nonce: string) =>
     `<!doctype html><html><head>${chunk('main', nonce)}</head><body><h1>Actualité</h1></body></html>`;
   const loaderNonce = (body: string) =>
-    /<script nonce="([^"]+)">\(function\(\)\{var sources=/.exec(body)?.[1];
+    /<script nonce="([^"]+)">\(function\(\)\{\s*var sources=/.exec(body)?.[1];
 
   it.each([
     ['an ISR page', '/actualite/fiscal', ISR_HEADERS, CACHE_NONCE],
