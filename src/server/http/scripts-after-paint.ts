@@ -5,10 +5,11 @@ import { HYDRATED_EVENT } from '@/lib/hydration';
  * The framework's scripts of a reader page run after its largest paint (docs/decisions/068).
  *
  * Next.js writes its chunks as `<script src async>` in the head, with a preload of its bootstrap script: on a
- * phone's connection their 150 KB share the first seconds with the page's fonts and images, and Lighthouse's
- * simulation counts every request started before the largest paint in it (docs/SCALING.md, 2026-11-28). This
- * takes those tags out of the HTML and puts in their place one inline script that adds the same scripts once the
- * browser reports the largest paint, at a reader's first pointer, key or touch, or after LOADER_FALLBACK_MS.
+ * phone's connection their 150 to 160 KB of gzip share the first seconds with the page's fonts and images, and
+ * Lighthouse's simulation counts in the largest paint every request that ended before it (docs/SCALING.md,
+ * 2026-11-28). This takes those tags out of the HTML and puts in their place one inline script that adds the same
+ * scripts once the browser reports the largest paint, at a reader's first pointer, key or touch, or after
+ * LOADER_FALLBACK_MS.
  *
  * Until React has hydrated, what the reader does is kept and given to React then (`loaderScript`): a click on a
  * `type="button"` button, which does nothing without scripts (links and form submissions work without them), the
@@ -44,7 +45,7 @@ function loaderScript(sources: string[]): string {
   return `(function(){
 var sources=${JSON.stringify(sources)},nonce=document.currentScript.nonce,started=false,hydrated=false,clicks=[],typed=[],hovered=null;
 function start(){if(started)return;started=true;sources.forEach(function(source){var script=document.createElement('script');script.src=source;script.async=true;script.nonce=nonce;document.head.appendChild(script)})}
-if((PerformanceObserver.supportedEntryTypes||[]).indexOf('largest-contentful-paint')<0)start();
+if(((window.PerformanceObserver&&PerformanceObserver.supportedEntryTypes)||[]).indexOf('largest-contentful-paint')<0)start();
 else new PerformanceObserver(start).observe({type:'largest-contentful-paint',buffered:true});
 setTimeout(start,${LOADER_FALLBACK_MS});
 ['pointerdown','pointerover','keydown','touchstart'].forEach(function(type){addEventListener(type,start,{capture:true,passive:true})});
