@@ -80,6 +80,18 @@ describe('MainNavigation', () => {
     expect(expanded('Actualités')).toBe('false');
   });
 
+  test('a click right after the hover opened it, before React rendered that, keeps it open', () => {
+    fireEvent.pointerEnter(item('Actualités'), mouse);
+    // The hover's timer and the click in one batch: the click's handler runs before the opening is rendered.
+    act(() => {
+      vi.advanceTimersByTime(0);
+      fireEvent.click(trigger('Actualités'));
+    });
+    expect(expanded('Actualités')).toBe('true');
+    fireEvent.click(trigger('Actualités'));
+    expect(expanded('Actualités')).toBe('false');
+  });
+
   test('a click opens and closes; a click outside closes', () => {
     fireEvent.click(trigger('Ressources'));
     expect(expanded('Ressources')).toBe('true');

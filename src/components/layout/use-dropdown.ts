@@ -88,12 +88,11 @@ export function useDropdown<Root extends HTMLElement = HTMLLIElement>(openDelay 
     'aria-controls': panelId,
     onClick() {
       clearTimers();
-      if (open && openedByHover.current) {
-        openedByHover.current = false;
-        return;
-      }
+      // Read from the state to come, not this render's `open`: the hover's timer may have opened the menu an
+      // instant before the click, without a render in between (the click would then have closed it again).
+      const byHover = openedByHover.current;
       openedByHover.current = false;
-      setOpen((value) => !value);
+      setOpen((value) => (value && byHover) || !value);
     },
     onKeyDown(event: KeyboardEvent) {
       if (event.key !== 'ArrowDown') return;
