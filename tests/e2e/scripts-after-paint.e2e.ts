@@ -1,4 +1,4 @@
-import type { Page, Route } from '@playwright/test';
+import type { Page, Route, ViewportSize } from '@playwright/test';
 import { readerTemplates } from '../support/reader-templates';
 import { baseUrl, DESKTOP, expect, MOBILE, test, waitForHydration } from './support/fixtures';
 
@@ -23,6 +23,14 @@ async function holdScripts(page: Page): Promise<{ asked: () => number; release: 
       for (const route of held.splice(0)) await route.continue();
     },
   };
+}
+
+/** Opens `path` at this viewport with its framework scripts held (holdScripts), up to its DOMContentLoaded. */
+async function openWithScriptsHeld(page: Page, path: string, viewport: ViewportSize) {
+  await page.setViewportSize(viewport);
+  const scripts = await holdScripts(page);
+  await page.goto(path, { waitUntil: 'domcontentloaded' });
+  return scripts;
 }
 
 const burger = (page: Page) => page.getByRole('button', { name: 'Menu', exact: true });
@@ -58,11 +66,18 @@ test('every reader template sends no framework script tag nor its preload, and l
   }
 });
 
+test('a browser without PerformanceObserver loads the scripts at once and hydrates', async ({ page }) => {
+  await page.setViewportSize(MOBILE);
+  await page.addInitScript(() => {
+    Reflect.deleteProperty(window, 'PerformanceObserver');
+  });
+  await page.goto('/actualite');
+  await waitForHydration(burger(page));
+});
+
 test.describe('before hydration', () => {
   test('a click on the burger is kept and opens the menu once the scripts have run', async ({ page }) => {
-    await page.setViewportSize(MOBILE);
-    const scripts = await holdScripts(page);
-    await page.goto('/actualite', { waitUntil: 'domcontentloaded' });
+    const scripts = await openWithScriptsHeld(page, '/actualite', MOBILE);
     await burger(page).click();
     await expect.poll(scripts.asked).toBeGreaterThan(0);
     await expect(page.getByRole('dialog', { name: 'Menu' })).toHaveCount(0);
@@ -73,9 +88,7 @@ test.describe('before hydration', () => {
   test('text typed into the search box reaches the suggestions once the scripts have run', async ({
     page,
   }) => {
-    await page.setViewportSize(DESKTOP);
-    const scripts = await holdScripts(page);
-    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    const scripts = await openWithScriptsHeld(page, '/', DESKTOP);
     const box = page.getByRole('combobox', { name: 'Rechercher' }).first();
     await box.fill('impo');
     await scripts.release();
@@ -86,9 +99,7 @@ test.describe('before hydration', () => {
   test('a menu hovered opens once the scripts have run, while the pointer is still on it', async ({
     page,
   }) => {
-    await page.setViewportSize(DESKTOP);
-    const scripts = await holdScripts(page);
-    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    const scripts = await openWithScriptsHeld(page, '/', DESKTOP);
     const navigation = page.getByRole('navigation', { name: 'Navigation principale' });
     await navigation.getByRole('button', { name: 'Actualités', exact: true }).hover();
     await expect.poll(scripts.asked).toBeGreaterThan(0);
