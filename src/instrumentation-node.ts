@@ -25,9 +25,9 @@ export async function registerNodeServer(): Promise<void> {
  * stored in clear by an earlier version encrypted.
  */
 async function prepareNewsroomAtStart(): Promise<void> {
-  const { prepareNewsroom } = await import('./server/newsroom/bootstrap');
-  const { refreshGoneArticles } = await import('./server/newsroom/gone');
-  const { sealStoredTotpSecrets } = await import('./server/newsroom/staff');
+  const { prepareNewsroom } = await import('./server/staff/bootstrap');
+  const { refreshGoneArticles } = await import('./server/editorial/gone');
+  const { sealStoredTotpSecrets } = await import('./server/staff/staff');
   const { logger } = await import('./server/log');
   const { getDb } = await import('./server/db/client');
   // The build never opens the database (ARCHITECTURE.md), even if it loads this hook to prerender.
@@ -60,8 +60,8 @@ async function startBackgroundJobs(getDb: () => Promise<import('./server/db/clie
 async function prepareSiteNewsroomAtStart(): Promise<void> {
   if (process.env.NEXT_PHASE === 'phase-production-build') return;
   const { scheduleDailySend } = await import('./server/newsletter/campaigns');
-  const { refreshRedirects } = await import('./server/site-newsroom/redirects');
-  const { scheduleDraftIssue } = await import('./server/site-newsroom/issues');
+  const { refreshRedirects } = await import('./server/taxonomy/redirects');
+  const { scheduleDraftIssue } = await import('./server/daily-issue/issues');
   const { env } = await import('./server/env');
   const { logger } = await import('./server/log');
   const { getDb } = await import('./server/db/client');

@@ -98,7 +98,7 @@ export const envSchema = z
      * every client shares one address on purpose (the end-to-end tests' server).
      */
     REGISTRATION_LIMIT_PER_HOUR: integerSetting(1, 10000, 10),
-    // Newsroom (issue 14, src/server/newsroom)
+    // Newsroom (src/server/staff, src/server/editorial)
     /** The first administrator, created at start when no staff account exists (docs/ADMIN-API.md). */
     NEWSROOM_ADMIN_EMAIL: z.preprocess(
       emptyAsUndefined,
@@ -114,7 +114,7 @@ export const envSchema = z
     ),
     /** A staff session ends after this many minutes without a call. */
     NEWSROOM_SESSION_IDLE_MINUTES: integerSetting(5, 1440, 480),
-    // Newsroom (issue 14): encryption of the staff's TOTP secrets (src/server/newsroom/secret-box.ts)
+    // Newsroom (issue 14): encryption of the staff's TOTP secrets (src/server/staff/secret-box.ts)
     /**
      * 32 random bytes, base64 (44 characters) or hex (64): the key the staff's TOTP secrets are encrypted with.
      * Required in production and staging; development and test use a public development key.

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { ARTICLE_ID_PATTERN } from '@/lib/urls';
 import { findSessionCustomer, sessionTokenFrom } from '../accounts/sessions';
 import type { Db } from '../db/client';
+import { isGoneArticleId } from '../editorial/gone';
 import { AppError } from '../http/errors';
-import { isGoneArticleId } from '../newsroom/gone';
 import { ARTICLE_INPUT_LIMITS } from './article-input';
 import { type ArticleForReader, getArticleForReader } from './article-single';
 

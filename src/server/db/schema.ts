@@ -641,7 +641,7 @@ export const searchSuggestions = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------------------
-// Newsroom (issue 14, src/server/newsroom): staff accounts and their sessions, API keys, the audit log, the
+// Newsroom (src/server/staff, src/server/editorial): staff accounts and their sessions, API keys, the audit log, the
 // articles' working copies with their workflow and revisions, and uploaded media. `articles` above stays the
 // public copy: readers' queries never see a draft, and publishing writes it as the import does. The migration
 // adds by hand the trigram indexes of the list's text filters and the trigger that keeps the audit log
@@ -880,7 +880,7 @@ export const backgroundJobs = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------------------
-// Site newsroom (issue 18, src/server/site-newsroom): newsletter campaigns and their recipients, redirects.
+// Site newsroom (src/server/newsletter, src/server/taxonomy): newsletter campaigns and their recipients, redirects.
 // The daily issue's workflow columns are in `dailyIssues` above.
 
 /**

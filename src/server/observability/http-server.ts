@@ -6,6 +6,7 @@ import { PATHS } from '@/lib/constants';
 import type { HealthAnswer } from '@/lib/contracts/operations';
 import { closeDatabase, getDb } from '../db/client';
 import { wasDatabaseUnavailableSince } from '../db/reachability';
+import { answerGoneArticle } from '../editorial/gone';
 import { env } from '../env';
 import {
   answerFromPageCache,
@@ -16,7 +17,6 @@ import {
 import { stopJobRunner } from '../jobs/runner';
 import { remember, rememberBox } from '../lib/remember';
 import { logger } from '../log';
-import { answerGoneArticle } from '../newsroom/gone';
 import {
   consumeSearchRateLimit,
   SEARCH_BUSY_MESSAGE,
@@ -29,7 +29,7 @@ import {
 import { searchedTextLocation } from '../search/params';
 import { countCachedSearch, flushSearchCounts } from '../search/query-counts';
 import { handOverWaitingSearches, type SlotRelease } from '../search/search-slots';
-import { answerRedirect } from '../site-newsroom/redirects';
+import { answerRedirect } from '../taxonomy/redirects';
 import { observeSearchPage, requestFinished, requestStarted, type SearchPagePart } from './metrics';
 
 /**

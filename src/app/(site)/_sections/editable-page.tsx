@@ -3,9 +3,9 @@ import { notFound } from 'next/navigation';
 import { cache, type ReactNode } from 'react';
 import { StaticPage } from '@/components/static/static-page';
 import { STATIC_PAGE_PATHS, type StaticPageSlug, type StaticPageView } from '@/lib/contracts/static-pages';
-import { STATIC_PAGE_DESCRIPTIONS } from '@/server/content/static-page-defaults';
-import { readStaticPage } from '@/server/content/static-pages';
 import { getDb } from '@/server/db/client';
+import { readStaticPage } from '@/server/editorial-pages/reader-pages';
+import { STATIC_PAGE_DESCRIPTIONS } from '@/server/editorial-pages/static-page-defaults';
 import { env } from '@/server/env';
 import { pageMetadata } from '@/server/pages/seo';
 

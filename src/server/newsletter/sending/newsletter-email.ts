@@ -3,7 +3,7 @@ import { formatLongDate } from '@/lib/dates';
 import { DAILY_NAME, PUBLISHER_NAME, SITE_TAGLINE } from '@/lib/site';
 import { escapeHtml } from '@/lib/text';
 import { articlePath } from '@/lib/urls';
-import type { DailyIssue } from '../../content/daily-issue';
+import type { DailyIssue } from '../../daily-issue/daily-issue';
 import { oneClickUnsubscribeUrl, unsubscribePageUrl } from '../unsubscribe-token';
 
 /** One newsletter message, ready for the transport. */

@@ -10,12 +10,12 @@ import { PATHS } from '@/lib/constants';
 import { type AdminArticle, ARTICLE_STATUS_LABELS } from '@/lib/contracts/admin';
 import { articlePath } from '@/lib/urls';
 import { getDb } from '@/server/db/client';
+import { getAdminArticle } from '@/server/editorial/articles';
+import { loadPreviewPage } from '@/server/editorial/preview';
 import { env } from '@/server/env';
 import { AppError } from '@/server/http/errors';
-import { getAdminArticle } from '@/server/newsroom/articles';
-import { requireStaff } from '@/server/newsroom/auth';
-import { loadPreviewPage } from '@/server/newsroom/preview';
 import type { ArticlePageData } from '@/server/pages/article-page';
+import { requireStaff } from '@/server/staff/auth';
 
 export const metadata: Metadata = { title: 'Aperçu' };
 
