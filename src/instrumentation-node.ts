@@ -21,7 +21,7 @@ export async function registerNodeServer(): Promise<void> {
 }
 
 /**
- * Newsroom (issue 14): the first administrator from the environment, or a setup token in the log; TOTP secrets
+ * Newsroom: the first administrator from the environment, or a setup token in the log; TOTP secrets
  * stored in clear by an earlier version encrypted.
  */
 async function prepareNewsroomAtStart(): Promise<void> {
@@ -45,7 +45,7 @@ async function startBackgroundJobs(getDb: () => Promise<import('./server/db/clie
   await import('./server/jobs/handlers');
   const { startJobRunner } = await import('./server/jobs/runner');
   startJobRunner({ getDb });
-  // Accounts (issue 19): the alert digests' next runs, queued once whatever the number of instances.
+  // Accounts: the alert digests' next runs, queued once whatever the number of instances.
   const { scheduleAlertDigests } = await import('./server/accounts/alert-digests');
   await scheduleAlertDigests(await getDb()).catch(async (error: unknown) => {
     const { logger } = await import('./server/log');
@@ -54,7 +54,7 @@ async function startBackgroundJobs(getDb: () => Promise<import('./server/db/clie
 }
 
 /**
- * Site newsroom (issue 18): the redirects table in memory, the daily automatic newsletter queued at
+ * Redirects, daily issue and newsletter: the redirects table in memory, the daily automatic newsletter queued at
  * NEWSLETTER_DAILY_SEND_TIME (or none), and the next working day's draft issue queued at ISSUE_DRAFT_TIME.
  */
 async function prepareSiteNewsroomAtStart(): Promise<void> {

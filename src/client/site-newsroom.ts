@@ -1,5 +1,5 @@
 /**
- * Browser side of the site newsroom's Admin API calls (issue 18: newsletter campaigns, daily issue, redirects,
+ * Browser side of the site newsroom's Admin API calls (newsletter campaigns, daily issue, redirects,
  * subscribers, home blocks, taxonomy), on the newsroom's own `adminCall` (answers parsed with their contract, no casts).
  */
 

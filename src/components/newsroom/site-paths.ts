@@ -1,6 +1,6 @@
 import type { AdminPermission } from '@/lib/contracts/admin';
 
-/** Addresses of the site newsroom's pages (issue 18). */
+/** Addresses of the newsroom's pages beyond articles and staff (daily issue, home blocks, taxonomy, …). */
 export const SITE_PATHS = {
   newsletters: '/redaction/newsletters',
   issues: '/redaction/numeros',
@@ -21,7 +21,7 @@ export const staticPageEditPath = (slug: string) => `${SITE_PATHS.pages}/${encod
 
 export const campaignPath = (id: number) => `${SITE_PATHS.newsletters}/${id}`;
 
-/** The site newsroom's entries of the newsroom menu (StaffShell spreads them into its own). */
+/** These pages' entries of the newsroom menu (StaffShell spreads them into its own). */
 export const SITE_NAV: { href: string; label: string; permission: AdminPermission }[] = [
   { href: SITE_PATHS.issues, label: 'Quotidienne', permission: 'issue.read' },
   { href: SITE_PATHS.agenda, label: 'Agenda', permission: 'article.read' },

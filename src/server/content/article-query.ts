@@ -45,7 +45,7 @@ export async function singleArticleAnswer(
   const hasAccess = await readerHasAccess(db, request, query.eshopCookie);
   const answer = await getArticleForReader(db, query.newsId, hasAccess);
   if (!answer) {
-    // Newsroom (issue 14): an article withdrawn by the newsroom is gone, not unknown.
+    // Newsroom: an article withdrawn by the newsroom is gone, not unknown.
     if (isGoneArticleId(query.newsId)) throw new AppError('gone', ARTICLE_NOT_FOUND_MESSAGE);
     throw new AppError('not_found', ARTICLE_NOT_FOUND_MESSAGE);
   }

@@ -18,7 +18,7 @@ import { nextDailySend } from '../newsletter/campaigns';
 import { type Actor, recordAudit, recordPublicChange } from '../staff/audit';
 import type { StaffPrincipal } from '../staff/auth';
 
-// The daily issue in the newsroom (issue 18 item 1): composed as a draft, published now or at a time by a job.
+// The daily issue in the newsroom: composed as a draft, published now or at a time by a job.
 // Publishing announces a content change in its transaction, so every instance refreshes the home page and
 // `/api/issue` once it is committed (content-changes.ts).
 
@@ -293,7 +293,7 @@ export const publishIssueJob = defineJob({
 });
 
 /**
- * Saves the proposal for `day` as a draft (issue 18 item 1) unless an issue of that day exists or nothing was
+ * Saves the proposal for `day` as a draft unless an issue of that day exists or nothing was
  * published since the last issue. Staff who composed the day first win: the insert ignores an existing day.
  * Answers whether a draft was created.
  */

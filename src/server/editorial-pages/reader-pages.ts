@@ -8,7 +8,7 @@ import { staticPages } from '../db/schema';
 import { STATIC_PAGE_DEFAULTS } from './static-page-defaults';
 
 /**
- * An editorial page as readers see it (issue 18 item 7): its row, or its original text while it has none (a
+ * An editorial page as readers see it: its row, or its original text while it has none (a
  * database made before the pages were editable must not lose its legal notices). The body is sanitised again on
  * render, internal `flash:id:` links resolved; the date is written out in French.
  */

@@ -5,7 +5,7 @@ import { EMBED_PROVIDERS } from '@/lib/embeds';
 import { DAILY_NAME, PUBLISHER_NAME } from '@/lib/site';
 import { escapeHtml } from '@/lib/text';
 
-// The editorial pages' original texts (issue 18 item 7, decision 024): what the seed writes into `static_pages`,
+// The editorial pages' original texts (decision 024): what the seed writes into `static_pages`,
 // and what a page shows while it has no row (a database made before the pages were editable). Staff change them
 // in the newsroom (/redaction/pages); the descriptions of the pages' metadata stay here, with the code.
 

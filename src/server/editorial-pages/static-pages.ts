@@ -24,7 +24,7 @@ import type { StaffPrincipal } from '../staff/auth';
 import { staticPageView } from './reader-pages';
 import { STATIC_PAGE_DEFAULTS } from './static-page-defaults';
 
-// The editorial pages in the newsroom (issue 18 item 7, decision 024): a save replaces the page readers see and
+// The editorial pages in the newsroom (decision 024): a save replaces the page readers see and
 // keeps a whole revision, in one transaction that is audited and announces a content change, so every instance
 // refreshes its page cache and ISR pages at commit (on PGlite the process refreshes its own).
 

@@ -5,7 +5,7 @@ import type { Db } from '../db/client';
 import { newsroomArticles } from '../db/schema';
 import { rememberBox } from '../lib/remember';
 
-// An unpublished article's address answers 410 Gone (issue 14): search engines drop it, and a reader learns it
+// An unpublished article's address answers 410 Gone: search engines drop it, and a reader learns it
 // was withdrawn rather than mistyped. Next.js pages can only answer 404, so the HTTP hook answers these
 // addresses before Next.js, from a set of the withdrawn articles' ids kept in memory: loaded at start and
 // reloaded on every content change (`/api/revalidate`, which the NOTIFY of content-changes.ts reaches on every

@@ -8,7 +8,7 @@ import { getAdminArticle } from './articles';
 import { getRevision } from './revisions';
 
 /**
- * The preview of a draft or of a revision (issue 14, "Aperçu"): the article page's data made from the
+ * The preview of a draft or of a revision ("Aperçu"): the article page's data made from the
  * newsroom's document exactly as publishing would write it (toArticleRows: sanitised, internal links resolved),
  * then gated like the public page (`hasAccess` false shows what an anonymous reader gets). For the newsroom's
  * preview page, which renders it with the public components; staff only, never cached.

@@ -12,7 +12,7 @@ import { enqueueJob } from '../jobs/queue';
 import { recordPublicChange } from '../staff/audit';
 import type { StaffPrincipal } from '../staff/auth';
 
-// The home page's blocks edited in the newsroom (issue 18 item 2). A block is replaced whole in one transaction
+// The home page's blocks edited in the newsroom. A block is replaced whole in one transaction
 // that announces a content change, so every instance's page cache, shared reads and ISR pages refresh at commit
 // (on PGlite the process refreshes its own): readers see the change at their next request. A banner's display
 // dates are met by a refresh job queued at each future start and end.

@@ -31,7 +31,7 @@ import {
 } from './campaign-sender';
 import { buildNewsletterEmail, defaultNewsletterSubject } from './sending/newsletter-email';
 
-// Newsletter campaigns (issue 18, docs/NEWSLETTER.md): created from a day's issue, edited, tested, then sent by
+// Newsletter campaigns (docs/NEWSLETTER.md): created from a day's issue, edited, tested, then sent by
 // the job runner now or at a time; the daily automatic send creates and sends one at a configured hour.
 
 export const NO_ISSUE_MESSAGE = 'Aucun numéro de La Quotidienne pour cette date.';

@@ -16,7 +16,7 @@ import { recordAudit } from '../staff/audit';
 import type { StaffPrincipal } from '../staff/auth';
 import { isConfirmedSubscriber } from './subscribers';
 
-// Newsletter subscribers in the newsroom (issue 18 item 9): list and search, unsubscribe one, CSV export, counts
+// Newsletter subscribers in the newsroom: list and search, unsubscribe one, CSV export, counts
 // by day. Who counts as subscribed is `isConfirmedSubscriber`, as for sending.
 
 const PER_PAGE = 50;

@@ -168,11 +168,11 @@ export function instrumentHttpServers(): void {
       settleClientAddress(request, env().TRUSTED_PROXY_HOPS);
       observe(this, request, response);
       if (answerLiveness(request, response)) return true;
-      // Site newsroom (issue 18): redirected and removed old addresses, from a table in memory.
+      // Redirects: redirected and removed old addresses, from a table in memory.
       if (answerRedirect(request, response)) return true;
-      // Newsroom (issue 14): a withdrawn article's address answers 410 before Next.js.
+      // Newsroom: a withdrawn article's address answers 410 before Next.js.
       if (answerGoneArticle(request, response)) return true;
-      // Search (issue 15): a text longer than a search reads goes to the URL of the text searched, which the page
+      // Search: a text longer than a search reads goes to the URL of the text searched, which the page
       // cache keeps.
       if (redirectToSearchedText(request, response)) return true;
       const isSearch = safePathname(request.url) === PATHS.search;
@@ -180,7 +180,7 @@ export function instrumentHttpServers(): void {
         if (isSearch) timeSearchPart(response, 'cached', process.hrtime.bigint());
         return true;
       }
-      // Search (issue 15): a search page about to run counts against its address's search rate limit first, then
+      // Search: a search page about to run counts against its address's search rate limit first, then
       // waits for one of the process's search slots.
       if (isSearch && !isPageCacheRefresh(request)) {
         void serveSearchPage(request, response, () => Reflect.apply(emit, this, [event, ...args]));

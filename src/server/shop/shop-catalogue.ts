@@ -15,7 +15,7 @@ import { AppError } from '../http/errors';
 import { recordPublicChange } from '../staff/audit';
 import type { StaffPrincipal } from '../staff/auth';
 
-// The shop's catalogue (issue 18 item 3): its product feed replaces the products in one transaction, every line
+// The shop's catalogue: its product feed replaces the products in one transaction, every line
 // checked first (errors reported by line like the article import, nothing written on any); and the job x subject
 // → product code mapping that the search's job facet and the product fallback rules read.
 

@@ -23,7 +23,7 @@ import { rememberBox } from '../lib/remember';
 import { recordAudit, recordPublicChange } from '../staff/audit';
 import type { StaffPrincipal } from '../staff/auth';
 
-// Redirects of old addresses (issue 18 item 6): moved (301) or gone (410). The HTTP hook answers them before the
+// Redirects of old addresses: moved (301) or gone (410). The HTTP hook answers them before the
 // page cache and Next.js, from a table kept in memory: loaded at start, reloaded after each change here and on
 // every content change (`/api/revalidate`, which the NOTIFY of content-changes.ts reaches on every instance).
 // A lookup is one Map read; nothing touches the database per request.

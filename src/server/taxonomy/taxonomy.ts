@@ -20,7 +20,7 @@ import { recordPublicChange } from '../staff/audit';
 import type { StaffPrincipal } from '../staff/auth';
 import { refreshRedirects, replaceRedirectsInTransaction } from './redirects';
 
-// The taxonomy edited in the newsroom (issue 18 item 5). Articles carry copies of their topics' label and slug
+// The taxonomy edited in the newsroom. Articles carry copies of their topics' label and slug
 // (the import's shape), so a rename rewrites them in the same transaction, published copies and newsroom drafts
 // alike; a changed address (slug or parent) leaves a 301 from each old page address to the new one.
 

@@ -15,7 +15,7 @@ export type EditablePageProps = { params: Promise<{ rest?: string[] }> };
 const readPage = cache(async (slug: StaticPageSlug) => readStaticPage(await getDb(), slug));
 
 /**
- * The metadata and page of an editorial page (issue 18 item 7): its optional catch-all route answers only its own
+ * The metadata and page of an editorial page: its optional catch-all route answers only its own
  * address (anything under it is not found), cached like the news pages and refreshed at once when staff save it
  * (decision 016). `render` draws it with `StaticPage` unless the page has its own view (the bookshop).
  */

@@ -34,7 +34,7 @@ import { useLoad } from '../use-load';
 
 type Summary = Omit<AdminStaticPage, 'lead' | 'bodyHtml'>;
 
-/** /redaction/pages: the site's editorial pages with their last change (issue 18 item 7). */
+/** /redaction/pages: the site's editorial pages with their last change. */
 export function StaticPagesList() {
   const [pages, setPages] = useState<Summary[] | null>(null);
   const [error, setError] = useState<string | null>(null);

@@ -164,7 +164,7 @@ const TITLES: Record<HomeBlock, string> = {
   'white-papers': 'Livres blancs',
 };
 
-/** /redaction/accueil: the home page's banners, offer categories, solutions and white papers (issue 18 item 2). */
+/** /redaction/accueil: the home page's banners, offer categories, solutions and white papers. */
 export function HomeBlocksPage() {
   const { can } = useStaff();
   const readOnly = !can('home.edit');

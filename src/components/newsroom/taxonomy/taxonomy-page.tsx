@@ -72,7 +72,7 @@ function TopicFields({
   );
 }
 
-/** /redaction/taxonomie: the topic and thematic tree and the trades (issue 18 item 5). */
+/** /redaction/taxonomie: the topic and thematic tree and the trades. */
 export function TaxonomyPage() {
   const { can } = useStaff();
   const canManage = can('taxonomy.manage');

@@ -15,7 +15,7 @@ export type NewsletterEmail = {
   headers: Record<string, string>;
 };
 
-/** What a campaign's editors change (issue 18); by default the subject comes from the issue, no intro. */
+/** What a campaign's editors change; by default the subject comes from the issue, no intro. */
 export type NewsletterEdits = { subject?: string | undefined; intro?: string | undefined };
 
 function issueDateLabel(issue: DailyIssue): string {

@@ -25,7 +25,7 @@ type Props = {
 };
 
 /**
- * The exact public page of a draft or a revision (issue 14 item 9), with the article page's own components and
+ * The exact public page of a draft or a revision, with the article page's own components and
  * the site's frame, for staff only, marked "Aperçu" and never cached (the newsroom layout renders per request,
  * the proxy answers `private, no-store`).
  */
