@@ -21,7 +21,7 @@ import { CSS } from '@dnd-kit/utilities';
 import Link from 'next/link';
 import { type FormEvent, useCallback, useState } from 'react';
 import { errorMessage, listArticles } from '@/client/admin';
-import { getIssue, listIssues, putIssue } from '@/client/site-newsroom';
+import { getIssue, listIssues, putIssue } from '@/client/newsroom/daily-issue';
 import type { AdminArticleSummary } from '@/lib/contracts/admin';
 import {
   type AdminIssue,

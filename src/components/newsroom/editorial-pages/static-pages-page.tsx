@@ -10,7 +10,7 @@ import {
   previewStaticPage,
   putStaticPage,
   restoreStaticPageRevision,
-} from '@/client/site-newsroom';
+} from '@/client/newsroom/editorial-pages';
 import { StaticPage } from '@/components/static/static-page';
 import type { RevisionSummary } from '@/lib/contracts/admin';
 import type {

@@ -1,7 +1,7 @@
 'use client';
 
 import { type ChangeEvent, type ReactNode, useCallback, useState } from 'react';
-import { getHomeBlocks, putHomeBlock } from '@/client/site-newsroom';
+import { getHomeBlocks, putHomeBlock } from '@/client/newsroom/home-blocks';
 import { IMAGE_CONTENT_TYPES } from '@/lib/contracts/admin';
 import type { HomeBlock, HomeBlocksAnswer } from '@/lib/contracts/home-blocks';
 import { TRADE_OPTIONS } from '@/lib/navigation';

@@ -14,7 +14,7 @@ import {
   previewCampaign,
   sendCampaign,
   testCampaign,
-} from '@/client/site-newsroom';
+} from '@/client/newsroom/newsletter';
 import {
   CAMPAIGN_STATUS_LABELS,
   type Campaign,

@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useState } from 'react';
 import { errorMessage } from '@/client/admin';
-import { getMappings, importShopCatalogue, putMappings } from '@/client/site-newsroom';
+import { getMappings, importShopCatalogue, putMappings } from '@/client/newsroom/shop';
 import type { ProductMapping, ProductMappingsAnswer } from '@/lib/contracts/shop-catalogue';
 import { RowButton } from '../buttons';
 import { InputField, SelectField } from '../fields';

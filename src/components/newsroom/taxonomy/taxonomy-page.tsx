@@ -2,7 +2,7 @@
 
 import { type FormEvent, useCallback, useEffect, useMemo, useState } from 'react';
 import { errorMessage } from '@/client/admin';
-import { createTopic, deleteTopic, getTerms, patchTopic, patchTrade } from '@/client/site-newsroom';
+import { createTopic, deleteTopic, getTerms, patchTopic, patchTrade } from '@/client/newsroom/taxonomy';
 import type { AdminTopic, AdminTrade, TaxonomyTermsAnswer } from '@/lib/contracts/taxonomy';
 import { RowButton, SubmitRow } from '../buttons';
 import { InputField, SelectField, TextAreaField } from '../fields';
