@@ -1,6 +1,7 @@
 // GET /media/{id}/{key}.{ext}: the files of uploaded media (originals and responsive variants), for readers
 import { getDb } from '@/server/db/client';
 import { readMediaFile } from '@/server/newsroom/media';
+import { MEDIA_FILE_CONTENT_SECURITY_POLICY } from '@/server/observability/security-headers';
 
 export const dynamic = 'force-dynamic';
 
@@ -31,7 +32,7 @@ export async function GET(
   };
   if (found.contentType === 'application/pdf') {
     headers['Content-Disposition'] = `inline; filename*=UTF-8''${encodeURIComponent(found.name)}`;
-    headers['Content-Security-Policy'] = "default-src 'none'; sandbox";
+    headers['Content-Security-Policy'] = MEDIA_FILE_CONTENT_SECURITY_POLICY;
   }
   return new Response(new Uint8Array(found.bytes), { headers });
 }
