@@ -26,8 +26,6 @@ import { mediaTypeOf, readLimited } from './route';
 type ContentType = (typeof MEDIA_CONTENT_TYPES)[number];
 type MediaRow = typeof media.$inferSelect;
 
-/** Multipart framing around the file: the body may exceed the file's limit by this much. */
-const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 const VARIANT_FORMAT = { contentType: 'image/webp', extension: 'webp' } as const;
 const EXTENSIONS: Record<ContentType, string> = {
   'image/jpeg': 'jpg',
@@ -85,14 +83,12 @@ async function readUpload(request: Request): Promise<{ file: File; alt: string |
       'Envoyez le fichier en multipart/form-data (champ « file »).',
     );
   }
-  const bytes = await readLimited(request, MEDIA_LIMITS.maxBytes + MULTIPART_OVERHEAD_BYTES).catch(
-    (error) => {
-      if (error instanceof AppError && error.code === 'payload_too_large') {
-        throw new AppError('payload_too_large', FILE_TOO_LARGE_MESSAGE);
-      }
-      throw error;
-    },
-  );
+  const bytes = await readLimited(request, MEDIA_LIMITS.maxBodyBytes).catch((error) => {
+    if (error instanceof AppError && error.code === 'payload_too_large') {
+      throw new AppError('payload_too_large', FILE_TOO_LARGE_MESSAGE);
+    }
+    throw error;
+  });
   const form = await new Response(new Blob([bytes]), {
     headers: { 'content-type': request.headers.get('content-type') ?? '' },
   })

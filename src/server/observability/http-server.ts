@@ -7,6 +7,7 @@ import type { HealthAnswer } from '@/lib/contracts/operations';
 import { closeDatabase, getDb } from '../db/client';
 import { wasDatabaseUnavailableSince } from '../db/reachability';
 import { env } from '../env';
+import { admitImageOptimiser } from '../http/image-optimiser';
 import {
   answerFromPageCache,
   isPageCacheRefresh,
@@ -168,6 +169,9 @@ export function instrumentHttpServers(): void {
       settleClientAddress(request, env().TRUSTED_PROXY_HOPS);
       observe(this, request, response);
       if (answerLiveness(request, response)) return true;
+      // Media: the image optimiser gets the one spelling of our images only, a few at a time.
+      if (admitImageOptimiser(request, response, () => Reflect.apply(emit, this, [event, ...args])))
+        return true;
       // Site newsroom (issue 18): redirected and removed old addresses, from a table in memory.
       if (answerRedirect(request, response)) return true;
       // Newsroom (issue 14): a withdrawn article's address answers 410 before Next.js.
