@@ -170,4 +170,54 @@ describe('POST /api/admin/media', () => {
     expect(response.status).toBe(413);
     expect(sent).toBeLessThan(MEDIA_LIMITS.maxBytes + 4 * 1024 * 1024);
   });
+
+  it('stores originals without EXIF (GPS included), turned upright, with their colour profile, in every format', async () => {
+    const formats = [
+      ['jpg', 'image/jpeg'],
+      ['png', 'image/png'],
+      ['webp', 'image/webp'],
+      ['avif', 'image/avif'],
+    ] as const;
+    for (const [extension, type] of formats) {
+      // A phone's photo: 80 x 40 pixels stored sideways (orientation 6), its place and camera in EXIF, a P3 profile.
+      const photo = await sharp({ create: { width: 80, height: 40, channels: 3, background: '#c0392b' } })
+        .withMetadata({ orientation: 6 })
+        .withExif({
+          IFD0: { Make: 'Téléphone', Model: 'Secret 1' },
+          IFD3: {
+            GPSLatitudeRef: 'N',
+            GPSLatitude: '48/1 51/1 24/1',
+            GPSLongitudeRef: 'E',
+            GPSLongitude: '2/1 21/1 3/1',
+          },
+        })
+        .withIccProfile('p3')
+        .toFormat(extension === 'jpg' ? 'jpeg' : extension)
+        .toBuffer();
+      const sent = await sharp(photo).metadata();
+      expect([extension, sent.exif !== undefined, sent.icc !== undefined]).toEqual([extension, true, true]);
+      // An AVIF carries its orientation as a rotation of its own (irot), not in EXIF: upright all the same.
+      expect([extension, sent.orientation]).toEqual([extension, extension === 'avif' ? undefined : 6]);
+      const answer = await upload(photo, `photo.${extension}`, type);
+      expect([extension, answer.status]).toEqual([extension, 201]);
+      const stored = mediaAnswer.parse(answer.body);
+      expect([stored.width, stored.height]).toEqual([40, 80]);
+      const served = await mediaFileGet(new Request(`${TEST_ORIGIN}${stored.url}`), {
+        params: Promise.resolve({ id: String(stored.id), file: stored.url.split('/').at(-1) ?? '' }),
+      });
+      expect(served.headers.get('content-type')).toBe(type);
+      const bytes = Buffer.from(await served.arrayBuffer());
+      const kept = await sharp(bytes).metadata();
+      expect([extension, kept.format, kept.exif, kept.orientation, kept.width, kept.height]).toEqual([
+        extension,
+        sent.format,
+        undefined,
+        undefined,
+        40,
+        80,
+      ]);
+      expect([extension, kept.icc?.equals(sent.icc as Buffer)]).toEqual([extension, true]);
+      expect(bytes.includes('Secret 1')).toBe(false);
+    }
+  });
 });

@@ -2,7 +2,7 @@ import 'server-only';
 import { createHash } from 'node:crypto';
 import { and, count, desc, eq } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
-import sharp, { type Metadata } from 'sharp';
+import sharp, { type Metadata, type Sharp } from 'sharp';
 import type { z } from 'zod';
 import {
   IMAGE_CONTENT_TYPES,
@@ -20,8 +20,8 @@ import type { StaffPrincipal } from './auth';
 import { mediaTypeOf, readLimited } from './route';
 
 // Uploaded images and PDF attachments. The type is read from the file's first bytes (file-type), never from
-// its name or declared type; images are opened by sharp with a pixel limit and stored with WebP variants for
-// srcset. Nothing is stored unless every check passed and every variant was made.
+// its name or declared type; images are opened by sharp with a pixel limit and stored without their metadata,
+// with WebP variants for srcset. Nothing is stored unless every check passed and every variant was made.
 
 type ContentType = (typeof MEDIA_CONTENT_TYPES)[number];
 type MediaRow = typeof media.$inferSelect;
@@ -126,8 +126,23 @@ type Prepared = {
   type: ContentType;
   width: number | null;
   height: number | null;
+  /** What is stored and served as the original: an image without its metadata, a PDF as it came. */
+  original: Buffer;
   files: { key: string; contentType: string; bytes: Buffer; width: number; height: number }[];
 };
+
+/**
+ * An image's original as stored: encoded again in its own format, upright (the EXIF orientation applied), with
+ * its colour profile and nothing else: EXIF (a phone's GPS position, its owner, its serial number), XMP and IPTC
+ * are dropped, as sharp does unless asked to keep them.
+ */
+function withoutMetadata(image: Sharp, type: ContentType): Promise<Buffer> {
+  const upright = image.autoOrient().keepIccProfile();
+  if (type === 'image/png') return upright.png().toBuffer();
+  if (type === 'image/webp') return upright.webp({ quality: 90 }).toBuffer();
+  if (type === 'image/avif') return upright.avif({ quality: 70 }).toBuffer();
+  return upright.jpeg({ quality: 90 }).toBuffer();
+}
 
 /** Checks what the bytes are and makes the variants; throws a French AppError, having stored nothing. */
 async function prepare(bytes: Buffer, declaredType: string): Promise<Prepared> {
@@ -140,7 +155,7 @@ async function prepare(bytes: Buffer, declaredType: string): Promise<Prepared> {
   if (declared && declared !== 'application/octet-stream' && declared !== type) {
     throw new AppError('unsupported_media_type', MISMATCHED_FILE_MESSAGE);
   }
-  if (!isImage(type)) return { type, width: null, height: null, files: [] };
+  if (!isImage(type)) return { type, width: null, height: null, original: bytes, files: [] };
 
   const open = () => sharp(bytes, { limitInputPixels: MEDIA_LIMITS.maxPixels, failOn: 'error' });
   let metadata: Metadata;
@@ -158,7 +173,7 @@ async function prepare(bytes: Buffer, declaredType: string): Promise<Prepared> {
     const files = [];
     for (const target of [...widths, width]) {
       const { data, info } = await open()
-        .rotate()
+        .autoOrient()
         .resize({ width: target, withoutEnlargement: true })
         .webp({ quality: 80 })
         .toBuffer({ resolveWithObject: true });
@@ -171,7 +186,8 @@ async function prepare(bytes: Buffer, declaredType: string): Promise<Prepared> {
       });
     }
     const oriented = files.at(-1);
-    return { type, width: oriented?.width ?? width, height: oriented?.height ?? height, files };
+    const original = await withoutMetadata(open(), type);
+    return { type, width: oriented?.width ?? width, height: oriented?.height ?? height, original, files };
   } catch (error) {
     throw imageError(error);
   }
@@ -196,11 +212,11 @@ export async function uploadMedia(db: Db, principal: StaffPrincipal, request: Re
         kind: isImage(prepared.type) ? 'image' : 'pdf',
         contentType: prepared.type,
         name: cleanName(file.name, prepared.type),
-        size: bytes.byteLength,
+        size: prepared.original.byteLength,
         width: prepared.width,
         height: prepared.height,
         alt,
-        sha256: createHash('sha256').update(bytes).digest('hex'),
+        sha256: createHash('sha256').update(prepared.original).digest('hex'),
         variants: prepared.files.map(({ key, contentType, width, height }) => ({
           key,
           contentType,
@@ -212,7 +228,7 @@ export async function uploadMedia(db: Db, principal: StaffPrincipal, request: Re
       .returning();
     const stored = row as MediaRow;
     await tx.insert(mediaFiles).values([
-      { mediaId: stored.id, key: 'original', contentType: prepared.type, bytes },
+      { mediaId: stored.id, key: 'original', contentType: prepared.type, bytes: prepared.original },
       ...prepared.files.map((item) => ({
         mediaId: stored.id,
         key: item.key,
