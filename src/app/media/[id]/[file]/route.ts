@@ -21,8 +21,8 @@ export async function GET(
 ): Promise<Response> {
   const { id, file } = await params;
   const match = FILE.exec(file);
-  if (!/^\d{1,9}$/.test(id) || !match?.[1]) return notFound();
-  const found = await readMediaFile(await getDb(), Number(id), match[1]);
+  if (!match?.[1]) return notFound();
+  const found = await readMediaFile(await getDb(), id, match[1]);
   if (!found) return notFound();
   const headers: Record<string, string> = {
     'Content-Type': found.contentType,
