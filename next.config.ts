@@ -70,12 +70,13 @@ const nextConfig: NextConfig = {
   // strictRouteTypes: the route types are imported by next-env.d.ts (checked by `npm run typecheck`) instead of
   // being added to tsconfig.json's `include`, which a build into another NEXT_DIST_DIR rewrote each time.
   // proxyClientMaxBodySize: src/proxy.ts makes Next keep a copy of every request body up to this size, and hands the
-  // route only that much (10 MB by default: a 12 MB upload reached the media route cut short). One byte over the
-  // largest upload, so that a longer body still shows the route it is too long (413).
+  // route only that much (10 MB by default: a 12 MB upload reached the media route cut short). Past it Next drops
+  // the chunk that crossed it and ends the body there: 1 MB over the largest upload, far more than a chunk, so that
+  // a longer body, even without Content-Length, still shows the route it is too long (413).
   experimental: {
     globalNotFound: true,
     strictRouteTypes: true,
-    proxyClientMaxBodySize: MEDIA_LIMITS.maxBodyBytes + 1,
+    proxyClientMaxBodySize: MEDIA_LIMITS.maxBodyBytes + 1024 * 1024,
   },
   // The widths and quality our <img> srcsets ask for (src/lib/image-sources.ts): the optimiser serves those only.
   // Local images from the site's image folders only, without a query, and a bounded disk cache (Next's default is
