@@ -197,6 +197,12 @@ export const media = pgTable('media', {
   alt: text(),
   /** SHA-256 of the original, in the files' URLs so that they can be cached for ever. */
   sha256: text().notNull(),
+  /**
+   * 32 random hex characters naming the medium in its files' public URLs (/media/{publicKey}/…), so that a medium
+   * not yet published cannot be found by counting ids. Null for media uploaded before it existed, which keep their
+   * numeric addresses (published content links them; decision 069).
+   */
+  publicKey: text().unique(),
   variants: jsonb().$type<{ width: number; height: number; key: string; contentType: string }[]>().notNull(),
   createdBy: integer().references(() => staffMembers.id, { onDelete: 'set null' }),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -204,7 +210,10 @@ export const media = pgTable('media', {
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
-/** The bytes of a medium: the original (`original`) and each variant (`w640`, …). */
+/**
+ * The bytes of a medium: the original (`original`) and each variant (`w640`, …), in parts of at most
+ * MEDIA_PART_BYTES written one statement each (on PGlite one large write held every other query for seconds).
+ */
 export const mediaFiles = pgTable(
   'media_files',
   {
@@ -212,8 +221,9 @@ export const mediaFiles = pgTable(
       .notNull()
       .references(() => media.id, { onDelete: 'cascade' }),
     key: text().notNull(),
+    part: integer().notNull().default(0),
     contentType: text().notNull(),
     bytes: bytea().notNull(),
   },
-  (t) => [primaryKey({ columns: [t.mediaId, t.key] })],
+  (t) => [primaryKey({ columns: [t.mediaId, t.key, t.part] })],
 );
