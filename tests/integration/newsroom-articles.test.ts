@@ -293,11 +293,15 @@ describe('workflow and what readers see', () => {
     expect(published.status).toBe(200);
     expect(published.body).toMatchObject({ status: 'published', version: 4, publishedVersion: 4 });
     expect(await readerSees(created.id)).toBe(true);
-    const single = await callHandler<{ article: { view: string } }>(singleRoute, '/api/article/single', {
-      query: { newsId: created.id },
-    });
+    const single = await callHandler<{ article: { view: string; images: { alt?: string }[] } }>(
+      singleRoute,
+      '/api/article/single',
+      { query: { newsId: created.id } },
+    );
     // The public copy resolves the internal link.
     expect(single.body.article.view).toContain('href="/actualite/actu_A001"');
+    // The alt text written in the newsroom reaches readers, beside the legend.
+    expect(single.body.article.images[0]).toMatchObject({ alt: 'Un graphique', legend: 'Une légende' });
     expect(await newsFeedXml(database.db)).toContain(created.id);
     const inSitemaps = async () => {
       const year = new Date(published.body.article.publication_date ?? '').getUTCFullYear();
@@ -358,6 +362,33 @@ describe('workflow and what readers see', () => {
       'article.publish',
       'article.unpublish',
     ]);
+  });
+
+  it('an article with a body and sections publishes both: the body first, for every reader', async () => {
+    const created = await create(journalist, {
+      view: '<h2>Le contexte</h2><ul><li>Premier point</li></ul>',
+      sections: [
+        { id: 'BODY-S1', title: 'Première section', view: '<p>Ouverte</p>' },
+        { id: 'BODY-S2', title: 'Seconde section', view: '<p>Réservée</p>' },
+      ],
+    });
+    const published = await call(publishPost, created.id, editor, { version: 1 }, '/publish');
+    expect(published.status).toBe(200);
+    const [stored] = await database.db
+      .select({ bodyHtml: articles.bodyHtml })
+      .from(articles)
+      .where(eq(articles.id, created.id));
+    expect(stored?.bodyHtml).toContain('Premier point');
+    const single = await callHandler<{ article: { view: string; sections: { id: string }[] } }>(
+      singleRoute,
+      '/api/article/single',
+      { query: { newsId: created.id } },
+    );
+    // An anonymous reader: the body, then the first section only.
+    expect(single.body.article.view).toContain('<h2>Le contexte</h2>');
+    expect(single.body.article.sections.map((section) => section.id)).toEqual(['BODY-S1']);
+    const preview = await loadPreviewPage(database.db, created.id, { hasAccess: false });
+    expect(preview.article.view).toContain('Premier point');
   });
 
   it('an unpublished article cannot be deleted; a never-published draft can', async () => {

@@ -24,7 +24,7 @@ type Props = Content & {
 export const sectionAnchor = (id: string) => `section-${id}`;
 
 /**
- * The body of an article, or the sections of an enriched news with their table of contents. The server renders
+ * The body of an article, then the sections of an enriched news with their table of contents. The server renders
  * what a visitor without access may read (the HTML is cached and shared); when part was withheld and the reader
  * is logged in, the browser asks /api/article/single, which answers the whole article, and shows it in place.
  */
@@ -77,6 +77,8 @@ export function ArticleContent({ newsId, lockedSections = [], ...initial }: Prop
         <div className={styles.enriched}>
           <TableOfContents entries={entries} lockedTarget={PAYWALL_ANCHOR} />
           <div className={styles.sections}>
+            {/* The introduction written in the article's own body comes before its sections. */}
+            {content.view.trim() ? <EditorialHtml html={content.view} /> : null}
             {content.sections.map((section) => (
               <section
                 key={section.id}
