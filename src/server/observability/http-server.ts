@@ -16,7 +16,7 @@ import {
 import { stopJobRunner } from '../jobs/runner';
 import { remember, rememberBox } from '../lib/remember';
 import { logger } from '../log';
-import { answerGoneArticle } from '../newsroom/gone';
+import { serveGoneArticle } from '../newsroom/gone';
 import {
   consumeSearchRateLimit,
   SEARCH_BUSY_MESSAGE,
@@ -170,8 +170,8 @@ export function instrumentHttpServers(): void {
       if (answerLiveness(request, response)) return true;
       // Site newsroom (issue 18): redirected and removed old addresses, from a table in memory.
       if (answerRedirect(request, response)) return true;
-      // Newsroom (issue 14): a withdrawn article's address answers 410 before Next.js.
-      if (answerGoneArticle(request, response)) return true;
+      // Newsroom: a withdrawn article's address is served as the site's 410 page.
+      serveGoneArticle(request, response);
       // Search (issue 15): a text longer than a search reads goes to the URL of the text searched, which the page
       // cache keeps.
       if (redirectToSearchedText(request, response)) return true;
