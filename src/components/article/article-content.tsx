@@ -2,11 +2,10 @@
 
 import { useEffect, useMemo, useState } from 'react';
 import { fetchArticle } from '@/client/content';
-import { installEmbedConsent } from '@/client/embed-consent';
-import { installEmbedActivation } from '@/client/embeds';
 import { useAccount } from '@/components/account/account-provider';
 import styles from './article.module.css';
 import { EditorialHtml } from './editorial-html';
+import { useEmbedPlaceholders } from './embed-placeholders';
 import { PAYWALL_ANCHOR, PaywallPrompt } from './paywall-prompt';
 import { TableOfContents } from './table-of-contents';
 
@@ -33,11 +32,8 @@ export function ArticleContent({ newsId, lockedSections = [], ...initial }: Prop
   const { user } = useAccount();
   const loggedIn = user !== null;
 
-  // Platform embeds of the content load on the reader's click (src/client/embeds.ts), which records consent to
-  // their platform; an accepted platform's embeds load at once, in the content shown now (src/client/embed-consent.ts).
-  useEffect(() => installEmbedActivation(document), []);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the whole article replaces the content's placeholders.
-  useEffect(() => installEmbedConsent(document), [content]);
+  // The whole article replaces the content's placeholders.
+  useEmbedPlaceholders(content);
 
   // Asked only for a logged-in reader (on load, or right after logging in from the prompt): an anonymous
   // visitor would get the same gated answer as the page.

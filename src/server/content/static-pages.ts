@@ -4,6 +4,7 @@ import type { StaticPageFields, StaticPageSlug, StaticPageView } from '@/lib/con
 import { formatLongDate } from '@/lib/dates';
 import type { Db } from '../db/client';
 import { staticPages } from '../db/schema';
+import { placeholdEmbeds } from './embeds';
 import { sanitizeEditorialHtml } from './sanitize';
 import { STATIC_PAGE_DEFAULTS } from './static-page-defaults';
 
@@ -31,7 +32,8 @@ export function staticPageView(fields: StaticPageFields): StaticPageView {
   return {
     title: fields.title,
     lead: fields.lead,
-    bodyHtml: sanitizeEditorialHtml(fields.bodyHtml),
+    // Platform frames wait behind the click-to-load placeholder, as in articles.
+    bodyHtml: placeholdEmbeds(sanitizeEditorialHtml(fields.bodyHtml)),
     updated: fields.updatedOn ? formatLongDate(fields.updatedOn) : null,
   };
 }
