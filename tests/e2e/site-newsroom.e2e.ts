@@ -113,8 +113,18 @@ test('send a campaign of today’s issue and watch its progress reach 100 %', as
     await expect(page.getByTitle('Aperçu HTML de l’e-mail')).toHaveCount(0);
     await expect(page).toPassAxe();
 
+    // The send asks first, naming its audience: the confirmed subscribers.
+    const confirmed = page.getByText(/^\d+ \(abonnés confirmés à ce jour\)$/);
+    const audience = Number.parseInt((await confirmed.textContent()) ?? '', 10);
+    expect(audience).toBeGreaterThan(0);
+    let question = '';
+    page.once('dialog', (dialog) => {
+      question = dialog.message();
+      void dialog.accept();
+    });
     await page.getByRole('button', { name: 'Envoyer aux abonnés' }).click();
     await page.getByText('Envoi lancé.').waitFor();
+    expect(question).toContain(`maintenant à ${audience} abonné`);
     await page.getByText('Progression : 100 %').waitFor({ timeout: 60_000 });
     await page.getByText('Envoyée', { exact: true }).waitFor();
     await screenshot(page, 'site-newsroom-campaign-sent');
