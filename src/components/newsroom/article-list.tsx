@@ -11,7 +11,12 @@ import {
   type ArticleListAnswer,
   type TaxonomyAnswer,
 } from '@/lib/contracts/admin';
-import { ARTICLE_TYPE_LABELS, ARTICLE_TYPE_OPTIONS, articleListStatus } from './article-labels';
+import {
+  ARTICLE_TYPE_LABELS,
+  ARTICLE_TYPE_OPTIONS,
+  articleListStatus,
+  hasUnpublishedChanges,
+} from './article-labels';
 import { InputField, PanelForm } from './fields';
 import { formatDateTime } from './format';
 import { DataTable, FilterActions, FilterSelect, Pager, searchParamsOf } from './list-parts';
@@ -168,7 +173,7 @@ export function ArticleList({ kind }: { kind?: ArticleListKind } = {}) {
                     {item.status === 'scheduled' && item.scheduledAt ? (
                       <div className={styles.hint}>le {formatDateTime(item.scheduledAt)}</div>
                     ) : null}
-                    {item.publishedVersion !== null && item.version > item.publishedVersion ? (
+                    {hasUnpublishedChanges(item) ? (
                       <div className={styles.hint}>modifications non publiées</div>
                     ) : null}
                   </td>

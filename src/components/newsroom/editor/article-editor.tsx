@@ -22,7 +22,12 @@ import {
   type ArticleConflictAnswer,
   type TaxonomyAnswer,
 } from '@/lib/contracts/admin';
-import { ARTICLE_FORMAT_OPTIONS, ARTICLE_TYPE_OPTIONS, PROPERTY_KEYS } from '../article-labels';
+import {
+  ARTICLE_FORMAT_OPTIONS,
+  ARTICLE_TYPE_OPTIONS,
+  hasUnpublishedChanges,
+  PROPERTY_KEYS,
+} from '../article-labels';
 import { ConfirmButton } from '../buttons';
 import { InputField, ParisDateTimeField, SelectField, TextAreaField, withCurrentOption } from '../fields';
 import { formatDateTime, fromParisInput, toParisInput } from '../format';
@@ -630,7 +635,7 @@ function EditorForm({ loaded, taxonomy }: { loaded: Loaded; taxonomy: TaxonomyAn
                     Mise en ligne le {formatDateTime(state.scheduledAt)} (heure de Paris)
                   </>
                 ) : null}
-                {state.publishedVersion !== null && state.version > state.publishedVersion ? (
+                {hasUnpublishedChanges(state) ? (
                   <>
                     <br />
                     Modifications non publiées (version en ligne : {state.publishedVersion})
@@ -730,8 +735,7 @@ function WorkflowActions({
   const [markUpdated, setMarkUpdated] = useState(false);
   const [scheduleError, setScheduleError] = useState<string | null>(null);
   const published = state.status === 'published';
-  const pendingUpdate =
-    published && state.publishedVersion !== null && state.version > state.publishedVersion;
+  const pendingUpdate = published && hasUnpublishedChanges(state);
   const canSubmit = state.status === 'draft' && (own || can('article.editAny'));
   const canPublish = can('article.publish') && (!published || pendingUpdate);
 
