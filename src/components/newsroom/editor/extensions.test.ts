@@ -70,3 +70,12 @@ describe('the rich-text editor’s HTML and the site’s sanitiser', () => {
     expect(edit(pasted).getHTML()).toBe('<p>Texte <strong>gras</strong></p><ul><li><p>point</p></li></ul>');
   });
 });
+
+describe('links', () => {
+  test('a full stop typed right after a link is not part of it', () => {
+    const typed = edit('<p>Voir <a href="https://www.impots.gouv.fr/">le site</a></p>');
+    typed.commands.focus('end');
+    typed.commands.insertContent('.');
+    expect(typed.getHTML()).toContain('<a href="https://www.impots.gouv.fr/">le site</a>.</p>');
+  });
+});
