@@ -24,7 +24,7 @@ import { slugify } from '@/lib/slug';
 import { articlePath } from '@/lib/urls';
 import { sanitizeNewsroomHtml } from '../content/sanitize';
 import type { Db } from '../db/client';
-import { articles, newsroomArticles, newsroomRevisions, staffMembers } from '../db/schema';
+import { articles, auditLog, newsroomArticles, newsroomRevisions, staffMembers } from '../db/schema';
 import { AppError } from '../http/errors';
 import { recordAudit } from './audit';
 import type { StaffPrincipal } from './auth';
@@ -299,11 +299,37 @@ export async function lockArticle(tx: Transaction, id: string): Promise<Newsroom
  * Whether the caller may change this article's content: editors and administrators any, a `redacteur` only
  * their own drafts never published and not submitted.
  */
-export function assertCanEdit(principal: StaffPrincipal, row: NewsroomRow): void {
+export async function assertCanEdit(
+  tx: Transaction,
+  principal: StaffPrincipal,
+  row: NewsroomRow,
+): Promise<void> {
   if (roleAllows(principal.role, 'article.editAny')) return;
-  const own = principal.staffId !== null && row.createdBy === principal.staffId;
-  if (own && row.status === 'draft' && row.publishedVersion === null) return;
+  if (row.status === 'draft' && row.publishedVersion === null && (await isOwnArticle(tx, principal, row)))
+    return;
   throw new AppError('forbidden', EDIT_FORBIDDEN_MESSAGE);
+}
+
+/**
+ * Whether the caller created the article: a staff member by its `createdBy`; an API key, which is no staff
+ * member, by the audit log's record of the creation (append-only, so it cannot be claimed after the fact).
+ */
+async function isOwnArticle(tx: Transaction, principal: StaffPrincipal, row: NewsroomRow): Promise<boolean> {
+  if (principal.staffId !== null) return row.createdBy === principal.staffId;
+  if (principal.actor.kind !== 'api_key') return false;
+  const [created] = await tx
+    .select({ id: auditLog.id })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.targetType, 'article'),
+        eq(auditLog.targetId, row.id),
+        eq(auditLog.action, 'article.create'),
+        eq(auditLog.apiKeyId, principal.actor.apiKeyId),
+      ),
+    )
+    .limit(1);
+  return created !== undefined;
 }
 
 /**
@@ -412,7 +438,7 @@ export async function patchArticle(
   const { version, ...changes } = body;
   return db.transaction(async (tx) => {
     const row = await lockArticle(tx, id);
-    assertCanEdit(principal, row);
+    await assertCanEdit(tx, principal, row);
     await assertVersion(tx, row, version);
     const current = row.document as ArticleDocument;
     const document = normalizeDocument({ ...current, ...changes, id });
@@ -448,7 +474,7 @@ export async function deleteArticle(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const row = await lockArticle(tx, id);
-    if (!roleAllows(principal.role, 'article.deleteAny')) assertCanEdit(principal, row);
+    if (!roleAllows(principal.role, 'article.deleteAny')) await assertCanEdit(tx, principal, row);
     await assertVersion(tx, row, version);
     if (row.publishedVersion !== null) {
       throw new AppError(
