@@ -222,6 +222,10 @@ describe('creating and editing', () => {
       );
     const byText = await list({ q: 'bareme ZETA' });
     expect(byText.items.map((item) => item.id)).toEqual([marker.id]);
+    // Every staff member is a choice of the "Créés par" filter, even for a journalist.
+    expect(byText.creators.map((creator) => creator.name)).toEqual(
+      expect.arrayContaining(['Camille Martin', 'Jean Autre', 'Dominique Chef']),
+    );
     // Each row carries its topic labels and the names of who created and last changed it.
     expect(byText.items[0]).toMatchObject({
       topics: ['Social'],

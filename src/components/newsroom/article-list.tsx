@@ -9,6 +9,7 @@ import {
   ARTICLE_STATUS_LABELS,
   ARTICLE_STATUSES,
   type ArticleListAnswer,
+  type StaffRef,
   type TaxonomyAnswer,
 } from '@/lib/contracts/admin';
 import {
@@ -27,6 +28,16 @@ import { useStaff } from './staff-shell';
 
 /** The filters the URL may carry, in the order of the form. */
 const FILTERS = ['q', 'status', 'type', 'topic', 'author', 'createdBy'] as const;
+
+/** The "Créés par" choices: the person signed in first ("Moi"), then every other staff member by name. */
+export function creatorOptions(myId: number, creators: readonly StaffRef[]) {
+  return [
+    { value: String(myId), label: 'Moi' },
+    ...creators
+      .filter((creator) => creator.id !== myId)
+      .map((creator) => ({ value: String(creator.id), label: creator.name })),
+  ];
+}
 const PER_PAGE = 25;
 
 function filtersOf(params: URLSearchParams, fixedType: ArticleType | undefined): ArticleFilters {
@@ -109,8 +120,13 @@ export function ArticleList({ kind }: { kind?: ArticleListKind } = {}) {
           {kind?.newLabel ?? 'Nouvel article'}
         </Link>
       </div>
-      {/* The key resets the uncontrolled fields when the URL changes (back, a shared link). */}
-      <PanelForm key={key} label="Filtrer les articles" onSubmit={submit}>
+      {/* The key resets the uncontrolled fields when the URL changes (back, a shared link), and once the
+          choices of the selects have come (themes, staff), so that each select shows the URL's filter. */}
+      <PanelForm
+        key={`${key}|${taxonomy !== null}|${answer !== null}`}
+        label="Filtrer les articles"
+        onSubmit={submit}
+      >
         <InputField label="Titre ou identifiant" name="q" type="search" defaultValue={filters.q} />
         <FilterSelect
           label="Statut"
@@ -144,7 +160,7 @@ export function ArticleList({ kind }: { kind?: ArticleListKind } = {}) {
           name="createdBy"
           defaultValue={String(filters.createdBy ?? '')}
           all="Tout le monde"
-          options={[{ value: String(staff.id), label: 'Moi' }]}
+          options={creatorOptions(staff.id, answer?.creators ?? [])}
         />
         <FilterActions resetHref={pathname} />
       </PanelForm>

@@ -312,6 +312,8 @@ export const articleListAnswer = z.object({
    * page plus 1,000, at most 10,000): `total` and `pageCount` then count those only, a lower bound.
    */
   totalIsLowerBound: z.boolean(),
+  /** Every staff member, by name: the choices of the list's "Créés par" filter. */
+  creators: z.array(staffRefSchema),
 });
 export type ArticleListAnswer = z.infer<typeof articleListAnswer>;
 

@@ -38,6 +38,7 @@ describe('the internal-link search', () => {
         items: [item('R1', 'Celle-ci'), item('A2', 'Une autre')],
         total: 2,
         totalIsLowerBound: false,
+        creators: [],
         page: 1,
         perPage: 11,
         pageCount: 1,
