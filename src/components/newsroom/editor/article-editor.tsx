@@ -22,6 +22,7 @@ import {
   type ArticleConflictAnswer,
   type TaxonomyAnswer,
 } from '@/lib/contracts/admin';
+import { parisIsoDay } from '@/lib/dates';
 import {
   ARTICLE_FORMAT_OPTIONS,
   ARTICLE_TYPE_OPTIONS,
@@ -69,7 +70,7 @@ const DATE_FIELDS = [
   {
     key: 'update_date',
     label: 'Mis à jour le (heure de Paris)',
-    hint: 'Affiché « mis à jour le » sur l’article.',
+    hint: 'Affiché « mis à jour le » sur l’article, sauf s’il tombe le jour de la publication.',
   },
 ] as const;
 
@@ -670,7 +671,13 @@ function EditorForm({ loaded, taxonomy }: { loaded: Loaded; taxonomy: TaxonomyAn
               </button>
             ) : null}
             {state ? (
-              <WorkflowActions state={state} own={own} missingAlt={missingAlt} runStep={runStep} />
+              <WorkflowActions
+                state={state}
+                own={own}
+                missingAlt={missingAlt}
+                runStep={runStep}
+                publicationDate={draft.publication_date}
+              />
             ) : null}
             {state ? (
               <ul>
@@ -719,15 +726,26 @@ function SaveStatusLine({ status }: { status: SaveStatus }) {
   );
 }
 
+/** Why the update mark is not offered: the article page shows « mis à jour le » only on a later day. */
+const SAME_DAY_UPDATE_NOTE =
+  'Publié aujourd’hui : « mis à jour le » ne s’affiche qu’à partir du lendemain de la publication.';
+
+/** True when the article was published on `now`'s day in Paris, when the page shows no update date. */
+export function publishedToday(publicationDate: string | null, now: Date): boolean {
+  return publicationDate !== null && parisIsoDay(new Date(publicationDate)) === parisIsoDay(now);
+}
+
 function WorkflowActions({
   state,
   own,
   missingAlt,
   runStep,
+  publicationDate,
 }: {
   state: ArticleState;
   own: boolean;
   missingAlt: string[];
+  publicationDate: string | null;
   runStep: (label: string, step: (id: string, version: number) => Promise<AdminArticle>) => Promise<void>;
 }) {
   const { can } = useStaff();
@@ -735,6 +753,7 @@ function WorkflowActions({
   const [markUpdated, setMarkUpdated] = useState(false);
   const [scheduleError, setScheduleError] = useState<string | null>(null);
   const published = state.status === 'published';
+  const updatedToday = publishedToday(publicationDate, new Date());
   const pendingUpdate = published && hasUnpublishedChanges(state);
   const canSubmit = state.status === 'draft' && (own || can('article.editAny'));
   const canPublish = can('article.publish') && (!published || pendingUpdate);
@@ -762,14 +781,23 @@ function WorkflowActions({
             </p>
           ) : null}
           {published ? (
-            <label className={styles.checkbox}>
-              <input
-                type="checkbox"
-                checked={markUpdated}
-                onChange={(event) => setMarkUpdated(event.target.checked)}
-              />
-              Afficher « mis à jour le » (aujourd’hui)
-            </label>
+            <>
+              <label className={styles.checkbox}>
+                <input
+                  type="checkbox"
+                  checked={markUpdated && !updatedToday}
+                  disabled={updatedToday}
+                  aria-describedby={updatedToday ? 'mis-a-jour-meme-jour' : undefined}
+                  onChange={(event) => setMarkUpdated(event.target.checked)}
+                />
+                Afficher « mis à jour le » (aujourd’hui)
+              </label>
+              {updatedToday ? (
+                <p id="mis-a-jour-meme-jour" className={styles.hint}>
+                  {SAME_DAY_UPDATE_NOTE}
+                </p>
+              ) : null}
+            </>
           ) : null}
           <div className={styles.actions}>
             <button
