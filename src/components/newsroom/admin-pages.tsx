@@ -22,6 +22,7 @@ import {
   type StaffMember,
   type StaffRole,
 } from '@/lib/contracts/admin';
+import { AUDIT_ACTION_LABELS, AUDIT_TARGET_LABELS, auditDetailLines } from './audit-labels';
 import { RowButton } from './buttons';
 import { InputField, PanelForm, SelectField } from './fields';
 import { useFormErrors } from './form-errors';
@@ -405,7 +406,7 @@ function AuditLog() {
           name="action"
           defaultValue={current.get('action')}
           all="Toutes"
-          options={AUDIT_ACTIONS.map((action) => ({ value: action, label: action }))}
+          options={AUDIT_ACTIONS.map((action) => ({ value: action, label: AUDIT_ACTION_LABELS[action] }))}
         />
         <FilterSelect
           label="Personne"
@@ -419,12 +420,7 @@ function AuditLog() {
           name="targetType"
           defaultValue={current.get('targetType')}
           all="Tous"
-          options={[
-            { value: 'article', label: 'Article' },
-            { value: 'staff', label: 'Compte' },
-            { value: 'api_key', label: 'Clé d’API' },
-            { value: 'media', label: 'Média' },
-          ]}
+          options={Object.entries(AUDIT_TARGET_LABELS).map(([value, label]) => ({ value, label }))}
         />
         <InputField
           label="Identifiant de l’objet"
@@ -467,11 +463,20 @@ function AuditLog() {
                     )
                   </span>
                 </td>
-                <td>{entry.action}</td>
-                <td>{[entry.targetType, entry.targetId].filter(Boolean).join(' ')}</td>
+                <td>{AUDIT_ACTION_LABELS[entry.action]}</td>
+                <td>
+                  {[
+                    entry.targetType ? (AUDIT_TARGET_LABELS[entry.targetType] ?? entry.targetType) : null,
+                    entry.targetId,
+                  ]
+                    .filter(Boolean)
+                    .join(' ')}
+                </td>
                 <td>{entry.address}</td>
                 <td>
-                  {Object.keys(entry.details).length > 0 ? <code>{JSON.stringify(entry.details)}</code> : ''}
+                  {auditDetailLines(entry.details).map((line) => (
+                    <div key={line}>{line}</div>
+                  ))}
                 </td>
               </tr>
             ))}
