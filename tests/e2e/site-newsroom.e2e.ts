@@ -15,6 +15,22 @@ import { ANONYMOUS_ME, signInAsEditor } from './support/staff';
 const today = parisIsoDay(new Date());
 const frenchToday = today.split('-').reverse().join('/');
 
+test('a journalist reads an issue, told it is read-only, with nothing to change it', async ({
+  page,
+  consoleGuard,
+}) => {
+  await signInAsEditor(page, consoleGuard, 'redacteur');
+  await page.goto(`/redaction/numeros/${today}`);
+  await page.getByRole('heading', { level: 1, name: `Numéro du ${frenchToday}` }).waitFor();
+  await page.getByText(/^Lecture seule : seuls les éditeurs et les administrateurs/).waitFor();
+  const nameField = page.getByLabel('Nom du numéro');
+  await waitForHydration(nameField);
+  await expect(nameField).not.toBeEditable();
+  await expect(page.getByRole('button', { name: 'Enregistrer' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Déplacer « |^Retirer « / })).toHaveCount(0);
+  await expect(page).toPassAxe();
+});
+
 test('compose today’s issue, reorder it with the keyboard, publish it and see the home page change', async ({
   page,
   consoleGuard,
