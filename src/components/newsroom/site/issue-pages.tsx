@@ -167,7 +167,7 @@ function SortableNews({
 }
 
 /** Said to the roles that may read an issue but not save it (journalists). */
-export const READ_ONLY_ISSUE_NOTICE =
+const READ_ONLY_ISSUE_NOTICE =
   'Lecture seule : seuls les éditeurs et les administrateurs modifient, publient et programment les numéros.';
 
 /** /redaction/numeros/{date}: compose, order, preview and publish the issue of a day. */
