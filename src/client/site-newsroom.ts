@@ -32,7 +32,12 @@ import {
   staticPageRevisionAnswer,
   staticPageViewSchema,
 } from '@/lib/contracts/static-pages';
-import { subscriberDailyAnswer, subscriberListAnswer, subscriberSchema } from '@/lib/contracts/subscribers';
+import {
+  subscriberDailyAnswer,
+  subscriberListAnswer,
+  subscriberResubscribeAnswer,
+  subscriberSchema,
+} from '@/lib/contracts/subscribers';
 import {
   adminTopicSchema,
   adminTradeSchema,
@@ -177,4 +182,6 @@ export const subscriberDays = (days: number) =>
   adminCall(subscriberDailyAnswer, '/subscribers/daily', { query: { days } });
 export const unsubscribeSubscriber = (email: string) =>
   adminCall(subscriberSchema, '/subscribers/unsubscribe', { json: { email } });
+export const resubscribeSubscriber = (email: string) =>
+  adminCall(subscriberResubscribeAnswer, '/subscribers/resubscribe', { json: { email } });
 export const SUBSCRIBERS_EXPORT_URL = `${ADMIN_API_PATH}/subscribers/export`;

@@ -58,6 +58,23 @@ function useListItems<T>(list: () => Promise<{ items: T[] }>, fail: (failure: un
   return { items, reload };
 }
 
+/**
+ * The confirmation a change of a staff account asks first, or null when it takes nothing away: a new role and a
+ * closed account end the person's open sessions.
+ */
+export function staffChangeQuestion(
+  member: Pick<StaffMember, 'name' | 'role'>,
+  changes: { role?: StaffRole; active?: boolean },
+): string | null {
+  if (changes.role !== undefined && changes.role !== member.role) {
+    return `Passer ${member.name} de ${STAFF_ROLE_LABELS[member.role]} à ${STAFF_ROLE_LABELS[changes.role]} ? Ses sessions ouvertes seront fermées : il lui faudra se reconnecter.`;
+  }
+  if (changes.active === false) {
+    return `Fermer le compte de ${member.name} ? Ses sessions ouvertes seront fermées et il ne pourra plus se connecter.`;
+  }
+  return null;
+}
+
 /** The role of a staff account or of an API key. */
 function RoleField({ value, onChange }: { value: StaffRole; onChange: (role: StaffRole) => void }) {
   return (
@@ -136,6 +153,8 @@ function StaffAdministration() {
   };
 
   const change = async (member: StaffMember, changes: { role?: StaffRole; active?: boolean }) => {
+    const question = staffChangeQuestion(member, changes);
+    if (question && !window.confirm(question)) return;
     clear();
     setMessage(null);
     try {

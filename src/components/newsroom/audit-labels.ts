@@ -40,6 +40,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'redirect.delete': 'Redirection supprimée',
   'redirect.import': 'Redirections importées',
   'subscriber.unsubscribe': 'Abonné désinscrit',
+  'subscriber.resubscribe': 'Réinscription proposée à un abonné',
   'subscriber.export': 'Abonnés exportés',
   'home.update': 'Accueil modifié',
   'taxonomy.create': 'Thème créé',
