@@ -209,6 +209,34 @@ describe('creating and editing', () => {
     expect((await patch(created.id, editor, { version: 1, title: 'Relu' })).status).toBe(200);
   });
 
+  it('lists the agenda by event date, latest first, each with its date', async () => {
+    const later = await create(journalist, {
+      type: 'agenda',
+      title: 'Échéance tardive',
+      event_date: '2027-03-15',
+    });
+    const sooner = await create(journalist, {
+      type: 'agenda',
+      title: 'Échéance proche',
+      event_date: '2027-01-10',
+    });
+    // The sooner one changed last: the order is the events', not the changes'.
+    await patch(sooner.id, journalist, { version: 1, summary: 'Changé en dernier' });
+    const answer = articleListAnswer.parse(
+      (
+        await callAdmin(listGet, {
+          path: '/api/admin/articles',
+          caller: journalist,
+          query: { type: 'agenda', sort: 'evenement', q: 'Échéance' },
+        })
+      ).body,
+    );
+    expect(answer.items.map((item) => [item.id, item.eventDate])).toEqual([
+      [later.id, '2027-03-15'],
+      [sooner.id, '2027-01-10'],
+    ]);
+  });
+
   it('lists with filters, newest change first', async () => {
     const marker = await create(journalist, {
       title: 'Barème kilométrique zêta',

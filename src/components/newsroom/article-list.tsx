@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { type FormEvent, useEffect, useState } from 'react';
 import { type ArticleFilters, errorMessage, getTaxonomy, listArticles } from '@/client/admin';
-import type { ArticleType } from '@/lib/constants';
+import { ARTICLE_TYPE, type ArticleType } from '@/lib/constants';
 import {
   ARTICLE_STATUS_LABELS,
   ARTICLE_STATUSES,
@@ -19,7 +19,7 @@ import {
   hasUnpublishedChanges,
 } from './article-labels';
 import { InputField, PanelForm } from './fields';
-import { formatDateTime } from './format';
+import { formatDateTime, formatDay } from './format';
 import { DataTable, FilterActions, FilterSelect, Pager, searchParamsOf } from './list-parts';
 import { ErrorAlert, Loading } from './messages';
 import styles from './newsroom.module.css';
@@ -47,6 +47,8 @@ function filtersOf(params: URLSearchParams, fixedType: ArticleType | undefined):
     if (value) filters[name] = value;
   }
   if (fixedType) filters.type = fixedType;
+  // The agenda reads by event date.
+  if (fixedType === ARTICLE_TYPE.agenda) filters.sort = 'evenement';
   const page = Number(params.get('page'));
   if (Number.isInteger(page) && page > 1) filters.page = page;
   filters.perPage = PER_PAGE;
@@ -68,6 +70,7 @@ export function ArticleList({ kind }: { kind?: ArticleListKind } = {}) {
   const { staff } = useStaff();
   const filters = filtersOf(new URLSearchParams(params.toString()), kind?.type);
   const key = JSON.stringify(filters);
+  const byEvent = filters.sort === 'evenement';
   const [answer, setAnswer] = useState<ArticleListAnswer | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [taxonomy, setTaxonomy] = useState<TaxonomyAnswer | null>(null);
@@ -172,9 +175,20 @@ export function ArticleList({ kind }: { kind?: ArticleListKind } = {}) {
           </p>
           {answer.items.length > 0 ? (
             <DataTable
-              columns={['Titre', 'Statut', 'Type', 'Auteur', 'Dernière modification']}
+              columns={[
+                'Titre',
+                ...(byEvent ? ['Date de l’événement'] : []),
+                'Statut',
+                'Type',
+                'Auteur',
+                'Dernière modification',
+              ]}
               actions
-              caption="Articles, du plus récemment modifié au plus ancien"
+              caption={
+                byEvent
+                  ? 'Événements, de la date la plus tardive à la plus ancienne'
+                  : 'Articles, du plus récemment modifié au plus ancien'
+              }
             >
               {answer.items.map((item) => (
                 <tr key={item.id}>
@@ -184,6 +198,7 @@ export function ArticleList({ kind }: { kind?: ArticleListKind } = {}) {
                       <div className={styles.hint}>{item.topics.join(', ')}</div>
                     ) : null}
                   </td>
+                  {byEvent ? <td>{formatDay(item.eventDate)}</td> : null}
                   <td>
                     <span className={styles.badge}>{ARTICLE_STATUS_LABELS[item.status]}</span>
                     {item.status === 'scheduled' && item.scheduledAt ? (

@@ -273,6 +273,8 @@ export const articleListQuery = z
     createdBy: positiveId.optional(),
     /** Words of the title, or an article id. */
     q: z.string().trim().min(1).max(200).optional(),
+    /** `evenement`: by event date, latest first (the agenda); by last change otherwise. */
+    sort: z.enum(['evenement'], { error: 'tri inconnu' }).optional(),
     ...paginationQuery,
   })
   .superRefine((query, context) => {
@@ -301,6 +303,8 @@ export const adminArticleSummarySchema = z.object({
   updatedBy: staffRefSchema.nullable(),
   createdBy: staffRefSchema.nullable(),
   path: z.string(),
+  /** The day of an agenda event (YYYY-MM-DD), null for other articles. */
+  eventDate: z.string().nullable(),
 });
 export type AdminArticleSummary = z.infer<typeof adminArticleSummarySchema>;
 

@@ -97,6 +97,12 @@ function containsWords(normalizedColumn: AnyPgColumn, text: string): SQL {
 }
 
 /**
+ * An agenda event's day, read from the document: the agenda's list sorts by it (a few thousand agenda articles at
+ * most, filtered by type first) and shows it.
+ */
+const EVENT_DATE = sql`(${newsroomArticles.document} ->> 'event_date')`;
+
+/**
  * The newsroom's list: filters, newest change first, paginated. Every filter has its index (migration
  * `00NN_newsroom`): the unfiltered list, status, type and creator by (column, updated_at), topics with GIN, title
  * and byline words with trigrams on their stored normalised copies (`00NN_newsroom-list`). The order must be the indexes' own, `updated_at desc nulls last, id`: a plain
@@ -145,7 +151,11 @@ export async function listAdminArticles(
       })
       .from(newsroomArticles)
       .where(where)
-      .orderBy(sql`${newsroomArticles.updatedAt} desc nulls last`, asc(newsroomArticles.id))
+      .orderBy(
+        ...(query.sort === 'evenement' ? [sql`${EVENT_DATE} desc nulls last`] : []),
+        sql`${newsroomArticles.updatedAt} desc nulls last`,
+        asc(newsroomArticles.id),
+      )
       .limit(query.perPage)
       .offset((query.page - 1) * query.perPage),
     // Counted up to a bound that follows the page (articleListCountLimit): counting every match read the whole
@@ -180,6 +190,7 @@ export async function listAdminArticles(
               >`coalesce(jsonb_path_query_array(${newsroomArticles.document}, '$.topics[*].label'), '[]'::jsonb)`,
               createdByName: creator.name,
               updatedByName: updater.name,
+              eventDate: sql<string | null>`${EVENT_DATE}`,
             })
             .from(newsroomArticles)
             .leftJoin(creator, eq(creator.id, newsroomArticles.createdBy))
@@ -209,6 +220,7 @@ export async function listAdminArticles(
         createdBy: staffRef(row.createdById, details.get(row.id)?.createdByName ?? null),
         updatedBy: staffRef(row.updatedById, details.get(row.id)?.updatedByName ?? null),
         path: pathOf(row),
+        eventDate: details.get(row.id)?.eventDate ?? null,
       }),
     ),
     total: totalCount,

@@ -19,6 +19,7 @@ const item = (id: string, title: string) => ({
   createdBy: null,
   updatedBy: null,
   path: `/actualite/x_${id}`,
+  eventDate: null,
 });
 
 beforeEach(() => {
