@@ -29,9 +29,8 @@ export function DataTable({
   return (
     // A wide table scrolls in its frame: the frame takes the keyboard focus so that the arrows scroll it (axe:
     // scrollable-region-focusable), and is named after the table.
-    <div
+    <section
       className={styles.tableWrap}
-      role="region"
       aria-label={typeof caption === 'string' ? caption : `Tableau : ${columns.join(', ')}`}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling frame must be reachable by keyboard.
       tabIndex={0}
@@ -52,7 +51,7 @@ export function DataTable({
         </thead>
         <tbody>{children}</tbody>
       </table>
-    </div>
+    </section>
   );
 }
 
