@@ -45,6 +45,12 @@ describe('AccountMenu', () => {
     expect(screen.getByRole('heading', { name: 'Se connecter' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Créer un compte' })).toBeTruthy();
     expect(fetchMock.mock.calls.map(([url]) => String(url))).not.toContain('/api/eshop/me');
+    // Closed with Escape, the window gives the focus back to « Mon compte ».
+    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await vi.waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Mon compte' })),
+    );
   });
 
   test('logged in: the name, My account and Disconnect, which ends the session and reloads', async () => {

@@ -74,6 +74,8 @@ export function AccountMenu({ loginUrl, accountUrl }: AccountMenuProps) {
                 className={styles.item}
                 onClick={() => {
                   close();
+                  // The window gives the focus back to what had it: « Mon compte », not this hidden item.
+                  triggerProps.ref.current?.focus();
                   openAuth('login');
                 }}
               >
