@@ -320,6 +320,31 @@ test.describe('phone, CPU 4x slower', () => {
   });
 });
 
+test('an enriched article prints alone, its sections the full width, without its structured data as text', async ({
+  page,
+}) => {
+  await openEnrichedLoggedIn(page);
+  await page.emulateMedia({ media: 'print' });
+  // The JSON-LD of the page (a script in main) is not printed.
+  const scripts = page.locator('main script[type="application/ld+json"]');
+  await expect(scripts).not.toHaveCount(0);
+  for (const script of await scripts.all()) await expect(script).toBeHidden();
+  await expect(page.getByRole('navigation', { name: 'Sommaire' })).toBeHidden();
+  const articleWidth = (await page.locator('main article').first().boundingBox())?.width ?? 0;
+  const sectionWidth = (await page.locator('main section[id^="section-"]').first().boundingBox())?.width ?? 0;
+  expect(sectionWidth).toBeGreaterThan(articleWidth * 0.9);
+  await screenshot(page, 'article-enriched-print');
+});
+
+test('a missing article is the 404 page, titled « Page non trouvée »', async ({ page, consoleGuard }) => {
+  // The document itself answers 404: Chromium logs it as a failed resource.
+  consoleGuard.allow(/status of 404/);
+  const response = await page.goto('/actualite/article-disparu_99999999');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1, name: 'Page non trouvée' })).toBeVisible();
+  await expect(page).toHaveTitle(/^Page non trouvée/);
+});
+
 test('the article page: breadcrumb, tags, dates, author, cover, related blocks, share bar, archive link, SEO', async ({
   page,
 }) => {
