@@ -35,6 +35,7 @@ describe('AccountMenu', () => {
     // biome-ignore lint/suspicious/noDocumentCookie: the session hint cookie, removed.
     document.cookie = 'quotidienne_connecte=; Max-Age=0';
     renderMenu();
+    expect(screen.getByRole('button', { name: 'Mon compte' }).hasAttribute('data-connected')).toBe(false);
     fireEvent.click(screen.getByRole('button', { name: 'Mon compte' }));
     const shopLogin = screen.getByRole('link', { name: /Mon compte client boutique/ });
     expect(shopLogin.getAttribute('href')).toBe('https://boutique.test/login');
@@ -66,6 +67,8 @@ describe('AccountMenu', () => {
     );
     renderMenu();
     const trigger = await screen.findByRole('button', { name: 'Marie C.' });
+    // Marked connected: the header shows the name (on a phone too) on the brand's colour.
+    expect(trigger.hasAttribute('data-connected')).toBe(true);
     fireEvent.click(trigger);
     expect(screen.getByRole('link', { name: /Mon compte/ }).getAttribute('href')).toBe(
       'https://boutique.test/compte',

@@ -42,7 +42,7 @@ export function AccountMenu({ loginUrl, accountUrl }: AccountMenuProps) {
 
   return (
     <div className={styles.root} {...rootProps}>
-      <button className={styles.trigger} {...triggerProps}>
+      <button className={styles.trigger} {...triggerProps} data-connected={user ? '' : undefined}>
         <span className={styles.icon} aria-hidden="true" />
         <span className={styles.label}>{user ? displayName(user) : 'Mon compte'}</span>
       </button>
