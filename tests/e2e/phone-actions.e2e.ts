@@ -118,4 +118,33 @@ test.describe('CPU 4x slower', () => {
     await expect(page.getByRole('dialog')).toBeHidden();
     await expect(account).toBeFocused();
   });
+
+  test('each document-type tab shows as many results as it counts, the first result on the first screen', async ({
+    page,
+  }) => {
+    await page.goto('/search?term=paie');
+    const types = page.getByRole('navigation', { name: 'Types de document' });
+    const tabs = types.getByRole('link', { name: /\(\d+\)$/ });
+    await expect(tabs.first()).toBeVisible();
+    // The type tabs are one row that scrolls sideways: the results start on the first screen.
+    expect((await types.boundingBox())?.height ?? 999).toBeLessThan(80);
+    expect(
+      (await page.getByRole('heading', { level: 2, name: /résultat/ }).boundingBox())?.y ?? 999,
+    ).toBeLessThan(812);
+    const labels = await tabs.allTextContents();
+    const news = labels.find((label) => label.startsWith('Actualités ('));
+    for (const label of [...new Set([news, ...labels.slice(0, 3)])]) {
+      if (!label) continue;
+      const count = Number(/\((\d+)\)$/.exec(label)?.[1]);
+      await page.goto('/search?term=paie');
+      await types.getByRole('link', { name: label, exact: true }).tap();
+      await expect(page.getByRole('heading', { level: 2, name: /résultat/ })).toHaveText(
+        `${count.toLocaleString('fr-FR')} résultat${count > 1 ? 's' : ''}`,
+      );
+      await expect(types.getByRole('link', { name: label, exact: true })).toHaveAttribute(
+        'aria-current',
+        'page',
+      );
+    }
+  });
 });
