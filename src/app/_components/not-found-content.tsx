@@ -24,7 +24,7 @@ export function NotFoundContent() {
           <BackLink className={styles.secondary} />
         </li>
         <li>
-          <Link href="/" className={styles.primary}>
+          <Link href="/" className={styles.primary} prefetch={false}>
             Retour à l’accueil
           </Link>
         </li>
