@@ -74,6 +74,8 @@ test('a reader registered as Madame is « inscrite », and on a phone the header
   // The name itself shows, not only the icon: the header looks different once logged in.
   await expect(account.getByText('Claire L.')).toBeVisible();
   expect((await account.getByText('Claire L.').boundingBox())?.width ?? 0).toBeGreaterThan(20);
+  // The header's row still fits the phone: no sideways scroll.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await screenshot(page, 'accounts-header-logged-in-mobile');
 });
 
