@@ -159,8 +159,8 @@ describe('sectionInView', () => {
     expect(sectionInView(tops(-900, 320, 1200), 800)).toBe('s2');
     expect(sectionInView(tops(-900, 321, 1200), 800)).toBe('s1');
   });
-  test('the first section before any title has reached it', () => {
-    expect(sectionInView(tops(500, 1200), 800)).toBe('s1');
+  test('none before any title has reached it (the top of the article)', () => {
+    expect(sectionInView(tops(500, 1200), 800)).toBeUndefined();
     expect(sectionInView([], 800)).toBeUndefined();
   });
 });

@@ -60,20 +60,23 @@ function scrollToSection(id: string, stickyBar: HTMLElement | null) {
 /** The share of the viewport, from its top, where a section's title makes it the one being read. */
 const READING_LINE = 0.4;
 
-/** The section being read: the last one whose top has reached the reading line (the first before any has). */
+/**
+ * The section being read: the last one whose top has reached the reading line; undefined before any has (the top
+ * of the article: nothing to highlight beyond the first entry, nothing to write in the address).
+ */
 export function sectionInView(
   tops: readonly { id: string; top: number }[],
   viewportHeight: number,
 ): string | undefined {
   const line = viewportHeight * READING_LINE;
-  let current = tops[0]?.id;
+  let current: string | undefined;
   for (const { id, top } of tops) if (top <= line) current = id;
   return current;
 }
 
 /**
  * The sticky table of contents of an enriched news: a list on desktop, a dropdown on mobile. It highlights the
- * section in view and writes it in the URL hash; the observer starts TOC_OBSERVER_DELAY_MS after mounting so the
+ * section in view and writes it in the URL hash; it starts following TOC_OBSERVER_DELAY_MS after mounting so the
  * first paint (and a hash the reader came with) is not overwritten. A section chosen in it stays the highlighted
  * one until the reader scrolls by hand: the smooth scroll to it passes other sections, and a short section ends
  * with the next one's title in view.
@@ -110,17 +113,23 @@ export function TableOfContents({ entries, lockedTarget }: { entries: Entry[]; l
     }
     const gestures = ['wheel', 'touchstart', 'keydown'] as const;
     for (const gesture of gestures) window.addEventListener(gesture, scrolledByHand, { passive: true });
-    let observer: IntersectionObserver | undefined;
-    const timer = window.setTimeout(() => {
-      // Told when a section's edge crosses the reading line or the top: the section in view is read from all.
-      observer = new IntersectionObserver(follow, {
-        rootMargin: `0px 0px -${(1 - READING_LINE) * 100}% 0px`,
+    // Read at each scrolled frame: an observer of the sections' edges misses a section whose title passes the
+    // line while both it and the previous one stay in view (short sections).
+    let frame = 0;
+    const onScroll = () => {
+      frame ||= requestAnimationFrame(() => {
+        frame = 0;
+        follow();
       });
-      for (const section of sections) observer.observe(section);
+    };
+    const timer = window.setTimeout(() => {
+      window.addEventListener('scroll', onScroll, { passive: true });
+      follow();
     }, TOC_OBSERVER_DELAY_MS);
     return () => {
       window.clearTimeout(timer);
-      observer?.disconnect();
+      cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', onScroll);
       for (const gesture of gestures) window.removeEventListener(gesture, scrolledByHand);
     };
   }, [entries]);
