@@ -97,7 +97,11 @@ export function TableOfContents({ entries, lockedTarget }: { entries: Entry[]; l
         sections.map((section) => ({ id: section.id, top: section.getBoundingClientRect().top })),
         window.innerHeight,
       );
-      if (!current) return;
+      // Above the first title: the first entry, as on arrival, and the address left as it is.
+      if (!current) {
+        setActive(entries[0]?.id ?? '');
+        return;
+      }
       setActive(current);
       if (window.location.hash !== `#${current}`) history.replaceState(null, '', `#${current}`);
     };
