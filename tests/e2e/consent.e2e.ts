@@ -173,7 +173,8 @@ test.describe('phone, CPU 4x slower, slow connection: taps before the scripts', 
     }, CONSENT_CHANGE_EVENT);
     await slowPhone(page, { network: true });
     const scripts = await holdScripts(page);
-    await page.goto('/actualite');
+    // Not `load`: the loader adds the held scripts before it, and the page's load waits for them.
+    await page.goto('/actualite', { waitUntil: 'domcontentloaded' });
     const notice = page.getByRole('dialog', { name: 'Vos choix sur les cookies' });
     await expect(notice).toBeVisible();
     const changes = () =>
