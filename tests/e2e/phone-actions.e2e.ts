@@ -39,8 +39,10 @@ test.describe('CPU 4x slower', () => {
     for (const [index, how] of (['Entrée', 'Rechercher', 'suggestion', 'Entrée'] as const).entries()) {
       const menu = await openMenu(page);
       const field = menu.getByRole('combobox', { name: 'Rechercher' });
-      const term = index === 3 ? 'tva' : 'paie';
+      // Each search another address: Next.js pushes no history entry for the address already shown.
+      const term = ['paie', 'tva', '', 'congés'][index] ?? 'paie';
       const before = await historyLength(page);
+      const previous = page.url();
       if (how === 'suggestion') {
         await field.fill('pai');
         const suggestion = menu.getByRole('option').first();
@@ -52,6 +54,7 @@ test.describe('CPU 4x slower', () => {
         if (how === 'Entrée') await field.press('Enter');
         else await menu.getByRole('button', { name: 'Rechercher', exact: true }).tap();
       }
+      await expect(page).not.toHaveURL(previous);
       await expect(page).toHaveURL(/\/search\?term=/);
       await expect(page.getByRole('heading', { level: 1, name: /^Résultats pour/ })).toBeVisible();
       await expectMenuClosed(page);
@@ -113,7 +116,12 @@ test.describe('CPU 4x slower', () => {
     const account = page.getByRole('button', { name: 'Mon compte', exact: true });
     await account.tap();
     await page.getByRole('button', { name: 'Se connecter ou créer un compte' }).tap();
-    await expect(page.getByRole('dialog').getByLabel(/^Adresse e-mail/)).toBeFocused();
+    await expect(
+      page
+        .getByRole('dialog')
+        .getByRole('region', { name: 'Se connecter' })
+        .getByLabel(/^Adresse e-mail/),
+    ).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog')).toBeHidden();
     await expect(account).toBeFocused();
