@@ -1,0 +1,227 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { POST as publishPost } from '@/app/api/admin/articles/[id]/publish/route';
+import { POST as unpublishPost } from '@/app/api/admin/articles/[id]/unpublish/route';
+import { POST as createPost } from '@/app/api/admin/articles/route';
+import { POST as detectPost } from '@/app/api/admin/references/detect/route';
+import { type DetectReferencesAnswer, detectReferencesAnswer } from '@/lib/contracts/legal-references';
+import { importArticles } from '@/server/content/import';
+import type { Database } from '@/server/db/client';
+import { legalReferences, subscriberDocuments } from '@/server/db/schema';
+import { reindexReferences } from '@/server/legal-references/storage';
+import { loadTextPage, TEXT_PAGE_SIZE } from '@/server/legal-references/text-page';
+import { forgetDatabaseForRoutes, useDatabaseForRoutes } from '../support/api';
+import { createTestDatabase } from '../support/database';
+import { articleBody, callAdmin, createTestStaff, type TestStaff } from '../support/newsroom';
+
+/** Legal references: detected for the newsroom, stored when documents are written, listed on each text's page. */
+
+let database: Database;
+let journalist: TestStaff;
+let editor: TestStaff;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  useDatabaseForRoutes(database);
+  [journalist, editor] = await Promise.all([
+    createTestStaff(database.db, 'redacteur'),
+    createTestStaff(database.db, 'editeur'),
+  ]);
+});
+
+afterAll(async () => {
+  forgetDatabaseForRoutes();
+  await database?.close();
+});
+
+const LAYOFF_SENTENCE =
+  'Le licenciement économique est encadré par les articles L. 1233-3 et L. 1233-4 du Code du travail.';
+
+function importLine(id: string, fields: Record<string, unknown>): string {
+  return JSON.stringify(
+    articleBody({
+      id,
+      topics: [],
+      thematics: [],
+      images: [],
+      trades: [],
+      publication_date: '2024-05-02T08:00:00Z',
+      ...fields,
+    }),
+  );
+}
+
+async function keysOf(documentId: string): Promise<{ key: string; free: boolean }[]> {
+  return database.db
+    .select({ key: legalReferences.key, free: legalReferences.free })
+    .from(legalReferences)
+    .where(eq(legalReferences.documentId, documentId))
+    .orderBy(legalReferences.position);
+}
+
+describe('POST /api/admin/references/detect', () => {
+  const path = '/api/admin/references/detect';
+
+  it('answers each reference with its key, name, official link and place, to staff only', async () => {
+    const answer = await callAdmin<DetectReferencesAnswer>(detectPost, {
+      path,
+      method: 'POST',
+      caller: journalist,
+      body: { text: `${LAYOFF_SENTENCE} Voir aussi l'article 39 du C.` },
+    });
+    expect(answer.status).toBe(200);
+    const parsed = detectReferencesAnswer.parse(answer.body);
+    expect(parsed.references.map(({ kind, key, label, display }) => ({ kind, key, label, display }))).toEqual(
+      [
+        {
+          kind: 'code',
+          key: 'code:code-du-travail:l1233-3',
+          label: 'Article L. 1233-3 du Code du travail',
+          display: 'L. 1233-3',
+        },
+        {
+          kind: 'code',
+          key: 'code:code-du-travail:l1233-4',
+          label: 'Article L. 1233-4 du Code du travail',
+          display: 'L. 1233-4',
+        },
+      ],
+    );
+    const [first] = parsed.references;
+    expect(first?.url).toMatch(/^https:\/\/www\.legifrance\.gouv\.fr\//);
+    expect(LAYOFF_SENTENCE.slice(first?.start, first?.end)).toBe('L. 1233-3');
+    expect(parsed.unresolved.map((entry) => entry.display)).toEqual(['article 39 du C.']);
+    expect(answer.headers.get('cache-control')).toBe('private, no-store');
+  });
+
+  it('refuses a visitor without a staff session and bad bodies, in French', async () => {
+    expect(
+      (await callAdmin(detectPost, { path, method: 'POST', body: { text: 'article 39 du CGI' } })).status,
+    ).toBe(401);
+    const missing = await callAdmin(detectPost, { path, method: 'POST', caller: journalist, body: {} });
+    expect(missing.status).toBe(400);
+    const tooLong = await callAdmin(detectPost, {
+      path,
+      method: 'POST',
+      caller: journalist,
+      body: { text: 'a'.repeat(300_001) },
+    });
+    expect(tooLong.status).toBe(400);
+    expect(JSON.stringify(tooLong.body)).toContain('300000 caractères');
+  });
+});
+
+describe('stored when documents are written', () => {
+  it('extracts an imported article’s references, and replaces them when it is imported again', async () => {
+    const outcome = await importArticles(database.db, [
+      importLine('LR001', { view: `<p>${LAYOFF_SENTENCE}</p>` }),
+    ]);
+    expect(outcome.ok).toBe(true);
+    expect((await keysOf('LR001')).map((row) => row.key)).toEqual([
+      'code:code-du-travail:l1233-3',
+      'code:code-du-travail:l1233-4',
+    ]);
+    await importArticles(database.db, [
+      importLine('LR001', { view: '<p>Voir le BOI-TVA-CHAMP-10-10-10-20240110.</p>' }),
+    ]);
+    expect(await keysOf('LR001')).toEqual([{ key: 'bofip:BOI-TVA-CHAMP-10-10-10', free: true }]);
+  });
+
+  it('marks what the paywall withholds: a reference only in the gated part is not free', async () => {
+    const free = '<p>Le dispositif est rappelé par l’article 39 du CGI, dans les grandes lignes.</p>';
+    const filler =
+      '<p>Les conditions détaillées sont exposées ci-après, point par point, avec des exemples.</p>';
+    const gated = '<p>Le régime de l’article 209 du CGI s’applique aussi aux groupes.</p>';
+    await importArticles(database.db, [
+      importLine('LR002', { paywalled: true, view: [free, filler, filler, filler, filler, gated].join('') }),
+    ]);
+    expect(await keysOf('LR002')).toEqual([
+      { key: 'code:cgi:39', free: true },
+      { key: 'code:cgi:209', free: false },
+    ]);
+  });
+
+  it('follows the newsroom: a publication writes them, an unpublication removes them', async () => {
+    const created = await callAdmin<{ id: string }>(createPost, {
+      path: '/api/admin/articles',
+      method: 'POST',
+      caller: journalist,
+      body: articleBody({ view: '<p>Cass. soc., 13 nov. 2024, n° 23-12.345 : la clause est nulle.</p>' }),
+    });
+    const id = created.body.id;
+    expect(await keysOf(id)).toEqual([]);
+    const call = (handler: typeof publishPost, version: number, extra: string) =>
+      callAdmin(handler, {
+        path: `/api/admin/articles/${id}${extra}`,
+        method: 'POST',
+        caller: editor,
+        body: { version },
+        params: { id },
+      });
+    expect((await call(publishPost, 1, '/publish')).status).toBe(200);
+    expect(await keysOf(id)).toEqual([{ key: 'cass:23-12.345', free: true }]);
+    expect((await call(unpublishPost, 2, '/unpublish')).status).toBe(200);
+    expect(await keysOf(id)).toEqual([]);
+  });
+
+  it('rebuilds the table from the articles and subscriber documents with the reindex', async () => {
+    await database.db.insert(subscriberDocuments).values({
+      id: 'DOC-LR-1',
+      titreAffichage: 'Licenciement économique : le motif',
+      texte: 'Commentaire de l’article L. 1233-3 du Code du travail.',
+      dateResultat: '2024-06-01',
+      typeDocument: 'memento',
+      typeUr: 'paragraphe',
+      urId: 'MEM-LR-1',
+    });
+    await database.db.execute(sql`delete from legal_references`);
+    const result = await reindexReferences(database.db);
+    expect(result.references).toBeGreaterThanOrEqual(3);
+    expect((await keysOf('DOC-LR-1')).map((row) => row.key)).toEqual(['code:code-du-travail:l1233-3']);
+    expect((await keysOf('LR002')).map((row) => row.key)).toEqual(['code:cgi:39', 'code:cgi:209']);
+  });
+});
+
+describe('the page of a text', () => {
+  it('lists what cites it, newest first, and knows nothing of a text nobody cites', async () => {
+    const page = await loadTextPage(database.db, 'code:code-du-travail:l1233-3', 1);
+    expect(page?.reference.label).toBe('Article L. 1233-3 du Code du travail');
+    expect(page?.documents.map((document) => [document.corpus, document.id])).toEqual([
+      ['document', 'DOC-LR-1'],
+    ]);
+    expect(page?.documents[0]?.url).toContain('MEM-LR-1');
+    expect(await loadTextPage(database.db, 'code:cgi:1', 1)).toBeNull();
+    // Only the free part counts: article 209 of LR002 is behind the paywall.
+    expect(await loadTextPage(database.db, 'code:cgi:209', 1)).toBeNull();
+    expect(
+      (await loadTextPage(database.db, 'code:cgi:39', 1))?.documents.map((document) => document.id),
+    ).toEqual(['LR002']);
+  });
+
+  it('pages through many citing documents', async () => {
+    const lines = Array.from({ length: TEXT_PAGE_SIZE + 3 }, (_, index) =>
+      importLine(`LRP${String(index).padStart(3, '0')}`, {
+        title: `Actualité ${index}`,
+        publication_date: new Date(Date.UTC(2024, 0, 1 + index, 8)).toISOString(),
+        view: '<p>Application de l’article 1240 du Code civil.</p>',
+      }),
+    );
+    await importArticles(database.db, lines);
+    const first = await loadTextPage(database.db, 'code:code-civil:1240', 1);
+    expect(first?.total).toBe(TEXT_PAGE_SIZE + 3);
+    expect(first?.pageCount).toBe(2);
+    expect(first?.documents[0]?.title).toBe(`Actualité ${TEXT_PAGE_SIZE + 2}`);
+    const second = await loadTextPage(database.db, 'code:code-civil:1240', 2);
+    expect(second?.documents.map((document) => document.title)).toEqual([
+      'Actualité 2',
+      'Actualité 1',
+      'Actualité 0',
+    ]);
+    expect(await loadTextPage(database.db, 'code:code-civil:1240', 3)).toBeNull();
+    const rows = await database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(legalReferences)
+      .where(and(eq(legalReferences.key, 'code:code-civil:1240'), eq(legalReferences.corpus, 'article')));
+    expect(rows[0]?.n).toBe(TEXT_PAGE_SIZE + 3);
+  });
+});
