@@ -1,16 +1,31 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GET as followedGet, POST as followedPost } from '@/app/api/account/followedTexts/route';
 import { POST as publishPost } from '@/app/api/admin/articles/[id]/publish/route';
 import { POST as unpublishPost } from '@/app/api/admin/articles/[id]/unpublish/route';
 import { POST as createPost } from '@/app/api/admin/articles/route';
 import { POST as detectPost } from '@/app/api/admin/references/detect/route';
+import { GET as textFeed } from '@/app/rss/textes/[first]/[second]/route';
+import { GET as textSitemap } from '@/app/sitemaps/textes.xml/route';
+import { followedTextAnswer } from '@/lib/contracts/followed-texts';
 import { type DetectReferencesAnswer, detectReferencesAnswer } from '@/lib/contracts/legal-references';
+import { sendAlertDigests } from '@/server/accounts/alert-digests';
+import { stopAlerts } from '@/server/accounts/alerts';
+import { authenticate } from '@/server/accounts/login';
+import { hashPassword } from '@/server/accounts/passwords';
+import { getArticleForReader } from '@/server/content/article-single';
 import { importArticles } from '@/server/content/import';
 import type { Database } from '@/server/db/client';
-import { legalReferences, subscriberDocuments } from '@/server/db/schema';
+import {
+  backgroundJobs,
+  customers,
+  followedTexts,
+  legalReferences,
+  subscriberDocuments,
+} from '@/server/db/schema';
 import { reindexReferences } from '@/server/legal-references/storage';
 import { loadTextPage, TEXT_PAGE_SIZE } from '@/server/legal-references/text-page';
-import { forgetDatabaseForRoutes, useDatabaseForRoutes } from '../support/api';
+import { callHandler, forgetDatabaseForRoutes, useDatabaseForRoutes } from '../support/api';
 import { createTestDatabase } from '../support/database';
 import { articleBody, callAdmin, createTestStaff, type TestStaff } from '../support/newsroom';
 
@@ -223,5 +238,136 @@ describe('the page of a text', () => {
       .from(legalReferences)
       .where(and(eq(legalReferences.key, 'code:code-civil:1240'), eq(legalReferences.corpus, 'article')));
     expect(rows[0]?.n).toBe(TEXT_PAGE_SIZE + 3);
+  });
+});
+
+describe('on the article', () => {
+  it('links what the reader may read to the official sources and lists the texts cited', async () => {
+    await importArticles(database.db, [
+      importLine('LR100', {
+        view: `<p>${LAYOFF_SENTENCE}</p><p>Voir aussi Cass. soc., 13 nov. 2024, n° 23-12.345.</p>`,
+      }),
+    ]);
+    const single = await getArticleForReader(database.db, 'LR100', false);
+    const view = single?.article.view ?? '';
+    expect(view).toMatch(
+      /<a href="https:\/\/www\.legifrance\.gouv\.fr\/search\/code\?[^"]*query=L1233-3[^"]*" rel="noopener external"[^>]*>L\. 1233-3<\/a>/,
+    );
+    expect(view).toContain('rel="noopener external"');
+    expect(single?.article.cited_texts?.map((text) => [text.kind, text.path])).toEqual([
+      ['code', '/textes/code-du-travail/article-l1233-3'],
+      ['code', '/textes/code-du-travail/article-l1233-4'],
+      ['cass', '/textes/cass/23-12.345'],
+    ]);
+  });
+
+  it('keeps gated parts gated: a reader without access gets neither their links nor their texts', async () => {
+    const anonymous = await getArticleForReader(database.db, 'LR002', false);
+    expect(anonymous?.article.cited_texts?.map((text) => text.key)).toEqual(['code:cgi:39']);
+    expect(anonymous?.article.view).not.toContain('209');
+    const subscriber = await getArticleForReader(database.db, 'LR002', true);
+    expect(subscriber?.article.cited_texts?.map((text) => text.key)).toEqual(['code:cgi:39', 'code:cgi:209']);
+    expect(subscriber?.article.view).toMatch(/<a [^>]*rel="noopener external"[^>]*>article 209 du CGI<\/a>/);
+  });
+});
+
+describe('feeds and sitemap', () => {
+  it('serves the RSS of a text and lists cited texts in the sitemap; 404 for a text nobody cites', async () => {
+    const feed = await textFeed(new Request('http://localhost/rss/textes/code-du-travail/article-l1233-3'), {
+      params: Promise.resolve({ first: 'code-du-travail', second: 'article-l1233-3' }),
+    });
+    expect(feed.status).toBe(200);
+    expect(feed.headers.get('content-type')).toContain('application/rss+xml');
+    const xml = await feed.text();
+    expect(xml).toContain('Article L. 1233-3 du Code du travail');
+    expect(xml).toContain('/actualite/');
+    const missing = await textFeed(new Request('http://localhost/rss/textes/cgi/article-1'), {
+      params: Promise.resolve({ first: 'cgi', second: 'article-1' }),
+    });
+    expect(missing.status).toBe(404);
+    const sitemap = await (await textSitemap()).text();
+    expect(sitemap).toContain('/textes/code-du-travail/article-l1233-3</loc>');
+    expect(sitemap).not.toContain('/textes/cgi/article-209<');
+  });
+});
+
+describe('Suivre ce texte', () => {
+  const PASSWORD = 'Cl@ire-Compta-2024';
+
+  async function reader(): Promise<{ id: number; token: string }> {
+    const email = `lecteur.${Date.now()}.${Math.random().toString(36).slice(2)}@cabinet.fr`;
+    const [row] = await database.db
+      .insert(customers)
+      .values({
+        email,
+        passwordHash: await hashPassword(PASSWORD),
+        civility: 13,
+        firstname: 'Claire',
+        lastname: 'Martin',
+        function: 'expertComptable',
+        emailConfirmedAt: new Date(),
+      })
+      .returning({ id: customers.id });
+    const session = await authenticate(database.db, email, PASSWORD, {
+      address: '198.51.100.7',
+      userAgent: 'Mozilla/5.0 Firefox/140.0',
+    });
+    return { id: row?.id ?? 0, token: session.token };
+  }
+
+  it('follows a text through the API, and the digest brings what cites it', async () => {
+    const { id, token } = await reader();
+    const headers = { authorization: `Bearer ${token}`, 'x-forwarded-for': '198.51.100.7' };
+    const key = 'code:code-de-commerce:l145-9';
+    const before = await callHandler(followedGet, '/api/account/followedTexts', { query: { key }, headers });
+    expect(followedTextAnswer.parse(before.body)).toEqual({ key, followed: false });
+    const followed = await callHandler(followedPost, '/api/account/followedTexts', {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ key, followed: true }),
+    });
+    expect(followedTextAnswer.parse(followed.body)).toEqual({ key, followed: true });
+    expect(
+      (await callHandler(followedGet, '/api/account/followedTexts', { query: { key }, headers })).body,
+    ).toEqual({
+      key,
+      followed: true,
+    });
+    // Unknown texts, bad keys and visitors without a session are refused.
+    const unknown = await callHandler(followedPost, '/api/account/followedTexts', {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ key: 'code:code-inconnu:1', followed: true }),
+    });
+    expect(unknown.status).toBe(400);
+    expect((await callHandler(followedGet, '/api/account/followedTexts', { query: { key } })).status).toBe(
+      401,
+    );
+
+    const soon = new Date(Date.now() + 60_000);
+    await importArticles(database.db, [
+      importLine('LR200', {
+        title: 'Bail commercial : le congé précisé',
+        publication_date: new Date(Date.now() + 1000).toISOString(),
+        view: '<p>Le congé obéit à l’article L. 145-9 du code de commerce.</p>',
+      }),
+      importLine('LR201', {
+        title: 'Sans rapport',
+        publication_date: new Date(Date.now() + 1000).toISOString(),
+        view: '<p>Rien de juridique ici.</p>',
+      }),
+    ]);
+    expect(await sendAlertDigests(database.db, 'daily', soon)).toBe(1);
+    const [email] = await database.db
+      .select({ payload: backgroundJobs.payload })
+      .from(backgroundJobs)
+      .where(sql`${backgroundJobs.payload}->>'to' like 'lecteur.%'`);
+    expect(JSON.stringify(email?.payload)).toContain('Bail commercial : le congé précisé');
+    expect(JSON.stringify(email?.payload)).not.toContain('Sans rapport');
+
+    await stopAlerts(database.db, id);
+    expect(await database.db.select().from(followedTexts).where(eq(followedTexts.customerId, id))).toEqual(
+      [],
+    );
   });
 });

@@ -1,24 +1,11 @@
 import { z } from 'zod';
+import { REFERENCE_KIND_CODES, type ReferenceKindCode } from '../legal-reference-kinds';
 
 // The newsroom's detection call (POST /api/admin/references/detect), written with the full Zod like the other
 // staff-only contracts: reader pages never load it.
 
 /** Longest text the detection call reads (a long article's plain text is about 60,000 characters). */
 export const DETECT_TEXT_MAX_LENGTH = 300_000;
-
-export const REFERENCE_KIND_CODES = [
-  'code',
-  'bofip',
-  'cass',
-  'ce',
-  'cjue',
-  'cc',
-  'loi',
-  'decret',
-  'ordonnance',
-  'directive',
-  'reglement',
-] as const;
 
 export const detectReferencesBody = z.object({
   text: z
@@ -53,3 +40,36 @@ export const detectReferencesAnswer = z.object({
   unresolved: z.array(unresolvedReference),
 });
 export type DetectReferencesAnswer = z.infer<typeof detectReferencesAnswer>;
+
+// Reader pages (server-rendered; types only, nothing of this module reaches the browser).
+
+/** A reference as pages show it: its name, the official source and our page for it. */
+export type ReferenceLink = {
+  kind: ReferenceKindCode;
+  key: string;
+  label: string;
+  url: string;
+  path: string;
+};
+
+/** A news or subscriber document citing a text. */
+export type CitingDocument = {
+  corpus: 'article' | 'document';
+  id: string;
+  title: string;
+  summary: string;
+  url: string;
+  /** ISO instant. */
+  publishedAt: string;
+  /** The citation as written in it (its first occurrence). */
+  display: string;
+};
+
+/** A text's page: the text, and one page of what we published citing it, newest first. */
+export type TextPageData = {
+  reference: ReferenceLink;
+  total: number;
+  page: number;
+  pageCount: number;
+  documents: CitingDocument[];
+};

@@ -1,5 +1,5 @@
 import 'server-only';
-import type { DetectReferencesAnswer } from '@/lib/contracts/legal-references';
+import type { DetectReferencesAnswer, ReferenceLink } from '@/lib/contracts/legal-references';
 import { codeBySlug, type LegalCode } from './codes';
 import { detectReferences, REFERENCE_KINDS, type ReferenceKind } from './detect';
 
@@ -9,27 +9,7 @@ import { detectReferences, REFERENCE_KINDS, type ReferenceKind } from './detect'
  * time) and the path of our page for it (/textes/…). The page path and the key convert both ways.
  */
 
-export type ReferenceDescription = {
-  kind: ReferenceKind;
-  key: string;
-  label: string;
-  url: string;
-  path: string;
-};
-
-export const KIND_LABELS: Record<ReferenceKind, string> = {
-  code: 'Articles de codes',
-  bofip: 'BOFiP-Impôts',
-  cass: 'Cour de cassation',
-  ce: "Conseil d'État",
-  cjue: "Cour de justice de l'Union européenne",
-  cc: 'Conseil constitutionnel',
-  loi: 'Lois',
-  decret: 'Décrets',
-  ordonnance: 'Ordonnances',
-  directive: 'Directives européennes',
-  reglement: 'Règlements européens',
-};
+export type ReferenceDescription = ReferenceLink;
 
 const LEGIFRANCE = 'https://www.legifrance.gouv.fr';
 

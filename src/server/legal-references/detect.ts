@@ -1,5 +1,5 @@
 import 'server-only';
-import { REFERENCE_KIND_CODES } from '@/lib/contracts/legal-references';
+import { REFERENCE_KIND_CODES } from '@/lib/legal-reference-kinds';
 import { LEGAL_CODES, type LegalCode } from './codes';
 
 /**

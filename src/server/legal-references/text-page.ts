@@ -1,11 +1,16 @@
 import 'server-only';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { Feed } from 'feed';
+import type { CitingDocument, ReferenceLink, TextPageData } from '@/lib/contracts/legal-references';
 import { shopLinks } from '@/lib/shop-links';
+import { DAILY_NAME, PUBLISHER_NAME } from '@/lib/site';
 import { articlePath } from '@/lib/urls';
 import type { Db } from '../db/client';
 import { articles, legalReferences, subscriberDocuments } from '../db/schema';
 import { env } from '../env';
-import { describeReference, type ReferenceDescription } from './describe';
+import { absoluteUrl } from '../pages/seo';
+import type { SitemapEntry } from '../pages/sitemaps';
+import { describeReference } from './describe';
 
 /**
  * A text's page (/textes/…): every published news and subscriber document that cites it, newest first, read
@@ -17,25 +22,7 @@ export const TEXT_PAGE_SIZE = 20;
 /** Pages past this one answer 404: a text with 1,000 citing documents has 50. */
 export const TEXT_PAGE_MAX = 500;
 
-export type CitingDocument = {
-  corpus: 'article' | 'document';
-  id: string;
-  title: string;
-  summary: string;
-  url: string;
-  /** ISO instant. */
-  publishedAt: string;
-  /** The citation as written in it (its first occurrence). */
-  display: string;
-};
-
-export type TextPage = {
-  reference: ReferenceDescription;
-  total: number;
-  page: number;
-  pageCount: number;
-  documents: CitingDocument[];
-};
+export type TextPage = TextPageData;
 
 type CitingRow = { corpus: string; documentId: string; publishedAt: Date; display: string };
 
@@ -147,12 +134,70 @@ export async function loadTextPage(db: Db, key: string, page: number): Promise<T
   };
 }
 
-/** Every key cited by something published, with its newest date: the sitemap of the texts' pages. */
-export async function citedKeys(db: Db): Promise<{ key: string; lastModified: Date }[]> {
+/** The sitemap of the texts' pages: every text something published cites (freely), with its newest date. */
+export async function textSitemapEntries(db: Db): Promise<SitemapEntry[]> {
   const rows = await db
-    .select({ key: legalReferences.key, lastModified: sql<Date>`max(${legalReferences.publishedAt})` })
+    .select({ key: legalReferences.key, lastModified: sql<string>`max(${legalReferences.publishedAt})` })
     .from(legalReferences)
     .where(eq(legalReferences.free, true))
-    .groupBy(legalReferences.key);
-  return rows.map((row) => ({ key: row.key, lastModified: new Date(row.lastModified) }));
+    .groupBy(legalReferences.key)
+    .orderBy(legalReferences.key);
+  return rows.flatMap((row) => {
+    const reference = describeReference(row.key);
+    return reference ? [{ path: reference.path, lastModified: new Date(row.lastModified) }] : [];
+  });
+}
+
+/** Decisions are cases; codes, statutes, EU texts and the tax administration's doctrine are legislation. */
+const CASE_KINDS = new Set(['cass', 'ce', 'cjue', 'cc']);
+
+/** The address of page `page` of a text: its path, then /page/N past the first. */
+export function textPagePath(reference: ReferenceLink, page: number): string {
+  return page > 1 ? `${reference.path}/page/${page}` : reference.path;
+}
+
+/** The RSS feed of a text: what we publish citing it. */
+export function textFeedPath(reference: ReferenceLink): string {
+  return `/rss${reference.path}`;
+}
+
+/** Structured data of a text's page: Legislation or LegalCase, with its official address. */
+export function textJsonLd(reference: ReferenceLink): Record<string, unknown> {
+  const isCase = CASE_KINDS.has(reference.kind);
+  return {
+    '@context': 'https://schema.org',
+    '@type': isCase ? 'LegalCase' : 'Legislation',
+    name: reference.label,
+    url: absoluteUrl(reference.path),
+    sameAs: reference.url,
+    ...(isCase ? {} : { legislationIdentifier: reference.key.slice(reference.key.indexOf(':') + 1) }),
+    inLanguage: 'fr',
+  };
+}
+
+/** RSS 2.0 of the newest publications citing a text (titles and summaries: what every visitor may read). */
+export function textFeedXml(data: TextPageData): string {
+  const { reference, documents } = data;
+  const feed = new Feed({
+    title: `${DAILY_NAME} – ${reference.label}`,
+    description: `Nos publications citant ${reference.label}`,
+    id: absoluteUrl(reference.path),
+    link: absoluteUrl(reference.path),
+    language: 'fr',
+    copyright: `© ${PUBLISHER_NAME}`,
+    generator: false,
+    updated: documents[0] ? new Date(documents[0].publishedAt) : new Date(0),
+    feedLinks: { rss: absoluteUrl(textFeedPath(reference)) },
+  });
+  for (const document of documents) {
+    const link = document.corpus === 'article' ? absoluteUrl(document.url) : document.url;
+    feed.addItem({
+      title: document.title,
+      id: link,
+      link,
+      date: new Date(document.publishedAt),
+      description: document.summary,
+    });
+  }
+  return feed.rss2();
 }

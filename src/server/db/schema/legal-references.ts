@@ -29,3 +29,19 @@ export const legalReferences = pgTable(
     check('legal_references_corpus_check', sql`${t.corpus} in ('article', 'document')`),
   ],
 );
+
+/**
+ * "Suivre ce texte": the texts a reader follows. Their news go into the reader's alert digest (alert_subscriptions
+ * gives its frequency and what it last covered), beside those of the topics they follow. The row goes with its
+ * reader: the migration adds the foreign key to customers (on delete cascade) by hand, as this file cannot import
+ * schema.ts, which re-exports it.
+ */
+export const followedTexts = pgTable(
+  'followed_texts',
+  {
+    customerId: integer().notNull(),
+    key: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.customerId, t.key] })],
+);
