@@ -25,6 +25,9 @@ import {
 } from '@/server/db/schema';
 import { reindexReferences } from '@/server/legal-references/storage';
 import { loadTextPage, TEXT_PAGE_SIZE } from '@/server/legal-references/text-page';
+import { search } from '@/server/search/engine';
+import { toSearchParams } from '@/server/search/params';
+import { suggest } from '@/server/search/suggest';
 import { callHandler, forgetDatabaseForRoutes, useDatabaseForRoutes } from '../support/api';
 import { createTestDatabase } from '../support/database';
 import { articleBody, callAdmin, createTestStaff, type TestStaff } from '../support/newsroom';
@@ -369,5 +372,42 @@ describe('Suivre ce texte', () => {
     expect(await database.db.select().from(followedTexts).where(eq(followedTexts.customerId, id))).toEqual(
       [],
     );
+  });
+});
+
+describe('search', () => {
+  it.each(['L1233-3', 'art. L. 1233-3 C. trav.', 'l’article L. 1233-3 du Code du travail'])(
+    '"%s" finds first what cites the article',
+    async (term) => {
+      const answer = await search(database.db, toSearchParams({ term }));
+      expect(answer.results.slice(0, 2).map((result) => result.id)).toEqual(['DOC-LR-1', 'LR100']);
+      expect(answer.results[1]?.url).toMatch(/^\/actualite\/.+_LR100$/);
+      expect(answer.results[1]?.texte).toContain('<mark>L. 1233-3</mark>');
+    },
+  );
+
+  it('finds decisions, BOFiP and code articles in other spellings too', async () => {
+    const first = async (term: string) =>
+      (await search(database.db, toSearchParams({ term }))).results[0]?.id;
+    expect(await first('23-12.345')).toBe('LR100');
+    expect(await first('BOI-TVA-CHAMP-10-10-10')).toBe('LR001');
+    expect(await first('article 39 CGI')).toBe('LR002');
+  });
+
+  it('leaves a filtered search, a later page and an ordinary query to the full-text ranking', async () => {
+    const filtered = await search(database.db, toSearchParams({ term: 'L1233-3', urType: 'quotidienne' }));
+    expect(filtered.results.map((result) => result.id)).not.toContain('DOC-LR-1');
+    const ordinary = await search(database.db, toSearchParams({ term: 'Actualité' }));
+    expect(ordinary.results.every((result) => !result.texte.startsWith('<mark>L.'))).toBe(true);
+  });
+
+  it('offers the text’s page first in the header suggestions', async () => {
+    const [first] = await suggest(database.db, 'L1233-3');
+    expect(first).toEqual({
+      value: 'Article L. 1233-3 du Code du travail',
+      formatedSuggestion: 'Article L. 1233-3 du Code du travail',
+      url: '/textes/code-du-travail/article-l1233-3',
+    });
+    expect((await suggest(database.db, 'article 209 du CGI')).some((entry) => entry.url)).toBe(false);
   });
 });
