@@ -21,6 +21,7 @@ import {
   type ArticleConflictAnswer,
   type TaxonomyAnswer,
 } from '@/lib/contracts/admin';
+import { ReferencesPanel } from '../../legal-references/references-panel';
 import { ARTICLE_FORMAT_OPTIONS, ARTICLE_TYPE_OPTIONS, PROPERTY_KEYS } from '../article-labels';
 import { ConfirmButton } from '../buttons';
 import { InputField, ParisDateTimeField, SelectField, TextAreaField, withCurrentOption } from '../fields';
@@ -358,6 +359,16 @@ function EditorForm({ loaded, taxonomy }: { loaded: Loaded; taxonomy: TaxonomyAn
       ? saveStatus.fields.find((item) => item.field === field)?.message
       : undefined;
 
+  // What the legal references panel reads: the texts of the article, as the detector sees them after a save.
+  const referenceParts = useMemo(
+    () => [
+      draft.title,
+      draft.summary,
+      draft.view,
+      ...draft.sections.flatMap((section) => [section.title, section.summary, section.view]),
+    ],
+    [draft.title, draft.summary, draft.view, draft.sections],
+  );
   const topicOptions = useMemo(() => tagOptions(taxonomy, 'roots'), [taxonomy]);
   const thematicOptions = useMemo(() => tagOptions(taxonomy, 'children'), [taxonomy]);
   const tradeOptions = useMemo(
@@ -660,6 +671,7 @@ function EditorForm({ loaded, taxonomy }: { loaded: Loaded; taxonomy: TaxonomyAn
               </ul>
             ) : null}
           </section>
+          <ReferencesPanel parts={referenceParts} />
         </aside>
       </div>
     </div>
