@@ -332,6 +332,7 @@ const CE_ANCHOR = /(?<![\p{L}\d/.])(?:CE|C\.E\.|Conseil d'Etat|Cons\. Etat)(?![\
 const CE_WINDOW_END =
   /[;\n]|[a-z]{4,}\. [A-Z]|(?<![\p{L}])(?:CAA|TA|Cass\.|CJUE|CJCE|Cons\. const|CA|Rep\.|AN|Sen\.)(?![\p{L}])/u;
 const CE_NUMBER = new RegExp(`${NUMBER_SIGN}\\s*(\\d{5,6})(?![\\d\\-/]|\\.\\d)`, 'iu');
+const CE_BARE_NUMBER = /(?<=(?:19|20)\d{2},\s*)(\d{6})(?![\d\-/]|\.\d)/u;
 const CE_MORE_NUMBERS = /^(?:,\s*|\s+et\s+)(\d{5,6})(?![\d\-/]|\.\d)/u;
 
 const CJUE_CASE = /(?<![\p{L}\d-])C-(\d{1,4})\/(\d{2})(?![\d/])/gu;
@@ -345,11 +346,15 @@ const TEXT_DIRECT = new RegExp(`\\s*(?:${NUMBER_SIGN}\\s*)?${TEXT_NUMBER}`, 'iuy
 const TEXT_WORD = /,?\s+(?!n\s?°|nos?\b|numero)(?:[^\s\d,.;:()]+|\d{4}(?![\d-]))/iuy;
 const TEXT_NUMBERED = new RegExp(`,?\\s*${NUMBER_SIGN}\\s*${TEXT_NUMBER}`, 'iuy');
 const TEXT_MORE = new RegExp(`(?:\\s*,\\s*|\\s+et\\s+)(?:${NUMBER_SIGN}\\s*)?${TEXT_NUMBER}`, 'iuy');
+/** "L. n° 2016-1088", "D. n° 2024-345": the abbreviations, only before a number sign. */
+const TEXT_ABBREVIATION = /(?<![\p{L}\d])(L|D)\.(?=\s?n\s?°)/gu;
 const TEXT_KINDS: Record<string, ReferenceKind> = {
   loi: 'loi',
   decret: 'decret',
   ordonnance: 'ordonnance',
   ord: 'ordonnance',
+  l: 'loi',
+  d: 'decret',
 };
 
 const EU_ANCHOR = /(?<![\p{L}])(directives?|dir\.|reglements?|regl\.)(?![\p{L}])/giu;
@@ -405,7 +410,8 @@ function detectDecisions(text: string, folded: string, found: Detection): void {
     let window = folded.slice(from, from + 200);
     const stop = CE_WINDOW_END.exec(window);
     if (stop) window = window.slice(0, stop.index);
-    const number = CE_NUMBER.exec(window);
+    // "n° 472345", or the number alone after the date: "CE, 10 juill. 2024, 472345".
+    const number = CE_NUMBER.exec(window) ?? CE_BARE_NUMBER.exec(window);
     if (!number?.[1]) continue;
     let end = from + number.index + number[0].length;
     push(found, text, 'ce', `ce:${number[1]}`, end - number[1].length, end);
@@ -447,7 +453,10 @@ function detectDecisions(text: string, folded: string, found: Detection): void {
 }
 
 function detectTexts(text: string, folded: string, found: Detection): void {
-  for (const anchor of folded.matchAll(TEXT_ANCHOR)) {
+  const anchors = [...folded.matchAll(TEXT_ANCHOR), ...folded.matchAll(TEXT_ABBREVIATION)].sort(
+    (a, b) => a.index - b.index,
+  );
+  for (const anchor of anchors) {
     const word = (anchor[1] ?? '').toLowerCase().replace(/s$|\.$/, '');
     const kind = TEXT_KINDS[word];
     if (!kind) continue;
