@@ -2,8 +2,8 @@
 import { type DetectReferencesAnswer, detectReferencesBody } from '@/lib/contracts/legal-references';
 import { getDb } from '@/server/db/client';
 import { describeDetection } from '@/server/legal-references/describe';
-import { requireStaff } from '@/server/newsroom/auth';
-import { adminJson, adminRoute } from '@/server/newsroom/route';
+import { requireStaff } from '@/server/staff/auth';
+import { adminJson, adminRoute } from '@/server/staff/route';
 
 /** A JSON-encoded text of the longest length allowed, each character escaped at worst (\uXXXX). */
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
