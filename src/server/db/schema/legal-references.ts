@@ -3,6 +3,7 @@
 // rebuilt by `npm run references:reindex`. No `server-only` import: drizzle-kit loads this file.
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { customers } from './readers';
 
 export const legalReferences = pgTable(
   'legal_references',
@@ -33,13 +34,14 @@ export const legalReferences = pgTable(
 /**
  * "Suivre ce texte": the texts a reader follows. Their news go into the reader's alert digest (alert_subscriptions
  * gives its frequency and what it last covered), beside those of the topics they follow. The row goes with its
- * reader: the migration adds the foreign key to customers (on delete cascade) by hand, as this file cannot import
- * schema.ts, which re-exports it.
+ * reader.
  */
 export const followedTexts = pgTable(
   'followed_texts',
   {
-    customerId: integer().notNull(),
+    customerId: integer()
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
     key: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

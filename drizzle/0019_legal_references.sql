@@ -18,6 +18,5 @@ CREATE TABLE "legal_references" (
 	CONSTRAINT "legal_references_corpus_check" CHECK ("legal_references"."corpus" in ('article', 'document'))
 );
 --> statement-breakpoint
-CREATE INDEX "legal_references_key_idx" ON "legal_references" USING btree ("key","published_at" DESC NULLS LAST);--> statement-breakpoint
--- By hand: src/server/db/schema/legal-references.ts cannot name customers (schema.ts re-exports it).
-ALTER TABLE "followed_texts" ADD CONSTRAINT "followed_texts_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE cascade ON UPDATE no action;
+ALTER TABLE "followed_texts" ADD CONSTRAINT "followed_texts_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "legal_references_key_idx" ON "legal_references" USING btree ("key","published_at" DESC NULLS LAST);
