@@ -32,6 +32,7 @@ import {
   taxonomyAnswer,
   totpSetupAnswer,
 } from '@/lib/contracts/admin';
+import { detectReferencesAnswer } from '@/lib/contracts/legal-references';
 import { ADMIN_API_PATH } from '@/lib/newsroom-paths';
 
 /** Shown when the server could not be reached (the request never got an answer). */
@@ -259,3 +260,9 @@ export const createApiKey = (body: { name: string; role: StaffRole }) =>
 export const revokeApiKey = (id: number) => adminCall(apiKeySchema, `/api-keys/${id}`, { method: 'DELETE' });
 export const listAudit = (query: Query, signal?: AbortSignal) =>
   adminCall(auditListAnswer, '/audit', { query, signal });
+
+// Legal references
+
+/** The references the editor's side panel shows for the article's text. */
+export const detectReferences = (text: string, signal?: AbortSignal) =>
+  adminCall(detectReferencesAnswer, '/references/detect', { json: { text }, signal });

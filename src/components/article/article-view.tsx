@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { CitedTextsBox } from '@/components/legal-references/cited-texts-box';
 import { formatLongDate } from '@/lib/dates';
 import { archivePathForDate } from '@/lib/urls';
 import type { ArticlePageData } from '@/server/pages/article-page';
@@ -54,6 +55,7 @@ export function ArticleView({ data, url, breadcrumb, archiveMode = false }: Prop
           isPaywallable={isPaywallable}
           lockedSections={data.lockedSections}
         />
+        <CitedTextsBox texts={article.cited_texts} />
         <ArticleAttachments attachments={article.attachments} />
         <p className="print-only">Article en ligne : {url}</p>
         <p className={styles.archiveLink}>

@@ -54,10 +54,17 @@ export function HeaderSearch() {
     router.push(`${PATHS.search}?${new URLSearchParams({ [QUERY_PARAM.term]: term.trim() })}`);
   }
 
+  /** A suggestion with its own page (a legal text's) leads there rather than to a search. */
+  function choose(url: string) {
+    setOpen(false);
+    router.push(url);
+  }
+
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const chosen = expanded && active >= 0 ? suggestions[active] : undefined;
-    go(chosen ? chosen.value : text);
+    if (chosen?.url) choose(chosen.url);
+    else go(chosen ? chosen.value : text);
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
@@ -125,7 +132,8 @@ export function HeaderSearch() {
             // Chosen on mouse down, before the input's blur closes the list.
             onMouseDown={(event) => {
               event.preventDefault();
-              go(suggestion.value);
+              if (suggestion.url) choose(suggestion.url);
+              else go(suggestion.value);
             }}
             // biome-ignore lint/security/noDangerouslySetInnerHtml: escaped by the server, only <mark> added
             dangerouslySetInnerHTML={{ __html: suggestion.formatedSuggestion }}

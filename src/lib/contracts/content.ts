@@ -106,6 +106,15 @@ export const articleSection = z.object({
 });
 export type ArticleSection = z.infer<typeof articleSection>;
 
+/** A legal text an article cites: its name, official source and our page for it (/textes/…). */
+const citedText = z.object({
+  kind: z.string(),
+  key: z.string(),
+  label: z.string(),
+  url: z.string(),
+  path: z.string(),
+});
+
 /** Answer of GET /api/article/single (spec section 3 "Single-article response"). */
 export const articleForReader = z.object({
   article: z.extend(articleSummary, {
@@ -114,6 +123,8 @@ export const articleForReader = z.object({
     /** The sections of an enriched news, in order; only the first one for a visitor without access. */
     sections: z.array(articleSection),
     ...newsDetails,
+    /** The legal texts cited by what the reader may read, each once, in the order of the text. */
+    cited_texts: z.optional(z.array(citedText)),
   }),
   /** True when part of the article was withheld: the page shows the registration prompt in its place. */
   isPaywallable: z.boolean(),

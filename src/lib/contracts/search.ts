@@ -94,7 +94,12 @@ export const searchAnswer = zm.object({
 });
 export type SearchAnswer = zm.infer<typeof searchAnswer>;
 
-export const searchSuggestion = zm.object({ value: zm.string(), formatedSuggestion: zm.string() });
+export const searchSuggestion = zm.object({
+  value: zm.string(),
+  formatedSuggestion: zm.string(),
+  /** Where choosing it leads instead of a search: the page of a legal text the typed reference names. */
+  url: zm.optional(zm.string()),
+});
 export type SearchSuggestion = zm.infer<typeof searchSuggestion>;
 /** Answer of GET /api/search/suggest. */
 export const searchSuggestions = zm.array(searchSuggestion);

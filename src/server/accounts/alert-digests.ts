@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, gt, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, lte, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { PATHS } from '@/lib/constants';
 import { formatLongDate, parisIsoDay } from '@/lib/dates';
@@ -15,6 +15,7 @@ import { queueEmail } from '../email/outbox';
 import { emailButton, emailParagraph, renderEmail } from '../email/render';
 import { defineJob } from '../jobs/definitions';
 import { enqueueJob } from '../jobs/queue';
+import { citesTextFollowedBy } from '../legal-references/followed-texts';
 import { logger } from '../log';
 import { listToken, verifyListToken } from '../newsletter/unsubscribe-token';
 import { ALERT_FREQUENCIES, type AlertFrequency } from './alerts';
@@ -84,9 +85,10 @@ type DigestArticle = {
 };
 
 /**
- * Sends the digests of one frequency: for each alert of a confirmed address, the articles of its topics published
- * since the last digest, newest first (titles and summaries only, never gated text). The e-mail is queued and the
- * alert's `coveredUntil` moved in one transaction, so a digest run twice (a crash) sends each article once.
+ * Sends the digests of one frequency: for each alert of a confirmed address, the articles of its topics, or citing a
+ * text the reader follows ("Suivre ce texte"), published since the last digest, newest first (titles and summaries
+ * only, never gated text). The e-mail is queued and the alert's `coveredUntil` moved in one transaction, so a
+ * digest run twice (a crash) sends each article once.
  */
 export async function sendAlertDigests(
   db: Db,
@@ -126,7 +128,10 @@ export async function sendAlertDigests(
         .from(articles)
         .where(
           and(
-            sql`${articles.topicIds} && ${textArray(alert.topicIds)}`,
+            or(
+              sql`${articles.topicIds} && ${textArray(alert.topicIds)}`,
+              citesTextFollowedBy(alert.customerId),
+            ),
             gt(articles.publicationDate, alert.coveredUntil),
             lte(articles.publicationDate, now),
           ),
@@ -173,7 +178,7 @@ ${article.summary ? html`<p style="margin:0;font:15px/1.5 Arial,Helvetica,sans-s
     subject,
     preheader: shown[0]?.title ?? subject,
     body: html`${emailParagraph(`Bonjour ${alert.firstname},`)}
-${emailParagraph(`Voici les nouvelles actualités des thèmes que vous suivez, publiées ${period} :`)}
+${emailParagraph(`Voici les nouvelles actualités des thèmes et des textes que vous suivez, publiées ${period} :`)}
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0">${items}</table>
 ${found.length > shown.length ? emailParagraph('D’autres actualités sont parues : retrouvez-les sur le site.') : ''}
 ${emailButton('Gérer mes alertes', `${siteLink(PATHS.account)}#alertes`)}`,

@@ -5,6 +5,7 @@ import { MY_ACCOUNT_MESSAGES } from '@/lib/contracts/accounts';
 import { findRootTopicBySlug, listTopicThematics } from '../content/topics';
 import type { Db } from '../db/client';
 import { alertSubscriptions, type TagRef, topics } from '../db/schema';
+import { unfollowAllTexts } from '../legal-references/followed-texts';
 import { AccountFormError } from './form-error';
 
 /** How often a reader's digest of new articles in the chosen topics is sent. */
@@ -77,4 +78,6 @@ export async function setAlertPreferences(
 /** Ends a reader's alerts (Mon compte, or the one-click link of a digest). */
 export async function stopAlerts(db: Db, customerId: number): Promise<void> {
   await db.delete(alertSubscriptions).where(eq(alertSubscriptions.customerId, customerId));
+  // The texts followed ("Suivre ce texte") are alerts too.
+  await unfollowAllTexts(db, customerId);
 }

@@ -4,6 +4,12 @@ import type { ArticleForReader, ArticleSection } from '@/lib/contracts/content';
 import type { Db } from '../db/client';
 import { articleSections, articles } from '../db/schema';
 import {
+  type ArticleReference,
+  citedTexts,
+  linkReferences,
+  loadArticleReferences,
+} from '../legal-references/article-links';
+import {
   type ArticleSummaryRow,
   articleSummaryColumns,
   toApiImage,
@@ -31,7 +37,13 @@ export async function getArticleForReader(
   const preferred = [sql`${articles.id} = ${newsId} desc`, asc(articles.id)];
   // The article and its sections are read at once (one round trip instead of two, which under load each wait
   // their turn): the sections' query finds the article by the same rule.
-  const [[row], sectionRows] = await Promise.all([
+  const articleId = db
+    .select({ id: articles.id })
+    .from(articles)
+    .where(matches)
+    .orderBy(...preferred)
+    .limit(1);
+  const [[row], sectionRows, references] = await Promise.all([
     db
       .select({
         ...articleSummaryColumns,
@@ -48,21 +60,12 @@ export async function getArticleForReader(
     db
       .select()
       .from(articleSections)
-      .where(
-        eq(
-          articleSections.articleId,
-          db
-            .select({ id: articles.id })
-            .from(articles)
-            .where(matches)
-            .orderBy(...preferred)
-            .limit(1),
-        ),
-      )
+      .where(eq(articleSections.articleId, articleId))
       .orderBy(asc(articleSections.position)),
+    loadArticleReferences(db, articleId, hasAccess),
   ]);
   if (!row) return null;
-  return toReaderArticle(row, sectionRows, hasAccess);
+  return toReaderArticle(row, sectionRows, hasAccess, references);
 }
 
 /** The columns of an article its reader's view is made of, beyond its summary's. */
@@ -95,6 +98,7 @@ export function toReaderArticle(
   row: ReaderArticleRow,
   sectionRows: readonly ReaderSectionRow[],
   hasAccess: boolean,
+  references: readonly ArticleReference[] = [],
 ): ArticleForReader {
   const sections = sectionRows.map(
     (section): ArticleSection => ({
@@ -116,11 +120,13 @@ export function toReaderArticle(
   return {
     article: {
       ...toArticleSummary(row),
-      view: placeholdEmbeds(sanitizeEditorialHtml(gated.view)),
+      // The legal references of what the reader may read link to their official source.
+      view: linkReferences(placeholdEmbeds(sanitizeEditorialHtml(gated.view)), references),
       sections: gated.sections.map((section) => ({
         ...section,
-        view: placeholdEmbeds(sanitizeEditorialHtml(section.view)),
+        view: linkReferences(placeholdEmbeds(sanitizeEditorialHtml(section.view)), references),
       })),
+      cited_texts: citedTexts(references),
       source: row.source,
       paywalled: row.paywalled,
       event_date: row.eventDate,

@@ -2,6 +2,7 @@ import 'server-only';
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { articleSections, articles } from '../db/schema';
+import { deleteArticleReferences, storeArticleReferences } from '../legal-references/storage';
 import type { ArticleRows } from './article-input';
 
 // Writing the public copy of articles (the rows readers' queries read): the import and the newsroom's
@@ -26,11 +27,13 @@ export async function writePublicArticle(tx: Transaction, rows: ArticleRows): Pr
     .values(rows.article)
     .onConflictDoUpdate({ target: articles.id, set: { ...changes, updatedAt: new Date() } });
   if (rows.sections.length > 0) await tx.insert(articleSections).values(rows.sections);
+  await storeArticleReferences(tx, rows.article);
 }
 
 /** Removes an article from readers (its sections and daily-issue places go with it). */
 export async function deletePublicArticle(tx: Transaction, id: string): Promise<void> {
   await tx.delete(articles).where(eq(articles.id, id));
+  await deleteArticleReferences(tx, id);
 }
 
 type DatabaseError = { code?: unknown; constraint?: unknown; detail?: unknown; message?: unknown };

@@ -47,6 +47,7 @@ export const ROUTES = {
   '/(site)/librairie/[[...rest]]': { caching: 'isr' },
   '/(site)/mentions-legales/[[...rest]]': { caching: 'isr' },
   '/(site)/qui-sommes-nous/[[...rest]]': { caching: 'isr' },
+  '/(site)/textes/[first]/[second]/[[...rest]]': { caching: 'isr' },
   '/(site)/search': { caching: 'rendered' },
   '/(site)/agenda': { caching: 'rendered' },
   '/(site)/agenda/[topic]': { caching: 'not-kept' },
@@ -80,6 +81,7 @@ export const ROUTES = {
   '/metrics': { caching: 'not-kept' },
   '/rss': { caching: 'not-kept' },
   '/rss/[topic]': { caching: 'not-kept' },
+  '/rss/textes/[first]/[second]': { caching: 'not-kept' },
   '/sitemap.xml': { caching: 'not-kept' },
   '/sitemaps/*': { caching: 'not-kept' },
 } as const satisfies Record<string, RouteEntry>;

@@ -57,6 +57,7 @@ export function childSitemapPaths(now: Date = new Date()): string[] {
   return [
     '/sitemaps/sections.xml',
     '/sitemaps/taxonomie.xml',
+    '/sitemaps/textes.xml',
     ...years.map((year) => `/sitemaps/actualites/${year}.xml`),
     '/sitemaps/google-news.xml',
   ];

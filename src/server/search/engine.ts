@@ -11,6 +11,7 @@ import { isStatementTimeout, noteDatabaseFailure } from '../db/reachability';
 import { queryRows } from '../db/rows';
 import { env } from '../env';
 import { AppError } from '../http/errors';
+import { citingSearchResults } from '../legal-references/search-hits';
 import { remember } from '../lib/remember';
 import { inSpan } from '../observability/tracing';
 import { SEARCH_BUSY_MESSAGE, SEARCH_BUSY_RETRY_AFTER_SECONDS } from './admission';
@@ -120,11 +121,13 @@ async function answerSearch(db: Db, params: SearchParams, hasAccess: boolean): P
   computing.count += 1;
   try {
     const typed: NamedQuery = { ...typedQuery(params.term), key: 'typed' };
-    let answer = await inSpan('search.run', { 'search.query': 'typed' }, () =>
-      runSearch(db, params, typed, hasAccess),
-    );
+    const [searched, citing] = await Promise.all([
+      inSpan('search.run', { 'search.query': 'typed' }, () => runSearch(db, params, typed, hasAccess)),
+      referenceFirst(db, params, hasAccess),
+    ]);
+    let answer = searched;
     // A misspelled word matches no lexeme: correct it from the lexeme dictionary and search again.
-    if (answer.total === 0 && params.term.length >= SUGGEST_MIN_CHARS) {
+    if (answer.total === 0 && citing.length === 0 && params.term.length >= SUGGEST_MIN_CHARS) {
       const corrected = await inSpan('search.correction', {}, () => correctedQuery(db, params.term, typed));
       if (corrected) {
         answer = await inSpan('search.run', { 'search.query': 'corrected' }, () =>
@@ -132,10 +135,36 @@ async function answerSearch(db: Db, params: SearchParams, hasAccess: boolean): P
         );
       }
     }
-    return answer;
+    return withCitingFirst(answer, citing);
   } finally {
     computing.count -= 1;
   }
+}
+
+/**
+ * A query that is a legal reference ("L1233-3", "article 39 CGI", "23-12.345"): the newest documents citing it,
+ * for the first page of an unfiltered search by relevance (src/server/legal-references/search-hits.ts). Any
+ * other query costs a detection over its few characters and no statement.
+ */
+function referenceFirst(db: Db, params: SearchParams, hasAccess: boolean): Promise<SearchResult[]> {
+  const unfiltered =
+    params.page === 1 &&
+    params.urType === UR_TYPES.all &&
+    params.sort === SEARCH_SORTS.relevance &&
+    Object.values(params.selected).every((values) => !values || values.length === 0);
+  return unfiltered ? citingSearchResults(db, params.term, hasAccess, NEWS_PAGE_SIZE) : Promise.resolve([]);
+}
+
+/** The citing documents first, then the search's own results without them, one page in all. */
+function withCitingFirst(answer: SearchAnswer, citing: SearchResult[]): SearchAnswer {
+  if (citing.length === 0) return answer;
+  const pinned = new Set(citing.map((result) => `${result.type_ur}:${result.id}`));
+  const rest = answer.results.filter((result) => !pinned.has(`${result.type_ur}:${result.id}`));
+  return {
+    ...answer,
+    results: [...citing, ...rest].slice(0, NEWS_PAGE_SIZE),
+    total: answer.total + citing.length - (answer.results.length - rest.length),
+  };
 }
 
 /** A full-text query and what names it in shared answers (the typed text's, or its correction). */

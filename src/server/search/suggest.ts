@@ -1,8 +1,10 @@
 import 'server-only';
 import { type SQL, sql } from 'drizzle-orm';
 import { SUGGEST_MIN_CHARS } from '@/lib/constants';
+import { escapeHtml } from '@/lib/text';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/rows';
+import { referencedTextPage } from '../legal-references/search-hits';
 import { formatSuggestion } from './highlight';
 import type { SearchSuggestion } from './types';
 
@@ -30,6 +32,8 @@ const SOURCES = { frequentSearches: 1, topics: 2, titles: 3 } as const;
 export async function suggest(db: Db, typed: string): Promise<SearchSuggestion[]> {
   const term = typed.replace(/\s+/g, ' ').trim();
   if (Array.from(term).length < SUGGEST_MIN_CHARS) return [];
+  // A legal reference ("L1233-3", "article 39 CGI") is offered its text's page first.
+  const textPage = await referencedTextPage(db, term);
   const found: string[] = [];
   const add = (rows: { value: string }[]) => {
     for (const { value } of rows) found.push(value);
@@ -39,9 +43,14 @@ export async function suggest(db: Db, typed: string): Promise<SearchSuggestion[]
   if (distinct(found).length < SUGGESTION_LIMIT && Array.from(term).length >= SUGGEST_TYPO_MIN_CHARS) {
     add(await similar(db, term));
   }
-  return distinct(found)
-    .slice(0, SUGGESTION_LIMIT)
+  const phrases = distinct(found)
+    .slice(0, textPage ? SUGGESTION_LIMIT - 1 : SUGGESTION_LIMIT)
     .map((value) => ({ value, formatedSuggestion: formatSuggestion(value, term, SUGGEST_MIN_CHARS) }));
+  if (!textPage) return phrases;
+  return [
+    { value: textPage.label, formatedSuggestion: escapeHtml(textPage.label), url: textPage.path },
+    ...phrases,
+  ];
 }
 
 /** The values in order, without repeats (case ignored): a title may also be a topic or a frequent search. */

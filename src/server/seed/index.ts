@@ -10,6 +10,7 @@ import {
   dailyIssueArticles,
   dailyIssues,
   jobs,
+  legalReferences,
   mementoCodes,
   productMappings,
   savedArticles,
@@ -24,6 +25,7 @@ import {
 } from '../db/schema';
 import { adoptPublicArticles } from '../editorial/adoption';
 import { seedStaticPageRows } from '../editorial-pages/static-pages';
+import { articleSource, documentSource, insertReferences } from '../legal-references/storage';
 import { ArticleBuilder, CONTENT_START, MIN_ARTICLES, planArticles, type SectionRow } from './articles';
 import { insertRows, withGinIndexesDeferred } from './bulk-insert';
 import { dayOfIso } from './calendar';
@@ -87,6 +89,7 @@ const CONTENT_TABLES: Record<string, PgTable> = {
   solutions,
   whitePapers,
   subscriberDocuments,
+  legalReferences,
   staticPageRevisions,
   staticPages,
 };
@@ -165,6 +168,10 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
             built.map((item) => item.article),
           );
           await insertRows(tx, articleSections, sectionRows);
+          await insertReferences(
+            tx,
+            built.map((item) => articleSource(item.article)),
+          );
           if (to < total) progress(SEED_STEPS.articles, to, total);
         };
       }),
@@ -195,6 +202,7 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
         for (let index = from; index < to; index += 1) rows.push(buildDocument(index, context));
         return async () => {
           await insertRows(tx, subscriberDocuments, rows);
+          await insertReferences(tx, rows.map(documentSource));
           if (to < options.documents) progress(SEED_STEPS.documents, to, options.documents);
         };
       }),

@@ -23,6 +23,7 @@ import {
   type TaxonomyAnswer,
 } from '@/lib/contracts/admin';
 import { parisIsoDay } from '@/lib/dates';
+import { ReferencesPanel } from '../../legal-references/references-panel';
 import {
   ARTICLE_FORMAT_OPTIONS,
   ARTICLE_TYPE_OPTIONS,
@@ -387,6 +388,16 @@ function EditorForm({ loaded, taxonomy }: { loaded: Loaded; taxonomy: TaxonomyAn
       ? saveStatus.fields.find((item) => item.field === field)?.message
       : undefined;
 
+  // What the legal references panel reads: the texts of the article, as the detector sees them after a save.
+  const referenceParts = useMemo(
+    () => [
+      draft.title,
+      draft.summary,
+      draft.view,
+      ...draft.sections.flatMap((section) => [section.title, section.summary, section.view]),
+    ],
+    [draft.title, draft.summary, draft.view, draft.sections],
+  );
   const topicOptions = useMemo(() => tagOptions(taxonomy, 'roots'), [taxonomy]);
   const thematicOptions = useMemo(() => tagOptions(taxonomy, 'children'), [taxonomy]);
   const tradeOptions = useMemo(
@@ -695,6 +706,7 @@ function EditorForm({ loaded, taxonomy }: { loaded: Loaded; taxonomy: TaxonomyAn
               </ul>
             ) : null}
           </section>
+          <ReferencesPanel parts={referenceParts} />
         </aside>
       </div>
     </div>

@@ -21,6 +21,7 @@ export * from './editorial-content';
 export * from './editorial-pages';
 export * from './home-blocks';
 export * from './jobs';
+export * from './legal-references';
 export * from './newsletter-campaigns';
 export * from './newsroom';
 export * from './readers';
