@@ -16,12 +16,7 @@ import type { Database } from '@/server/db/client';
 import { auditLog, backgroundJobs, staffMembers, staffSessions } from '@/server/db/schema';
 import { logger } from '@/server/log';
 import { STAFF_COOKIE } from '@/server/newsroom/auth';
-import {
-  DEMO_STAFF,
-  DEMO_STAFF_PASSWORD,
-  ensureDemoStaff,
-  prepareNewsroom,
-} from '@/server/newsroom/bootstrap';
+import { prepareNewsroom } from '@/server/newsroom/bootstrap';
 import { deriveSecretKey, sealSecret } from '@/server/newsroom/secret-box';
 import { STAFF_SIGN_IN_LIMITS, TOTP_REQUIRED_MESSAGE } from '@/server/newsroom/sign-in';
 import { sealStoredTotpSecrets, TOTP_UNREADABLE_MESSAGE } from '@/server/newsroom/staff';
@@ -431,26 +426,5 @@ describe('invitations', () => {
       .from(staffMembers)
       .where(eq(staffMembers.email, 'nouvelle@redaction.test'));
     expect(row?.invitationTokenHash).toBeNull();
-  });
-});
-
-describe('demo accounts in development', () => {
-  it('one account per role, created once, whose printed credentials sign in', async () => {
-    const lines = await ensureDemoStaff(database.db);
-    expect(lines).toHaveLength(3);
-    for (const member of DEMO_STAFF) {
-      expect(lines.some((line) => line.includes(member.email) && line.includes(DEMO_STAFF_PASSWORD))).toBe(
-        true,
-      );
-    }
-    expect(await ensureDemoStaff(database.db)).toEqual(lines);
-    const rows = await database.db
-      .select({ role: staffMembers.role })
-      .from(staffMembers)
-      .where(sql`${staffMembers.email} like '%@demo.quotidienne.test'`);
-    expect(rows.map((row) => row.role).sort()).toEqual(['administrateur', 'editeur', 'redacteur']);
-    const [editorDemo] = DEMO_STAFF.filter((member) => member.role === 'editeur');
-    const signedIn = await signIn({ email: editorDemo?.email, password: DEMO_STAFF_PASSWORD });
-    expect(signedIn.status).toBe(200);
   });
 });
