@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { NextConfig } from 'next';
+import { TOKEN_LINK_PAGE_SOURCES } from './src/lib/constants';
 import { IMAGE_DEVICE_SIZES, IMAGE_QUALITY, IMAGE_SIZES } from './src/lib/image-sources';
 import { TRADE_OPTIONS } from './src/lib/navigation';
 import { FILTER_TRADES, FILTERED_LISTING_SOURCES, FORMAT_SPELLINGS, NO_FILTER } from './src/lib/news-filters';
@@ -86,7 +87,14 @@ const nextConfig: NextConfig = {
     };
   },
   async headers() {
-    return [{ source: '/:path*', headers: SECURITY_HEADERS }];
+    return [
+      { source: '/:path*', headers: SECURITY_HEADERS },
+      // The last rule setting a header wins: the pages opened with a token send no Referer at all.
+      ...TOKEN_LINK_PAGE_SOURCES.map((source) => ({
+        source,
+        headers: [{ key: 'Referrer-Policy', value: 'no-referrer' }],
+      })),
+    ];
   },
 };
 
