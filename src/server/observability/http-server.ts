@@ -31,6 +31,7 @@ import { countCachedSearch, flushSearchCounts } from '../search/query-counts';
 import { handOverWaitingSearches, type SlotRelease } from '../search/search-slots';
 import { answerRedirect } from '../site-newsroom/redirects';
 import { observeSearchPage, requestFinished, requestStarted, type SearchPagePart } from './metrics';
+import { stopTracing } from './tracing';
 
 /**
  * Hooks into the HTTP server `next start` creates (Next.js exposes no request hook with the answer's status):
@@ -430,6 +431,7 @@ export async function gracefulStop(signal: NodeJS.Signals): Promise<void> {
   await closeDatabase().catch((error: unknown) =>
     logger.error({ err: error }, 'fermeture de la base impossible'),
   );
+  await stopTracing().catch((error: unknown) => logger.error({ err: error }, 'envoi des traces impossible'));
   logger.info('arrêt terminé');
   process.exit(0);
 }
