@@ -12,7 +12,10 @@ import { callAdmin } from '../support/newsroom';
 
 // The newsroom's accounts at start in development, with the administrator of the environment set: the demo staff
 // (created by `npm start` first) and that administrator both exist, and no password comes from the source.
-const ADMIN = vi.hoisted(() => ({ email: 'Chef@Redaction.test', password: 'Un-Administrateur-De-Test-2026' }));
+const ADMIN = vi.hoisted(() => ({
+  email: 'Chef@Redaction.test',
+  password: 'Un-Administrateur-De-Test-2026',
+}));
 
 vi.mock('@/server/env', async (importOriginal) => {
   const original = await importOriginal<typeof import('@/server/env')>();
