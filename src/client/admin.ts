@@ -72,6 +72,8 @@ type CallOptions = {
   json?: unknown;
   form?: FormData;
   signal?: AbortSignal;
+  /** The request outlives the page (a save sent as the page goes away). */
+  keepalive?: boolean;
 };
 
 function urlOf(path: string, query: Query = {}): string {
@@ -99,6 +101,7 @@ async function send(path: string, options: CallOptions): Promise<Response> {
       credentials: 'same-origin',
       cache: 'no-store',
       signal: options.signal,
+      keepalive: options.keepalive ?? false,
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
@@ -140,6 +143,32 @@ export async function adminSend(path: string, options: CallOptions = {}): Promis
   await response.arrayBuffer().catch(() => undefined);
 }
 
+/** A file sent as the body of an import (all lines or none), its answer parsed with `schema`. */
+export async function adminUpload<S extends z.ZodType>(
+  schema: S,
+  path: string,
+  file: File,
+  contentType: string,
+): Promise<z.infer<S>> {
+  const response = await fetch(`${ADMIN_API_PATH}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': contentType, Accept: 'application/json' },
+    body: file,
+    credentials: 'same-origin',
+  });
+  const payload: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    const parsed = apiErrorSchema.safeParse(payload);
+    throw new AdminApiError(
+      response.status,
+      parsed.success ? parsed.data.error.code : 'unknown',
+      parsed.success ? parsed.data.error.message : `Erreur ${response.status} du serveur.`,
+      parsed.success ? (parsed.data.error.details ?? []) : [],
+    );
+  }
+  return schema.parse(payload);
+}
+
 /** The message to show for any failure of a call. */
 export function errorMessage(error: unknown): string {
   if (error instanceof AdminApiError || error instanceof NetworkError) return error.message;
@@ -173,10 +202,14 @@ export const listArticles = (query: ArticleFilters, signal?: AbortSignal) =>
   adminCall(articleListAnswer, '/articles', { query, signal });
 export const getArticle = (id: string) =>
   adminCall(adminArticleSchema, `/articles/${encodeURIComponent(id)}`);
-export const createArticle = (body: ArticleCreateBody) =>
-  adminCall(adminArticleSchema, '/articles', { json: body });
-export const patchArticle = (id: string, body: ArticlePatchBody) =>
-  adminCall(adminArticleSchema, `/articles/${encodeURIComponent(id)}`, { method: 'PATCH', json: body });
+export const createArticle = (body: ArticleCreateBody, keepalive = false) =>
+  adminCall(adminArticleSchema, '/articles', { json: body, keepalive });
+export const patchArticle = (id: string, body: ArticlePatchBody, keepalive = false) =>
+  adminCall(adminArticleSchema, `/articles/${encodeURIComponent(id)}`, {
+    method: 'PATCH',
+    json: body,
+    keepalive,
+  });
 export const deleteArticle = (id: string, version: number) =>
   adminSend(`/articles/${encodeURIComponent(id)}`, { method: 'DELETE', query: { version } });
 

@@ -24,10 +24,10 @@ import { campaignMessageId, sendCampaignSlice, startSending } from '@/server/new
 import { newsletterSender, scheduleDailySend } from '@/server/newsletter/campaigns';
 import { verifyUnsubscribeToken } from '@/server/newsletter/unsubscribe-token';
 import { forgetDatabaseForRoutes, useDatabaseForRoutes } from '../support/api';
+import { insertArticles, insertIssue, insertSubscribers } from '../support/daily-issue';
 import { createTestDatabase } from '../support/database';
 import { findFreePort } from '../support/free-port';
 import { callAdmin, createTestApiKey, createTestStaff, type TestStaff } from '../support/newsroom';
-import { insertArticles, insertIssue, insertSubscribers } from '../support/site-newsroom';
 import { TestSmtpServer } from '../support/smtp-server';
 
 const DAY = '2026-11-20';
@@ -186,6 +186,9 @@ describe('a campaign from the day’s issue', () => {
   it('is prefilled from the issue; subject and intro are editable while it is a draft', async () => {
     draft = await create();
     expect(draft).toMatchObject({ status: 'draft', issueDate: DAY, intro: '', progress: 0 });
+    // Before anything is sent, the audience is the confirmed subscribers (not the former one).
+    expect(draft.counts.total).toBe(0);
+    expect(draft.audience).toBe(SUBSCRIBERS.length);
     expect(draft.subject).toBe('La Quotidienne du 20 novembre 2026 – Actualité c1 : la réforme 1');
     expect(draft.createdBy?.name).toBe('Dominique Chef');
 

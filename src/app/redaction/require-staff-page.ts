@@ -5,7 +5,7 @@ import { NEWSROOM_PATHS, signInPath } from '@/components/newsroom/paths';
 import type { AdminPermission } from '@/lib/contracts/admin';
 import type { Db } from '@/server/db/client';
 import { AppError } from '@/server/http/errors';
-import { requireStaff, type StaffPrincipal, totpSetupRequired } from '@/server/newsroom/auth';
+import { requireStaff, type StaffPrincipal, totpSetupRequired } from '@/server/staff/auth';
 
 /**
  * The staff member of a newsroom page rendered on the server (the previews), sent where the client shell sends

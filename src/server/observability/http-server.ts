@@ -6,7 +6,9 @@ import { PATHS } from '@/lib/constants';
 import type { HealthAnswer } from '@/lib/contracts/operations';
 import { closeDatabase, getDb } from '../db/client';
 import { wasDatabaseUnavailableSince } from '../db/reachability';
+import { serveGoneArticle } from '../editorial/gone';
 import { env } from '../env';
+import { admitImageOptimiser } from '../http/image-optimiser';
 import {
   answerFromPageCache,
   isPageCacheRefresh,
@@ -16,7 +18,6 @@ import {
 import { stopJobRunner } from '../jobs/runner';
 import { remember, rememberBox } from '../lib/remember';
 import { logger } from '../log';
-import { answerGoneArticle } from '../newsroom/gone';
 import {
   consumeSearchRateLimit,
   SEARCH_BUSY_MESSAGE,
@@ -29,7 +30,7 @@ import {
 import { searchedTextLocation } from '../search/params';
 import { countCachedSearch, flushSearchCounts } from '../search/query-counts';
 import { handOverWaitingSearches, type SlotRelease } from '../search/search-slots';
-import { answerRedirect } from '../site-newsroom/redirects';
+import { answerRedirect } from '../taxonomy/redirects';
 import { observeSearchPage, requestFinished, requestStarted, type SearchPagePart } from './metrics';
 import { stopTracing } from './tracing';
 
@@ -169,11 +170,14 @@ export function instrumentHttpServers(): void {
       settleClientAddress(request, env().TRUSTED_PROXY_HOPS);
       observe(this, request, response);
       if (answerLiveness(request, response)) return true;
-      // Site newsroom (issue 18): redirected and removed old addresses, from a table in memory.
+      // Media: the image optimiser gets the one spelling of our images only, a few at a time.
+      if (admitImageOptimiser(request, response, () => Reflect.apply(emit, this, [event, ...args])))
+        return true;
+      // Redirects: redirected and removed old addresses, from a table in memory.
       if (answerRedirect(request, response)) return true;
-      // Newsroom (issue 14): a withdrawn article's address answers 410 before Next.js.
-      if (answerGoneArticle(request, response)) return true;
-      // Search (issue 15): a text longer than a search reads goes to the URL of the text searched, which the page
+      // Newsroom: a withdrawn article's address is served as the site's 410 page.
+      serveGoneArticle(request, response);
+      // Search: a text longer than a search reads goes to the URL of the text searched, which the page
       // cache keeps.
       if (redirectToSearchedText(request, response)) return true;
       const isSearch = safePathname(request.url) === PATHS.search;
@@ -181,7 +185,7 @@ export function instrumentHttpServers(): void {
         if (isSearch) timeSearchPart(response, 'cached', process.hrtime.bigint());
         return true;
       }
-      // Search (issue 15): a search page about to run counts against its address's search rate limit first, then
+      // Search: a search page about to run counts against its address's search rate limit first, then
       // waits for one of the process's search slots.
       if (isSearch && !isPageCacheRefresh(request)) {
         void serveSearchPage(request, response, () => Reflect.apply(emit, this, [event, ...args]));

@@ -6,12 +6,12 @@ import homeStyles from '@/app/(site)/accueil/[metier]/page.module.css';
 import { requireStaffPage } from '@/app/redaction/require-staff-page';
 import { HomeNews } from '@/components/home/home-news';
 import styles from '@/components/newsroom/newsroom.module.css';
-import { issuePath, issuePreviewPath } from '@/components/newsroom/site/paths';
+import { issuePath, issuePreviewPath } from '@/components/newsroom/site-paths';
 import { ISSUE_STATUS_LABELS, type IssueStatus } from '@/lib/contracts/issues';
-import { getIssueByDate } from '@/server/content/daily-issue';
+import { getIssueByDate } from '@/server/daily-issue/daily-issue';
+import { getAdminIssue } from '@/server/daily-issue/issues';
 import { getDb } from '@/server/db/client';
 import { env } from '@/server/env';
-import { getAdminIssue } from '@/server/site-newsroom/issues';
 
 export const metadata: Metadata = { title: 'Aperçu du numéro' };
 
