@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { NextConfig } from 'next';
+import { TOKEN_LINK_PAGE_SOURCES } from './src/lib/constants';
 import {
   IMAGE_DEVICE_SIZES,
   IMAGE_QUALITY,
@@ -116,7 +117,14 @@ const nextConfig: NextConfig = {
     };
   },
   async headers() {
-    return [{ source: '/:path*', headers: SECURITY_HEADERS }];
+    return [
+      { source: '/:path*', headers: SECURITY_HEADERS },
+      // The last rule setting a header wins: the pages opened with a token send no Referer at all.
+      ...TOKEN_LINK_PAGE_SOURCES.map((source) => ({
+        source,
+        headers: [{ key: 'Referrer-Policy', value: 'no-referrer' }],
+      })),
+    ];
   },
 };
 

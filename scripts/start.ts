@@ -27,10 +27,17 @@ async function prepareDatabase(): Promise<void> {
     });
     console.log(`Contenu de démonstration prêt en ${Math.round((Date.now() - started) / 1000)} s.`);
   }
-  // Development only: one newsroom account per role, printed here so a developer can sign in at once.
+  // Development only: one newsroom account per role, with a new random password at each start printed here, so a
+  // developer can sign in at once and no password of the source opens a newsroom left reachable.
   const demoStaff = await ensureDemoStaff(database.db);
-  if (demoStaff.length > 0)
-    console.log(['Comptes de démonstration de la rédaction (/redaction) :', ...demoStaff].join('\n'));
+  if (demoStaff.length > 0) {
+    console.log(
+      [
+        'Comptes de démonstration de la rédaction (/redaction), mots de passe renouvelés à chaque démarrage :',
+        ...demoStaff,
+      ].join('\n'),
+    );
+  }
   // PGlite allows one process per data directory: the server opens it again once this one is closed.
   await closeDatabase();
 }

@@ -233,6 +233,18 @@ export const PATHS = {
   privacy: '/confidentialite',
 } as const;
 
+/**
+ * The pages e-mailed links open with a token in their address (a password reset, a confirmation, stopping the
+ * alerts or the newsletter), as next.config.ts header sources: they are served with `Referrer-Policy: no-referrer`
+ * so the token never leaves in a Referer, not even to the site's own files (a meta tag comes after the preloads).
+ */
+export const TOKEN_LINK_PAGE_SOURCES = [
+  PATHS.resetPassword,
+  PATHS.confirmation,
+  `${PATHS.account}/alertes/arret`,
+  `${PATHS.unsubscribe}/:email`,
+] as const;
+
 /** All calls of the backend live under this path. */
 export const API_BASE_PATH = '/api';
 

@@ -56,6 +56,7 @@ describe('parseEnv', () => {
     ['NEWSLETTER_UNSUBSCRIBE_SECRET', { APP_ENV: 'production', NEWSROOM_SECRET_KEY: NEWSROOM_KEY }],
     ['NEWSROOM_SECRET_KEY', { APP_ENV: 'production', NEWSLETTER_UNSUBSCRIBE_SECRET: 'a'.repeat(32) }],
     ['NEWSROOM_SECRET_KEY', { APP_ENV: 'staging' }],
+    ['NEWSLETTER_UNSUBSCRIBE_SECRET', { APP_ENV: 'staging', NEWSROOM_SECRET_KEY: NEWSROOM_KEY }],
     ['NEWSROOM_SECRET_KEY', { NEWSROOM_SECRET_KEY: 'trop-courte' }],
     ['NEWSROOM_SECRET_KEY', { NEWSROOM_SECRET_KEY: Buffer.alloc(31).toString('base64') }],
     ['NEWSROOM_SECRET_KEY', { NEWSROOM_SECRET_KEY: 'z'.repeat(64) }],

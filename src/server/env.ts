@@ -53,7 +53,7 @@ export const envSchema = z
         .default('development'),
     ),
     ANALYTICS_SCRIPT_URL: z.preprocess(emptyAsUndefined, urlString.optional()),
-    /** Signs the unsubscribe links of our emails; required in production, at least 32 characters. */
+    /** Signs the unsubscribe links of our emails; required in production and staging, at least 32 characters. */
     NEWSLETTER_UNSUBSCRIBE_SECRET: z.preprocess(
       emptyAsUndefined,
       z.string().min(32, 'doit contenir au moins 32 caractères').optional(),
@@ -213,11 +213,15 @@ export const envSchema = z
         message: `obligatoire en ${config.APP_ENV} (chiffrement des secrets de double authentification de la rédaction)`,
       });
     }
-    if (config.APP_ENV === 'production' && !config.NEWSLETTER_UNSUBSCRIBE_SECRET) {
+    // Staging sends real e-mails too: links signed with the public development secret could be forged.
+    if (
+      (config.APP_ENV === 'production' || config.APP_ENV === 'staging') &&
+      !config.NEWSLETTER_UNSUBSCRIBE_SECRET
+    ) {
       context.addIssue({
         code: 'custom',
         path: ['NEWSLETTER_UNSUBSCRIBE_SECRET'],
-        message: 'obligatoire en production (liens de désinscription signés)',
+        message: `obligatoire en ${config.APP_ENV} (liens de désinscription signés)`,
       });
     }
   });

@@ -1,7 +1,6 @@
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { adminArticleSchema, articleListAnswer } from '@/lib/contracts/admin';
-import { DEMO_STAFF, DEMO_STAFF_PASSWORD } from '@/server/staff/bootstrap';
 import { currentTotpCode } from '@/server/staff/totp';
 import {
   baseUrl,
@@ -13,6 +12,7 @@ import {
   test,
   waitForHydration,
 } from './support/fixtures';
+import { demoStaffAccount } from './support/staff';
 
 // The newsroom (/redaction, issue 14) driven in Chromium with the demo accounts of a development server.
 
@@ -23,11 +23,7 @@ const NEWSROOM_AXE = { enableRules: ['label-content-name-mismatch'] };
 /** The staff shell asks GET /api/admin/session on every page: a 401 before sign-in is how it learns it. */
 const NO_STAFF_SESSION = /\/api\/admin\/session/;
 
-const account = (role: 'redacteur' | 'editeur' | 'administrateur') => {
-  const member = DEMO_STAFF.find((item) => item.role === role);
-  if (!member) throw new Error(`no demo ${role}`);
-  return { ...member, password: DEMO_STAFF_PASSWORD };
-};
+const account = (role: 'redacteur' | 'editeur' | 'administrateur') => demoStaffAccount(role);
 
 async function signIn(
   page: Page,

@@ -82,6 +82,22 @@ test('the simulator frame is allowed by our pages and refused to others', async 
   expect(home.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
 });
 
+test('the pages opened with a token send Referrer-Policy: no-referrer as a header; others keep the origin', async ({
+  request,
+}) => {
+  for (const path of [
+    '/mot-de-passe-oublie/nouveau?token=jeton-de-test',
+    '/confirmation?type=compte&token=jeton-de-test',
+    '/unsubscribe/lecteur%40exemple.fr?token=jeton-de-test',
+  ]) {
+    const answer = await request.get(path);
+    expect(answer.headers()['referrer-policy'], path).toBe('no-referrer');
+  }
+  expect((await request.get('/mot-de-passe-oublie')).headers()['referrer-policy']).toBe(
+    'strict-origin-when-cross-origin',
+  );
+});
+
 test('an injected inline script without the nonce is refused', async ({ page, consoleGuard }) => {
   consoleGuard.allow(/Content Security Policy/);
   const violations = await collectViolations(page);

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gt, max, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POST as oneClickStop } from '@/app/(site)/mon-compte/alertes/arret/un-clic/route';
 import { alertDigestJob, sendAlertDigests } from '@/server/accounts/alert-digests';
@@ -12,6 +12,7 @@ import {
 import { authenticate } from '@/server/accounts/login';
 import {
   INVALID_RESET_LINK_MESSAGE,
+  passwordResetJob,
   requestPasswordReset,
   resetPassword,
 } from '@/server/accounts/password-reset';
@@ -19,7 +20,15 @@ import { registerCustomer } from '@/server/accounts/registration';
 import { findSessionCustomer } from '@/server/accounts/sessions';
 import { tokenIsUsable } from '@/server/accounts/tokens';
 import type { Database } from '@/server/db/client';
-import { accountTokens, articles, customers, jobs, newsletterSubscribers, topics } from '@/server/db/schema';
+import {
+  accountTokens,
+  articles,
+  backgroundJobs,
+  customers,
+  jobs,
+  newsletterSubscribers,
+  topics,
+} from '@/server/db/schema';
 import { countJobs } from '@/server/jobs/queue';
 import { runDueJobs } from '@/server/jobs/runner';
 import { subscribe } from '@/server/newsletter/subscriptions';
@@ -171,6 +180,40 @@ describe('"Mot de passe oublié ?"', () => {
     const unknown = newEmail();
     await expect(requestPasswordReset(database.db, unknown, context())).resolves.toBeUndefined();
     await mailbox.deliver(database.db);
+    expect(await mailbox.messagesTo(unknown)).toHaveLength(0);
+  });
+
+  it('does the same work for an unknown address as for a known one: one queued job, nothing more', async () => {
+    const known = newEmail();
+    await register(known);
+    await mailbox.deliver(database.db);
+    const unknown = newEmail();
+    const queued = async (email: string) => {
+      const [last] = await database.db.select({ id: max(backgroundJobs.id) }).from(backgroundJobs);
+      await requestPasswordReset(database.db, email, context());
+      const newJobs = await database.db
+        .select({ kind: backgroundJobs.kind, payload: backgroundJobs.payload })
+        .from(backgroundJobs)
+        .where(gt(backgroundJobs.id, last?.id ?? 0));
+      const tokens = await database.db.$count(
+        accountTokens,
+        and(eq(accountTokens.email, email), eq(accountTokens.purpose, 'password_reset')),
+      );
+      return { newJobs, tokens };
+    };
+    expect(await queued(known)).toEqual({
+      newJobs: [{ kind: passwordResetJob.kind, payload: { email: known } }],
+      tokens: 0,
+    });
+    expect(await queued(unknown)).toEqual({
+      newJobs: [{ kind: passwordResetJob.kind, payload: { email: unknown } }],
+      tokens: 0,
+    });
+    // The job does the rest: the link reaches the account's address only.
+    await mailbox.deliver(database.db);
+    expect(
+      linkIn(await mailbox.lastTo(known), '/mot-de-passe-oublie/nouveau').searchParams.get('jeton'),
+    ).toBeTruthy();
     expect(await mailbox.messagesTo(unknown)).toHaveLength(0);
   });
 

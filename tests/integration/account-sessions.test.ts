@@ -9,6 +9,7 @@ import {
   findSessionCustomer,
   hashToken,
   listSessions,
+  REMEMBER_MAX_SECONDS,
   REMEMBER_TTL_SECONDS,
   revokeSession,
 } from '@/server/accounts/sessions';
@@ -125,6 +126,41 @@ describe('"Rester connecté"', () => {
       .set({ previousValidUntil: sql`now() - interval '1 second'` })
       .where(eq(sessions.tokenHash, hashToken(rotated?.token ?? '')));
     expect((await me(token)).status).toBe(401);
+  });
+
+  it('ends a remembered session 90 days after its sign-in, however often it is used', async () => {
+    const token = cookieOf((await login(true)).headers)?.token ?? '';
+    // Signed in 80 days ago, last rotated 11 minutes ago: the new token lives the 10 days left, not 30 more.
+    await age(token, 11 * 60);
+    await database.db
+      .update(sessions)
+      .set({ createdAt: sql`now() - interval '80 days'` })
+      .where(eq(sessions.tokenHash, hashToken(token)));
+    const used = await me(token);
+    expect(used.status).toBe(200);
+    const rotated = cookieOf(used.headers);
+    const tenDays = REMEMBER_MAX_SECONDS - 80 * 24 * 3600;
+    expect(rotated?.maxAge).toBeLessThanOrEqual(tenDays);
+    expect(rotated?.maxAge).toBeGreaterThan(tenDays - 60);
+    expect(hintMaxAgeOf(used.headers)).toBe(rotated?.maxAge);
+    const [row] = await database.db
+      .select({ left: sql<number>`extract(epoch from expires_at - now())::int` })
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hashToken(rotated?.token ?? '')));
+    expect(row?.left).toBeLessThanOrEqual(tenDays);
+  });
+
+  it('never sets a session cookie for a token given in the query: it only answers that token’s user', async () => {
+    const token = cookieOf((await login(true)).headers)?.token ?? '';
+    await age(token, 11 * 60);
+    for (const cookie of [token, `quotidienne_session=${token}`]) {
+      const answer = await callHandler(meGet, '/api/eshop/me', { query: { cookie } });
+      expect(answer.status).toBe(200);
+      expect(answer.body).toEqual({ firstname: 'Claire', lastname: 'Martin' });
+      expect(answer.headers.getSetCookie()).toEqual([]);
+    }
+    // The token was not replaced behind its holder's back: it still works, and its own cookie renews it.
+    expect(cookieOf((await me(token)).headers)?.token).not.toBe(token);
   });
 
   it('renews a 3,600-second session while the reader is active, and lets an idle one expire', async () => {

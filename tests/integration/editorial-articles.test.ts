@@ -33,7 +33,8 @@ import {
   newsroomArticles,
   newsroomRevisions,
 } from '@/server/db/schema';
-import { isGoneArticlePath } from '@/server/editorial/gone';
+import { ARTICLE_ID_TAKEN_MESSAGE, ENRICHED_ID_TAKEN_MESSAGE } from '@/server/editorial/articles';
+import { isGoneArticlePath, refreshGoneArticles } from '@/server/editorial/gone';
 import { loadPreviewPage } from '@/server/editorial/preview';
 import { publishDueArticles, publishScheduledJob } from '@/server/editorial/workflow';
 import { runDueJobs } from '@/server/jobs/runner';
@@ -469,6 +470,69 @@ describe('workflow and what readers see', () => {
     expect(await readerSees(second.id)).toBe(false);
     const [row] = await database.db.select().from(newsroomArticles).where(eq(newsroomArticles.id, second.id));
     expect(row).toMatchObject({ status: 'draft', version: 1 });
+  });
+});
+
+describe('article ids', () => {
+  const createAs = (by: TestStaff, fields: Record<string, unknown>) =>
+    callAdmin(createPost, {
+      path: '/api/admin/articles',
+      method: 'POST',
+      caller: by,
+      body: articleBody(fields),
+    });
+  const refusal = (field: string, message: string) => ({
+    error: { code: 'conflict', message, details: [{ field, message }] },
+  });
+
+  it('refuses an id or an enriched news id another article answers to, both ways (409, in French)', async () => {
+    const enrichedId = `EN${Date.now()}`;
+    const live = await create(editor, { enriched_news_id: enrichedId });
+    expect((await call(publishPost, live.id, editor, { version: 1 }, '/publish')).status).toBe(200);
+    const takenId = refusal('id', ARTICLE_ID_TAKEN_MESSAGE);
+    const takenEnriched = refusal('enriched_news_id', ENRICHED_ID_TAKEN_MESSAGE);
+
+    // A new article named after the live article's enriched id, or after its id.
+    expect(await createAs(journalist, { id: enrichedId })).toMatchObject({ status: 409, body: takenId });
+    expect(await createAs(journalist, { id: live.id })).toMatchObject({ status: 409, body: takenId });
+    // A draft whose enriched id is the live article's id, or its enriched id; at creation or later.
+    expect(await createAs(journalist, { enriched_news_id: live.id })).toMatchObject({
+      status: 409,
+      body: takenEnriched,
+    });
+    expect(await createAs(journalist, { enriched_news_id: enrichedId })).toMatchObject({
+      status: 409,
+      body: takenEnriched,
+    });
+    const draft = await create(journalist);
+    expect(await patch(draft.id, journalist, { version: 1, enriched_news_id: live.id })).toMatchObject({
+      status: 409,
+      body: takenEnriched,
+    });
+    // The live article keeps its own ids through an edit, and its address still answers.
+    expect((await patch(live.id, editor, { version: 2, summary: 'Nouveau chapô' })).status).toBe(200);
+    expect(await readerSees(live.id)).toBe(true);
+    const [row] = await database.db
+      .select()
+      .from(newsroomArticles)
+      .where(eq(newsroomArticles.id, enrichedId));
+    expect(row).toBeUndefined();
+  });
+
+  it('lists as gone only the ids no published article answers to', async () => {
+    const withdrawn = await create(editor);
+    await call(publishPost, withdrawn.id, editor, { version: 1 }, '/publish');
+    await call(unpublishPost, withdrawn.id, editor, { version: 2 }, '/unpublish');
+    expect(isGoneArticlePath(`/actualite/titre_${withdrawn.id}`)).toBe(true);
+    // An address a published article answers to (data from before the ids were checked) is never 410.
+    const live = await create(editor);
+    await call(publishPost, live.id, editor, { version: 1 }, '/publish');
+    await database.db.update(articles).set({ enrichedNewsId: withdrawn.id }).where(eq(articles.id, live.id));
+    await refreshGoneArticles(database.db);
+    expect(isGoneArticlePath(`/actualite/titre_${withdrawn.id}`)).toBe(false);
+    await database.db.update(articles).set({ enrichedNewsId: null }).where(eq(articles.id, live.id));
+    await refreshGoneArticles(database.db);
+    expect(isGoneArticlePath(`/actualite/titre_${withdrawn.id}`)).toBe(true);
   });
 });
 

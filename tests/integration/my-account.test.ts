@@ -8,6 +8,7 @@ import { savedArticleAnswer } from '@/lib/contracts/saved-articles';
 import {
   changePassword,
   deleteAccount,
+  exportAccountData,
   getAccountProfile,
   updateProfile,
   WRONG_PASSWORD_MESSAGE,
@@ -203,6 +204,47 @@ describe('the newsletter choice under Mon compte', () => {
       .where(sql`${backgroundJobs.payload}->>'to' = ${email}`);
     expect(queued).toHaveLength(1);
     expect(JSON.stringify(queued[0]?.payload)).toContain('newsletter');
+  });
+
+  it('an account never confirmed neither sees nor changes its address’s subscription: mailed links only', async () => {
+    // Someone registers with a subscriber's address, without its mailbox.
+    const { id, email } = await newCustomer();
+    await database.db.update(customers).set({ emailConfirmedAt: null }).where(eq(customers.id, id));
+    await database.db.insert(newsletterSubscribers).values({ email });
+    expect(await getAccountProfile(database.db, id)).toMatchObject({
+      emailConfirmed: false,
+      newsletter: null,
+    });
+    const { hash } = await login(email);
+    const exported = await exportAccountData(database.db, id, hash);
+    expect(exported.newsletter).toBeNull();
+    expect(exported.account.newsletter).toBeNull();
+
+    // Stopping only e-mails the signed stop link to the address, as for an anonymous visitor.
+    expect(await setAccountNewsletter(database.db, id, false)).toBe('unsubscribe_confirmation_sent');
+    expect(await subscription(email)).toMatchObject({ active: true });
+    const mailed = await database.db
+      .select({ payload: backgroundJobs.payload })
+      .from(backgroundJobs)
+      .where(sql`${backgroundJobs.payload}->>'to' = ${email}`);
+    expect(mailed.map((job) => (job.payload as { category: string }).category)).toEqual([
+      'newsletter-unsubscribe',
+    ]);
+    // Nobody subscribed: the same answer, nothing mailed.
+    const other = await newCustomer();
+    await database.db.update(customers).set({ emailConfirmedAt: null }).where(eq(customers.id, other.id));
+    expect(await setAccountNewsletter(database.db, other.id, false)).toBe('unsubscribe_confirmation_sent');
+    expect(
+      await database.db.$count(backgroundJobs, sql`${backgroundJobs.payload}->>'to' = ${other.email}`),
+    ).toBe(0);
+
+    // Deleting the account leaves the subscriber, and what is queued for the address, alone.
+    await deleteAccount(database.db, id, PASSWORD);
+    expect(await getAccountProfile(database.db, id)).toBeNull();
+    expect(await subscription(email)).toMatchObject({ active: true });
+    expect(await database.db.$count(backgroundJobs, sql`${backgroundJobs.payload}->>'to' = ${email}`)).toBe(
+      1,
+    );
   });
 
   it('answers 404 for an account that no longer exists', async () => {

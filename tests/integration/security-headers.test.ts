@@ -92,13 +92,30 @@ describe('request id', () => {
 describe('headers on every answer', () => {
   it('sets HSTS for a year, nosniff, the referrer and permissions policies on every path', async () => {
     const rules = (await nextConfig.headers?.()) ?? [];
-    expect(rules).toHaveLength(1);
     expect(rules[0]?.source).toBe('/:path*');
     const headers = Object.fromEntries((rules[0]?.headers ?? []).map((header) => [header.key, header.value]));
     expect(headers['Strict-Transport-Security']).toBe('max-age=31536000; includeSubDomains');
     expect(headers['X-Content-Type-Options']).toBe('nosniff');
     expect(headers['Referrer-Policy']).toBe('strict-origin-when-cross-origin');
     expect(headers['Permissions-Policy']).toContain('camera=()');
+  });
+});
+
+describe('pages opened with a token', () => {
+  it('send no Referer at all: the last rule of their paths says no-referrer (browser check: security.e2e.ts)', async () => {
+    const rules = (await nextConfig.headers?.()) ?? [];
+    const policies = rules.slice(1).map((rule) => ({
+      source: rule.source,
+      policy: rule.headers.find((header) => header.key === 'Referrer-Policy')?.value,
+    }));
+    expect(policies).toEqual(
+      [
+        '/mot-de-passe-oublie/nouveau',
+        '/confirmation',
+        '/mon-compte/alertes/arret',
+        '/unsubscribe/:email',
+      ].map((source) => ({ source, policy: 'no-referrer' })),
+    );
   });
 });
 

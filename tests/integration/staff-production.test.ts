@@ -1,8 +1,13 @@
 import { inArray } from 'drizzle-orm';
+import { getURLFromRedirectError } from 'next/dist/client/components/redirect';
+import { isRedirectError } from 'next/dist/client/components/redirect-error';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { GET as articlesGet } from '@/app/api/admin/articles/route';
 import { GET as sessionGet } from '@/app/api/admin/session/route';
 import { DELETE as totpDelete, POST as totpPost, PUT as totpPut } from '@/app/api/admin/session/totp/route';
+import ArticlePreviewPage from '@/app/redaction/apercu/[id]/page';
+import IssuePreviewPage from '@/app/redaction/apercu-numero/[date]/page';
+import { NEWSROOM_PATHS } from '@/components/newsroom/paths';
 import { sessionAnswer, totpSetupAnswer } from '@/lib/contracts/admin';
 import type { Database } from '@/server/db/client';
 import { staffMembers } from '@/server/db/schema';
@@ -26,6 +31,10 @@ vi.mock('@/server/env', async (importOriginal) => {
   });
   return { ...original, env: () => production };
 });
+
+// The previews are pages rendered on the server: their request's headers are the test's.
+const requestHeaders = vi.hoisted(() => ({ current: new Headers() }));
+vi.mock('next/headers', () => ({ headers: async () => requestHeaders.current }));
 
 let database: Database;
 
@@ -71,6 +80,34 @@ describe('two-factor authentication in production', () => {
       body: { code: currentTotpCode(setup.secret, now + 30_000) },
     });
     expect(off.status).toBe(403);
+  });
+
+  it('an administrator without it is sent from the previews to set it up, as from every newsroom page', async () => {
+    const admin = await createTestStaff(database.db, 'administrateur');
+    requestHeaders.current = new Headers({ cookie: admin.cookie, 'x-forwarded-for': '192.0.2.20' });
+    const redirectOf = async (render: () => Promise<unknown>) => {
+      try {
+        await render();
+      } catch (error) {
+        if (isRedirectError(error)) return getURLFromRedirectError(error);
+        throw error;
+      }
+      return null;
+    };
+    expect(
+      await redirectOf(() =>
+        ArticlePreviewPage({ params: Promise.resolve({ id: 'A001' }), searchParams: Promise.resolve({}) }),
+      ),
+    ).toBe(NEWSROOM_PATHS.account);
+    expect(
+      await redirectOf(() => IssuePreviewPage({ params: Promise.resolve({ date: '2026-11-30' }) })),
+    ).toBe(NEWSROOM_PATHS.account);
+    requestHeaders.current = new Headers();
+    expect(
+      await redirectOf(() =>
+        ArticlePreviewPage({ params: Promise.resolve({ id: 'A001' }), searchParams: Promise.resolve({}) }),
+      ),
+    ).toBe('/redaction/connexion?retour=%2Fredaction%2Fapercu%2FA001');
   });
 
   it('editors and journalists are not forced to', async () => {

@@ -6,7 +6,7 @@ import {
   GET as sessionGet,
   POST as sessionPost,
 } from '@/app/api/admin/session/route';
-import { POST as totpPost, PUT as totpPut } from '@/app/api/admin/session/totp/route';
+import { DELETE as totpDelete, POST as totpPost, PUT as totpPut } from '@/app/api/admin/session/totp/route';
 import { GET as setupGet, POST as setupPost } from '@/app/api/admin/setup/route';
 import { POST as staffPost } from '@/app/api/admin/staff/route';
 import { GET as meGet } from '@/app/api/eshop/me/route';
@@ -16,7 +16,7 @@ import type { Database } from '@/server/db/client';
 import { auditLog, backgroundJobs, staffMembers, staffSessions } from '@/server/db/schema';
 import { logger } from '@/server/log';
 import { STAFF_COOKIE } from '@/server/staff/auth';
-import { DEMO_STAFF, DEMO_STAFF_PASSWORD, ensureDemoStaff, prepareNewsroom } from '@/server/staff/bootstrap';
+import { prepareNewsroom } from '@/server/staff/bootstrap';
 import { deriveSecretKey, sealSecret } from '@/server/staff/secret-box';
 import { STAFF_SIGN_IN_LIMITS, TOTP_REQUIRED_MESSAGE } from '@/server/staff/sign-in';
 import { sealStoredTotpSecrets, TOTP_UNREADABLE_MESSAGE } from '@/server/staff/staff';
@@ -144,6 +144,26 @@ describe('sign-in', () => {
     expect((await signIn({ email: admin.email, password: admin.password })).status).toBe(200);
   });
 
+  it('failures spread over other addresses never lock a member out of an address they signed in from', async () => {
+    const staff = await createTestStaff(database.db, 'editeur');
+    const home = newAddress();
+    expect((await signIn({ email: staff.email, password: staff.password }, home)).status).toBe(200);
+    const perAddress = STAFF_SIGN_IN_LIMITS.failuresFromAddress.limit;
+    for (let other = 0; other < STAFF_SIGN_IN_LIMITS.failures.limit / perAddress; other += 1) {
+      const address = newAddress();
+      for (let attempt = 0; attempt < perAddress; attempt += 1) {
+        expect(
+          (await signIn({ email: staff.email, password: 'Mauvais-mot-de-passe-1' }, address)).status,
+        ).toBe(401);
+      }
+    }
+    // A stranger's address now waits; the member's own gets in, again and again.
+    const stranger = await signIn({ email: staff.email, password: staff.password });
+    expect(stranger.status).toBe(429);
+    expect((await signIn({ email: staff.email, password: staff.password }, home)).status).toBe(200);
+    expect((await signIn({ email: staff.email, password: staff.password }, home)).status).toBe(200);
+  });
+
   it('answers 400 with French messages for a malformed body', async () => {
     const answer = await signIn({ email: 'pas-une-adresse', password: '' });
     expect(answer.status).toBe(400);
@@ -237,6 +257,41 @@ describe('two-factor authentication', () => {
     const next = currentTotpCode(setup.secret, now + 30_000);
     expect((await signIn({ email: staff.email, password: staff.password, totp: next })).status).toBe(200);
     expect((await signIn({ email: staff.email, password: staff.password, totp: next })).status).toBe(401);
+  });
+
+  it('limits the guesses of a code behind a session as sign-in does (429 with Retry-After)', async () => {
+    const staff = await createTestStaff(database.db, 'editeur');
+    const caller: Caller = { cookie: staff.cookie, address: newAddress() };
+    const setup = totpSetupAnswer.parse(
+      (await callAdmin(totpPost, { path: '/api/admin/session/totp', method: 'POST', caller })).body,
+    );
+    const now = Date.now();
+    const confirm = (method: 'PUT' | 'DELETE', code: string) =>
+      callAdmin(method === 'PUT' ? totpPut : totpDelete, {
+        path: '/api/admin/session/totp',
+        method,
+        caller,
+        body: { code },
+      });
+    expect((await confirm('PUT', currentTotpCode(setup.secret, now))).status).toBe(204);
+    const wrong = (code: string) => (code === '000000' ? '111111' : '000000');
+    const limit = STAFF_SIGN_IN_LIMITS.failuresFromAddress.limit;
+    for (let guess = 0; guess < limit; guess += 1) {
+      const answer = await confirm('DELETE', wrong(currentTotpCode(setup.secret, now + 30_000)));
+      expect(answer.status).toBe(400);
+    }
+    const refused = await confirm('DELETE', currentTotpCode(setup.secret, now + 30_000));
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    // The same counters as sign-in: that address cannot sign in either until they expire.
+    expect(
+      (
+        await signIn(
+          { email: staff.email, password: staff.password, totp: currentTotpCode(setup.secret, now + 60_000) },
+          caller.address,
+        )
+      ).status,
+    ).toBe(429);
   });
 
   it('stores the secret encrypted, bound to its account', async () => {
@@ -371,26 +426,5 @@ describe('invitations', () => {
       .from(staffMembers)
       .where(eq(staffMembers.email, 'nouvelle@redaction.test'));
     expect(row?.invitationTokenHash).toBeNull();
-  });
-});
-
-describe('demo accounts in development', () => {
-  it('one account per role, created once, whose printed credentials sign in', async () => {
-    const lines = await ensureDemoStaff(database.db);
-    expect(lines).toHaveLength(3);
-    for (const member of DEMO_STAFF) {
-      expect(lines.some((line) => line.includes(member.email) && line.includes(DEMO_STAFF_PASSWORD))).toBe(
-        true,
-      );
-    }
-    expect(await ensureDemoStaff(database.db)).toEqual(lines);
-    const rows = await database.db
-      .select({ role: staffMembers.role })
-      .from(staffMembers)
-      .where(sql`${staffMembers.email} like '%@demo.quotidienne.test'`);
-    expect(rows.map((row) => row.role).sort()).toEqual(['administrateur', 'editeur', 'redacteur']);
-    const [editorDemo] = DEMO_STAFF.filter((member) => member.role === 'editeur');
-    const signedIn = await signIn({ email: editorDemo?.email, password: DEMO_STAFF_PASSWORD });
-    expect(signedIn.status).toBe(200);
   });
 });

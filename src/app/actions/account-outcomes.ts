@@ -29,6 +29,8 @@ export const ACCOUNT_SUCCESS_MESSAGES = {
   'newsletter-confirmation':
     'Un e-mail de confirmation vient de vous être envoyé : cliquez sur son lien pour recevoir la newsletter.',
   'newsletter-desinscrit': 'Vous ne recevrez plus la newsletter.',
+  'newsletter-desinscription-envoyee':
+    'Si votre adresse reçoit la newsletter, un e-mail vient de lui être envoyé : cliquez sur son lien pour confirmer la désinscription.',
   'alertes-enregistrees': 'Vos alertes sont enregistrées.',
   'alertes-arretees': 'Vos alertes sont arrêtées.',
   'article-retire': 'L’article est retiré de vos articles enregistrés.',

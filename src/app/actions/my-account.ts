@@ -132,7 +132,12 @@ export async function newsletterAction(form: FormData): Promise<void> {
       session.customer.id,
       text(form, 'subscribe') === '1',
     );
-    if (outcome === 'subscribed') return 'newsletter-inscrit';
-    return outcome === 'confirmation_sent' ? 'newsletter-confirmation' : 'newsletter-desinscrit';
+    const successes = {
+      subscribed: 'newsletter-inscrit',
+      confirmation_sent: 'newsletter-confirmation',
+      unsubscribed: 'newsletter-desinscrit',
+      unsubscribe_confirmation_sent: 'newsletter-desinscription-envoyee',
+    } as const;
+    return successes[outcome];
   });
 }

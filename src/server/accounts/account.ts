@@ -28,10 +28,14 @@ export type AccountProfile = {
   lastname: string;
   function: string;
   createdAt: Date;
-  newsletter: boolean;
+  /**
+   * Whether the account's address gets the newsletter; null until the address is confirmed: whoever registers
+   * with someone else's address must not learn, nor change, that person's subscription.
+   */
+  newsletter: boolean | null;
 };
 
-/** The profile shown under Mon compte, with the newsletter state of the account's address. */
+/** The profile shown under Mon compte, with the newsletter state of the account's address once it is confirmed. */
 export async function getAccountProfile(db: Db, customerId: number): Promise<AccountProfile | null> {
   const [row] = await db
     .select({
@@ -50,7 +54,8 @@ export async function getAccountProfile(db: Db, customerId: number): Promise<Acc
     .where(eq(customers.id, customerId));
   if (!row) return null;
   const { emailConfirmedAt, newsletter, ...profile } = row;
-  return { ...profile, emailConfirmed: emailConfirmedAt !== null, newsletter: newsletter === true };
+  const emailConfirmed = emailConfirmedAt !== null;
+  return { ...profile, emailConfirmed, newsletter: emailConfirmed ? newsletter === true : null };
 }
 
 /** Updates civility, names and function with the rules of registration; answers the errors, empty when saved. */
@@ -119,16 +124,19 @@ export async function changePassword(
 export async function exportAccountData(db: Db, customerId: number, currentSessionHash: string) {
   const profile = await getAccountProfile(db, customerId);
   if (!profile) throw new AppError('not_found', 'Compte introuvable.');
-  const [newsletter] = await db
-    .select({
-      email: newsletterSubscribers.email,
-      active: newsletterSubscribers.active,
-      subscribedAt: newsletterSubscribers.subscribedAt,
-      unsubscribedAt: newsletterSubscribers.unsubscribedAt,
-      source: newsletterSubscribers.source,
-    })
-    .from(newsletterSubscribers)
-    .where(eq(newsletterSubscribers.email, profile.email));
+  // What is held about the address itself (its subscription, links sent to it) is the account's once it is proven.
+  const [newsletter] = !profile.emailConfirmed
+    ? []
+    : await db
+        .select({
+          email: newsletterSubscribers.email,
+          active: newsletterSubscribers.active,
+          subscribedAt: newsletterSubscribers.subscribedAt,
+          unsubscribedAt: newsletterSubscribers.unsubscribedAt,
+          source: newsletterSubscribers.source,
+        })
+        .from(newsletterSubscribers)
+        .where(eq(newsletterSubscribers.email, profile.email));
   const pendingLinks = await db
     .select({
       purpose: accountTokens.purpose,
@@ -138,7 +146,11 @@ export async function exportAccountData(db: Db, customerId: number, currentSessi
       usedAt: accountTokens.usedAt,
     })
     .from(accountTokens)
-    .where(or(eq(accountTokens.customerId, customerId), eq(accountTokens.email, profile.email)));
+    .where(
+      profile.emailConfirmed
+        ? or(eq(accountTokens.customerId, customerId), eq(accountTokens.email, profile.email))
+        : eq(accountTokens.customerId, customerId),
+    );
   const { id: _id, ...account } = profile;
   return {
     exportedAt: new Date().toISOString(),
@@ -165,8 +177,9 @@ export type AccountExport = Awaited<ReturnType<typeof exportAccountData>>;
 
 /**
  * Deletes an account once its password is given again (RGPD article 17): the account, its sessions, alerts,
- * saved articles and links go (foreign keys cascade), the newsletter subscription of its address is ended and
- * erased, and e-mails to it still in the outbox are dropped, in one transaction.
+ * saved articles and links go (foreign keys cascade), in one transaction. When its address was confirmed, the
+ * newsletter subscription of the address is ended and erased and e-mails to it still in the outbox are dropped;
+ * an account never confirmed leaves them alone (the address may be someone else's).
  */
 export async function deleteAccount(db: Db, customerId: number, password: string): Promise<void> {
   await assertPassword(db, customerId, password);
@@ -174,8 +187,8 @@ export async function deleteAccount(db: Db, customerId: number, password: string
     const [row] = await tx
       .delete(customers)
       .where(eq(customers.id, customerId))
-      .returning({ email: customers.email });
-    if (!row) return;
+      .returning({ email: customers.email, emailConfirmedAt: customers.emailConfirmedAt });
+    if (!row?.emailConfirmedAt) return;
     await tx.delete(newsletterSubscribers).where(eq(newsletterSubscribers.email, row.email));
     // Links sent to the address without the account (a newsletter confirmation).
     await tx.delete(accountTokens).where(eq(accountTokens.email, row.email));

@@ -6,11 +6,13 @@ import { customers, newsletterSubscribers } from '../db/schema';
 import { AppError } from '../http/errors';
 import { logger } from '../log';
 import { activateSubscription, deactivateSubscription } from '../newsletter/subscriptions';
+import { unsubscribePageUrl } from '../newsletter/unsubscribe-token';
 import { assertPassword, getAccountProfile } from './account';
 import {
   queueAccountConfirmationEmail,
   queueEmailChangeEmail,
   queueNewsletterConfirmationEmail,
+  queueUnsubscribeConfirmationEmail,
 } from './emails';
 import { AccountFormError, assertForm } from './form-error';
 import { normalizeEmail } from './request-context';
@@ -139,29 +141,46 @@ export async function confirmEmailChange(db: Db, token: string): Promise<Confirm
 }
 
 /**
- * Mon compte's newsletter choice for the account's address. Stopping needs nothing more (the reader is logged in);
- * subscribing is immediate for a confirmed address, and otherwise waits for the newsletter confirmation link.
+ * Mon compte's newsletter choice for the account's address. Once the address is confirmed, subscribing and stopping
+ * are immediate (the reader is logged in and proved the mailbox). Until then the account is treated as an anonymous
+ * visitor: subscribing waits for the newsletter confirmation link, and stopping e-mails the address the signed stop
+ * link (only if it is subscribed; the answer is the same either way), a few times an hour at most.
  */
 export async function setAccountNewsletter(
   db: Db,
   customerId: number,
   subscribe: boolean,
-): Promise<'subscribed' | 'confirmation_sent' | 'unsubscribed'> {
+): Promise<'subscribed' | 'confirmation_sent' | 'unsubscribed' | 'unsubscribe_confirmation_sent'> {
   const customer = await getAccountProfile(db, customerId);
   if (!customer) throw new AppError('not_found', 'Compte introuvable.');
-  if (!subscribe) {
-    await deactivateSubscription(db, customer.email);
-    return 'unsubscribed';
-  }
   if (customer.emailConfirmed) {
+    if (!subscribe) {
+      await deactivateSubscription(db, customer.email);
+      return 'unsubscribed';
+    }
     await activateSubscription(db, customer.email, 'site');
     return 'subscribed';
   }
   await hit(db, LIMITS.resendConfirmation, String(customerId));
+  if (!subscribe) {
+    if (await isActiveSubscriber(db, customer.email)) {
+      await queueUnsubscribeConfirmationEmail(db, customer.email, unsubscribePageUrl(customer.email));
+    }
+    return 'unsubscribe_confirmation_sent';
+  }
   await db.transaction(async (tx) => {
     const txDb = tx as unknown as Db;
     const { token } = await issueToken(txDb, 'newsletter_confirmation', customer.email, null);
     await queueNewsletterConfirmationEmail(txDb, customer.email, token);
   });
   return 'confirmation_sent';
+}
+
+async function isActiveSubscriber(db: Db, email: string): Promise<boolean> {
+  return (
+    (await db.$count(
+      newsletterSubscribers,
+      and(eq(newsletterSubscribers.email, email), eq(newsletterSubscribers.active, true)),
+    )) > 0
+  );
 }

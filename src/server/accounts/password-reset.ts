@@ -1,9 +1,13 @@
 import 'server-only';
 import { eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { forgotPasswordForm, MY_ACCOUNT_MESSAGES, newPasswordForm } from '@/lib/contracts/accounts';
 import type { Db } from '../db/client';
 import { customers } from '../db/schema';
 import { consumeRateLimits } from '../http/rate-limit';
+import { defineJob } from '../jobs/definitions';
+import { jobInsert } from '../jobs/queue';
+import { nudgeJobRunner } from '../jobs/runner';
 import { logger } from '../log';
 import { queuePasswordResetEmail } from './emails';
 import { AccountFormError, assertForm, assertNewPasswordForm } from './form-error';
@@ -21,33 +25,59 @@ export const PASSWORD_RESET_DONE_MESSAGE =
   'Votre mot de passe est modifié. Tous vos appareils ont été déconnectés : connectez-vous avec le nouveau mot de passe.';
 
 /**
- * Sends a reset link to an address that has an account; does the same visible thing for one that has none (the
- * same answer, the same limits), so the call cannot tell who has an account. A new link replaces the previous
- * ones. Rate-limited per client address and per address asked for (no mail bombing).
+ * "Mot de passe oublié ?": answers after the same work whether or not the address has an account (ASVS 6.3.8: its
+ * answer and its time tell nothing). The request only counts its limits and queues a job for the address, in one
+ * statement; the job looks the account up and, if there is one, e-mails it a reset link. Rate-limited per client
+ * address and per address asked for (no mail bombing).
  */
 export async function requestPasswordReset(db: Db, email: string, context: RequestContext): Promise<void> {
   assertForm(forgotPasswordForm, { email });
   const normalized = normalizeEmail(email);
-  const { states, rows } = await consumeRateLimits<{ id: number; firstname: string }>(
+  const { states, rows } = await consumeRateLimits(
     db,
     [
       { rule: LIMITS.resetAddress, subject: context.address },
       { rule: LIMITS.resetEmail, subject: subjectOf(normalized) },
     ],
-    (allowed) => sql`select id, firstname from customers where email = ${normalized} and ${allowed}`,
-    { guardedReadsOnly: true },
+    (allowed) =>
+      jobInsert(passwordResetJob, { email: normalized }, sql`(select where ${allowed}) as permitted`),
   );
   throwIfRefused(states);
-  const customer = rows[0];
-  if (!customer) return;
-  await db.transaction(async (tx) => {
-    const txDb = tx as unknown as Db;
-    await revokeTokens(txDb, 'password_reset', customer.id);
-    const { token } = await issueToken(txDb, 'password_reset', normalized, customer.id);
-    await queuePasswordResetEmail(txDb, normalized, customer.firstname, token);
-  });
-  logger.info({ event: 'password_reset_requested', customerId: customer.id }, 'Réinitialisation demandée');
+  if (rows.length > 0) nudgeJobRunner();
 }
+
+/**
+ * Sends a reset link to an address that has an account, nothing to one that has none. A new link replaces the
+ * previous ones; the token and its e-mail are committed together.
+ */
+async function sendPasswordResetLink(db: Db, email: string): Promise<void> {
+  const customerId = await db.transaction(async (tx) => {
+    const txDb = tx as unknown as Db;
+    // The account's row locked: two requests' jobs running at once issue one link after the other, the later
+    // replacing the earlier.
+    const [customer] = await tx
+      .select({ id: customers.id, firstname: customers.firstname })
+      .from(customers)
+      .where(eq(customers.email, email))
+      .for('update');
+    if (!customer) return null;
+    await revokeTokens(txDb, 'password_reset', customer.id);
+    const { token } = await issueToken(txDb, 'password_reset', email, customer.id);
+    await queuePasswordResetEmail(txDb, email, customer.firstname, token);
+    return customer.id;
+  });
+  if (customerId !== null) {
+    logger.info({ event: 'password_reset_requested', customerId }, 'Réinitialisation demandée');
+  }
+}
+
+/** The work of a reset request, done by the job runner so that the request's time tells nothing. */
+export const passwordResetJob = defineJob({
+  kind: 'accounts.password-reset',
+  payload: z.object({ email: z.string().min(3).max(254) }),
+  maxAttempts: 10,
+  run: async ({ email }, { db }) => sendPasswordResetLink(db, email),
+});
 
 /**
  * Sets a new password with a reset link: the token is used once, within its hour; every session of the account

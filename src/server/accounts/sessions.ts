@@ -12,6 +12,8 @@ export type SessionCustomer = { id: number; email: string; firstname: string; la
 
 /** "Rester connecté": a session of 30 days whose token is replaced as it is used. */
 export const REMEMBER_TTL_SECONDS = 30 * 24 * 3600;
+/** However often it is used, a remembered session ends this long after its sign-in: the password is asked again. */
+export const REMEMBER_MAX_SECONDS = 90 * 24 * 3600;
 /** A session's expiry and last use are written at most this often (not at every request). */
 const RENEW_AFTER_SECONDS = 5 * 60;
 /** A remembered session's token is replaced when it is older than this. */
@@ -125,8 +127,8 @@ export type SessionRenewal = { token: string; ttlSeconds: number } | null;
 /**
  * Keeps a session going while its reader is active (GET /api/eshop/me runs on every page shown). A 3,600-second
  * session gets a new expiry an hour after its last use; a remembered one gets a new token (the old one works one
- * more minute for requests already sent) and 30 days again. Written at most every few minutes; a token replaced
- * by a parallel request changes nothing.
+ * more minute for requests already sent) and 30 days again, never past 90 days after its sign-in. Written at most
+ * every few minutes; a token replaced by a parallel request changes nothing.
  */
 export async function renewSession(db: Db, token: string, found: FoundSession): Promise<SessionRenewal> {
   if (!found.current) return null;
@@ -142,7 +144,8 @@ export async function renewSession(db: Db, token: string, found: FoundSession): 
         previousValidUntil: sql`now() + make_interval(secs => ${ROTATION_GRACE_SECONDS})`,
         rotatedAt: sql`now()`,
         lastUsedAt: sql`now()`,
-        expiresAt: sql`now() + make_interval(secs => ${REMEMBER_TTL_SECONDS})`,
+        expiresAt: sql`least(now() + make_interval(secs => ${REMEMBER_TTL_SECONDS}),
+          ${sessions.createdAt} + make_interval(secs => ${REMEMBER_MAX_SECONDS}))`,
       })
       // Checked again in the update: of two requests rotating at once, one does (the row's hash changes).
       .where(
@@ -151,8 +154,9 @@ export async function renewSession(db: Db, token: string, found: FoundSession): 
           lte(sessions.rotatedAt, sql`now() - make_interval(secs => ${ROTATE_AFTER_SECONDS})`),
         ),
       )
-      .returning({ tokenHash: sessions.tokenHash });
-    return rotated.length > 0 ? { token: next, ttlSeconds: REMEMBER_TTL_SECONDS } : null;
+      .returning({ secondsLeft: sql<number>`ceil(extract(epoch from ${sessions.expiresAt} - now()))::int` });
+    const secondsLeft = rotated[0]?.secondsLeft;
+    return secondsLeft === undefined ? null : { token: next, ttlSeconds: Math.max(1, secondsLeft) };
   }
   if (now - found.lastUsedAt.getTime() < RENEW_AFTER_SECONDS * 1000) return null;
   await db

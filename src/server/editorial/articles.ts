@@ -24,6 +24,7 @@ import { slugify } from '@/lib/slug';
 import { articlePath } from '@/lib/urls';
 import { sanitizeNewsroomHtml } from '../content/sanitize';
 import type { Db } from '../db/client';
+import { queryRows } from '../db/rows';
 import { articles, auditLog, newsroomArticles, newsroomRevisions, staffMembers } from '../db/schema';
 import { AppError } from '../http/errors';
 import { recordAudit } from '../staff/audit';
@@ -277,16 +278,7 @@ export async function createArticle(
     publication_date: body.publication_date ?? new Date().toISOString(),
   });
   return db.transaction(async (tx) => {
-    const [inNewsroom] = await tx
-      .select({ id: newsroomArticles.id })
-      .from(newsroomArticles)
-      .where(eq(newsroomArticles.id, id));
-    const [inPublic] = await tx.select({ id: articles.id }).from(articles).where(eq(articles.id, id));
-    if (inNewsroom || inPublic) {
-      throw new AppError('conflict', 'Un article existe déjà avec cet identifiant.', [
-        { field: 'id', message: 'identifiant déjà utilisé' },
-      ]);
-    }
+    await assertArticleIdsFree(tx, { id, enrichedNewsId: document.enriched_news_id ?? null });
     const [row] = await tx
       .insert(newsroomArticles)
       .values({
@@ -304,6 +296,49 @@ export async function createArticle(
     await recordAudit(tx, principal, 'article.create', { type: 'article', id }, { title: document.title });
     return getAdminArticle(tx, id);
   });
+}
+
+export const ARTICLE_ID_TAKEN_MESSAGE = 'Un article existe déjà avec cet identifiant.';
+export const ENRICHED_ID_TAKEN_MESSAGE =
+  'Un autre article utilise déjà cet identifiant d’actualité enrichie.';
+
+/** True when another article (newsroom or public copy) has `value` as its id or its enriched news id. */
+async function usedByAnotherArticle(tx: Transaction, value: string, selfId: string): Promise<boolean> {
+  const rows = await queryRows(
+    tx,
+    sql`select 1 from ${newsroomArticles}
+      where ${newsroomArticles.id} <> ${selfId}
+        and (${newsroomArticles.id} = ${value} or ${newsroomArticles.enrichedNewsId} = ${value})
+    union all
+    select 1 from ${articles}
+      where ${articles.id} <> ${selfId} and (${articles.id} = ${value} or ${articles.enrichedNewsId} = ${value})
+    limit 1`,
+  );
+  return rows.length > 0;
+}
+
+/**
+ * Refuses (409) an article id or enriched news id that another article already answers to: both appear in
+ * article addresses, so taking one would take over that article's address (and make it answer 410 once
+ * withdrawn).
+ */
+export async function assertArticleIdsFree(
+  tx: Transaction,
+  article: { id: string; enrichedNewsId: string | null },
+  options: { existing?: boolean } = {},
+): Promise<void> {
+  // An existing article's own rows (its newsroom row and public copy) are not "another article".
+  const selfId = options.existing ? article.id : '';
+  if (await usedByAnotherArticle(tx, article.id, selfId)) {
+    throw new AppError('conflict', ARTICLE_ID_TAKEN_MESSAGE, [
+      { field: 'id', message: ARTICLE_ID_TAKEN_MESSAGE },
+    ]);
+  }
+  if (article.enrichedNewsId && (await usedByAnotherArticle(tx, article.enrichedNewsId, selfId))) {
+    throw new AppError('conflict', ENRICHED_ID_TAKEN_MESSAGE, [
+      { field: 'enriched_news_id', message: ENRICHED_ID_TAKEN_MESSAGE },
+    ]);
+  }
 }
 
 /** The newsroom row of an article, locked for the rest of the transaction, or a 404. */
@@ -464,6 +499,13 @@ export async function patchArticle(
     // An article readers have seen keeps its address; a draft's follows its title until then.
     if (changes.slug === undefined && row.publishedVersion === null && document.title !== current.title) {
       document.slug = slugify(document.title);
+    }
+    if ((document.enriched_news_id ?? null) !== (current.enriched_news_id ?? null)) {
+      await assertArticleIdsFree(
+        tx,
+        { id, enrichedNewsId: document.enriched_news_id ?? null },
+        { existing: true },
+      );
     }
     await saveVersion(tx, row, { document }, 'update', principal);
     await recordAudit(

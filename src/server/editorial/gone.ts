@@ -1,8 +1,9 @@
 import 'server-only';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { newsroomArticles } from '../db/schema';
+import { queryRows } from '../db/rows';
+import { articles, newsroomArticles } from '../db/schema';
 import { isGonePagePath, serveGonePage } from '../http/gone-page';
 import { rememberBox } from '../lib/remember';
 
@@ -18,18 +19,19 @@ const goneIds = rememberBox<ReadonlySet<string> | undefined>('newsroom.gone-arti
 /** The article (or enriched news) id of an article address: /actualite/{slug}_{id}, /simulateurs/…, /chiffres-taux/…. */
 const ARTICLE_PATH = /^\/(?:actualite|simulateurs|chiffres-taux)\/[^/?#]*_([A-Za-z0-9-]+)\/?$/;
 
-/** Reloads the ids of withdrawn articles, and their enriched news ids (the id in an enriched news address). */
-export async function refreshGoneArticles(db: Pick<Db, 'select'>): Promise<void> {
-  const rows = await db
-    .select({ id: newsroomArticles.id, enrichedNewsId: newsroomArticles.enrichedNewsId })
-    .from(newsroomArticles)
-    .where(eq(newsroomArticles.status, 'unpublished'));
-  const ids = new Set<string>();
-  for (const row of rows) {
-    ids.add(row.id);
-    if (row.enrichedNewsId) ids.add(row.enrichedNewsId);
-  }
-  goneIds.value = ids;
+/**
+ * Reloads the ids of withdrawn articles, and their enriched news ids (the id in an enriched news address), but
+ * never an id a published article answers to: that address is a live article's.
+ */
+export async function refreshGoneArticles(db: Pick<Db, 'execute'>): Promise<void> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`select gone.id from ${newsroomArticles} withdrawn
+      cross join lateral (values (withdrawn.id), (withdrawn.enriched_news_id)) as gone(id)
+      where withdrawn.status = 'unpublished' and gone.id is not null
+        and not exists (select 1 from ${articles} live where live.id = gone.id or live.enriched_news_id = gone.id)`,
+  );
+  goneIds.value = new Set(rows.map((row) => row.id));
 }
 
 /** True when an article id (or enriched news id) is a withdrawn article's. */

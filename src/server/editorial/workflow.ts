@@ -21,6 +21,7 @@ import { logger } from '../log';
 import { type Actor, recordAudit, recordPublicChange } from '../staff/audit';
 import type { StaffPrincipal } from '../staff/auth';
 import {
+  assertArticleIdsFree,
   assertCanEdit,
   assertVersion,
   getAdminArticle,
@@ -49,7 +50,7 @@ function wrongStatus(): AppError {
 }
 
 /** What every instance must see after a change of the public copy, once committed. */
-async function afterPublicChange(db: Pick<Db, 'select'>): Promise<void> {
+async function afterPublicChange(db: Pick<Db, 'execute'>): Promise<void> {
   await refreshGoneArticles(db);
   // On PostgreSQL the NOTIFY reaches every instance, this one included; PGlite has no listener.
   const database = await getDatabase();
@@ -120,6 +121,11 @@ async function goLive(
     publication_date: firstPublication ? options.publishedAt.toISOString() : current.publication_date,
     update_date: options.markUpdated && !firstPublication ? new Date().toISOString() : current.update_date,
   };
+  await assertArticleIdsFree(
+    tx,
+    { id: row.id, enrichedNewsId: document.enriched_news_id ?? null },
+    { existing: true },
+  );
   const rows = toArticleRows(document);
   await tx.execute(sql`savepoint newsroom_publish`);
   try {

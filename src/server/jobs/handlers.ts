@@ -3,6 +3,7 @@ import 'server-only';
 // calls defineJob; add yours here.
 import '../email/outbox';
 import '../accounts/alert-digests';
+import '../accounts/password-reset';
 import '../editorial/workflow';
 import '../newsletter/campaigns';
 import '../home-blocks/home-blocks';

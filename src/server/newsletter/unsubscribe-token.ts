@@ -12,7 +12,8 @@ import { logger } from '../log';
  * asks for a click, and the one-click endpoint (RFC 8058) refuses.
  *
  * The secret is NEWSLETTER_UNSUBSCRIBE_SECRET (at least 32 characters, validated with the rest of the
- * configuration, which refuses to start in production without it). Elsewhere a fixed development secret stands in.
+ * configuration, which refuses to start in production or staging without it). Elsewhere a fixed development secret
+ * stands in.
  */
 const DEVELOPMENT_SECRET = 'developpement-uniquement-secret-de-desinscription-non-confidentiel';
 const PURPOSE = 'newsletter-unsubscribe:v1';

@@ -1,6 +1,9 @@
 import 'server-only';
-import { inArray, sql } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
 import type { StaffRole } from '@/lib/contracts/admin';
+import { hashPassword, verifyPassword } from '../accounts/passwords';
+import { normalizeEmail } from '../accounts/request-context';
 import type { Db } from '../db/client';
 import { staffMembers } from '../db/schema';
 import { env } from '../env';
@@ -9,12 +12,12 @@ import { rememberBox } from '../lib/remember';
 import { isSameSecret } from '../lib/secrets';
 import { logger } from '../log';
 import { recordAudit } from './audit';
-import { newOpaqueToken } from './auth';
+import { deleteAllStaffSessions, newOpaqueToken } from './auth';
 import { insertStaff, staffCount } from './staff';
 
-// The first administrator (docs/ADMIN-API.md, "First administrator"): from NEWSROOM_ADMIN_EMAIL and
-// NEWSROOM_ADMIN_PASSWORD at start, else through the setup call with a one-time token printed in this
-// process's log. A site on the internet never offers an open setup.
+// The first administrator (docs/ADMIN-API.md, "First administrator"): the administrator named by
+// NEWSROOM_ADMIN_EMAIL and NEWSROOM_ADMIN_PASSWORD exists after every start, else, without staff, a setup call
+// with a one-time token printed in this process's log. A site on the internet never offers an open setup.
 
 /** Serialises concurrent first-administrator attempts across instances. */
 const SETUP_LOCK = 0x6e_65_77_73; // "news"
@@ -22,23 +25,29 @@ const SETUP_LOCK = 0x6e_65_77_73; // "news"
 const setupToken = rememberBox<string | undefined>('newsroom.setup-token', undefined);
 
 /**
- * Run at start: creates the administrator of the environment when there is no staff account yet, or prints a
- * setup token. Answers what it did.
+ * Run at start: with NEWSROOM_ADMIN_EMAIL and NEWSROOM_ADMIN_PASSWORD, makes sure that administrator exists and
+ * signs in with that password whatever other staff there are (demo accounts included); without them and without
+ * staff, prints a setup token. Answers what it did.
  */
-export async function prepareNewsroom(db: Db): Promise<'exists' | 'created' | 'setup-token'> {
-  if ((await staffCount(db)) > 0) return 'exists';
+export async function prepareNewsroom(db: Db): Promise<'exists' | 'created' | 'updated' | 'setup-token'> {
   const config = env();
   if (config.NEWSROOM_ADMIN_EMAIL && config.NEWSROOM_ADMIN_PASSWORD) {
-    const created = await createFirstAdministrator(db, {
-      email: config.NEWSROOM_ADMIN_EMAIL,
-      name: 'Administrateur',
-      password: config.NEWSROOM_ADMIN_PASSWORD,
-      address: 'server',
-    });
-    if (created)
-      logger.info({ email: config.NEWSROOM_ADMIN_EMAIL }, 'rédaction : premier administrateur créé');
-    return created ? 'created' : 'exists';
+    const outcome = await ensureEnvironmentAdministrator(
+      db,
+      config.NEWSROOM_ADMIN_EMAIL,
+      config.NEWSROOM_ADMIN_PASSWORD,
+    );
+    if (outcome === 'created')
+      logger.info({ email: config.NEWSROOM_ADMIN_EMAIL }, 'rédaction : administrateur créé');
+    if (outcome === 'updated') {
+      logger.info(
+        { email: config.NEWSROOM_ADMIN_EMAIL },
+        'rédaction : administrateur remis à jour (mot de passe, rôle)',
+      );
+    }
+    return outcome;
   }
+  if ((await staffCount(db)) > 0) return 'exists';
   const token = newOpaqueToken();
   setupToken.value = token;
   logger.warn(
@@ -46,6 +55,64 @@ export async function prepareNewsroom(db: Db): Promise<'exists' | 'created' | 's
     `rédaction : aucun compte. Créez le premier administrateur sur /redaction/installation avec ce jeton à usage unique : ${token}`,
   );
   return 'setup-token';
+}
+
+/**
+ * The administrator of the environment: created, or (an account of that address already there) given that password,
+ * the administrator role and an open account, its other sessions ended when the password changed. Nothing is
+ * written when it already is so. Serialised across instances starting together (an advisory lock).
+ */
+async function ensureEnvironmentAdministrator(
+  db: Db,
+  email: string,
+  password: string,
+): Promise<'exists' | 'created' | 'updated'> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SETUP_LOCK})`);
+    const actor = { actor: { kind: 'system', name: 'environnement' }, address: 'server' } as const;
+    const [member] = await tx
+      .select()
+      .from(staffMembers)
+      .where(eq(staffMembers.email, normalizeEmail(email)))
+      .for('update');
+    if (!member) {
+      const first = (await staffCount(tx)) === 0;
+      const { member: created } = await insertStaff(tx, {
+        email,
+        name: 'Administrateur',
+        role: 'administrateur',
+        password,
+      });
+      await recordAudit(tx, actor, first ? 'setup.first_administrator' : 'staff.create', {
+        type: 'staff',
+        id: created.id,
+      });
+      return 'created';
+    }
+    const passwordHolds = await verifyPassword(member.passwordHash, password);
+    if (passwordHolds && member.role === 'administrateur' && member.active) return 'exists';
+    await tx
+      .update(staffMembers)
+      .set({
+        role: 'administrateur',
+        active: true,
+        ...(passwordHolds
+          ? {}
+          : {
+              passwordHash: await hashPassword(password),
+              invitationTokenHash: null,
+              invitationExpiresAt: null,
+            }),
+        updatedAt: new Date(),
+      })
+      .where(eq(staffMembers.id, member.id));
+    if (!passwordHolds) await deleteAllStaffSessions(tx, member.id);
+    await recordAudit(tx, actor, passwordHolds ? 'staff.update' : 'staff.password_set', {
+      type: 'staff',
+      id: member.id,
+    });
+    return 'updated';
+  });
 }
 
 /** True when `token` is this process's setup token (constant-time comparison). */
@@ -92,33 +159,36 @@ export function setupClosed(): AppError {
   return new AppError('not_found', 'Installation déjà faite ou jeton invalide.');
 }
 
-/** The demo newsroom of development (one account per role); the start log prints these credentials. */
-export const DEMO_STAFF_PASSWORD = 'Redaction-Demo-2026';
+/** The demo newsroom of development (one account per role); the start log prints their credentials. */
 export const DEMO_STAFF: readonly { email: string; name: string; role: StaffRole }[] = [
   { email: 'redacteur@demo.quotidienne.test', name: 'Camille Rédactrice', role: 'redacteur' },
   { email: 'editeur@demo.quotidienne.test', name: 'Dominique Éditeur', role: 'editeur' },
   { email: 'admin@demo.quotidienne.test', name: 'Alex Administrateur', role: 'administrateur' },
 ];
 
+/** A new random password of a demo account: 20 characters, never one written in the source. */
+function newDemoPassword(): string {
+  return randomBytes(15).toString('base64url');
+}
+
 /**
- * Adds the demo accounts (development only: the caller checks APP_ENV) unless they exist, and answers the
- * lines the start log prints.
+ * Development only (the caller need not check APP_ENV): gives each demo account a new random password, creating
+ * the accounts that are missing, and answers the lines the start log prints (the only place the passwords appear).
  */
 export async function ensureDemoStaff(db: Db): Promise<string[]> {
   if (env().APP_ENV !== 'development') return [];
-  const existing = await db
-    .select({ email: staffMembers.email })
-    .from(staffMembers)
-    .where(
-      inArray(
-        staffMembers.email,
-        DEMO_STAFF.map((member) => member.email),
-      ),
-    );
-  const known = new Set(existing.map((row) => row.email));
+  const lines: string[] = [];
   for (const member of DEMO_STAFF) {
-    if (known.has(member.email)) continue;
-    await db.transaction((tx) => insertStaff(tx, { ...member, password: DEMO_STAFF_PASSWORD }));
+    const password = newDemoPassword();
+    await db.transaction(async (tx) => {
+      const [existing] = await tx
+        .update(staffMembers)
+        .set({ passwordHash: await hashPassword(password), updatedAt: new Date() })
+        .where(eq(staffMembers.email, member.email))
+        .returning({ id: staffMembers.id });
+      if (!existing) await insertStaff(tx, { ...member, password });
+    });
+    lines.push(`  • ${member.role} : ${member.email} / ${password}`);
   }
-  return DEMO_STAFF.map((member) => `  • ${member.role} : ${member.email} / ${DEMO_STAFF_PASSWORD}`);
+  return lines;
 }

@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import { AppError } from '../http/errors';
 import { recordAudit } from './audit';
 import { deleteAllStaffSessions, deleteStaffSession, type StaffPrincipal, totpSetupRequired } from './auth';
+import { countStaffFailure, startStaffAttempt, TOTP_INVALID_MESSAGE } from './sign-in';
 import { findStaffById, readTotpSecret, setPendingTotp, setTotpEnabled, toStaffMember } from './staff';
 import { acceptedTotpStep, newTotpSecret } from './totp';
 
@@ -76,11 +77,14 @@ export async function confirmTotp(
   if (!enable && totpSetupRequired(member.role as StaffRole, false)) {
     throw new AppError('forbidden', 'La double authentification est obligatoire pour les administrateurs.');
   }
+  // Counted as sign-in attempts of the account: whoever holds a session cannot guess codes without limit.
+  const attempt = await startStaffAttempt(db, member.email, principal.address);
   const step = acceptedTotpStep(secret, code, member.totpLastStep);
   if (step === null) {
-    throw new AppError('bad_request', 'Code de vérification incorrect.', [
-      { field: 'code', message: 'Code de vérification incorrect.' },
-    ]);
+    throw (
+      (await countStaffFailure(db, attempt)) ??
+      new AppError('bad_request', TOTP_INVALID_MESSAGE, [{ field: 'code', message: TOTP_INVALID_MESSAGE }])
+    );
   }
   await db.transaction(async (tx) => {
     await setTotpEnabled(tx, staffId, enable, step);

@@ -165,6 +165,17 @@ function printServerLogTail(lines: number): void {
   } catch {}
 }
 
+/** The demo accounts the start printed (`  • editeur : email / password`), by role: new passwords at each start. */
+function demoStaffFromLog(): Record<string, { email: string; password: string }> {
+  const accounts: Record<string, { email: string; password: string }> = {};
+  for (const [, role = '', email = '', password = ''] of readFileSync(SERVER_LOG, 'utf8').matchAll(
+    /^ {2}• (\S+) : (\S+@\S+) \/ (\S+)$/gm,
+  )) {
+    accounts[role] = { email, password };
+  }
+  return accounts;
+}
+
 export default async function globalSetup(): Promise<(() => Promise<void>) | undefined> {
   if (process.env.E2E_BASE_URL) {
     log(`running against ${process.env.E2E_BASE_URL}`);
@@ -196,6 +207,7 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
     // The server's e-mails (no SMTP_URL: .eml files under DATA_DIR/emails) and its tag manager, for the specs.
     process.env.E2E_DATA_DIR = dataDir;
     process.env.E2E_ANALYTICS_URL = E2E_ANALYTICS_URL;
+    process.env.E2E_DEMO_STAFF = JSON.stringify(demoStaffFromLog());
   } catch (error) {
     printServerLogTail(40);
     await teardown();

@@ -1,6 +1,20 @@
 import type { Page } from '@playwright/test';
-import { DEMO_STAFF, DEMO_STAFF_PASSWORD } from '@/server/staff/bootstrap';
+import type { StaffRole } from '@/lib/contracts/admin';
 import { type ConsoleGuard, waitForHydration } from './fixtures';
+
+/**
+ * A demo account of the e2e server: the start prints a new random password for each (`ensureDemoStaff`), which
+ * the global setup reads from the server's log and hands over in E2E_DEMO_STAFF (`{role: {email, password}}`).
+ */
+export function demoStaffAccount(role: StaffRole): { email: string; password: string } {
+  const accounts = JSON.parse(process.env.E2E_DEMO_STAFF ?? '{}') as Record<
+    string,
+    { email: string; password: string }
+  >;
+  const account = accounts[role];
+  if (!account) throw new Error(`no demo ${role} in E2E_DEMO_STAFF (the server's start log printed none)`);
+  return account;
+}
 
 /** The staff shell asks GET /api/admin/session on every page: a 401 before sign-in is how it learns it. */
 const NO_STAFF_SESSION = /\/api\/admin\/session/;
@@ -13,14 +27,13 @@ export async function signInAsEditor(
   guard: ConsoleGuard,
   role: 'redacteur' | 'editeur' | 'administrateur' = 'editeur',
 ): Promise<void> {
-  const editor = DEMO_STAFF.find((member) => member.role === role);
-  if (!editor) throw new Error(`no demo ${role}`);
+  const editor = demoStaffAccount(role);
   guard.allow(NO_STAFF_SESSION);
   await page.goto('/redaction/connexion');
   const submit = page.getByRole('button', { name: 'Se connecter' });
   await waitForHydration(submit);
   await page.getByLabel('Adresse e-mail').fill(editor.email);
-  await page.getByLabel('Mot de passe').fill(DEMO_STAFF_PASSWORD);
+  await page.getByLabel('Mot de passe').fill(editor.password);
   await submit.click();
   await page.getByRole('heading', { level: 1, name: 'Articles' }).waitFor();
 }

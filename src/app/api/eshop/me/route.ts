@@ -19,8 +19,10 @@ export const dynamic = 'force-dynamic';
 
 /**
  * The logged-in user {firstname, lastname}; 401 without a live session. Token: ?cookie, Bearer or cookie. Every
- * page shown calls it, so it also keeps the session going (renewed, or its token replaced for "Rester connecté"), with its readable
- * hint cookie.
+ * page shown calls it, so it also keeps the session of the browser's own cookie or Bearer token going (renewed, or
+ * its token replaced for "Rester connecté"), with its readable hint cookie. A token given in the query only answers
+ * its user: a GET never sets a session from a link's parameter (a cross-site link would log the visitor into
+ * someone else's account).
  */
 export const GET = apiRoute(async (request) => {
   const { cookie } = parseQuery(request, meQuery);
@@ -29,7 +31,7 @@ export const GET = apiRoute(async (request) => {
   const db = await getDb();
   const found = await findSession(db, token);
   if (!found || !token) throw new AppError('unauthorized', NOT_LOGGED_IN_MESSAGE);
-  const renewal = await renewSession(db, token, found);
+  const renewal = fromQuery ? null : await renewSession(db, token, found);
   const { firstname, lastname } = found.customer;
   const user: User = { firstname, lastname };
   return jsonResponse(

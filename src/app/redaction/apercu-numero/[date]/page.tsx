@@ -1,20 +1,17 @@
 import type { Metadata } from 'next';
-import { headers } from 'next/headers';
 import Link from 'next/link';
-import { notFound, redirect } from 'next/navigation';
+import { notFound } from 'next/navigation';
 import { SiteChrome } from '@/app/_components/site-chrome';
 import homeStyles from '@/app/(site)/accueil/[metier]/page.module.css';
+import { requireStaffPage } from '@/app/redaction/require-staff-page';
 import { HomeNews } from '@/components/home/home-news';
 import styles from '@/components/newsroom/newsroom.module.css';
-import { signInPath } from '@/components/newsroom/paths';
 import { issuePath, issuePreviewPath } from '@/components/newsroom/site-paths';
 import { ISSUE_STATUS_LABELS, type IssueStatus } from '@/lib/contracts/issues';
 import { getIssueByDate } from '@/server/daily-issue/daily-issue';
 import { getAdminIssue } from '@/server/daily-issue/issues';
 import { getDb } from '@/server/db/client';
 import { env } from '@/server/env';
-import { AppError } from '@/server/http/errors';
-import { requireStaff } from '@/server/staff/auth';
 
 export const metadata: Metadata = { title: 'Aperçu du numéro' };
 
@@ -29,12 +26,7 @@ export default async function IssuePreviewPage({ params }: Props) {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) notFound();
   const here = issuePreviewPath(date);
   const db = await getDb();
-  try {
-    await requireStaff(db, new Request(`http://newsroom${here}`, { headers: await headers() }), 'issue.read');
-  } catch (error) {
-    if (error instanceof AppError && error.code === 'unauthorized') redirect(signInPath(here));
-    throw error;
-  }
+  await requireStaffPage(db, here, 'issue.read');
   const [issue, admin] = await Promise.all([getIssueByDate(db, date), getAdminIssue(db, date)]);
   if (!issue) notFound();
   const config = env();

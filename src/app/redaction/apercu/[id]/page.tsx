@@ -1,11 +1,11 @@
 import type { Metadata } from 'next';
-import { headers } from 'next/headers';
 import Link from 'next/link';
-import { notFound, redirect } from 'next/navigation';
+import { notFound } from 'next/navigation';
 import { SectionArticle } from '@/app/_components/section-article';
 import { SiteChrome } from '@/app/_components/site-chrome';
+import { requireStaffPage } from '@/app/redaction/require-staff-page';
 import styles from '@/components/newsroom/newsroom.module.css';
-import { articleEditPath, previewPath, revisionsPath, signInPath } from '@/components/newsroom/paths';
+import { articleEditPath, previewPath, revisionsPath } from '@/components/newsroom/paths';
 import { PATHS } from '@/lib/constants';
 import { type AdminArticle, ARTICLE_STATUS_LABELS } from '@/lib/contracts/admin';
 import { articlePath } from '@/lib/urls';
@@ -15,7 +15,6 @@ import { loadPreviewPage } from '@/server/editorial/preview';
 import { env } from '@/server/env';
 import { AppError } from '@/server/http/errors';
 import type { ArticlePageData } from '@/server/pages/article-page';
-import { requireStaff } from '@/server/staff/auth';
 
 export const metadata: Metadata = { title: 'Aperçu' };
 
@@ -38,16 +37,7 @@ export default async function PreviewPage({ params, searchParams }: Props) {
   const here = previewPath(id, revision);
 
   const db = await getDb();
-  try {
-    await requireStaff(
-      db,
-      new Request(`http://newsroom${here}`, { headers: await headers() }),
-      'article.read',
-    );
-  } catch (error) {
-    if (error instanceof AppError && error.code === 'unauthorized') redirect(signInPath(here));
-    throw error;
-  }
+  await requireStaffPage(db, here, 'article.read');
   if (!/^[A-Za-z0-9-]{1,100}$/.test(id)) notFound();
   let preview: { state: AdminArticle; data: ArticlePageData };
   try {
