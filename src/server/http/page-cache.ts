@@ -11,6 +11,7 @@ import { env } from '../env';
 import { remember } from '../lib/remember';
 import { isSameSecret } from '../lib/secrets';
 import { freshNonce } from '../observability/security-headers';
+import { beforeHeadWritten, headersGivenToWriteHead, holdBack, recordBody } from './answer-capture';
 import { crc32Combine, crc32Shift } from './crc32-combine';
 import { homeKey, isKeptRenderedQuery, sharedReadKey } from './page-cache-keys';
 import { requestIdFrom } from './request-id';
@@ -388,29 +389,15 @@ function answerWith(request: IncomingMessage, response: ServerResponse, slot: Sl
  */
 function offerToEdgeCache(response: ServerResponse, type: 'text/html' | 'application/json'): void {
   response.setHeader(EDGE_CACHE_HEADER, String(SHARED_PAGE_CACHE_SECONDS));
-  const writeHead = response.writeHead;
-  response.writeHead = function edgeWriteHead(this: ServerResponse, ...args: unknown[]) {
-    const [status, reason, headers] = args as [number, unknown, unknown];
-    this.statusCode = status;
-    const given = typeof reason === 'object' && reason !== null ? reason : headers;
-    if (!isPlainAnswer(this, type) || !isPlainAddition(given, type)) this.removeHeader(EDGE_CACHE_HEADER);
-    return Reflect.apply(writeHead, this, args) as ServerResponse;
-  } as ServerResponse['writeHead'];
+  beforeHeadWritten(response, (answer, args) => {
+    if (!isPlainAnswer(answer, type) || !isPlainAddition(args, type)) answer.removeHeader(EDGE_CACHE_HEADER);
+  });
 }
 
 /** True when headers given to `writeHead` set no cookie and no other type than `type`. */
-function isPlainAddition(given: unknown, type: string): boolean {
-  if (given === undefined || given === null || typeof given !== 'object') return true;
-  const pairs: [unknown, unknown][] = Array.isArray(given)
-    ? Array.isArray(given[0])
-      ? (given as [unknown, unknown][])
-      : Array.from({ length: Math.floor(given.length / 2) }, (_, index) => [
-          given[2 * index],
-          given[2 * index + 1],
-        ])
-    : Object.entries(given);
-  return pairs.every(([name, value]) => {
-    const lower = String(name).toLowerCase();
+function isPlainAddition(args: unknown[], type: string): boolean {
+  return headersGivenToWriteHead(args).every(([name, value]) => {
+    const lower = name.toLowerCase();
     if (lower === 'set-cookie') return false;
     return lower !== 'content-type' || String(value).startsWith(type);
   });
@@ -678,13 +665,13 @@ export function recordForPageCache(request: IncomingMessage, response: ServerRes
   if (slot !== null && request.method === 'GET' && isLongShared(slot))
     offerToEdgeCache(response, slot.store.kind === 'reads' ? 'application/json' : 'text/html');
   if (isHeldBack(request)) {
-    holdBack(request, response, slot);
+    holdBackPage(request, response, slot);
     return;
   }
   if (slot?.store.kind !== 'reads' || request.method !== 'GET') return;
   if (acceptsGzip(request)) request.headers['accept-encoding'] = 'gzip';
   else delete request.headers['accept-encoding'];
-  const recorder = recordBody(response);
+  const recorder = recordBody(response, MAX_PAGE_BYTES);
   response.once('finish', () => {
     const sent = recorder.body();
     if (!sent || !isPlainAnswer(response, 'application/json')) return;
@@ -721,100 +708,17 @@ function pathOf(url: string): string {
   return queryStart === -1 ? url : url.slice(0, queryStart);
 }
 
-/** Collects what is written to a response, up to MAX_PAGE_BYTES (past that, `body()` is null). */
-function recordBody(response: ServerResponse): { body(): Buffer | null } {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  let tooBig = false;
-  const write = response.write;
-  const end = response.end;
-  const collect = (chunk: unknown, encoding?: unknown) => {
-    if (tooBig) return;
-    const buffer = toBuffer(chunk, encoding);
-    if (!buffer) return;
-    size += buffer.length;
-    if (size > MAX_PAGE_BYTES) tooBig = true;
-    else chunks.push(buffer);
-  };
-  response.write = function recordWrite(this: ServerResponse, ...args: unknown[]) {
-    collect(args[0], args[1]);
-    return Reflect.apply(write, this, args) as boolean;
-  } as ServerResponse['write'];
-  response.end = function recordEnd(this: ServerResponse, ...args: unknown[]) {
-    collect(args[0], args[1]);
-    return Reflect.apply(end, this, args) as ServerResponse;
-  } as ServerResponse['end'];
-  return { body: () => (tooBig ? null : Buffer.concat(chunks, size)) };
-}
-
-function toBuffer(chunk: unknown, encoding?: unknown): Buffer | null {
-  if (chunk === undefined || chunk === null || typeof chunk === 'function') return null;
-  if (Buffer.isBuffer(chunk)) return chunk;
-  if (chunk instanceof Uint8Array) return Buffer.from(chunk);
-  return Buffer.from(String(chunk), typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
-}
-
 /**
- * Holds Next's answer of a cached page back until it is complete, then sends it with a fresh nonce (and keeps
- * it when it may be shared). Next.js writes through `writeHead`, `write`, `end` and `flushHeaders`: until the end,
- * they only record; then the methods in place before are restored and used. An answer larger than any page of
- * ours is let through unchanged from there on (with the build's nonce, consistent in header and body).
+ * Holds Next's answer of a cached page back until it is complete (answer-capture.ts), then sends it with a fresh
+ * nonce (and keeps it when it may be shared). An answer larger than any page of ours is let through unchanged
+ * (with the build's nonce, consistent in header and body).
  */
-function holdBack(request: IncomingMessage, response: ServerResponse, slot: Slot | null): void {
+function holdBackPage(request: IncomingMessage, response: ServerResponse, slot: Slot | null): void {
   const gzipWanted = acceptsGzip(request);
   delete request.headers['accept-encoding'];
-  const original = {
-    writeHead: response.writeHead,
-    write: response.write,
-    end: response.end,
-    flushHeaders: response.flushHeaders,
-  };
-  const restore = () => Object.assign(response, original);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  let passing = false;
-  const collect = (chunk: unknown, encoding: unknown): boolean => {
-    const buffer = toBuffer(chunk, encoding);
-    if (!buffer) return true;
-    size += buffer.length;
-    chunks.push(buffer);
-    if (size <= HELD_BACK_MAX_BYTES) return true;
-    // Too big to hold: what was held goes out as it came, and the rest passes through.
-    passing = true;
-    restore();
-    for (const held of chunks) Reflect.apply(original.write, response, [held]);
-    return true;
-  };
-  response.writeHead = function heldWriteHead(this: ServerResponse, ...args: unknown[]) {
-    const [status, reason, headers] = args as [number, unknown, unknown];
-    this.statusCode = status;
-    if (typeof reason === 'string') this.statusMessage = reason;
-    const given = typeof reason === 'object' && reason !== null ? reason : headers;
-    if (Array.isArray(given)) {
-      for (let index = 0; index + 1 < given.length; index += 2)
-        this.setHeader(given[index], given[index + 1]);
-    } else if (given && typeof given === 'object') {
-      for (const [name, value] of Object.entries(given)) if (value !== undefined) this.setHeader(name, value);
-    }
-    return this;
-  } as ServerResponse['writeHead'];
-  response.flushHeaders = () => {};
-  response.write = function heldWrite(this: ServerResponse, ...args: unknown[]) {
-    if (passing) return Reflect.apply(original.write, this, args) as boolean;
-    const callback = args.find((arg) => typeof arg === 'function') as (() => void) | undefined;
-    collect(args[0], typeof args[1] === 'string' ? args[1] : undefined);
-    callback?.();
-    return true;
-  } as ServerResponse['write'];
-  response.end = function heldEnd(this: ServerResponse, ...args: unknown[]) {
-    const callback = args.find((arg) => typeof arg === 'function') as (() => void) | undefined;
-    if (typeof args[0] !== 'function') collect(args[0], typeof args[1] === 'string' ? args[1] : undefined);
-    if (passing) return Reflect.apply(original.end, this, [callback]) as ServerResponse;
-    restore();
-    answerHeldBack(request, response, slot, Buffer.concat(chunks, size), gzipWanted);
-    if (callback) this.once('finish', callback);
-    return this;
-  } as ServerResponse['end'];
+  holdBack(response, HELD_BACK_MAX_BYTES, (body) =>
+    answerHeldBack(request, response, slot, body, gzipWanted),
+  );
 }
 
 /** Held back at most this much: a page of ours weighs 100 to 200 KB. */

@@ -231,6 +231,15 @@ export function observeSearchPage(part: SearchPagePart, seconds: number): void {
   metrics().searchParts.observe({ part }, seconds);
 }
 
+/** Records a search page's part from `started` to the end of its answer (or of its connection). */
+export function timeSearchPagePart(
+  response: { once(event: 'close', listener: () => void): unknown },
+  part: SearchPagePart,
+  started = process.hrtime.bigint(),
+): void {
+  response.once('close', () => observeSearchPage(part, Number(process.hrtime.bigint() - started) / 1e9));
+}
+
 export type PasswordHashPart = 'wait' | 'hash';
 
 export function observePasswordHash(part: PasswordHashPart, seconds: number): void {
