@@ -3,6 +3,7 @@
 // (scripts/serve.ts, src/server/http/pipeline.ts).
 
 export async function registerNodeServer(): Promise<void> {
+  await startTracingWhenConfigured();
   const { registerDatabaseGauges } = await import('./server/observability/database-gauges');
   const { enableSharedReads } = await import('./server/cache/shared-reads');
   const { batchSearchCounts } = await import('./server/search/query-counts');
@@ -84,4 +85,13 @@ async function refreshCachesOnContentChanges(): Promise<void> {
   listenForContentChanges(config.DATABASE_URL, () => {
     void requestOwnRevalidation(config.PORT);
   });
+}
+
+/** OpenTelemetry traces (docs/OPERATIONS.md, "Traces") when a collector is configured; nothing is loaded otherwise. */
+async function startTracingWhenConfigured(): Promise<void> {
+  const { env } = await import('./server/env');
+  const { OTEL_EXPORTER_OTLP_ENDPOINT, OTEL_SERVICE_NAME } = env();
+  if (!OTEL_EXPORTER_OTLP_ENDPOINT) return;
+  const { startTracing } = await import('./server/observability/tracing-sdk');
+  startTracing({ endpoint: OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: OTEL_SERVICE_NAME });
 }

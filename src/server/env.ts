@@ -173,6 +173,20 @@ export const envSchema = z
         .url({ protocol: /^postgres(ql)?$/, error: 'doit être une URL postgres://utilisateur@hôte/base' })
         .optional(),
     ),
+    /**
+     * An OpenTelemetry collector (OTLP over HTTP, JSON): traces of requests, database statements and searches are
+     * sent to `{endpoint}/v1/traces`. Unset: no tracing, and nothing of the SDK is loaded.
+     */
+    OTEL_EXPORTER_OTLP_ENDPOINT: z.preprocess(emptyAsUndefined, urlString.optional()),
+    /** The service name the traces carry (`service.name`). */
+    OTEL_SERVICE_NAME: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .max(100, 'doit contenir au plus 100 caractères')
+        .regex(/^[A-Za-z0-9._-]+$/, 'doit être un nom (lettres, chiffres, . _ -)')
+        .default('la-quotidienne'),
+    ),
     // --- end of operations ---
   })
   .superRefine((config, context) => {

@@ -7,6 +7,7 @@ import { remember, rememberBox } from '../lib/remember';
 import { logger } from '../log';
 import { flushSearchCounts } from '../search/query-counts';
 import { handOverWaitingSearches } from '../search/search-slots';
+import { stopTracing } from './tracing';
 
 /**
  * The servers of this process and their requests in flight (counted by the request log step), and their graceful
@@ -116,11 +117,12 @@ export async function gracefulStop(signal: NodeJS.Signals): Promise<void> {
   await closeDatabase().catch((error: unknown) =>
     logger.error({ err: error }, 'fermeture de la base impossible'),
   );
+  await stopTracing().catch((error: unknown) => logger.error({ err: error }, 'envoi des traces impossible'));
   logger.info('arrêt terminé');
   process.exit(0);
 }
 
-/** SIGTERM and SIGINT stop gracefully (Next's own handler is off: NEXT_MANUAL_SIG_HANDLE, scripts/start.ts). */
+/** SIGTERM and SIGINT stop gracefully (installed by our server entry, scripts/serve.ts). */
 export function handleStopSignals(): void {
   const installed = rememberBox('stop-signals', false);
   if (installed.value) return;
