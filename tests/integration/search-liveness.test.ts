@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { GET as results } from '@/app/api/search/results/route';
 import { SEARCH_SORTS } from '@/lib/contracts/search';
 import type { Database } from '@/server/db/client';
-import { purgePageCache } from '@/server/http/page-cache';
+import { purgePageCache } from '@/server/http/page-cache-store';
 import { createPipelineServer, PRODUCTION_STEPS } from '@/server/http/pipeline';
 import { renderMetrics } from '@/server/observability/metrics';
 import { SEARCH_QUEUE_MAX, searchSlot } from '@/server/search/admission';

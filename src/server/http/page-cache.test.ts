@@ -3,8 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SESSION_COOKIE } from '../accounts/sessions';
+import { answerFromPageCache } from './page-cache';
+import { recordForPageCache } from './page-cache-capture';
 import {
-  answerFromPageCache,
   ISR_PAGE_CACHE_SECONDS,
   PAGE_CACHE_MAX_ENTRIES,
   PAGE_CACHE_SECONDS,
@@ -12,10 +13,9 @@ import {
   pageCacheStats,
   purgePageCache,
   RENDERED_PAGE_CACHE_MAX_ENTRIES,
-  recordForPageCache,
   SHARED_PAGE_CACHE_SECONDS,
   SHARED_READ_CACHE_MAX_ENTRIES,
-} from './page-cache';
+} from './page-cache-store';
 
 /** What the stand-in for Next.js answers, per test. */
 /** What the stand-in for Next.js answers, per test; `compress`: gzip when asked, as Next's own middleware does. */

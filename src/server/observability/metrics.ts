@@ -2,7 +2,7 @@ import 'server-only';
 import { type ELDHistogram, monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { sharedReadStats } from '../cache/shared-reads';
-import { pageCacheStats } from '../http/page-cache';
+import { pageCacheStats } from '../http/page-cache-store';
 import { remember } from '../lib/remember';
 
 /**

@@ -6,7 +6,7 @@ import { isOwnRevalidateToken } from '@/server/content/content-changes';
 import { getDb } from '@/server/db/client';
 import { apiRoute } from '@/server/http/api-route';
 import { AppError } from '@/server/http/errors';
-import { purgePageCache } from '@/server/http/page-cache';
+import { purgePageCache } from '@/server/http/page-cache-store';
 import { REVALIDATED_PAGE_ROUTES } from '@/server/http/route-table';
 import { refreshGoneArticles } from '@/server/newsroom/gone';
 import { refreshRedirects } from '@/server/site-newsroom/redirects';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { serveSteps } from '../../../../tests/support/request-steps';
-import { purgePageCache } from '../page-cache';
+import { purgePageCache } from '../page-cache-store';
 import { pageCacheAnswerStep } from './page-cache-answer';
 import { pageCacheRecordStep } from './page-cache-record';
 

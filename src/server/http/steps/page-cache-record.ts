@@ -1,5 +1,5 @@
 import 'server-only';
-import { recordForPageCache } from '../page-cache';
+import { recordForPageCache } from '../page-cache-capture';
 import type { RequestStep } from '../request-step';
 
 /**

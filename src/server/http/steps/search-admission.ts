@@ -15,7 +15,7 @@ import {
   searchSlot,
 } from '../../search/admission';
 import type { SlotRelease } from '../../search/search-slots';
-import { isPageCacheRefresh, joinRenderInProgress } from '../page-cache';
+import { isPageCacheRefresh, joinRenderInProgress } from '../page-cache-refresh';
 import { pathnameOf, type RequestStep } from '../request-step';
 import { answerCachedPage } from './page-cache-answer';
 
