@@ -1,8 +1,9 @@
 import 'server-only';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { gunzipSync } from 'node:zlib';
+import { pageRendered } from '../observability/metrics';
 import { beforeHeadWritten, headersGivenToWriteHead, holdBack, recordBody } from './answer-capture';
-import { slotOf, UNCACHEABLE_REQUEST_HEADERS } from './page-cache-keys';
+import { hasSession, isReaderRoute, slotOf, UNCACHEABLE_REQUEST_HEADERS } from './page-cache-keys';
 import { answerWithFreshNonce, compressInBackground, offsetsOf, policyNonce } from './page-cache-nonce';
 import {
   acceptsGzip,
@@ -10,6 +11,7 @@ import {
   isLongShared,
   MAX_PAGE_BYTES,
   newEntry,
+  ORIGIN_HEADER,
   pathOf,
   SHARED_PAGE_CACHE_SECONDS,
   type Slot,
@@ -81,6 +83,8 @@ export function recordForPageCache(request: IncomingMessage, response: ServerRes
   // as shared (docs/decisions/048-edge-cache-for-anonymous-searches.md).
   if (slot !== null && request.method === 'GET' && isLongShared(slot))
     offerToEdgeCache(response, slot.store.kind === 'reads' ? 'application/json' : 'text/html');
+  // After the edge cache header, which nginx before 1.23 must read first.
+  reportOrigin(request, response, slot);
   if (isHeldBack(request)) {
     holdBackPage(request, response, slot);
     return;
@@ -189,4 +193,18 @@ function pageWithScriptsAfterPaint(body: Buffer): Buffer {
 function isKept(slot: Slot, response: ServerResponse, nonce: StoredNonce): boolean {
   if (slot.store.kind === 'cached') return isShareable(response);
   return slot.store.kind === 'rendered' && isPlainAnswer(response, 'text/html') && nonce.offsets.length > 0;
+}
+
+/**
+ * A reader page or public read on its way to Next.js: its answer says MISS (the page cache may keep it) or BYPASS
+ * (it never does), unless the request has a session; and once sent, it counts in page_renders_total unless Next.js
+ * answered it from its ISR copy (`x-nextjs-cache: HIT`).
+ */
+function reportOrigin(request: IncomingMessage, response: ServerResponse, slot: Slot | null): void {
+  const pathname = pathOf(request.url ?? '');
+  if (!isReaderRoute(pathname)) return;
+  if (!hasSession(request)) response.setHeader(ORIGIN_HEADER, slot === null ? 'BYPASS' : 'MISS');
+  response.once('finish', () => {
+    if (response.getHeader('x-nextjs-cache') !== 'HIT') pageRendered(pathname);
+  });
 }

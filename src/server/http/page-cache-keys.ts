@@ -206,3 +206,18 @@ const HOME_TRADE_PARAMETER = 'metier';
 function hasSessionCookie(request: IncomingMessage): boolean {
   return readCookie(request.headers.cookie ?? null, SESSION_COOKIE) !== null;
 }
+
+/** A request made with a session (cookie or Bearer token): its answers never say where they came from. */
+export function hasSession(request: IncomingMessage): boolean {
+  return hasSessionCookie(request) || request.headers.authorization !== undefined;
+}
+
+/** The reader pages and public API reads, whose answers say where they came from (X-Cache). */
+export function isReaderRoute(pathname: string): boolean {
+  return (
+    isCachedPagePath(pathname) ||
+    RENDERED_PAGE_PATHS.has(pathname) ||
+    SHARED_READ_PATHS.has(pathname) ||
+    ANONYMOUS_READ_PATHS.has(pathname)
+  );
+}

@@ -72,7 +72,16 @@ const PER_ANSWER_HEADERS = new Set([
   'keep-alive',
   'date',
   'x-request-id',
+  'x-cache',
 ]);
+
+/**
+ * Where an answer came from, on reader pages and public reads of requests without a session: HIT (a fresh copy of
+ * the page cache), STALE (a copy past its life, refreshed in the background), MISS (rendered by the app, or taken
+ * from Next's ISR copy, and kept), BYPASS (a request the page cache never serves: Next's client navigation, a query
+ * it does not keep, a range).
+ */
+export const ORIGIN_HEADER = 'x-cache';
 
 export type Entry = {
   headers: OutgoingHttpHeaders;

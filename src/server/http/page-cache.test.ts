@@ -124,6 +124,8 @@ describe('page cache in front of Next.js', () => {
     expect(policies.join()).not.toContain(CACHE_NONCE);
     expect(second.response.headers.get('cache-control')).toBe(ISR_HEADERS['cache-control']);
     expect(second.response.headers.get('x-nextjs-cache')).toBe('HIT');
+    expect(first.response.headers.get('x-cache')).toBe('MISS');
+    expect(second.response.headers.get('x-cache')).toBe('HIT');
     expect(second.response.headers.get('x-request-id')).toBe('proxy-given-id-1');
     expect(pageCacheStats()).toMatchObject({ hits: expect.any(Number), entries: 1 });
   });

@@ -1,7 +1,7 @@
 import 'server-only';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
-import { slotOf } from './page-cache-keys';
+import { hasSession, slotOf } from './page-cache-keys';
 import { answerWithFreshNonce } from './page-cache-nonce';
 import { isOwnRefresh, refreshInBackground } from './page-cache-refresh';
 import {
@@ -9,6 +9,7 @@ import {
   EDGE_CACHE_HEADER,
   type Entry,
   lookup,
+  ORIGIN_HEADER,
   resize,
   type Slot,
   state,
@@ -65,14 +66,22 @@ export function answerFromPageCache(
   if (!found) return false;
   const { entry, refresh } = found;
   if (refresh) refreshInBackground(request);
-  answerWith(request, response, slot, entry);
+  answerWith(request, response, slot, entry, entry.expiresAt <= now ? 'STALE' : 'HIT');
   return { refreshed: refresh };
 }
 
-function answerWith(request: IncomingMessage, response: ServerResponse, slot: Slot, entry: Entry): void {
+function answerWith(
+  request: IncomingMessage,
+  response: ServerResponse,
+  slot: Slot,
+  entry: Entry,
+  origin: 'HIT' | 'STALE',
+): void {
   state().hits += 1;
   for (const [name, value] of Object.entries(entry.headers))
     if (value !== undefined) response.setHeader(name, value);
+  // After the stored headers: nginx before 1.23 must read X-Accel-Expires first (offerToEdgeCache).
+  if (!hasSession(request)) response.setHeader(ORIGIN_HEADER, origin);
   response.setHeader('x-request-id', requestIdFrom(request.headers['x-request-id']));
   // nginx keeps a shared read no longer than this copy's remaining life (a stale copy: one second).
   if (entry.headers[EDGE_CACHE_HEADER] !== undefined)

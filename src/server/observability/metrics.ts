@@ -23,6 +23,8 @@ type Metrics = {
   /** Requests being answered now. */
   inFlight: number;
   nextCache: Counter<'result'>;
+  /** Reader pages and public reads the app rendered (not answered from a cache), by route. */
+  pageRenders: Counter<'route'>;
   /** Where a search page's time in this process went, by part (`SearchPagePart`). */
   searchParts: Histogram<'part'>;
   /** Password hashes (argon2id): the wait for a turn and the computation (`PasswordHashPart`). */
@@ -139,6 +141,12 @@ function createMetrics(): Metrics {
       labelNames: ['result'],
       registers,
     }),
+    pageRenders: new Counter({
+      name: 'page_renders_total',
+      help: 'Reader pages and public API reads rendered by the app (answered by neither the page cache nor an ISR copy), by route.',
+      labelNames: ['route'],
+      registers,
+    }),
     searchParts: new Histogram({
       name: 'search_page_seconds',
       help: 'Time of the parts of a search page in this process (cached answer, wait for the same search, rate-limit count, wait for a slot, render, background refresh).',
@@ -217,6 +225,11 @@ export function requestFinished(input: {
   current.requests.inc({ route, method, status: String(input.status) });
   current.latencies.observe({ route }, input.seconds);
   if (input.cache) current.nextCache.inc({ result: input.cache.toLowerCase() });
+}
+
+/** One reader page or public read rendered by the app (page_renders_total). */
+export function pageRendered(pathname: string): void {
+  metrics().pageRenders.inc({ route: boundedRoute(routeLabel(pathname)) });
 }
 
 /**
