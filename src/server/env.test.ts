@@ -117,7 +117,7 @@ describe('REGISTRATION_LIMIT_PER_HOUR', () => {
   });
 });
 
-describe('search settings (issue 15)', () => {
+describe('search settings', () => {
   it('defaults to 5 distinct clients for a suggestion and 60 searches a minute', () => {
     expect(parseEnv({})).toMatchObject({
       SEARCH_SUGGESTION_MIN_CLIENTS: 5,

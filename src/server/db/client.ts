@@ -251,7 +251,7 @@ export async function getDb(): Promise<Db> {
   return (await getDatabase()).db;
 }
 
-// --- Operations (issue 17): the read replica ---
+// --- Operations: the read replica ---
 
 /**
  * The database for public reads that may lag a little (lists, search, suggestions): the streaming replica of

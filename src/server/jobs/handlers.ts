@@ -3,7 +3,7 @@ import 'server-only';
 // calls defineJob; add yours here.
 import '../email/outbox';
 import '../accounts/alert-digests';
-import '../newsroom/workflow';
+import '../editorial/workflow';
 import '../newsletter/campaigns';
-import '../site-newsroom/home-blocks';
-import '../site-newsroom/issues';
+import '../home-blocks/home-blocks';
+import '../daily-issue/issues';

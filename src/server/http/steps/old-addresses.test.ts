@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveSteps } from '../../../../tests/support/request-steps';
-import { refreshGoneArticles } from '../../newsroom/gone';
-import { refreshRedirects } from '../../site-newsroom/redirects';
+import { refreshGoneArticles } from '../../editorial/gone';
+import { refreshRedirects } from '../../taxonomy/redirects';
 import { oldAddressesStep } from './old-addresses';
 
 /** Stand-ins for the database reads that fill the tables in memory. */

@@ -1,6 +1,6 @@
 import 'server-only';
-import { answerGoneArticle } from '../../newsroom/gone';
-import { answerRedirect } from '../../site-newsroom/redirects';
+import { answerGoneArticle } from '../../editorial/gone';
+import { answerRedirect } from '../../taxonomy/redirects';
 import type { RequestStep } from '../request-step';
 
 /**
