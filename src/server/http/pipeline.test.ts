@@ -66,6 +66,7 @@ describe('the production pipeline', () => {
       'client address',
       'request log and metrics',
       'liveness',
+      'image optimiser admission',
       'redirects and removed addresses',
       'searched-text redirect',
       'page cache',

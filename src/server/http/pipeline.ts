@@ -4,6 +4,7 @@ import { logger } from '../log';
 import { trackServer } from '../observability/http-server';
 import type { RequestHandler, RequestStep } from './request-step';
 import { clientAddressStep } from './steps/client-address';
+import { imageOptimiserStep } from './steps/image-optimiser';
 import { livenessStep } from './steps/liveness';
 import { oldAddressesStep } from './steps/old-addresses';
 import { pageCacheAnswerStep } from './steps/page-cache-answer';
@@ -21,6 +22,7 @@ export const PRODUCTION_STEPS: readonly RequestStep[] = [
   clientAddressStep,
   requestLogStep,
   livenessStep,
+  imageOptimiserStep,
   oldAddressesStep,
   searchedTextStep,
   pageCacheAnswerStep,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveSteps } from '../../../../tests/support/request-steps';
 import { refreshGoneArticles } from '../../editorial/gone';
 import { refreshRedirects } from '../../taxonomy/redirects';
+import { GONE_PAGE_PATH } from '../gone-page';
 import { oldAddressesStep } from './old-addresses';
 
 /** Stand-ins for the database reads that fill the tables in memory. */
@@ -28,18 +29,25 @@ afterAll(async () => {
 });
 
 describe('oldAddressesStep', () => {
-  it('redirects an old address with its query, and answers 410 for a removed one', async () => {
+  it('redirects an old address with its query, without Next.js', async () => {
     const moved = await fetch(`${served.base}/ancienne-page?x=1`, { redirect: 'manual' });
     expect(moved.status).toBe(301);
     expect(moved.headers.get('location')).toBe('/actualite?x=1');
-    expect((await fetch(`${served.base}/page-supprimee`)).status).toBe(410);
     expect(served.reached).toEqual([]);
   });
 
-  it('answers 410 for a withdrawn article, and lets every other address go on', async () => {
-    const gone = await fetch(`${served.base}/actualite/un-titre_A42`);
-    expect(gone.status).toBe(410);
-    expect(await gone.text()).toContain('Cet article n’est plus disponible');
+  it("sends a removed address and a withdrawn article to the site's 410 page, never kept", async () => {
+    for (const address of ['/page-supprimee', '/actualite/un-titre_A42']) {
+      const gone = await fetch(`${served.base}${address}`);
+      expect(gone.status).toBe(410);
+      expect(gone.headers.get('cache-control')).toBe('no-store');
+      expect(gone.headers.get('x-robots-tag')).toBe('noindex');
+    }
+    expect(served.reached).toEqual([GONE_PAGE_PATH, GONE_PAGE_PATH]);
+  });
+
+  it('lets every other address go on as it is', async () => {
+    served.reached.length = 0;
     await fetch(`${served.base}/actualite/un-autre_A43`);
     expect(served.reached).toEqual(['/actualite/un-autre_A43']);
   });
