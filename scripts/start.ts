@@ -4,7 +4,7 @@ import { emailFolder } from '@/server/email/transport';
 import { ConfigurationError, type Env, parseEnv } from '@/server/env';
 import { DEFAULT_ARTICLES, DEFAULT_DOCUMENTS, isSeeded, seedDatabase } from '@/server/seed';
 import { ensureDemoStaff } from '@/server/staff/bootstrap';
-import { buildIfNeeded, runNext } from './lib/build';
+import { buildIfNeeded, runServer } from './lib/build';
 
 async function prepareDatabase(): Promise<void> {
   const started = Date.now();
@@ -62,12 +62,8 @@ async function main(): Promise<void> {
   await prepareDatabase();
   reportEmailDelivery(config);
   await buildIfNeeded();
-  // The app's own SIGTERM handler (src/server/observability/http-server.ts) replaces Next's: it also lets requests
-  // in flight finish and closes the database before exiting.
-  const server = runNext(['start', '--port', String(config.PORT)], {
-    ...process.env,
-    NEXT_MANUAL_SIG_HANDLE: '1',
-  });
+  // Our server (scripts/serve.ts) stops gracefully on SIGTERM: requests in flight finish, the database closes.
+  const server = runServer(['--port', String(config.PORT)]);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => server.kill(signal));
   }

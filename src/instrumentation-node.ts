@@ -1,14 +1,13 @@
-// The Node.js server's start (src/instrumentation.ts loads it only in that runtime): request logs, metrics, caches,
-// the newsroom's first account, the background jobs and the graceful stop.
+// The Node.js server's start (src/instrumentation.ts loads it only in that runtime): metrics, caches, the newsroom's
+// first account and the background jobs. The request steps and the graceful stop are the server's own
+// (scripts/serve.ts, src/server/http/pipeline.ts).
 
 export async function registerNodeServer(): Promise<void> {
   await startTracingWhenConfigured();
-  const { instrumentHttpServers, handleStopSignals } = await import('./server/observability/http-server');
   const { registerDatabaseGauges } = await import('./server/observability/database-gauges');
   const { enableSharedReads } = await import('./server/cache/shared-reads');
   const { batchSearchCounts } = await import('./server/search/query-counts');
   const { getDb } = await import('./server/db/client');
-  instrumentHttpServers();
   enableSharedReads();
   batchSearchCounts(getDb);
   registerDatabaseGauges();
@@ -16,9 +15,6 @@ export async function registerNodeServer(): Promise<void> {
   await prepareNewsroomAtStart();
   await startBackgroundJobs(getDb);
   await prepareSiteNewsroomAtStart();
-  // Next's own SIGTERM handler exits as soon as the server closed, without closing the database: ours replaces it
-  // when the start script turned it off.
-  if (process.env.NEXT_MANUAL_SIG_HANDLE) handleStopSignals();
 }
 
 /**

@@ -49,7 +49,14 @@ function run(script: string, args: string[], env: Record<string, string>): Promi
 function startApp(port: number, env: Record<string, string>): void {
   const child = spawn(
     process.execPath,
-    [path.join(root, 'node_modules/next/dist/bin/next'), 'start', '--port', String(port)],
+    [
+      '--conditions=react-server',
+      '--import',
+      'tsx',
+      path.join(root, 'scripts/serve.ts'),
+      '--port',
+      String(port),
+    ],
     {
       cwd: root,
       env: {
@@ -57,7 +64,6 @@ function startApp(port: number, env: Record<string, string>): void {
         ...env,
         PORT: String(port),
         NEXT_DIST_DIR: distDir,
-        NEXT_MANUAL_SIG_HANDLE: '1',
         NEXT_TELEMETRY_DISABLED: '1',
         LOG_LEVEL: 'warn',
         APP_ENV: 'test',

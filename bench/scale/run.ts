@@ -130,8 +130,10 @@ function startApp(port: number, databaseUrl: string, appEnv: Record<string, stri
     process.execPath,
     [
       ...APP_NODE_ARGS,
-      path.join(root, 'node_modules/next/dist/bin/next'),
-      'start',
+      '--conditions=react-server',
+      '--import',
+      'tsx',
+      path.join(root, 'scripts/serve.ts'),
       '--hostname',
       '127.0.0.1',
       '--port',
@@ -143,7 +145,6 @@ function startApp(port: number, databaseUrl: string, appEnv: Record<string, stri
         ...process.env,
         DATABASE_URL: databaseUrl,
         NEXT_DIST_DIR: distDir,
-        NEXT_MANUAL_SIG_HANDLE: '1',
         NEXT_TELEMETRY_DISABLED: '1',
         LOG_LEVEL: 'warn',
         APP_ENV: 'staging',
@@ -263,6 +264,8 @@ function processTicks(): Map<number, { ppid: number; name: string; ticks: number
       if (name === 'node' || name.startsWith('node ')) {
         const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
         if (command.includes('bench/load/run.ts')) name = 'load-generator';
+        // Our server entry (scripts/serve.ts) runs Next's handler in its own process, as `next start` did.
+        if (command.includes('scripts/serve.ts')) name = 'next-server';
       }
       // The process title (`next-server (v16…)`) shows as a name cut to 15 characters.
       if (name.startsWith('next-server')) name = 'next-server';
@@ -619,7 +622,7 @@ async function main(): Promise<void> {
     loadAverageAtStart: load(),
     setup: {
       database: `PostgreSQL (throwaway cluster of the test suite: fsync off), one server on loopback, the apps connected through ${PG_SOCKET ? 'its Unix socket' : 'TCP'}`,
-      apps: `next start x2 on loopback, same build, TRUSTED_PROXY_HOPS=1, SEARCH_CONCURRENCY=${SEARCH_CONCURRENCY}`,
+      apps: `scripts/serve.ts x2 on loopback, same build, TRUSTED_PROXY_HOPS=1, SEARCH_CONCURRENCY=${SEARCH_CONCURRENCY}`,
       edge: 'deploy/nginx.conf as shipped (ports, cache folder and listen address rewritten), 2 workers',
       loadGenerator: 'autocannon on the same two cores (bench/load/run.ts for the mixed load)',
       readers:

@@ -44,6 +44,18 @@ export function runNext(args: string[], env: NodeJS.ProcessEnv = process.env) {
   });
 }
 
+/**
+ * The site's server (scripts/serve.ts: our request steps, then Next's handler) with this process's Node, loaded
+ * as every script of ours is (TypeScript through tsx, the server's modules under the react-server condition).
+ */
+export function runServer(args: string[], env: NodeJS.ProcessEnv = process.env) {
+  return spawn(
+    process.execPath,
+    ['--conditions=react-server', '--import', 'tsx', path.join(root, 'scripts/serve.ts'), ...args],
+    { cwd: root, env: { NEXT_TELEMETRY_DISABLED: '1', ...env }, stdio: 'inherit' },
+  );
+}
+
 /** Builds the app when the build is missing or stale; resolves once the build succeeded. */
 export async function buildIfNeeded(): Promise<void> {
   if (!buildIsStale()) return;

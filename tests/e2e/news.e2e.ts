@@ -181,3 +181,21 @@ for (const [name, viewport] of [
     });
   });
 }
+
+test('a reader page asked twice comes from the page cache the second time, and says so', async ({
+  request,
+}) => {
+  // The first answer may already be a copy (another test asked the page): the second one always is.
+  const first = await request.get('/actualite/fiscal');
+  expect(first.status()).toBe(200);
+  expect(['MISS', 'HIT', 'STALE']).toContain(first.headers()['x-cache']);
+  const second = await request.get('/actualite/fiscal');
+  expect(second.headers()['x-cache']).toBe('HIT');
+  // A public read says it too; a request with a session never does.
+  await request.get('/api/issue');
+  expect((await request.get('/api/issue')).headers()['x-cache']).toBe('HIT');
+  const withSession = await request.get('/actualite/fiscal', {
+    headers: { cookie: 'quotidienne_session=abc' },
+  });
+  expect(withSession.headers()['x-cache']).toBeUndefined();
+});

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
-import http from 'node:http';
+import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
@@ -27,7 +27,7 @@ const onUnhandled = (reason: unknown) => unhandled.push(reason);
 type Routes = {
   health: () => Promise<Response>;
   ready: () => Promise<Response>;
-  /** A page of an HTTP server hooked like the app's (src/instrumentation.ts): it needs the database to render. */
+  /** A page of an HTTP server run through the app's request steps (src/server/http/pipeline.ts): it needs the database to render. */
   page: () => Promise<Response>;
   /** A search page of the same server (`/actualite/social?search=…` runs search() with that term). */
   searchPage: (term: string) => Promise<Response>;
@@ -62,16 +62,15 @@ beforeAll(async () => {
   const health = await import('@/app/api/health/route');
   const ready = await import('@/app/api/health/ready/route');
   const client = await import('@/server/db/client');
-  const { instrumentHttpServers } = await import('@/server/observability/http-server');
+  const { createPipelineServer, PRODUCTION_STEPS } = await import('@/server/http/pipeline');
   const { search } = await import('@/server/search/engine');
   const { toSearchParams } = await import('@/server/search/params');
   const searchApi = await import('@/app/api/search/results/route');
   const { callHandler } = await import('../support/api');
   const { sql } = await import('drizzle-orm');
-  instrumentHttpServers();
   await insertSearchCorpus((await client.getDatabase()).db);
   // Renders like a page: 500 when its data cannot be read, as Next.js does for a failed render.
-  pageServer = http.createServer(async (request, response) => {
+  pageServer = createPipelineServer(PRODUCTION_STEPS, async (request, response) => {
     try {
       const { db } = await client.getDatabase();
       const term = new URL(request.url ?? '/', 'http://localhost').searchParams.get('search');

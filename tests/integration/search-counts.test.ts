@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '@/server/db/client';
 import { queryRows } from '@/server/db/rows';
-import { PAGE_CACHE_STALE_SECONDS, SHARED_PAGE_CACHE_SECONDS } from '@/server/http/page-cache';
+import { PAGE_CACHE_STALE_SECONDS, SHARED_PAGE_CACHE_SECONDS } from '@/server/http/page-cache-store';
 import {
   batchSearchCounts,
   countCachedSearch,

@@ -1,11 +1,12 @@
-import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type http from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { GET as results } from '@/app/api/search/results/route';
 import { SEARCH_SORTS } from '@/lib/contracts/search';
 import type { Database } from '@/server/db/client';
-import { purgePageCache } from '@/server/http/page-cache';
-import { instrumentHttpServers } from '@/server/observability/http-server';
+import { purgePageCache } from '@/server/http/page-cache-store';
+import { createPipelineServer, PRODUCTION_STEPS } from '@/server/http/pipeline';
 import { renderMetrics } from '@/server/observability/metrics';
 import { SEARCH_QUEUE_MAX, searchSlot } from '@/server/search/admission';
 import { search } from '@/server/search/engine';
@@ -20,7 +21,7 @@ import { insertSearchCorpus } from '../support/search-corpus';
  * takes turns while a search runs (PGlite's statements yield between them), an over-long text is redirected to
  * the text searched, searches take one of the process's slots (others wait, past the queue 503 with
  * Retry-After), and the liveness probe is answered before Next.js. The HTTP server here is hooked like the app's
- * (src/instrumentation.ts), with a stand-in for Next.js.
+ * (src/server/http/pipeline.ts), with a stand-in for Next.js.
  */
 
 let database: Database;
@@ -37,19 +38,21 @@ beforeAll(async () => {
   database = await createTestDatabase();
   await insertSearchCorpus(database.db);
   useDatabaseForRoutes(database);
-  instrumentHttpServers();
-  server = http.createServer(async (request: IncomingMessage, response: ServerResponse) => {
-    rendered.push(request.url ?? '');
-    response.setHeader('content-type', 'text/html; charset=utf-8');
-    if (!shareablePage) {
-      response.end('<!doctype html><title>Recherche</title>');
-      return;
-    }
-    // As Next.js renders a search: a page with its nonce, which the page cache keeps.
-    await shareablePage.rendered;
-    response.setHeader('content-security-policy', `script-src 'self' 'nonce-${PAGE_NONCE}'`);
-    response.end(`<!doctype html><title>Recherche</title><script nonce="${PAGE_NONCE}"></script>`);
-  });
+  server = createPipelineServer(
+    PRODUCTION_STEPS,
+    async (request: IncomingMessage, response: ServerResponse) => {
+      rendered.push(request.url ?? '');
+      response.setHeader('content-type', 'text/html; charset=utf-8');
+      if (!shareablePage) {
+        response.end('<!doctype html><title>Recherche</title>');
+        return;
+      }
+      // As Next.js renders a search: a page with its nonce, which the page cache keeps.
+      await shareablePage.rendered;
+      response.setHeader('content-security-policy', `script-src 'self' 'nonce-${PAGE_NONCE}'`);
+      response.end(`<!doctype html><title>Recherche</title><script nonce="${PAGE_NONCE}"></script>`);
+    },
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });

@@ -8,8 +8,8 @@ import { openDatabase } from '@/server/db/client';
 import { findFreePort } from '../support/free-port';
 
 /**
- * Graceful stop on SIGTERM (src/server/observability/http-server.ts, what src/instrumentation.ts installs in the
- * Next server): a child process runs an HTTP server through the same hooks with the process-wide database open;
+ * Graceful stop on SIGTERM (src/server/observability/http-server.ts, what scripts/serve.ts installs in our
+ * server): a child process runs an HTTP server through the same request steps with the process-wide database open;
  * SIGTERM arrives while a slow request is in flight. That request must finish with its answer, new connections
  * must be refused, the database closed and the process must exit 0.
  */
@@ -18,13 +18,12 @@ const work = mkdtempSync(path.join(tmpdir(), 'shutdown-'));
 const dataDir = path.join(work, 'data');
 
 const SERVER = `
-import http from 'node:http';
-import { instrumentHttpServers, handleStopSignals } from ${JSON.stringify(path.join(root, 'src/server/observability/http-server.ts'))};
+import { handleStopSignals } from ${JSON.stringify(path.join(root, 'src/server/observability/http-server.ts'))};
+import { createPipelineServer, PRODUCTION_STEPS } from ${JSON.stringify(path.join(root, 'src/server/http/pipeline.ts'))};
 import { getDatabase } from ${JSON.stringify(path.join(root, 'src/server/db/client.ts'))};
-instrumentHttpServers();
 handleStopSignals();
 const database = await getDatabase();
-const server = http.createServer(async (request, response) => {
+const server = createPipelineServer(PRODUCTION_STEPS, async (request, response) => {
   // The hook admitted /search (rate limit, a search slot) before this stand-in for Next.js renders it.
   if (request.url === '/slow' || request.url.startsWith('/search')) await new Promise((resolve) => setTimeout(resolve, 1500));
   response.end(JSON.stringify({ path: request.url, database: await database.ping() }));

@@ -1,5 +1,6 @@
 import 'server-only';
-import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { beforeHeadWritten, headersGivenToWriteHead } from './answer-capture';
 
 /**
  * A withdrawn address (an unpublished article, an old address removed) answers 410 Gone with the reader site's
@@ -26,15 +27,13 @@ export function serveGonePage(request: IncomingMessage, response: ServerResponse
   // Never a 304 from a copy made for another address.
   delete request.headers['if-none-match'];
   delete request.headers['if-modified-since'];
-  const writeHead = response.writeHead;
-  response.writeHead = function goneWriteHead(this: ServerResponse, status: number, ...rest: unknown[]) {
-    const given = rest.find((item) => typeof item === 'object' && item !== null && !Array.isArray(item));
-    const headers: OutgoingHttpHeaders = {};
-    for (const [name, value] of Object.entries((given ?? {}) as OutgoingHttpHeaders)) {
-      if (!NEXT_DECIDES_NOT.test(name)) headers[name] = value;
-    }
-    this.setHeader('Cache-Control', 'no-store');
-    this.setHeader('X-Robots-Tag', 'noindex');
-    return Reflect.apply(writeHead, this, [status === 200 ? 410 : status, headers]) as ServerResponse;
-  } as ServerResponse['writeHead'];
+  beforeHeadWritten(response, (answer, args) => {
+    for (const [name, value] of headersGivenToWriteHead(args))
+      if (!NEXT_DECIDES_NOT.test(name)) answer.setHeader(name, value as string | number | readonly string[]);
+    answer.setHeader('Cache-Control', 'no-store');
+    answer.setHeader('X-Robots-Tag', 'noindex');
+    const status = args[0] === 200 ? 410 : (args[0] as number);
+    answer.statusCode = status;
+    args.splice(0, args.length, status);
+  });
 }

@@ -2,7 +2,7 @@ import 'server-only';
 import { type ELDHistogram, monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { sharedReadStats } from '../cache/shared-reads';
-import { pageCacheStats } from '../http/page-cache';
+import { pageCacheStats } from '../http/page-cache-store';
 import { remember } from '../lib/remember';
 
 /**
@@ -23,6 +23,8 @@ type Metrics = {
   /** Requests being answered now. */
   inFlight: number;
   nextCache: Counter<'result'>;
+  /** Reader pages and public reads the app rendered (not answered from a cache), by route. */
+  pageRenders: Counter<'route'>;
   /** Where a search page's time in this process went, by part (`SearchPagePart`). */
   searchParts: Histogram<'part'>;
   /** Password hashes (argon2id): the wait for a turn and the computation (`PasswordHashPart`). */
@@ -139,6 +141,12 @@ function createMetrics(): Metrics {
       labelNames: ['result'],
       registers,
     }),
+    pageRenders: new Counter({
+      name: 'page_renders_total',
+      help: 'Reader pages and public API reads rendered by the app (answered by neither the page cache nor an ISR copy), by route.',
+      labelNames: ['route'],
+      registers,
+    }),
     searchParts: new Histogram({
       name: 'search_page_seconds',
       help: 'Time of the parts of a search page in this process (cached answer, wait for the same search, rate-limit count, wait for a slot, render, background refresh).',
@@ -219,6 +227,11 @@ export function requestFinished(input: {
   if (input.cache) current.nextCache.inc({ result: input.cache.toLowerCase() });
 }
 
+/** One reader page or public read rendered by the app (page_renders_total). */
+export function pageRendered(pathname: string): void {
+  metrics().pageRenders.inc({ route: boundedRoute(routeLabel(pathname)) });
+}
+
 /**
  * The parts of a search page's time in this process (docs/SCALING.md, 2026-11-27 afternoon): answered from the
  * page cache (`cached`), waiting for the same search rendered for another reader (`same-search`), counting the
@@ -229,6 +242,15 @@ export type SearchPagePart = 'cached' | 'same-search' | 'rate-limit' | 'slot-wai
 
 export function observeSearchPage(part: SearchPagePart, seconds: number): void {
   metrics().searchParts.observe({ part }, seconds);
+}
+
+/** Records a search page's part from `started` to the end of its answer (or of its connection). */
+export function timeSearchPagePart(
+  response: { once(event: 'close', listener: () => void): unknown },
+  part: SearchPagePart,
+  started = process.hrtime.bigint(),
+): void {
+  response.once('close', () => observeSearchPage(part, Number(process.hrtime.bigint() - started) / 1e9));
 }
 
 export type PasswordHashPart = 'wait' | 'hash';

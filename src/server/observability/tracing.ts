@@ -1,5 +1,6 @@
 import 'server-only';
 import { type Attributes, type Span, SpanStatusCode, trace } from '@opentelemetry/api';
+import { remember } from '../lib/remember';
 
 // Spans of our own code: the request pipeline's steps, database statements and the parts of a search. They go
 // through the OpenTelemetry API, which does nothing until an SDK is registered (tracing-sdk.ts, when
@@ -8,7 +9,11 @@ import { type Attributes, type Span, SpanStatusCode, trace } from '@opentelemetr
 
 const TRACER_NAME = 'la-quotidienne';
 
-const tracing: { enabled: boolean; stop?: () => Promise<void> } = { enabled: false };
+// One per process (remember): the server entry's copy of this module (scripts/serve.ts) stops what the bundle's
+// copy started, and its request steps trace as the app's code does.
+const tracing = remember<{ enabled: boolean; stop?: () => Promise<void> }>('tracing', () => ({
+  enabled: false,
+}));
 
 /** Said by tracing-sdk.ts once a tracer provider is registered, with what sends its last spans and stops it. */
 export function markTracingEnabled(stop: () => Promise<void>): void {

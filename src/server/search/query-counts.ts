@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { QUERY_PARAM } from '@/lib/constants';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/rows';
-import { PAGE_CACHE_STALE_SECONDS, SHARED_PAGE_CACHE_SECONDS } from '../http/page-cache';
+import { PAGE_CACHE_STALE_SECONDS, SHARED_PAGE_CACHE_SECONDS } from '../http/page-cache-store';
 import { remember } from '../lib/remember';
 import { logger } from '../log';
 import { toSearchParams } from './params';

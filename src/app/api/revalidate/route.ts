@@ -7,7 +7,7 @@ import { getDb } from '@/server/db/client';
 import { refreshGoneArticles } from '@/server/editorial/gone';
 import { apiRoute } from '@/server/http/api-route';
 import { AppError } from '@/server/http/errors';
-import { purgePageCache } from '@/server/http/page-cache';
+import { purgePageCache } from '@/server/http/page-cache-store';
 import { REVALIDATED_PAGE_ROUTES } from '@/server/http/route-table';
 import { refreshRedirects } from '@/server/taxonomy/redirects';
 

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { settleClientAddress } from './http-server';
+import { clientAddressStep, settleClientAddress } from './client-address';
 
 function request(headers: Record<string, string>, remoteAddress = '203.0.113.9'): IncomingMessage {
   return { headers: { ...headers }, socket: { remoteAddress } } as unknown as IncomingMessage;
@@ -30,5 +30,13 @@ describe('settleClientAddress', () => {
     const incoming = request({}, '127.0.0.1');
     settleClientAddress(incoming, 2);
     expect(incoming.headers['x-forwarded-for']).toBe('127.0.0.1');
+  });
+});
+
+describe('clientAddressStep', () => {
+  it('settles the address with the configured hops and lets the request go on', () => {
+    const incoming = request({ 'x-forwarded-for': '198.51.100.1' });
+    expect(clientAddressStep.run(incoming, {} as never)).toBe(false);
+    expect(incoming.headers['x-forwarded-for']).toBe('203.0.113.9');
   });
 });
