@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, boolean, customType, date, timestamp } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, customType, timestamp } from 'drizzle-orm/pg-core';
 
 /** A PostgreSQL text search vector, written only by generated columns. */
 export const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });

@@ -25,7 +25,6 @@ import {
   timestamps,
   tsvector,
 } from './columns';
-import { topics, trades } from './taxonomy';
 
 // Editorial content
 

@@ -9,7 +9,6 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
-import { articles } from './editorial-content';
 
 // Search (owned by the search engine, src/server/search): frequent searches feeding the suggestions.
 // Migration 0003 (hand-written) adds the immutable `search_normalize(text)` function (lower case, accents

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { date, index, integer, numeric, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
-import { trades } from './taxonomy';
 
 // Shop (the embedded shop connector)
 
