@@ -10,8 +10,8 @@ import type {
   Banner,
   DailyIssue,
   NewsListAnswer as NewsList,
+  NewsSort,
 } from '@/lib/contracts/content';
-import type { NewsSort } from '@/server/content/news-list';
 import { ApiError, apiJson } from './http';
 
 // The answers' schemas, loaded with the first answer to parse (see `SchemaLoader` in ./http).

@@ -3,9 +3,9 @@ import { NewsTeaser } from '@/components/news/news-teaser';
 import { Breadcrumb } from '@/components/ui/breadcrumb';
 import { Pagination } from '@/components/ui/pagination';
 import { PATHS } from '@/lib/constants';
+import type { ArchivePageData } from '@/lib/contracts/reader-pages';
 import { MONTHS } from '@/lib/months';
 import { archivePath } from '@/lib/urls';
-import type { ArchivePageData } from '@/server/archive/archive-page';
 import styles from './archive.module.css';
 import { ArchiveYearSelect } from './archive-year-select';
 

@@ -1,16 +1,14 @@
 import 'server-only';
 import { and, asc, desc, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
-import { DEFAULT_SORT, FIRST_PAGE, NEWS_PAGE_SIZE } from '@/lib/constants';
-import type { NewsListAnswer } from '@/lib/contracts/content';
+import { FIRST_PAGE, NEWS_PAGE_SIZE } from '@/lib/constants';
+import { NEWS_SORTS, type NewsListAnswer, type NewsSort } from '@/lib/contracts/content';
 import type { Db } from '../db/client';
 import { articles } from '../db/schema';
 import { type ArticleSummary, articleSummaryColumns, toArticleSummary } from './article-summary';
 import { textArray } from './sql-arrays';
 import { listTopicThematics } from './topics';
 
-/** Sort orders of a news list: by publication date, newest first (the default) or oldest first. */
-export const NEWS_SORTS = [DEFAULT_SORT, 'publication_date'] as const;
-export type NewsSort = (typeof NEWS_SORTS)[number];
+export { NEWS_SORTS, type NewsSort };
 
 export type NewsListQuery = {
   /** Trade slug (fiscal, social, …): news meant for that trade. */

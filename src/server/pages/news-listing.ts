@@ -6,6 +6,7 @@ import {
   PRERENDER_TOPIC_SIZE,
   TOPIC_PRODUCTS,
 } from '@/lib/constants';
+import type { ListingPageData } from '@/lib/contracts/reader-pages';
 import type { NewsFilters } from '@/lib/news-filters';
 import { parseThematics } from '@/lib/params';
 import { listNews, type NewsItem } from '@/server/content/news-list';
@@ -30,33 +31,9 @@ const MEDIA_TYPES: readonly string[] = [ARTICLE_TYPE.video, ARTICLE_TYPE.podcast
 /** News items of that carousel. */
 const MEDIA_CAROUSEL_SIZE = 6;
 
-/** The query the browser repeats for 'Plus d'actualités' (GET /api/article/summary), page and limit aside. */
-export type ListingFilter = {
-  trade?: string;
-  topic?: string;
-  thematicsId?: string;
-  type: string;
-  to: string;
-};
+export type { ListingPageData };
 
-export type ListingPageData = {
-  /** The top-level topic, null on the news home. */
-  topic: TagRef | null;
-  /** Thematics of the topic that some news carries, offered as filters. */
-  thematics: TagRef[];
-  /** Selected thematics, valid ones only, in the order of the path. */
-  selected: TagRef[];
-  /** The trade and format filters of the query string (known values), applied to the whole page. */
-  filters: NewsFilters;
-  news: NewsItem[];
-  /** Whether a full first page came back: 'Plus d'actualités' is offered. */
-  hasMore: boolean;
-  filter: ListingFilter;
-  media: NewsItem[];
-  products: ShopProduct[];
-  banner: Banner | null;
-  whitePapers: WhitePaper[];
-};
+type ListingFilter = ListingPageData['filter'];
 
 /** Whether a path segment names a news topic (/actualite/{topic}). */
 export function isNewsTopic(slug: string): boolean {

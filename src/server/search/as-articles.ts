@@ -1,5 +1,6 @@
 import 'server-only';
 import { inArray } from 'drizzle-orm';
+import type { SearchArticlesAnswer } from '@/lib/contracts/search';
 import { type ArticleSummary, articleSummaryColumns, toArticleSummary } from '../content/article-summary';
 import type { Db } from '../db/client';
 import { articles } from '../db/schema';
@@ -13,8 +14,8 @@ import {
   UR_TYPES,
 } from './types';
 
-export type ArticleResult = ArticleSummary & { asArticle: true };
-export type ArticlesAnswer = Omit<SearchAnswer, 'results'> & { asArticle: true; results: ArticleResult[] };
+type ArticleResult = SearchArticlesAnswer['results'][number];
+export type ArticlesAnswer = SearchArticlesAnswer;
 
 /**
  * The search restricted to the daily's news type, answered as article summaries (`/api/search/resultsAsArticles`):
