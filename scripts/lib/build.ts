@@ -27,7 +27,7 @@ function newestModification(target: string): number {
 }
 
 /** True when there is no production build or a source changed after it was made. */
-export function buildIsStale(): boolean {
+function buildIsStale(): boolean {
   if (!existsSync(BUILD_ID)) return true;
   const builtAt = statSync(BUILD_ID).mtimeMs;
   return BUILD_INPUTS.some((input) => newestModification(path.join(root, input)) > builtAt);

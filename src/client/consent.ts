@@ -20,7 +20,7 @@ import { ANALYTICS_OPT_OUT_COOKIE } from '@/lib/constants';
  */
 
 /** Fired on `window` when the choice changes; `detail` is the new ConsentChoice. */
-export const CONSENT_CHANGE_EVENT = 'quotidienne:consentement';
+const CONSENT_CHANGE_EVENT = 'quotidienne:consentement';
 /** Fired on `window` to show the consent settings (the footer's "Paramètres des cookies"). */
 export const CONSENT_OPEN_EVENT = 'quotidienne:consentement-ouvrir';
 

@@ -10,7 +10,7 @@ import styles from './archive.module.css';
 import { ArchiveYearSelect } from './archive-year-select';
 
 /** Shown when the month has no article (spec section 2). */
-export const NO_ARCHIVE_RESULT = 'Aucun Résultat';
+const NO_ARCHIVE_RESULT = 'Aucun Résultat';
 
 /** The archive: years (links on desktop, a dropdown on mobile), twelve months, the month's articles, pages. */
 export function ArchiveView({ data, siteUrl }: { data: ArchivePageData; siteUrl: string }) {

@@ -46,7 +46,7 @@ export function registerAddressLimit(): RateLimitRule {
   return { name: 'register:address', limit: env().REGISTRATION_LIMIT_PER_HOUR, windowSeconds: HOUR };
 }
 
-export const RATE_LIMITED_MESSAGE = ACCOUNT_FORM_MESSAGES.rate_limited;
+const RATE_LIMITED_MESSAGE = ACCOUNT_FORM_MESSAGES.rate_limited;
 
 /**
  * The rate-limit subject of an e-mail (or of an e-mail and an address): a hash, so the counters table never

@@ -2,7 +2,7 @@ import 'server-only';
 import { and, asc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import { ARTICLE_TYPE, FIRST_PAGE, PRERENDER_AGENDA_SIZE } from '@/lib/constants';
 import type { AgendaDay, AgendaEvent, AgendaMonth } from '@/lib/contracts/reader-pages';
-import { type ArticleSummary, articleSummaryColumns, toArticleSummary } from '../content/article-summary';
+import { articleSummaryColumns, toArticleSummary } from '../content/article-summary';
 import type { Db } from '../db/client';
 import { articles } from '../db/schema';
 
@@ -14,7 +14,7 @@ import { articles } from '../db/schema';
 /** A calendar month, January = 1. */
 export type YearMonth = { year: number; month: number };
 
-export type { AgendaDay, AgendaEvent, AgendaMonth };
+export type { AgendaEvent, AgendaMonth };
 
 function isoDay(year: number, month: number, day: number): string {
   return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;

@@ -12,7 +12,7 @@ import { EMBED_PROVIDERS } from './sanitize';
  */
 
 /** The attribute naming a placeholder's frame source; its siblings carry the provider, title and size. */
-export const EMBED_SOURCE_ATTRIBUTE = 'data-embed-src';
+const EMBED_SOURCE_ATTRIBUTE = 'data-embed-src';
 
 const FRAME = /<iframe\b([^>]*)><\/iframe>/g;
 const ATTRIBUTE = /([a-z][a-z-]*)="([^"]*)"/g;

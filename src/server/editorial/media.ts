@@ -41,7 +41,7 @@ export const UNSUPPORTED_FILE_MESSAGE =
   'Format non pris en charge : envoyez une image JPEG, PNG, WebP ou AVIF, ou un PDF.';
 export const MISMATCHED_FILE_MESSAGE = 'Le contenu du fichier ne correspond pas à son type annoncé.';
 export const BOMB_MESSAGE = `Image trop grande : ${MEDIA_LIMITS.maxPixels / 1_000_000} millions de pixels au plus.`;
-export const UNREADABLE_IMAGE_MESSAGE = 'Image illisible ou endommagée.';
+const UNREADABLE_IMAGE_MESSAGE = 'Image illisible ou endommagée.';
 export const FILE_TOO_LARGE_MESSAGE = `Fichier trop volumineux : ${MEDIA_LIMITS.maxBytes / (1024 * 1024)} Mo au plus.`;
 
 function isImage(type: ContentType): boolean {
@@ -49,7 +49,7 @@ function isImage(type: ContentType): boolean {
 }
 
 /** The path a medium's file is served at: immutable (the id and key never change their bytes). */
-export function mediaFileUrl(id: number, key: string, contentType: string): string {
+function mediaFileUrl(id: number, key: string, contentType: string): string {
   const extension = EXTENSIONS[contentType as ContentType] ?? VARIANT_FORMAT.extension;
   return `/media/${id}/${key}.${extension}`;
 }

@@ -84,10 +84,10 @@ const REFRESH_TIMEOUT_MS = 3_000;
 const REFRESH_HEADER = 'x-page-cache-refresh';
 /** Bounds against many distinct URLs (query strings make new keys): whichever is reached first evicts. */
 export const PAGE_CACHE_MAX_ENTRIES = 500;
-export const PAGE_CACHE_MAX_BYTES = 32 * 1024 * 1024;
+const PAGE_CACHE_MAX_BYTES = 32 * 1024 * 1024;
 /** Pages rendered per request get their own, smaller bounds: endless query strings never evict the news pages. */
 export const RENDERED_PAGE_CACHE_MAX_ENTRIES = 200;
-export const RENDERED_PAGE_CACHE_MAX_BYTES = 16 * 1024 * 1024;
+const RENDERED_PAGE_CACHE_MAX_BYTES = 16 * 1024 * 1024;
 export const SHARED_READ_CACHE_MAX_ENTRIES = 500;
 const SHARED_READ_CACHE_MAX_BYTES = 8 * 1024 * 1024;
 /** A page bigger than this is not kept (our pages weigh 100 to 200 KB). */

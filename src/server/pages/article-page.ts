@@ -72,7 +72,7 @@ const titleKey = (title: string) =>
  * 'A lire aussi': never the article being read, nor its enriched twin or plain twin (same enriched news id, same
  * title), and no two news of the same title; at most RELATED_ARTICLES, newest first.
  */
-export function relatedNews<T extends Pick<ArticleSummary, 'id' | 'enriched_news_id' | 'title'>>(
+function relatedNews<T extends Pick<ArticleSummary, 'id' | 'enriched_news_id' | 'title'>>(
   article: Pick<ArticleSummary, 'id' | 'enriched_news_id' | 'title'>,
   candidates: readonly T[],
 ): T[] {

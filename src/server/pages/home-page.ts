@@ -13,8 +13,6 @@ import { getProducts, type ShopProduct } from '@/server/shop/products';
 import { listWhitePapers, type WhitePaper } from '@/server/shop/white-papers';
 import { NEWS_LIST_TYPES } from './news-listing';
 
-export type { Solution };
-
 export type HomePageData = {
   issue: DailyIssue | null;
   /** The hidden marker of an issue that failed to load: '(status):message'. */

@@ -9,13 +9,12 @@ import {
 import type { ListingPageData } from '@/lib/contracts/reader-pages';
 import type { NewsFilters } from '@/lib/news-filters';
 import { parseThematics } from '@/lib/params';
-import { listNews, type NewsItem } from '@/server/content/news-list';
+import { listNews } from '@/server/content/news-list';
 import { findRootTopicBySlug, listTopicThematics } from '@/server/content/topics';
 import type { Db } from '@/server/db/client';
-import type { TagRef } from '@/server/db/schema';
-import { type Banner, listBanners } from '@/server/home-blocks/banners';
-import { getProducts, type ShopProduct } from '@/server/shop/products';
-import { listWhitePapers, type WhitePaper } from '@/server/shop/white-papers';
+import { listBanners } from '@/server/home-blocks/banners';
+import { getProducts } from '@/server/shop/products';
+import { listWhitePapers } from '@/server/shop/white-papers';
 
 /** Content types of news listings: every news format, without agenda, simulators and figures. */
 export const NEWS_LIST_TYPES: readonly string[] = [
@@ -32,8 +31,6 @@ const MEDIA_TYPES: readonly string[] = [ARTICLE_TYPE.video, ARTICLE_TYPE.podcast
 const MEDIA_CAROUSEL_SIZE = 6;
 
 export type { ListingPageData };
-
-type ListingFilter = ListingPageData['filter'];
 
 /** Whether a path segment names a news topic (/actualite/{topic}). */
 export function isNewsTopic(slug: string): boolean {

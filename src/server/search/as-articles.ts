@@ -1,20 +1,18 @@
 import 'server-only';
 import { inArray } from 'drizzle-orm';
 import type { SearchArticlesAnswer } from '@/lib/contracts/search';
-import { type ArticleSummary, articleSummaryColumns, toArticleSummary } from '../content/article-summary';
+import { articleSummaryColumns, toArticleSummary } from '../content/article-summary';
 import type { Db } from '../db/client';
 import { articles } from '../db/schema';
 import { search } from './engine';
 import {
   ANONYMOUS_READER,
   NEWS_DOCUMENT_TYPE,
-  type SearchAnswer,
   type SearchParams,
   type SearchReader,
   UR_TYPES,
 } from './types';
 
-type ArticleResult = SearchArticlesAnswer['results'][number];
 export type ArticlesAnswer = SearchArticlesAnswer;
 
 /**

@@ -2,7 +2,7 @@ import 'server-only';
 import type { SectionListing } from '@/lib/contracts/reader-pages';
 import { TOPIC_LABELS } from '@/lib/navigation';
 import { parseThematics } from '@/lib/params';
-import { listNews, type NewsItem } from '../content/news-list';
+import { listNews } from '../content/news-list';
 import { findRootTopicBySlug, listTopicThematics } from '../content/topics';
 import type { Db } from '../db/client';
 

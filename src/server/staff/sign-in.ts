@@ -25,7 +25,7 @@ export const STAFF_SIGN_IN_LIMITS = {
 } as const satisfies Record<string, RateLimitRule>;
 
 export const TOTP_REQUIRED_MESSAGE = 'Code de vérification requis.';
-export const TOTP_INVALID_MESSAGE = 'Code de vérification incorrect.';
+const TOTP_INVALID_MESSAGE = 'Code de vérification incorrect.';
 
 type Counter = { hits: number; retryAfterSeconds: number };
 
