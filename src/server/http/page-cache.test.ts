@@ -44,10 +44,7 @@ let holdNext: Promise<void> | undefined;
 
 /** Waits (up to 2 s) for something a background request does. */
 async function waitFor(condition: () => boolean): Promise<void> {
-  for (let attempt = 0; attempt < 400 && !condition(); attempt += 1) {
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-  expect(condition()).toBe(true);
+  await vi.waitFor(() => expect(condition()).toBe(true), { timeout: 2000, interval: 5 });
 }
 
 async function next(request: IncomingMessage, response: ServerResponse): Promise<void> {
