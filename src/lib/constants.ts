@@ -60,6 +60,11 @@ export const SEARCH_SECOND_ARTICLES_BLOCK = 4;
 // Carousels
 
 export const BANNER_INTERVAL_MS = 4000;
+/** The size a home banner's images are shown at (the newsroom says it; the demo content makes them so). */
+export const BANNER_DISPLAY_SIZES = {
+  desktop: { width: 1240, height: 250 },
+  mobile: { width: 640, height: 300 },
+} as const;
 
 /** One breakpoint of a carousel: `slides` items are shown at viewport widths up to `maxWidth` pixels. */
 export type CarouselBreakpoint = { readonly maxWidth: number; readonly slides: number };
@@ -194,6 +199,9 @@ export const THEMATIC_SEPARATOR = '_';
 export const ARTICLE_ID_SEPARATOR = '_';
 
 /** Base paths of the site's sections. */
+/** The id of every page's main region: the skip link's target, and where the focus goes on after the consent notice. */
+export const MAIN_CONTENT_ID = 'contenu';
+
 export const PATHS = {
   home: '/',
   news: '/actualite',

@@ -4,7 +4,7 @@ import { RelatedNews } from '@/components/article/related-news';
 import { PageAnalytics } from '@/components/layout/page-analytics';
 import { Breadcrumb } from '@/components/ui/breadcrumb';
 import { PATHS } from '@/lib/constants';
-import type { ArticlePageData } from '@/lib/contracts/reader-pages';
+import type { ArticlePageData, EmbedSource } from '@/lib/contracts/reader-pages';
 import { topicPath } from '@/lib/urls';
 import { SimulatorFrame } from './simulator-frame';
 import styles from './simulators.module.css';
@@ -48,6 +48,7 @@ export function SimulatorView({
         )}
         {source ? (
           <p className={styles.officialSource}>
+            {yearNotice(article.title, source)}
             Source officielle ({source.year}) : {source.title}, {source.reference}.{' '}
             <a href={source.url} rel="noopener noreferrer external" target="_blank">
               Consulter la source
@@ -65,4 +66,15 @@ export function SimulatorView({
       <RelatedNews news={related} />
     </div>
   );
+}
+
+/**
+ * A simulator titled with a year whose rules it does not compute with (« … 2026 » on the 2025 scale) says which
+ * year's rules apply and why, before its source; nothing when the years agree or the title names none.
+ */
+export function yearNotice(title: string, source: EmbedSource): string | null {
+  const titleYear = Number(/\b(20\d{2})\b/.exec(title)?.[1]);
+  if (!titleYear || titleYear === source.year) return null;
+  const why = source.validity ?? `les règles de ${source.year} sont les plus récentes publiées.`;
+  return `Pour ${titleYear}, ce simulateur applique les règles de ${source.year} : ${why} `;
 }

@@ -50,6 +50,8 @@ export type ListingPageData = {
   products: ShopProduct[];
   banner: Banner | null;
   whitePapers: WhitePaper[];
+  /** The simulator topics holding simulators, for the SIMULATEURS block. */
+  simulatorTopics: string[];
 };
 
 /** The listing of one content type (simulators, figures and rates) by topic and thematics. */
@@ -63,10 +65,19 @@ export type SectionListing = {
   hasMore: boolean;
   /** The GET /api/article/summary query the browser repeats to load more, page and limit aside. */
   filter: Record<string, string>;
+  /** Simulators only: the topics holding simulators, offered as the listing's topics. */
+  topicsInUse?: string[];
 };
 
 /** The official source a simulator's embed cites. */
-export type EmbedSource = { title: string; reference: string; year: number; url: string };
+export type EmbedSource = {
+  title: string;
+  reference: string;
+  year: number;
+  url: string;
+  /** Why this year's rules apply to a later year, for a page titled with that year (SimulatorView says it). */
+  validity?: string;
+};
 
 /** A digital solution of 'Nos solutions' (spec section 3). */
 export type Solution = { title: string; text: string; link: string; color: string };

@@ -15,6 +15,7 @@ import type { Db } from '@/server/db/client';
 import { listBanners } from '@/server/home-blocks/banners';
 import { getProducts } from '@/server/shop/products';
 import { listWhitePapers } from '@/server/shop/white-papers';
+import { simulatorTopicsInUse } from '@/server/simulators/section-listing';
 
 /** Content types of news listings: every news format, without agenda, simulators and figures. */
 export const NEWS_LIST_TYPES: readonly string[] = [
@@ -63,7 +64,7 @@ export async function loadListingPage(
   const mediaTypes = MEDIA_TYPES.filter((type) => types.includes(type));
   const trade = filters.metier;
 
-  const [list, media, products, banners, whitePapers] = await Promise.all([
+  const [list, media, products, banners, whitePapers, simulatorTopics] = await Promise.all([
     listNews(db, { trade, topicId: topic?.id, thematicsIds, types, to: now, limit: size }),
     mediaTypes.length > 0
       ? listNews(db, { trade, topicId: topic?.id, types: mediaTypes, limit: MEDIA_CAROUSEL_SIZE })
@@ -73,6 +74,7 @@ export async function loadListingPage(
       : [],
     topic ? listBanners(db) : Promise.resolve([]),
     topic ? Promise.resolve([]) : listWhitePapers(db),
+    simulatorTopicsInUse(db, now),
   ]);
 
   return {
@@ -93,5 +95,6 @@ export async function loadListingPage(
     products,
     banner: banners[0] ?? null,
     whitePapers,
+    simulatorTopics,
   };
 }

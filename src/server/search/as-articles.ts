@@ -5,19 +5,14 @@ import { articleSummaryColumns, toArticleSummary } from '../content/article-summ
 import type { Db } from '../db/client';
 import { articles } from '../db/schema';
 import { search } from './engine';
-import {
-  ANONYMOUS_READER,
-  NEWS_DOCUMENT_TYPE,
-  type SearchParams,
-  type SearchReader,
-  UR_TYPES,
-} from './types';
+import { ANONYMOUS_READER, NEWS_DOCUMENT_TYPE, type SearchParams, type SearchReader } from './types';
 
 export type ArticlesAnswer = SearchArticlesAnswer;
 
 /**
- * The search restricted to the daily's news type, answered as article summaries (`/api/search/resultsAsArticles`):
- * same ranking, paging and facets as `search`, each result the article's summary flagged `asArticle`.
+ * The search restricted to the news document type, the daily's news answered as article summaries
+ * (`/api/search/resultsAsArticles`): same collections (`urType`), ranking, paging and facets as `search`, so the
+ * type's count is the number of results shown. A news of the subscriber collections stays a search result.
  */
 export async function searchAsArticles(
   db: Db,
@@ -26,21 +21,17 @@ export async function searchAsArticles(
 ): Promise<ArticlesAnswer> {
   const answer = await search(
     db,
-    {
-      ...params,
-      urType: UR_TYPES.news,
-      selected: { ...params.selected, type_document: [NEWS_DOCUMENT_TYPE] },
-    },
+    { ...params, selected: { ...params.selected, type_document: [NEWS_DOCUMENT_TYPE] } },
     reader,
   );
-  const ids = answer.results.map((result) => result.id);
+  const ids = answer.results.filter((result) => !result.subscriber_only).map((result) => result.id);
   const rows = ids.length
     ? await db.select(articleSummaryColumns).from(articles).where(inArray(articles.id, ids))
     : [];
   const byId = new Map(rows.map((row) => [row.id, row]));
-  const results = ids.flatMap((id) => {
-    const row = byId.get(id);
-    return row ? [{ ...toArticleSummary(row), asArticle: true as const }] : [];
+  const results = answer.results.map((result) => {
+    const row = result.subscriber_only ? undefined : byId.get(result.id);
+    return row ? { ...toArticleSummary(row), asArticle: true as const } : result;
   });
   return { ...answer, asArticle: true, results };
 }

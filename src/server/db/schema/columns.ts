@@ -53,7 +53,7 @@ export type ArticleImage = {
   imageName: string;
   source?: string | undefined;
   legend?: string | undefined;
-  /** Text alternative written in the newsroom; readers' pages fall back to the legend, then the name. */
+  /** Text alternative written in the newsroom; readers' pages fall back to the legend. */
   alt?: string | undefined;
   width?: number | undefined;
   height?: number | undefined;
