@@ -1,7 +1,6 @@
 /**
  * The layers of docs/ARCHITECTURE.md, checked by `npm run lint` (docs/decisions/NNN-layers-checked.md).
- * Type-only imports from src/client and src/components into src/server are tolerated for now (the shapes they
- * share move to src/lib/contracts); everything else going the wrong way fails.
+ * Every import counts, type-only ones included: the shapes the layers share live in src/lib/contracts.
  */
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -16,17 +15,17 @@ module.exports = {
     {
       name: 'browser-code-without-server',
       comment:
-        'src/client and src/components run in the browser (or render there): no server or route module at run time.',
+        'src/client and src/components run in the browser (or render there): no server or route module, not even for a type.',
       severity: 'error',
       from: { path: '^src/(client|components)/' },
-      to: { path: '^src/(app|server)/', dependencyTypesNot: ['type-only'] },
+      to: { path: '^src/(app|server)/' },
     },
     {
       name: 'server-without-ui',
-      comment: 'src/server never imports the UI or the browser code.',
+      comment: 'src/server never imports the UI or the browser code, not even for a type.',
       severity: 'error',
       from: { path: '^src/server/' },
-      to: { path: '^src/(client|components)/', dependencyTypesNot: ['type-only'] },
+      to: { path: '^src/(client|components)/' },
     },
     {
       name: 'no-cycle',

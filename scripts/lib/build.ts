@@ -27,14 +27,14 @@ function newestModification(target: string): number {
 }
 
 /** True when there is no production build or a source changed after it was made. */
-export function buildIsStale(): boolean {
+function buildIsStale(): boolean {
   if (!existsSync(BUILD_ID)) return true;
   const builtAt = statSync(BUILD_ID).mtimeMs;
   return BUILD_INPUTS.some((input) => newestModification(path.join(root, input)) > builtAt);
 }
 
 /** The Next.js command line, run with this process's Node (the pinned Node 24). */
-export function runNext(args: string[], env: NodeJS.ProcessEnv = process.env) {
+function runNext(args: string[], env: NodeJS.ProcessEnv = process.env) {
   const nextBin = createRequire(import.meta.url).resolve('next/dist/bin/next');
   // Telemetry would try to reach the network, which these machines do not have.
   return spawn(process.execPath, [nextBin, ...args], {

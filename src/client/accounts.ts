@@ -31,13 +31,9 @@ export const USER_LOAD_ERROR_MESSAGE = "erreur de récupération de l'utilisateu
 export const LOGIN_ERROR_MESSAGE = 'La connexion a échoué, merci de réessayer.';
 
 export type {
-  CivilityOption,
   FunctionChoice,
-  RegistrationFieldCode,
   User,
   WebFormDefinition,
-  WebFormField,
-  WebFormOption,
   WebFormResult,
 } from '@/lib/contracts/accounts';
 export { WEB_FORM_ERROR_MESSAGE };
@@ -46,7 +42,7 @@ export { WEB_FORM_ERROR_MESSAGE };
 export type RegistrationValues = RegistrationForm;
 
 /** Whether the server opened a session in this browser: it sets SESSION_HINT_COOKIE beside the HttpOnly one. */
-export function hasSessionHint(cookies: string): boolean {
+function hasSessionHint(cookies: string): boolean {
   return cookies.split(';').some((part) => part.trim().startsWith(`${SESSION_HINT_COOKIE}=1`));
 }
 

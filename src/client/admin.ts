@@ -19,7 +19,6 @@ import {
   articleListAnswer,
   auditListAnswer,
   mediaAnswer,
-  revisionAnswer,
   revisionDiffAnswer,
   revisionListAnswer,
   type SessionCreateBody,
@@ -36,7 +35,7 @@ import { detectReferencesAnswer } from '@/lib/contracts/legal-references';
 import { ADMIN_API_PATH } from '@/lib/newsroom-paths';
 
 /** Shown when the server could not be reached (the request never got an answer). */
-export const NETWORK_ERROR_MESSAGE = 'Le serveur est injoignable. Vérifiez votre connexion puis réessayez.';
+const NETWORK_ERROR_MESSAGE = 'Le serveur est injoignable. Vérifiez votre connexion puis réessayez.';
 
 /** An Admin API answer that was not a success: status, stable code, French message, field errors. */
 export class AdminApiError extends Error {
@@ -211,8 +210,6 @@ export const patchArticle = (id: string, body: ArticlePatchBody, keepalive = fal
     json: body,
     keepalive,
   });
-export const deleteArticle = (id: string, version: number) =>
-  adminSend(`/articles/${encodeURIComponent(id)}`, { method: 'DELETE', query: { version } });
 
 const workflow = (
   id: string,
@@ -226,8 +223,6 @@ export const unpublishArticle = (id: string, version: number) => workflow(id, 'u
 
 export const listRevisions = (id: string) =>
   adminCall(revisionListAnswer, `/articles/${encodeURIComponent(id)}/revisions`);
-export const getRevision = (id: string, number: number) =>
-  adminCall(revisionAnswer, `/articles/${encodeURIComponent(id)}/revisions/${number}`);
 export const diffRevisions = (id: string, from: number, to: number) =>
   adminCall(revisionDiffAnswer, `/articles/${encodeURIComponent(id)}/revisions/diff`, {
     query: { from, to },

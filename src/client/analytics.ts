@@ -46,7 +46,7 @@ type Utag = { view(data: object): void; link(data: object): void };
 type AnalyticsWindow = Window & { utag?: Utag; utag_data?: DataLayer };
 
 /** The query parameter whose presence marks a pre-rendering visit. */
-export const PRERENDER_FLAG = 'prerender';
+const PRERENDER_FLAG = 'prerender';
 /** What is reported as the page URL when the code runs outside a browser. */
 export const NOT_SSR_READY_URL = '/not-ssr-ready';
 export const ANALYTICS_LOAD_ERROR = 'La bibliothèque analytics n’a pas pu être chargée';
@@ -76,7 +76,7 @@ export function analyticsDisabled(cookieHeader: string, url: string): boolean {
 }
 
 /** The trade of the current URL (its `metier` parameter), empty for all trades. */
-export function tradeFromUrl(url: string): string {
+function tradeFromUrl(url: string): string {
   try {
     return new URL(url, 'http://localhost').searchParams.get(QUERY_PARAM.trade) ?? '';
   } catch {

@@ -10,8 +10,8 @@ import type {
   Banner,
   DailyIssue,
   NewsListAnswer as NewsList,
+  NewsSort,
 } from '@/lib/contracts/content';
-import type { NewsSort } from '@/server/content/news-list';
 import { ApiError, apiJson } from './http';
 
 // The answers' schemas, loaded with the first answer to parse (see `SchemaLoader` in ./http).
@@ -46,7 +46,7 @@ export type SummaryFilter = {
 export type CallOptions = { key?: string | undefined };
 
 /** Statuses of the summary call that mean "nothing to show": an empty list, not an error (spec section 8). */
-export const SUMMARY_EMPTY_STATUSES: ReadonlySet<number> = new Set([416, 500]);
+const SUMMARY_EMPTY_STATUSES: ReadonlySet<number> = new Set([416, 500]);
 
 const joined = (value: string | readonly string[] | undefined) =>
   typeof value === 'string' || value === undefined ? value : value.join(',');

@@ -1,10 +1,8 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it } from 'vitest';
-import { installEmbedActivation, setOnEmbedActivate } from './embeds';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { activateEmbed, installEmbedActivation, setOnEmbedActivate } from './embeds';
 
 const PLACEHOLDER = `<div class="embed" data-embed-src="https://w.soundcloud.com/player/?url=x&amp;a=1" data-embed-provider="SoundCloud" data-embed-title="Épisode" data-embed-height="166"><p><button type="button" class="embed-activate">Afficher le contenu SoundCloud</button></p></div>`;
-
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 afterEach(() => {
   document.body.innerHTML = '';
@@ -16,8 +14,11 @@ describe('click-to-load embeds', () => {
     const stop = installEmbedActivation(document);
     expect(document.querySelector('iframe')).toBeNull();
     document.querySelector<HTMLButtonElement>('.embed-activate')?.click();
-    await flush();
-    const frame = document.querySelector('iframe');
+    const frame = await vi.waitFor(() => {
+      const loaded = document.querySelector('iframe');
+      if (!loaded) throw new Error('no frame yet');
+      return loaded;
+    });
     expect(frame?.getAttribute('src')).toBe('https://w.soundcloud.com/player/?url=x&a=1');
     expect(frame?.title).toBe('Épisode');
     expect(frame?.getAttribute('height')).toBe('166');
@@ -32,13 +33,13 @@ describe('click-to-load embeds', () => {
       asked.push(embed.provider);
       return false;
     });
-    const stop = installEmbedActivation(document);
-    document.querySelector<HTMLButtonElement>('.embed-activate')?.click();
-    await flush();
+    // The activation a click starts, awaited to its answer: refused.
+    const placeholder = document.querySelector<HTMLElement>('[data-embed-src]');
+    if (!placeholder) throw new Error('no placeholder');
+    expect(await activateEmbed(placeholder)).toBe(false);
     expect(asked).toEqual(['SoundCloud']);
     expect(document.querySelector('iframe')).toBeNull();
     expect(document.querySelector('.embed-activate')).not.toBeNull();
-    stop();
     restore();
   });
 });

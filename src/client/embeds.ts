@@ -4,7 +4,7 @@
  */
 
 /** A platform embed waiting behind its placeholder. */
-export type Embed = { provider: string; src: string; title: string };
+type Embed = { provider: string; src: string; title: string };
 
 /**
  * Decides whether an embed the reader asked for may load (true by default: the click is the reader's request).
@@ -24,7 +24,7 @@ export function setOnEmbedActivate(next: OnEmbedActivate): () => void {
 }
 
 /** The embed a placeholder stands for, or null when it is not one. */
-export function embedOf(placeholder: HTMLElement): Embed | null {
+function embedOf(placeholder: HTMLElement): Embed | null {
   const src = placeholder.dataset.embedSrc;
   const provider = placeholder.dataset.embedProvider;
   if (!src || !provider) return null;

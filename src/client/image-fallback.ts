@@ -20,7 +20,7 @@ function wantsFallback(image: HTMLImageElement): boolean {
 }
 
 /** Replaces a failed image by the placeholder, once; its <picture> sources too, else they would win again. */
-export function replaceFailedImage(image: HTMLImageElement): void {
+function replaceFailedImage(image: HTMLImageElement): void {
   if (!wantsFallback(image)) return;
   image.setAttribute(FALLBACK_ATTRIBUTE, REPLACED);
   // The placeholder takes the box the image had (its width and height), whatever its own proportions: nothing

@@ -35,7 +35,7 @@ export type NewsListState<N extends NewsItem = NewsItem> = {
 };
 
 /** A failed load: what it asked and the list as it was before. */
-export type FailedLoad<N extends NewsItem = NewsItem> = {
+type FailedLoad<N extends NewsItem = NewsItem> = {
   filter: NewsFilter;
   page: number;
   append: boolean;

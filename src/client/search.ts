@@ -10,7 +10,7 @@ import { apiJson, isAbortError } from './http';
 
 const searchSuggestions = async () => (await import('@/lib/contracts/search')).searchSuggestions;
 
-export const SUGGEST_KEY = 'search-suggest';
+const SUGGEST_KEY = 'search-suggest';
 
 /** The spec's log line for a cancelled search, spelling kept. */
 export const CANCELLED_SEARCH_MESSAGE = 'Recheche annulée';

@@ -29,7 +29,7 @@ export type ProductFilter = {
 };
 
 /** Shop lists travel joined by ';' (spec section 7). */
-export const SHOP_LIST_SEPARATOR = ';';
+const SHOP_LIST_SEPARATOR = ';';
 
 const joined = (value: string | readonly string[] | undefined) =>
   typeof value === 'string' || value === undefined ? value : value.join(SHOP_LIST_SEPARATOR);

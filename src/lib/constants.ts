@@ -8,20 +8,13 @@
 export const NEWS_PAGE_SIZE = 20;
 /** News list under the trade filter of the home page. */
 export const HOME_NEWS_FILTER_SIZE = 14;
-/** News list under the trade filter of topic pages. */
-export const TOPIC_NEWS_FILTER_SIZE = 14;
 /** Batch loaded by the 'Plus d'actualités' button. */
 export const MORE_NEWS_PAGE_SIZE = 10;
-/** Smaller batch of 'Plus d'actualités' (compact lists). */
-export const MORE_NEWS_COMPACT_PAGE_SIZE = 6;
 
 /** Pre-rendering page sizes. */
-export const PRERENDER_HOME_SIZE = 8;
-export const PRERENDER_ARCHIVE_SIZE = 8;
 export const PRERENDER_TOPIC_SIZE = 14;
 export const PRERENDER_AGENDA_SIZE = 20;
 export const PRERENDER_SIMULATORS_SIZE = 20;
-export const PRERENDER_RATES_SIZE = 20;
 
 export const ARCHIVE_PAGE_SIZE = 20;
 
@@ -47,7 +40,6 @@ export const RATES_SHOWCASE = 5;
 
 /** Products requested when no count is given (`nbProducts` default). */
 export const DEFAULT_PRODUCTS_COUNT = 1;
-export const HOME_PRODUCTS = 8;
 export const TOPIC_PRODUCTS = 1;
 export const ARTICLE_RELATED_PRODUCTS = 2;
 /** Shop category of 'Les offres du moment' on the home page, and how many of its products are shown. */
@@ -68,8 +60,6 @@ export const SEARCH_SECOND_ARTICLES_BLOCK = 4;
 // Carousels
 
 export const BANNER_INTERVAL_MS = 4000;
-export const BANNER_ANIMATION_MS = 500;
-export const BANNERS_PER_PAGE = 1;
 /** The size a home banner's images are shown at (the newsroom says it; the demo content makes them so). */
 export const BANNER_DISPLAY_SIZES = {
   desktop: { width: 1240, height: 250 },
@@ -297,17 +287,6 @@ export const AGENDA_TOPICS = ['fiscal', 'social'] as const;
 export const SIMULATOR_TOPICS = ['fiscal', 'social', 'finance', 'affaires'] as const;
 /** Figures and rates topics (the empty topic is also valid). */
 export const RATES_TOPICS = ['social', 'fiscal', 'affaires', 'comptable', 'patrimoine'] as const;
-
-/** Selected search facets. */
-export const SEARCH_FACETS = [
-  'date_zapette',
-  'type_document',
-  'matiere',
-  'abonnement',
-  'metier',
-  THEME_FACET,
-] as const;
-export type SearchFacet = (typeof SEARCH_FACETS)[number];
 
 /**
  * How wide a lead teaser's image is drawn (measured at 320 to 1,600 px): the page's width less the container's

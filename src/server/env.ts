@@ -26,7 +26,7 @@ function integerSetting(min: number, max: number, fallback: number) {
 
 const urlString = z.url({ protocol: /^https?$/, error: 'doit être une URL http(s) absolue' });
 
-export const envSchema = z
+const envSchema = z
   .object({
     PORT: integerSetting(1, 65535, 3000),
     DATABASE_URL: z.preprocess(

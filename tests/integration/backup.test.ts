@@ -97,6 +97,10 @@ describe('backup and restore', () => {
       release = resolve;
     });
     let reachedRows = false;
+    let rowsReached: () => void = () => {};
+    const atRows = new Promise<void>((resolve) => {
+      rowsReached = resolve;
+    });
     const chunks: Buffer[] = [];
     // Holds the backup in the middle of its first rows until the test lets it go on.
     const slow = new Writable({
@@ -104,6 +108,7 @@ describe('backup and restore', () => {
         chunks.push(chunk);
         if (!reachedRows && chunk.toString().startsWith('{"kind":"rows"')) {
           reachedRows = true;
+          rowsReached();
           gate.then(() => callback());
           return;
         }
@@ -111,7 +116,7 @@ describe('backup and restore', () => {
       },
     });
     const backup = writeBackup(source.db, slow);
-    while (!reachedRows) await new Promise((resolve) => setTimeout(resolve, 10));
+    await atRows;
     const writes = Promise.all([
       source.db.insert(newsletterSubscribers).values({ email: 'pendant@example.org', source: 'site' }),
       source.db.delete(sessions),

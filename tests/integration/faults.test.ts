@@ -10,6 +10,7 @@ import type { ApiAnswer } from '../support/api';
 import { findPostgresBinaries } from '../support/postgres-binaries';
 import { type PostgresCluster, startPostgresCluster } from '../support/postgres-cluster';
 import { insertSearchCorpus } from '../support/search-corpus';
+import { waitUntil } from '../support/wait-until';
 
 /**
  * PostgreSQL stopped under light load, then started again: health and readiness say 503 while it is away, a page
@@ -45,11 +46,8 @@ function postmasterPid(): number {
 
 async function waitFor(check: () => Promise<boolean>, timeoutMs: number): Promise<number> {
   const started = Date.now();
-  while (Date.now() - started < timeoutMs) {
-    if (await check()) return Date.now() - started;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`condition not met within ${timeoutMs} ms`);
+  await waitUntil(check, { timeoutMs, intervalMs: 100 });
+  return Date.now() - started;
 }
 
 beforeAll(async () => {

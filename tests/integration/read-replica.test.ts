@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '@/server/db/client';
 import { findPostgresBinaries } from '../support/postgres-binaries';
 import { type PostgresCluster, startPostgresCluster, startReplica } from '../support/postgres-cluster';
+import { waitUntil } from '../support/wait-until';
 
 /**
  * DATABASE_READ_URL against a real streaming replica (Debian's PostgreSQL on loopback, `pg_basebackup -R`): lists,
@@ -38,11 +39,7 @@ async function replicaQuery<T>(text: string): Promise<T[]> {
 }
 
 async function waitForReplica(condition: () => Promise<boolean>): Promise<void> {
-  for (let attempt = 0; attempt < 200; attempt += 1) {
-    if (await condition()) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('the replica did not catch up within 20 s');
+  await waitUntil(condition, { timeoutMs: 20_000, intervalMs: 100 });
 }
 
 beforeAll(async () => {

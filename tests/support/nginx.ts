@@ -1,6 +1,7 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { waitUntil } from './wait-until';
 
 /**
  * Debian's nginx running a site file of ours (deploy/nginx.conf, or another to compare with) on loopback: the
@@ -77,15 +78,14 @@ http {
 
 /** Resolves once nginx accepts connections (any answer), fails if it exits first or after 10 s. */
 async function listening(url: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`nginx s'est arrêté (code ${child.exitCode})`);
-    const answered = await fetch(`${url}/metrics`).then(
-      () => true,
-      () => false,
-    );
-    if (answered) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`nginx ne répond pas sur ${url}`);
+  await waitUntil(
+    () => {
+      if (child.exitCode !== null) throw new Error(`nginx s'est arrêté (code ${child.exitCode})`);
+      return fetch(`${url}/metrics`).then(
+        () => true,
+        () => false,
+      );
+    },
+    { timeoutMs: 10_000, intervalMs: 50, message: `nginx ne répond pas sur ${url}` },
+  );
 }

@@ -13,6 +13,7 @@ import {
   sleepSync,
   sweepOrphanedDirs,
 } from './temp-dirs';
+import { waitUntil } from './wait-until';
 
 /**
  * A throwaway PostgreSQL cluster for the integration tests: initdb in a temporary folder, a server on a free
@@ -156,7 +157,8 @@ export async function startPostgresCluster(
       },
       async restart(downMs: number) {
         await stopServer(server);
-        await sleep(downMs);
+        // A fixed sleep on purpose: the outage itself, of the length the test asked for.
+        await new Promise((resolve) => setTimeout(resolve, downMs));
         server = startServer(binaries, dataDir, port, owner, logFile, socketDirectory);
         child = server;
         const outcome = await waitUntilReady(server, port);
@@ -214,12 +216,11 @@ function startServer(
 type Readiness = 'ready' | `exited with ${string}` | 'timed out';
 
 async function waitUntilReady(child: ChildProcess, port: number): Promise<Readiness> {
-  const deadline = Date.now() + READY_TIMEOUT_MS;
   let exit: string | undefined;
   child.once('exit', (code, signal) => {
     exit = signal ?? String(code);
   });
-  while (Date.now() < deadline) {
+  const answer = async (): Promise<Readiness | undefined> => {
     if (exit !== undefined) return `exited with ${exit}`;
     const client = new pg.Client({
       host: HOST,
@@ -236,10 +237,12 @@ async function waitUntilReady(child: ChildProcess, port: number): Promise<Readin
       return 'ready';
     } catch {
       await client.end().catch(() => {});
-      await sleep(100);
+      return undefined;
     }
-  }
-  return 'timed out';
+  };
+  return waitUntil(answer, { timeoutMs: READY_TIMEOUT_MS, intervalMs: 100 }).catch(
+    (): Readiness => 'timed out',
+  );
 }
 
 async function stopServer(child: ChildProcess): Promise<void> {
@@ -307,7 +310,7 @@ export function sweepOrphanedClusters(root = clustersRoot()): Promise<void> {
     try {
       process.kill(serverPid, 'SIGQUIT');
     } catch {}
-    for (let i = 0; i < 50 && isAlive(serverPid); i++) await sleep(100);
+    await waitUntil(() => !isAlive(serverPid), { timeoutMs: 5_000, intervalMs: 100 }).catch(() => undefined);
     if (isAlive(serverPid)) process.kill(serverPid, 'SIGKILL');
   });
 }
@@ -326,10 +329,6 @@ function tail(file: string, lines = 20): string {
   } catch {
     return '(no log)';
   }
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 /**

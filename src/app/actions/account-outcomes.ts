@@ -6,7 +6,7 @@ import { isMyAccountCode, MY_ACCOUNT_MESSAGES, type MyAccountCode } from '@/lib/
  * /mon-compte?section=…&ok=… (or &erreur=<code>), and the page shows the message in that section. Codes, not texts,
  * travel in the URL, so a crafted link cannot make the page say anything else.
  */
-export const ACCOUNT_SECTIONS = [
+const ACCOUNT_SECTIONS = [
   'profil',
   'adresse',
   'mot-de-passe',
@@ -19,7 +19,7 @@ export const ACCOUNT_SECTIONS = [
 ] as const;
 export type AccountSection = (typeof ACCOUNT_SECTIONS)[number];
 
-export const ACCOUNT_SUCCESS_MESSAGES = {
+const ACCOUNT_SUCCESS_MESSAGES = {
   'profil-enregistre': 'Votre profil est enregistré.',
   'mot-de-passe-modifie': 'Votre mot de passe est modifié : vos autres appareils ont été déconnectés.',
   'adresse-envoyee':

@@ -1,8 +1,8 @@
 import Link from 'next/link';
+import type { AgendaEvent } from '@/lib/contracts/reader-pages';
 import { formatLongDate } from '@/lib/dates';
 import { dayGroupId } from '@/lib/day-group-id';
 import { articlePath } from '@/lib/urls';
-import type { AgendaEvent } from '@/server/agenda/agenda-month';
 import styles from './agenda.module.css';
 
 const weekday = new Intl.DateTimeFormat('fr-FR', { weekday: 'long', timeZone: 'UTC' });

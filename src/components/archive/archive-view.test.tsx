@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ArchivePageData } from '@/server/archive/archive-page';
+import type { ArchivePageData } from '@/lib/contracts/reader-pages';
 import { ArchiveView } from './archive-view';
 
 vi.mock('next/navigation', () => ({ useRouter: () => ({ push: vi.fn() }) }));

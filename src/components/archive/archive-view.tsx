@@ -3,14 +3,14 @@ import { NewsTeaser } from '@/components/news/news-teaser';
 import { Breadcrumb } from '@/components/ui/breadcrumb';
 import { Pagination } from '@/components/ui/pagination';
 import { PATHS } from '@/lib/constants';
+import type { ArchivePageData } from '@/lib/contracts/reader-pages';
 import { MONTHS } from '@/lib/months';
 import { archivePath } from '@/lib/urls';
-import type { ArchivePageData } from '@/server/archive/archive-page';
 import styles from './archive.module.css';
 import { ArchiveYearSelect } from './archive-year-select';
 
 /** Shown when the month has no article (spec section 2). */
-export const NO_ARCHIVE_RESULT = 'Aucun Résultat';
+const NO_ARCHIVE_RESULT = 'Aucun Résultat';
 
 /** The archive: years (links on desktop, a dropdown on mobile), twelve months, the month's articles, pages. */
 export function ArchiveView({ data, siteUrl }: { data: ArchivePageData; siteUrl: string }) {

@@ -20,7 +20,7 @@ type Props = Content & {
 };
 
 /** The anchor of a section: the table of contents links to it and writes it in the URL hash. */
-export const sectionAnchor = (id: string) => `section-${id}`;
+const sectionAnchor = (id: string) => `section-${id}`;
 
 /**
  * The body of an article, then the sections of an enriched news with their table of contents. The server renders

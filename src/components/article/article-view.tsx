@@ -1,8 +1,8 @@
 import Link from 'next/link';
 import { CitedTextsBox } from '@/components/legal-references/cited-texts-box';
+import type { ArticlePageData } from '@/lib/contracts/reader-pages';
 import { formatLongDate } from '@/lib/dates';
 import { archivePathForDate } from '@/lib/urls';
-import type { ArticlePageData } from '@/server/pages/article-page';
 import styles from './article.module.css';
 import { ArticleAttachments } from './article-attachments';
 import { ArticleContent } from './article-content';

@@ -124,8 +124,10 @@ describe('ConsentManager', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Tout refuser' }));
     expect(readConsent()).toEqual(uniformChoice(false));
     first.unmount();
+    document.documentElement.removeAttribute(CONSENT_GIVEN_ATTRIBUTE);
     render(<ConsentManager analyticsScriptUrl={SCRIPT_URL} notice={<ConsentNotice />} />);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The manager has read the stored choice (it marks the page) before it decides on the notice and the script.
+    await vi.waitFor(() => expect(document.documentElement.hasAttribute(CONSENT_GIVEN_ATTRIBUTE)).toBe(true));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(analyticsScripts()).toHaveLength(0);
   });
@@ -153,7 +155,8 @@ describe('ConsentManager', () => {
     document.cookie = 'disabledAnalytics=1; Path=/';
     render(<ConsentManager analyticsScriptUrl={SCRIPT_URL} notice={<ConsentNotice />} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Tout accepter' }));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The notice closes in the same update that would start the script.
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(analyticsScripts()).toHaveLength(0);
   });
 });

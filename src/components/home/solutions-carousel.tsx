@@ -1,7 +1,7 @@
 import { ShopLink } from '@/components/shop/shop-link';
 import { Carousel } from '@/components/ui/carousel';
 import { SOLUTIONS_CAROUSEL_BREAKPOINTS } from '@/lib/constants';
-import type { Solution } from '@/server/pages/home-page';
+import type { Solution } from '@/lib/contracts/reader-pages';
 import styles from './home.module.css';
 
 /** 'Nos solutions': the publisher's digital solutions, shown only when there are some. */

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import type { TagRef } from '@/server/db/schema';
+import type { TagRef } from '@/lib/contracts/content';
 import { ThematicFilter } from './thematic-filter';
 
 vi.mock('next/navigation', () => ({ useRouter: () => ({ push: vi.fn() }) }));

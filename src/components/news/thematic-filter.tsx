@@ -1,8 +1,8 @@
 import Link from 'next/link';
 import { THEMATICS_PICKER_THRESHOLD } from '@/lib/constants';
+import type { TagRef } from '@/lib/contracts/content';
 import { type NewsFilters, newsFiltersQuery, withNewsFilters } from '@/lib/news-filters';
 import { topicPath } from '@/lib/urls';
-import type { TagRef } from '@/server/db/schema';
 import styles from './listing.module.css';
 import { ThematicPicker } from './thematic-picker';
 

@@ -16,17 +16,19 @@ describe('useLoad', () => {
     const onError = vi.fn();
     let signal: AbortSignal | undefined;
     let fail: (reason: unknown) => void = () => {};
+    const pending = new Promise((_, reject) => {
+      fail = reject;
+    });
     const load = (given: AbortSignal) => {
       signal = given;
-      return new Promise((_, reject) => {
-        fail = reject;
-      });
+      return pending;
     };
     const { unmount } = renderHook(() => useLoad(load, onError));
     unmount();
     expect(signal?.aborted).toBe(true);
     fail(new DOMException('Aborted', 'AbortError'));
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    // The hook's handler was attached first, so it has run once this one has.
+    await pending.catch(() => undefined);
     expect(onError).not.toHaveBeenCalled();
   });
 });

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { NewsItem } from '@/server/content/news-list';
+import type { NewsItem } from '@/lib/contracts/content';
 import { groupByThematic, RatesList } from './rates-list';
 
 function item(id: string, thematic?: string): NewsItem {

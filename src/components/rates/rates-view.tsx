@@ -3,7 +3,7 @@ import { NewsTeaser } from '@/components/news/news-teaser';
 import { SectionNavigation, selectedThematicsSuffix } from '@/components/sections/section-navigation';
 import { Breadcrumb } from '@/components/ui/breadcrumb';
 import { PATHS, RATES_SHOWCASE, RATES_TOPICS } from '@/lib/constants';
-import type { SectionListing } from '@/server/simulators/section-listing';
+import type { SectionListing } from '@/lib/contracts/reader-pages';
 import styles from './rates.module.css';
 import { RatesList } from './rates-list';
 

@@ -31,7 +31,7 @@ const FACET_TITLES: [keyof SearchFacets, string][] = [
   ['abonnement', 'Abonnement'],
 ];
 
-export const UR_TAB_LABELS: Record<UrType, string> = {
+const UR_TAB_LABELS: Record<UrType, string> = {
   [UR_TYPES.all]: 'Tous',
   [UR_TYPES.news]: 'Actualités de La Quotidienne',
   [UR_TYPES.subscriber]: 'Contenus abonnés : nos fonds documentaires',

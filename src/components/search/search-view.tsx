@@ -3,9 +3,13 @@ import { NewsTeaser } from '@/components/news/news-teaser';
 import { ProductCard } from '@/components/news/product-card';
 import { Pagination } from '@/components/ui/pagination';
 import { FIRST_PAGE, SEARCH_FIRST_ARTICLES_BLOCK, SEARCH_SECOND_ARTICLES_BLOCK } from '@/lib/constants';
-import { type SearchFacets, type SearchResult, UR_TYPES } from '@/lib/contracts/search';
+import {
+  type SearchArticlesAnswer,
+  type SearchFacets,
+  type SearchResult,
+  UR_TYPES,
+} from '@/lib/contracts/search';
 import type { ShopProduct } from '@/lib/contracts/shop';
-import type { ArticleResult } from '@/server/search/as-articles';
 import { FacetsPanel } from './facets-panel';
 import { FilterDialog } from './filter-dialog';
 import styles from './search.module.css';
@@ -18,7 +22,7 @@ import { documentTypeTabs, facetGroups, hrefOf, pageCount, sortLinks, urTabs } f
 type Props = {
   location: SearchLocation;
   /** Search results, or article summaries when the search is restricted to the daily's news. */
-  results: (SearchResult | ArticleResult)[];
+  results: (SearchResult | SearchArticlesAnswer['results'][number])[];
   facets: SearchFacets;
   total: number;
   bounded: boolean;

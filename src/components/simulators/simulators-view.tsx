@@ -3,11 +3,10 @@ import { PageAnalytics } from '@/components/layout/page-analytics';
 import { SectionNavigation, selectedThematicsSuffix } from '@/components/sections/section-navigation';
 import { Breadcrumb } from '@/components/ui/breadcrumb';
 import { PATHS, SIMULATOR_TOPICS } from '@/lib/constants';
+import type { EmbedSource, SectionListing } from '@/lib/contracts/reader-pages';
 import { SIMULATOR_TOPIC_TITLES } from '@/lib/navigation';
 import { latestPerTool } from '@/lib/simulator-tools';
 import { articlePath } from '@/lib/urls';
-import type { EmbedSource } from '@/server/simulators/embed-page';
-import type { SectionListing } from '@/server/simulators/section-listing';
 import styles from './simulators.module.css';
 
 export const SIMULATORS_TITLE = 'Simulateurs';

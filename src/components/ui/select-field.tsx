@@ -1,9 +1,9 @@
 import type { SelectHTMLAttributes } from 'react';
 import { LabelledField } from './labelled-field';
 
-export type SelectOption = { value: string; label: string };
+type SelectOption = { value: string; label: string };
 /** A group of options (an <optgroup>); a plain option has no `options`. */
-export type SelectChoice = SelectOption & { options?: readonly SelectOption[] };
+type SelectChoice = SelectOption & { options?: readonly SelectOption[] };
 
 type SelectFieldProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'onChange' | 'value' | 'id'> & {
   label: string;

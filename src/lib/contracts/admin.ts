@@ -24,7 +24,8 @@ export { frenchErrorMap } from './article';
 
 /** Staff roles, from least to most powerful. */
 export { STAFF_ROLES, type StaffRole };
-export const staffRoleSchema = z.enum(STAFF_ROLES, { error: 'rôle inconnu' });
+
+const staffRoleSchema = z.enum(STAFF_ROLES, { error: 'rôle inconnu' });
 
 export const STAFF_ROLE_LABELS: Record<StaffRole, string> = {
   redacteur: 'Rédacteur',
@@ -52,7 +53,7 @@ export const ARTICLE_STATUS_LABELS = articleStatuses.labels;
  * The least role each call needs. A `redacteur` may also edit, submit and delete only their own articles that
  * were never published and are not in review (`article.editOwn`); the server checks that per article.
  */
-export const MINIMUM_ROLE = {
+const MINIMUM_ROLE = {
   'article.read': 'redacteur',
   'article.create': 'redacteur',
   'article.editOwn': 'redacteur',
@@ -91,7 +92,6 @@ export const apiErrorSchema = z.object({
     details: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
   }),
 });
-export type ApiError = z.infer<typeof apiErrorSchema>;
 
 /** Pagination of list queries: `page` from 1, `perPage` up to 100. */
 const paginationQuery = {
@@ -288,7 +288,7 @@ export const articleListQuery = z
   });
 export type ArticleListQuery = z.input<typeof articleListQuery>;
 
-export const adminArticleSummarySchema = z.object({
+const adminArticleSummarySchema = z.object({
   id: z.string(),
   title: z.string(),
   type: z.string(),
@@ -369,8 +369,8 @@ const AUDITED_ARTICLE_SAVES = [
   'restore',
 ] as const;
 /** What each revision's save did: the NDJSON import and the demo seed make revisions that no staff member did. */
-export const REVISION_ACTIONS = [...AUDITED_ARTICLE_SAVES, 'import'] as const;
-export const revisionActionSchema = z.enum(REVISION_ACTIONS);
+const REVISION_ACTIONS = [...AUDITED_ARTICLE_SAVES, 'import'] as const;
+const revisionActionSchema = z.enum(REVISION_ACTIONS);
 export type RevisionAction = z.infer<typeof revisionActionSchema>;
 
 /** GET /api/admin/articles/{id}/revisions: every save, newest first. */
@@ -386,14 +386,14 @@ export type RevisionSummary = z.infer<typeof revisionSummarySchema>;
 export const revisionListAnswer = z.object({ items: z.array(revisionSummarySchema) });
 
 /** GET /api/admin/articles/{id}/revisions/{rev}: one revision with its full snapshot. */
-export const revisionAnswer = revisionSummarySchema.extend({ article: articleDocumentSchema });
+const revisionAnswer = revisionSummarySchema.extend({ article: articleDocumentSchema });
 export type RevisionAnswer = z.infer<typeof revisionAnswer>;
 
 /** GET /api/admin/articles/{id}/revisions/diff?from=N&to=M */
 export const revisionDiffQuery = z.object({ from: positiveId, to: positiveId });
 
 /** A run of text the same in both revisions, only in the newer one, or only in the older one. */
-export const diffPartSchema = z.object({ kind: z.enum(['same', 'added', 'removed']), text: z.string() });
+const diffPartSchema = z.object({ kind: z.enum(['same', 'added', 'removed']), text: z.string() });
 export type DiffPart = z.infer<typeof diffPartSchema>;
 
 /** A readable comparison: each changed field with its French label and its word-level differences. */
@@ -420,12 +420,7 @@ export const revisionRestoreBody = z.strictObject(versionBody);
 export const IMAGE_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif'] as const;
 export const MEDIA_CONTENT_TYPES = [...IMAGE_CONTENT_TYPES, 'application/pdf'] as const;
 
-/** The multipart text fields of an upload (the file itself is checked by the server). */
-export const mediaUploadFields = z.object({
-  alt: z.string().trim().max(ARTICLE_INPUT_LIMITS.shortTextLength).optional(),
-});
-
-export const mediaVariantSchema = z.object({
+const mediaVariantSchema = z.object({
   width: z.number().int(),
   height: z.number().int(),
   url: z.string(),
@@ -457,7 +452,6 @@ export const mediaPatchBody = z.strictObject({
 
 /** GET /api/admin/media */
 export const mediaListQuery = z.object({ kind: z.enum(['image', 'pdf']).optional(), ...paginationQuery });
-export const mediaListAnswer = z.object({ items: z.array(mediaAnswer), ...paginationAnswer });
 
 // ---------------------------------------------------------------------------------------------------------
 // Staff (administrators): GET / POST /api/admin/staff, PATCH /api/admin/staff/{id}
@@ -529,10 +523,10 @@ export const AUDIT_ACTIONS = [
   'api_key.revoke',
   ...SITE_AUDIT_ACTIONS,
 ] as const;
-export const auditActionSchema = z.enum(AUDIT_ACTIONS, { error: 'action inconnue' });
+const auditActionSchema = z.enum(AUDIT_ACTIONS, { error: 'action inconnue' });
 export type AuditAction = z.infer<typeof auditActionSchema>;
 
-export const auditEntrySchema = z.object({
+const auditEntrySchema = z.object({
   id: z.number().int(),
   at: dateTimeSchema,
   actor: z.object({

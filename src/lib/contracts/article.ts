@@ -184,8 +184,6 @@ export const articleInputSchema = articleFieldsSchema.superRefine(checkArticleFi
 
 /** An article once parsed: defaults applied. */
 export type ArticleInput = z.infer<typeof articleInputSchema>;
-/** An article as sent (defaults not yet applied). */
-export type ArticleInputBody = z.input<typeof articleInputSchema>;
 
 const frenchErrors = fr().localeError;
 

@@ -1,5 +1,6 @@
 import './zod-setup';
 import * as z from 'zod/mini';
+import { DEFAULT_SORT } from '@/lib/constants';
 
 /**
  * The content calls (spec section 7): the answers of /api/article/summary, /api/article/single,
@@ -8,6 +9,8 @@ import * as z from 'zod/mini';
  */
 
 const tagRef = z.object({ label: z.string(), slug: z.string(), id: z.string(), shortId: z.string() });
+/** A topic or thematic tag as carried by an article: label, slug, id and shortId. */
+export type TagRef = z.infer<typeof tagRef>;
 
 const apiImage = z.object({
   content_type: z.string(),
@@ -20,6 +23,10 @@ const apiImage = z.object({
   width: z.optional(z.number()),
   height: z.optional(z.number()),
 });
+
+/** Sort orders of a news list: by publication date, newest first (the default) or oldest first. */
+export const NEWS_SORTS = [DEFAULT_SORT, 'publication_date'] as const;
+export type NewsSort = (typeof NEWS_SORTS)[number];
 
 /** A news summary (spec section 3 "Article summary"): what every list carries per article. */
 export const articleSummary = z.object({

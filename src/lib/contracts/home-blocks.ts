@@ -7,11 +7,11 @@ import { dateTimeSchema } from './article';
 // offer categories of 'Les offres du moment', the solutions of 'Nos solutions' and the white papers. Each block
 // is saved whole, in display order, so that reordering is one write; readers see it within seconds.
 
-export const HOME_BLOCKS = ['banners', 'offer-categories', 'solutions', 'white-papers'] as const;
+const HOME_BLOCKS = ['banners', 'offer-categories', 'solutions', 'white-papers'] as const;
 export const homeBlockSchema = z.enum(HOME_BLOCKS, { error: 'bloc inconnu' });
 export type HomeBlock = z.infer<typeof homeBlockSchema>;
 
-export const HOME_BLOCK_LIMITS = {
+const HOME_BLOCK_LIMITS = {
   items: 30,
   textLength: 300,
   longTextLength: 1_000,
@@ -46,10 +46,9 @@ const side = z
   .min(1, 'au moins 1 pixel')
   .max(HOME_BLOCK_LIMITS.imageSide, `au plus ${HOME_BLOCK_LIMITS.imageSide} pixels`);
 
-export const bannerImageSchema = z.strictObject({ url: sitePath, width: side, height: side });
-export type BannerImage = z.infer<typeof bannerImageSchema>;
+const bannerImageSchema = z.strictObject({ url: sitePath, width: side, height: side });
 
-export const bannerSchema = z
+const bannerSchema = z
   .strictObject({
     /** Absent for a new banner (the server names it). */
     id: z
@@ -73,11 +72,10 @@ export const bannerSchema = z
         message: 'doit être après le début de l’affichage',
       });
   });
-export type HomeBanner = z.infer<typeof bannerSchema>;
 
 const tradeSlugs = TRADE_OPTIONS.flatMap((option) => (option.slug ? [option.slug] : []));
 
-export const solutionSchema = z.strictObject({
+const solutionSchema = z.strictObject({
   title: text(HOME_BLOCK_LIMITS.textLength),
   text: text(HOME_BLOCK_LIMITS.longTextLength),
   link: linkSchema.min(1, 'ne doit pas être vide'),
@@ -89,16 +87,14 @@ export const solutionSchema = z.strictObject({
     .refine((trades) => new Set(trades).size === trades.length, 'un métier figure deux fois')
     .default([]),
 });
-export type HomeSolution = z.infer<typeof solutionSchema>;
 
-export const whitePaperSchema = z.strictObject({
+const whitePaperSchema = z.strictObject({
   title: text(HOME_BLOCK_LIMITS.textLength),
   imgUrl: sitePath,
   pageUrl: linkSchema.min(1, 'ne doit pas être vide'),
 });
-export type HomeWhitePaper = z.infer<typeof whitePaperSchema>;
 
-export const offerCategorySchema = z.strictObject({
+const offerCategorySchema = z.strictObject({
   /** The shop's category id (`categories` of a product). */
   category: z
     .string()
@@ -106,7 +102,6 @@ export const offerCategorySchema = z.strictObject({
     .regex(/^[\w-]{1,40}$/, 'doit être un identifiant de catégorie de la boutique'),
   label: text(HOME_BLOCK_LIMITS.textLength),
 });
-export type HomeOfferCategory = z.infer<typeof offerCategorySchema>;
 
 const list = <T extends z.ZodType>(item: T, max: number) =>
   z.array(item, { error: 'doit être une liste' }).max(max, `au plus ${max} éléments`);

@@ -7,7 +7,7 @@ import { codesWithLabels } from './coded-values';
 // or at a time; readers (`/api/issue`, the home page) see only published issues.
 
 const issueStatuses = codesWithLabels({ draft: 'Brouillon', scheduled: 'Programmé', published: 'Publié' });
-export const issueStatusSchema = issueStatuses.schema;
+const issueStatusSchema = issueStatuses.schema;
 export type IssueStatus = z.infer<typeof issueStatusSchema>;
 
 /** The statuses' labels, and that of the day's proposal the newsroom shows before its first save. */
@@ -36,7 +36,7 @@ export const issuePutBody = z.strictObject({
 });
 export type IssuePutBody = z.infer<typeof issuePutBody>;
 
-export const issueNewsItemSchema = z.object({
+const issueNewsItemSchema = z.object({
   id: z.string(),
   title: z.string(),
   type: z.string(),

@@ -5,14 +5,13 @@ import { REFERENCE_KIND_CODES, type ReferenceKindCode } from '../legal-reference
 // staff-only contracts: reader pages never load it.
 
 /** Longest text the detection call reads (a long article's plain text is about 60,000 characters). */
-export const DETECT_TEXT_MAX_LENGTH = 300_000;
+const DETECT_TEXT_MAX_LENGTH = 300_000;
 
 export const detectReferencesBody = z.object({
   text: z
     .string({ error: 'text doit être un texte' })
     .max(DETECT_TEXT_MAX_LENGTH, `le texte fait au plus ${DETECT_TEXT_MAX_LENGTH} caractères`),
 });
-export type DetectReferencesBody = z.infer<typeof detectReferencesBody>;
 
 const detectedReference = z.object({
   kind: z.enum(REFERENCE_KIND_CODES),
@@ -30,7 +29,6 @@ const detectedReference = z.object({
   end: z.number().int(),
   range: z.enum(['from', 'to']).optional(),
 });
-export type DetectedReferenceAnswer = z.infer<typeof detectedReference>;
 
 /** What looks like a reference but could not be resolved ("article 39 du C.", "L. 1233-3" without its code). */
 const unresolvedReference = z.object({ display: z.string(), start: z.number().int(), end: z.number().int() });

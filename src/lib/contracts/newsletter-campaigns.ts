@@ -13,18 +13,17 @@ const campaignStatuses = codesWithLabels({
   sent: 'Envoyée',
   cancelled: 'Annulée',
 });
-export const campaignStatusSchema = campaignStatuses.schema;
+const campaignStatusSchema = campaignStatuses.schema;
 export type CampaignStatus = z.infer<typeof campaignStatusSchema>;
 export const CAMPAIGN_STATUS_LABELS = campaignStatuses.labels;
 
-export const CAMPAIGN_LIMITS = { subjectLength: 200, introLength: 2_000 } as const;
+const CAMPAIGN_LIMITS = { subjectLength: 200, introLength: 2_000 } as const;
 
 const issueDay = z.iso.date({ error: 'doit être une date AAAA-MM-JJ' });
 const email = z.string().trim().max(254, 'adresse trop longue').email('adresse e-mail invalide');
 
 /** POST /api/admin/newsletters: a campaign prefilled from that day's issue. */
 export const campaignCreateBody = z.strictObject({ date: issueDay });
-export type CampaignCreateBody = z.infer<typeof campaignCreateBody>;
 
 /** PATCH /api/admin/newsletters/{id}: the subject and the intro, while the campaign is a draft. */
 export const campaignPatchBody = z
@@ -48,14 +47,12 @@ export type CampaignPatchBody = z.infer<typeof campaignPatchBody>;
 
 /** POST /api/admin/newsletters/{id}/test */
 export const campaignTestBody = z.strictObject({ email });
-export type CampaignTestBody = z.infer<typeof campaignTestBody>;
 
 /** POST /api/admin/newsletters/{id}/send: now, or at `at` (in the future). */
 export const campaignSendBody = z.strictObject({ at: dateTimeSchema.optional() });
-export type CampaignSendBody = z.infer<typeof campaignSendBody>;
 
 /** Recipients of a campaign by status; `retried` counts those that needed more than one attempt. */
-export const campaignCountsSchema = z.object({
+const campaignCountsSchema = z.object({
   total: z.number().int(),
   pending: z.number().int(),
   sending: z.number().int(),
@@ -87,7 +84,6 @@ export type Campaign = z.infer<typeof campaignSchema>;
 
 /** GET /api/admin/newsletters: the history, newest first. */
 export const campaignListAnswer = z.object({ items: z.array(campaignSchema) });
-export type CampaignListAnswer = z.infer<typeof campaignListAnswer>;
 
 /** GET /api/admin/newsletters/{id}/preview: the e-mail as a subscriber receives it. */
 export const campaignPreviewAnswer = z.object({ subject: z.string(), html: z.string(), text: z.string() });
@@ -101,4 +97,3 @@ export type CampaignFailuresAnswer = z.infer<typeof campaignFailuresAnswer>;
 
 /** Answer of POST /api/admin/newsletters/{id}/test: the address the server accepted the message for. */
 export const campaignTestAnswer = z.object({ email: z.string() });
-export type CampaignTestAnswer = z.infer<typeof campaignTestAnswer>;

@@ -5,7 +5,7 @@ import { z } from 'zod';
  * value counts as absent, as the browser client leaves empty values out anyway.
  */
 
-export const emptyAsAbsent = (value: unknown) => (value === '' ? undefined : value);
+const emptyAsAbsent = (value: unknown) => (value === '' ? undefined : value);
 
 /** An optional query value, trimmed-empty meaning absent. */
 export const optional = <Schema extends z.ZodType>(schema: Schema) =>

@@ -4,8 +4,8 @@ import { z } from 'zod';
 // page, and this administrators' call is written with the full Zod.
 
 /** Longest blocked phrase, and most entries, of the suggestion blocklist. */
-export const BLOCKLIST_ENTRY_MAX = 60;
-export const BLOCKLIST_MAX_ENTRIES = 2000;
+const BLOCKLIST_ENTRY_MAX = 60;
+const BLOCKLIST_MAX_ENTRIES = 2000;
 
 /**
  * Body of PUT /api/admin/search/blocklist: the whole list of words or phrases never offered as suggestions (case
@@ -23,8 +23,7 @@ export const searchBlocklistBody = z.object({
     )
     .max(BLOCKLIST_MAX_ENTRIES, `au plus ${BLOCKLIST_MAX_ENTRIES} entrées`),
 });
-export type SearchBlocklistBody = z.infer<typeof searchBlocklistBody>;
 
 /** Answer of GET and PUT /api/admin/search/blocklist: the list as stored (normalised, sorted, each once). */
-export const searchBlocklistAnswer = z.object({ entries: z.array(z.string()) });
+const searchBlocklistAnswer = z.object({ entries: z.array(z.string()) });
 export type SearchBlocklistAnswer = z.infer<typeof searchBlocklistAnswer>;

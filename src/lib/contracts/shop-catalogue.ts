@@ -91,7 +91,7 @@ const slug = z
   .trim()
   .regex(/^(?:[A-Za-z0-9][\w-]{0,99})?$/, 'doit être un identifiant (lettres, chiffres, tirets) ou vide');
 
-export const productMappingSchema = z.strictObject({
+const productMappingSchema = z.strictObject({
   job: slug,
   subject: slug,
   productCode: z

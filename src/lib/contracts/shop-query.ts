@@ -7,7 +7,7 @@ import { DEFAULT_PRODUCTS_COUNT } from '@/lib/constants';
 import { integerParam, listParam, optional, slugParam } from './query-params';
 
 /** Most products one request may ask for. */
-export const MAX_PRODUCTS = 50;
+const MAX_PRODUCTS = 50;
 /** Most categories, ids or skus one request may name. */
 const MAX_LIST_ITEMS = 50;
 

@@ -32,7 +32,7 @@ export const STATIC_PAGE_PATHS: Record<StaticPageSlug, string> = {
 
 export const STATIC_PAGE_NOT_FOUND_MESSAGE = 'Page inconnue.';
 
-export const STATIC_PAGE_LIMITS = {
+const STATIC_PAGE_LIMITS = {
   titleLength: 200,
   leadLength: 1_000,
   /** The body's HTML: legal pages are long, but not articles with sections. */
@@ -43,7 +43,7 @@ export const STATIC_PAGE_LIMITS = {
 export const STATIC_PAGE_JSON_BYTES = 1024 * 1024;
 
 /** The fields staff edit: what readers see. */
-export const staticPageFieldsSchema = z.strictObject({
+const staticPageFieldsSchema = z.strictObject({
   title: z
     .string()
     .trim()

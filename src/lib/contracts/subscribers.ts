@@ -4,7 +4,7 @@ import { dateTimeSchema } from './article';
 
 // Newsletter subscribers in the Admin API (/api/admin/subscribers, docs/ADMIN-API.md).
 
-export const SUBSCRIBER_STATUSES = ['active', 'inactive'] as const;
+const SUBSCRIBER_STATUSES = ['active', 'inactive'] as const;
 
 export const subscriberListQuery = z.object({
   /** Words of the address. */

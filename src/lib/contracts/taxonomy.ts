@@ -5,7 +5,7 @@ import { z } from 'zod';
 // thematic tree and the trades. Slugs follow the spec's slug rule from the label (src/lib/slug.ts); a changed
 // address leaves a 301 from the old one, and a term in use is deleted only by moving its articles elsewhere.
 
-export const TAXONOMY_LIMITS = {
+const TAXONOMY_LIMITS = {
   labelLength: 200,
   shortLabelLength: 100,
   explanationLength: 2_000,

@@ -173,8 +173,6 @@ export async function exportAccountData(db: Db, customerId: number, currentSessi
   };
 }
 
-export type AccountExport = Awaited<ReturnType<typeof exportAccountData>>;
-
 /**
  * Deletes an account once its password is given again (RGPD article 17): the account, its sessions, alerts,
  * saved articles and links go (foreign keys cascade), in one transaction. When its address was confirmed, the

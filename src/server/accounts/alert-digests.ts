@@ -22,7 +22,7 @@ import { ALERT_FREQUENCIES, type AlertFrequency } from './alerts';
 import { siteLink } from './emails';
 
 /** Most articles listed in one digest (the newest); the e-mail says how many more there were. */
-export const DIGEST_MAX_ARTICLES = 30;
+const DIGEST_MAX_ARTICLES = 30;
 /** Subscriptions read per batch: a digest run's memory stays bounded whatever the number of readers. */
 const BATCH_SIZE = 200;
 /** Digests leave at 7 a.m. in Paris; the weekly one on Mondays. */
@@ -30,7 +30,7 @@ const SEND_HOUR = 7;
 const ALERTS_PURPOSE = 'alerts-unsubscribe:v1';
 
 /** The signed one-click link that stops an account's alerts (the List-Unsubscribe of a digest). */
-export function alertsUnsubscribeToken(customerId: number): string {
+function alertsUnsubscribeToken(customerId: number): string {
   return listToken(ALERTS_PURPOSE, String(customerId));
 }
 
@@ -47,7 +47,7 @@ function unsubscribeLinks(customerId: number) {
 }
 
 /** The next time a digest of this frequency leaves, after `after`: 7 a.m. in Paris, on a Monday for weekly. */
-export function nextDigestTime(frequency: AlertFrequency, after: Date): Date {
+function nextDigestTime(frequency: AlertFrequency, after: Date): Date {
   const [year, month, day] = parisIsoDay(after).split('-').map(Number) as [number, number, number];
   for (let offset = 0; offset <= 8; offset += 1) {
     const start = parisMidnight(year, month, day + offset);

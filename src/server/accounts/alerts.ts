@@ -1,7 +1,6 @@
 import 'server-only';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { NEWS_TOPICS } from '@/lib/constants';
-import { MY_ACCOUNT_MESSAGES } from '@/lib/contracts/accounts';
 import { findRootTopicBySlug, listTopicThematics } from '../content/topics';
 import type { Db } from '../db/client';
 import { alertSubscriptions, type TagRef, topics } from '../db/schema';
@@ -17,9 +16,7 @@ export const ALERT_FREQUENCY_LABELS: Record<AlertFrequency, string> = {
 };
 
 /** More choices than any real reader makes; bounds the work of a digest. */
-export const ALERT_TOPICS_MAX = 100;
-export const ALERT_TOPICS_MESSAGE = MY_ACCOUNT_MESSAGES.alert_topics;
-export const ALERT_FREQUENCY_MESSAGE = MY_ACCOUNT_MESSAGES.alert_frequency;
+const ALERT_TOPICS_MAX = 100;
 
 export type AlertPreferences = { frequency: AlertFrequency; topicIds: string[] };
 

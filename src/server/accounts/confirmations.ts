@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, eq, sql } from 'drizzle-orm';
-import { emailChangeForm, MY_ACCOUNT_MESSAGES } from '@/lib/contracts/accounts';
+import { emailChangeForm } from '@/lib/contracts/accounts';
 import type { Db } from '../db/client';
 import { customers, newsletterSubscribers } from '../db/schema';
 import { AppError } from '../http/errors';
@@ -19,7 +19,6 @@ import { normalizeEmail } from './request-context';
 import { hit, LIMITS } from './throttle';
 import { consumeToken, INVALID_CONFIRMATION_LINK_MESSAGE, issueToken } from './tokens';
 
-export const SAME_EMAIL_MESSAGE = MY_ACCOUNT_MESSAGES.same_email;
 export const EMAIL_TAKEN_MESSAGE =
   'Cette adresse est devenue celle d’un autre compte entre-temps : votre adresse n’a pas changé.';
 

@@ -21,12 +21,12 @@ export function siteLink(path: string, query: Record<string, string> = {}): stri
 }
 
 /** The link of a confirmation e-mail: the page asks for a click, so a mail scanner following it confirms nothing. */
-export function confirmationLink(kind: ConfirmationKind, token: string): string {
+function confirmationLink(kind: ConfirmationKind, token: string): string {
   return siteLink(PATHS.confirmation, { type: kind, jeton: token });
 }
 
 /** What a confirmation link confirms (the `type` of /confirmation). */
-export type ConfirmationKind = 'compte' | 'adresse' | 'newsletter';
+type ConfirmationKind = 'compte' | 'adresse' | 'newsletter';
 
 const IGNORE_IF_NOT_YOU = emailParagraph(
   'Si vous n’êtes pas à l’origine de cette demande, ignorez ce message : rien ne sera changé.',

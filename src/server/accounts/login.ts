@@ -16,7 +16,7 @@ import { clearStatement, LIMITS, markStatement, rateLimited, subjectOf, throwIfR
 export const INVALID_CREDENTIALS_MESSAGE = ACCOUNT_FORM_MESSAGES.invalid_credentials;
 export const NOT_LOGGED_IN_MESSAGE = 'Vous n’êtes pas connecté.';
 
-export type AccountUser = { firstname: string; lastname: string };
+type AccountUser = { firstname: string; lastname: string };
 
 /** What the first statement of a login reads: the live counters of the account by key, and the account. */
 type LoginGate = {

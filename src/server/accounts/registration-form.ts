@@ -34,7 +34,7 @@ export function registeredWord(civility: number): string {
 }
 
 /** Longest e-mail address accepted (what mail systems accept). */
-export const EMAIL_MAX_LENGTH = 254;
+const EMAIL_MAX_LENGTH = 254;
 
 export const OPTIN_COMMENT = `Je souhaite recevoir gratuitement la newsletter ${DAILY_NAME} par e-mail. Je pourrai me désinscrire à tout moment grâce au lien présent dans chaque envoi.`;
 

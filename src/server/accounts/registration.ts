@@ -17,7 +17,6 @@ import { normalizeEmail, type RequestContext } from './request-context';
 import { hit, LIMITS, registerAddressLimit, subjectOf } from './throttle';
 
 /** Registration values as the web form sends them; `optin` is 'O' or 'N' (empty or absent means 'N'). */
-export type { ProfileInput, RegistrationError } from './profile-rules';
 
 export type RegistrationInput = {
   civility?: string;

@@ -7,9 +7,9 @@ import { articles, savedArticles } from '../db/schema';
 import { AppError } from '../http/errors';
 
 /** The most articles one reader may keep (bounded work for the list and the export). */
-export const SAVED_ARTICLES_MAX = 500;
-export const SAVED_ARTICLES_FULL_MESSAGE = `Vous avez déjà enregistré ${SAVED_ARTICLES_MAX} articles : retirez-en un pour en ajouter.`;
-export const UNKNOWN_ARTICLE_MESSAGE = 'Article introuvable.';
+const SAVED_ARTICLES_MAX = 500;
+const SAVED_ARTICLES_FULL_MESSAGE = `Vous avez déjà enregistré ${SAVED_ARTICLES_MAX} articles : retirez-en un pour en ajouter.`;
+const UNKNOWN_ARTICLE_MESSAGE = 'Article introuvable.';
 
 export type SavedArticle = { id: string; title: string; summary: string; path: string; savedAt: Date };
 

@@ -46,7 +46,7 @@ export function registerAddressLimit(): RateLimitRule {
   return { name: 'register:address', limit: env().REGISTRATION_LIMIT_PER_HOUR, windowSeconds: HOUR };
 }
 
-export const RATE_LIMITED_MESSAGE = ACCOUNT_FORM_MESSAGES.rate_limited;
+const RATE_LIMITED_MESSAGE = ACCOUNT_FORM_MESSAGES.rate_limited;
 
 /**
  * The rate-limit subject of an e-mail (or of an e-mail and an address): a hash, so the counters table never
@@ -71,12 +71,7 @@ export function throwIfRefused(states: RateLimitState[]): void {
   if (refused) throw rateLimited(refused.retryAfterSeconds);
 }
 
-/** Removes a counter (a successful login clears its own address's failures). */
-export async function clear(db: Db, rule: RateLimitRule, subject: string): Promise<void> {
-  await db.execute(clearStatement(rule, subject));
-}
-
-/** `clear` as a statement, for a caller that sends it with its own writes. */
+/** Removes a counter (a successful login clears its own address's failures), as a statement sent with its writes. */
 export function clearStatement(rule: RateLimitRule, subject: string): SQL {
   return sql`delete from ${rateLimits} where key = ${rateLimitKey(rule, subject)}`;
 }

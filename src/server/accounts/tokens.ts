@@ -1,6 +1,6 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { accountTokens } from '../db/schema';
 import { hashToken } from './sessions';
@@ -19,7 +19,7 @@ export type TokenPurpose =
 
 const HOUR = 3600;
 /** How long each kind of link works. */
-export const TOKEN_TTL_SECONDS: Record<TokenPurpose, number> = {
+const TOKEN_TTL_SECONDS: Record<TokenPurpose, number> = {
   password_reset: HOUR,
   email_confirmation: 7 * 24 * HOUR,
   email_change: 24 * HOUR,
@@ -116,12 +116,4 @@ export async function revokeTokens(db: Db, purpose: TokenPurpose, customerId: nu
         isNull(accountTokens.usedAt),
       ),
     );
-}
-
-/** Removes expired or used tokens older than a day; called now and then. */
-export async function deleteStaleTokens(db: Db): Promise<void> {
-  const dayAgo = sql`now() - interval '1 day'`;
-  await db
-    .delete(accountTokens)
-    .where(or(lte(accountTokens.expiresAt, dayAgo), lte(accountTokens.usedAt, dayAgo)));
 }

@@ -1,7 +1,8 @@
 import 'server-only';
 import { and, asc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import { ARTICLE_TYPE, FIRST_PAGE, PRERENDER_AGENDA_SIZE } from '@/lib/constants';
-import { type ArticleSummary, articleSummaryColumns, toArticleSummary } from '../content/article-summary';
+import type { AgendaDay, AgendaEvent, AgendaMonth } from '@/lib/contracts/reader-pages';
+import { articleSummaryColumns, toArticleSummary } from '../content/article-summary';
 import type { Db } from '../db/client';
 import { articles } from '../db/schema';
 
@@ -13,19 +14,7 @@ import { articles } from '../db/schema';
 /** A calendar month, January = 1. */
 export type YearMonth = { year: number; month: number };
 
-export type AgendaEvent = ArticleSummary & { event_date: string };
-/** The events of one day, in a page of the month. */
-export type AgendaDay = { day: string; events: AgendaEvent[] };
-
-export type AgendaMonth = {
-  /** Every day of the month that has at least one event (the calendar's selectable days), YYYY-MM-DD. */
-  eventDays: string[];
-  /** The page of events, grouped by day in date order. */
-  days: AgendaDay[];
-  total: number;
-  page: number;
-  pageCount: number;
-};
+export type { AgendaEvent, AgendaMonth };
 
 function isoDay(year: number, month: number, day: number): string {
   return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;

@@ -1,24 +1,15 @@
 import 'server-only';
+import type { AgendaPageData } from '@/lib/contracts/reader-pages';
 import { parisIsoDay } from '@/lib/dates';
 import { monthValue } from '@/lib/months';
 import { type ParamValue, parsePage } from '@/lib/params';
 import { findRootTopicBySlug } from '../content/topics';
 import type { Db } from '../db/client';
 import { agendaDateParam, parseAgendaDate, shiftMonth } from './agenda-date';
-import { type AgendaMonth, getAgendaMonth } from './agenda-month';
+import { getAgendaMonth } from './agenda-month';
 import type { AgendaTopic } from './ical-feed';
 
-type MonthRef = { year: number; month: number; param: string; iso: string };
-
-export type AgendaPageData = {
-  topic: AgendaTopic | null;
-  month: MonthRef;
-  previous: MonthRef;
-  next: MonthRef;
-  agenda: AgendaMonth;
-  /** Today in Paris, YYYY-MM-DD. */
-  today: string;
-};
+type MonthRef = AgendaPageData['month'];
 
 function monthRef(year: number, month: number): MonthRef {
   return { year, month, param: agendaDateParam({ year, month }), iso: `${year}-${monthValue(month)}` };

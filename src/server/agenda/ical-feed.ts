@@ -1,6 +1,7 @@
 import 'server-only';
 import ical, { ICalCalendarMethod } from 'ical-generator';
 import { AGENDA_TOPICS } from '@/lib/constants';
+import type { AgendaTopic } from '@/lib/contracts/reader-pages';
 import { dayGroupId } from '@/lib/day-group-id';
 import { DAILY_NAME, PUBLISHER_NAME } from '@/lib/site';
 import { topicPath } from '@/lib/urls';
@@ -27,7 +28,7 @@ const FEED_DESCRIPTIONS = {
 } as const;
 const DAY_MS = 86_400_000;
 
-export type AgendaTopic = (typeof AGENDA_TOPICS)[number];
+export type { AgendaTopic };
 
 export function isAgendaTopic(value: string): value is AgendaTopic {
   return (AGENDA_TOPICS as readonly string[]).includes(value);

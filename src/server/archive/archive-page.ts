@@ -1,21 +1,14 @@
 import 'server-only';
 import { ARCHIVE_PAGE_SIZE, ARCHIVE_START_YEAR, MAX_PAGE } from '@/lib/constants';
+import type { ArchivePageData } from '@/lib/contracts/reader-pages';
 import { currentMonth } from '../agenda/agenda-date';
-import { type ArchiveMonth, getArchiveInfo } from '../content/archive';
-import { listNews, type NewsItem } from '../content/news-list';
+import { getArchiveInfo } from '../content/archive';
+import { listNews } from '../content/news-list';
 import { parisMidnight } from '../content/paris-time';
 import type { Db } from '../db/client';
 import type { ArchiveSelection } from './archive-params';
 
-export type ArchivePageData = {
-  selection: ArchiveSelection;
-  /** ARCHIVE_START_YEAR to this year. */
-  years: number[];
-  /** Twelve months with their totals and whether they can be chosen (not after the current month). */
-  months: (ArchiveMonth & { disabled: boolean })[];
-  news: NewsItem[];
-  pageCount: number;
-};
+export type { ArchivePageData };
 
 /** The archive of a month: its articles, newest first, ARCHIVE_PAGE_SIZE a page, and the month buttons. */
 export async function loadArchivePage(

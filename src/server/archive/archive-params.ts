@@ -1,10 +1,11 @@
 import 'server-only';
 import { ARCHIVE_START_YEAR, FIRST_PAGE } from '@/lib/constants';
+import type { ArchiveSelection } from '@/lib/contracts/reader-pages';
 import { parseMonth, parsePage } from '@/lib/params';
 import { archivePath } from '@/lib/urls';
 import { currentMonth } from '../agenda/agenda-date';
 
-export type ArchiveSelection = { year: number; month: number; page: number };
+export type { ArchiveSelection };
 
 /**
  * The archive month of /archives/{year}/{month}/{page}, every part optional, normalised as spec section 5

@@ -11,7 +11,7 @@ import { publicSearchText } from './paywall';
 import { htmlToPlainText, sanitizeEditorialHtml } from './sanitize';
 
 // The schema itself lives in src/lib/contracts/article.ts, shared with the Admin API and the newsroom's pages.
-export { ARTICLE_INPUT_LIMITS, type ArticleInput, articleInputSchema } from '@/lib/contracts/article';
+export { ARTICLE_INPUT_LIMITS, type ArticleInput } from '@/lib/contracts/article';
 
 export type ArticleInputResult = { success: true; data: ArticleInput } | { success: false; issues: string[] };
 
@@ -27,8 +27,8 @@ export function parseArticleInput(value: unknown): ArticleInputResult {
   };
 }
 
-export type ArticleRow = typeof articles.$inferInsert;
-export type ArticleSectionRow = typeof articleSections.$inferInsert;
+type ArticleRow = typeof articles.$inferInsert;
+type ArticleSectionRow = typeof articleSections.$inferInsert;
 export type ArticleRows = { article: ArticleRow; sections: ArticleSectionRow[] };
 
 function toTags(input: ArticleInput['topics']): TagRef[] {

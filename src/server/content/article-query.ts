@@ -21,17 +21,13 @@ export const singleQuerySchema = z.object({
 
 export type SingleQuery = z.infer<typeof singleQuerySchema>;
 
-export const ARTICLE_NOT_FOUND_MESSAGE = "Cet article n'existe pas ou n'est plus disponible.";
+const ARTICLE_NOT_FOUND_MESSAGE = "Cet article n'existe pas ou n'est plus disponible.";
 
 /**
  * The visitor has access when the eshopCookie of the query or the request's own session (Bearer header or
  * cookie) belongs to a live session.
  */
-export async function readerHasAccess(
-  db: Db,
-  request: Request,
-  eshopCookie: string | undefined,
-): Promise<boolean> {
+async function readerHasAccess(db: Db, request: Request, eshopCookie: string | undefined): Promise<boolean> {
   if (eshopCookie && (await findSessionCustomer(db, eshopCookie))) return true;
   return (await findSessionCustomer(db, sessionTokenFrom(request))) !== null;
 }

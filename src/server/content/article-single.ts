@@ -19,9 +19,7 @@ import { placeholdEmbeds } from './embeds';
 import { gateContent } from './paywall';
 import { sanitizeEditorialHtml } from './sanitize';
 
-/** A whole article as a reader receives it: its summary fields, body, sections and the fields this site adds. */
-export type ArticleDetail = ArticleForReader['article'];
-export type { ArticleForReader, ArticleSection };
+export type { ArticleForReader };
 
 /**
  * An article by its id or its enriched news id, gated for the visitor: the single entry point through which an

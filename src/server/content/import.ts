@@ -13,13 +13,13 @@ import {
 } from './public-articles';
 
 /** A line longer than this is refused before being parsed. */
-export const MAX_IMPORT_LINE_LENGTH = 16 * 1024 * 1024;
+const MAX_IMPORT_LINE_LENGTH = 16 * 1024 * 1024;
 
 /** Statements that list ids stay well below PostgreSQL's limit of bound parameters. */
 const ID_CHUNK = 1_000;
 
 /** A refused line of an import file: its number (from 1, blank lines counted) and why, in French. */
-export type ImportIssue = { line: number; reason: string };
+type ImportIssue = { line: number; reason: string };
 
 export type ImportOutcome =
   | { ok: true; inserted: number; updated: number }

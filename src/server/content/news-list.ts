@@ -1,16 +1,14 @@
 import 'server-only';
 import { and, asc, desc, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
-import { DEFAULT_SORT, FIRST_PAGE, NEWS_PAGE_SIZE } from '@/lib/constants';
-import type { NewsListAnswer } from '@/lib/contracts/content';
+import { FIRST_PAGE, NEWS_PAGE_SIZE } from '@/lib/constants';
+import { NEWS_SORTS, type NewsItem, type NewsListAnswer, type NewsSort } from '@/lib/contracts/content';
 import type { Db } from '../db/client';
 import { articles } from '../db/schema';
-import { type ArticleSummary, articleSummaryColumns, toArticleSummary } from './article-summary';
+import { articleSummaryColumns, toArticleSummary } from './article-summary';
 import { textArray } from './sql-arrays';
 import { listTopicThematics } from './topics';
 
-/** Sort orders of a news list: by publication date, newest first (the default) or oldest first. */
-export const NEWS_SORTS = [DEFAULT_SORT, 'publication_date'] as const;
-export type NewsSort = (typeof NEWS_SORTS)[number];
+export { NEWS_SORTS };
 
 export type NewsListQuery = {
   /** Trade slug (fiscal, social, …): news meant for that trade. */
@@ -32,26 +30,6 @@ export type NewsListQuery = {
   needsThematics?: boolean | undefined;
   /** Each news also carries source, paywalled, event_date and simulator_url (never its body or sections). */
   full?: boolean | undefined;
-};
-
-/** The fields a `full` list adds to each summary: what agenda, simulator and rates listings show. */
-export type NewsDetails = {
-  source: string | null;
-  paywalled: boolean;
-  /** Agenda events: the day of the event, YYYY-MM-DD. */
-  event_date: string | null;
-  /** Simulators: the path of the embedded simulator. */
-  simulator_url: string | null;
-};
-
-export type NewsItem = ArticleSummary & Partial<NewsDetails>;
-
-/** What a list says about itself besides its news. */
-export type NewsListAdditional = {
-  /** Number of news matching the filters, all pages together. */
-  total: number;
-  page: number;
-  limit: number;
 };
 
 export type NewsList = NewsListAnswer;

@@ -23,7 +23,7 @@ import { htmlToPlainText } from './sanitize';
 export type PaywallSubject = { paywalled: boolean; sectionCount: number };
 
 /** True when the article is gated for a visitor without access: enriched news or a paywalled article. */
-export function isGated(subject: PaywallSubject): boolean {
+function isGated(subject: PaywallSubject): boolean {
   return subject.paywalled || subject.sectionCount > 0;
 }
 

@@ -30,7 +30,7 @@ import { findTopic } from './topics';
  */
 
 /** Type codes of the original API (spec section 7) and the content types they stand for. */
-export const SUMMARY_TYPE_CODES: Readonly<Record<string, string>> = {
+const SUMMARY_TYPE_CODES: Readonly<Record<string, string>> = {
   EFL_TEE_actualiteVideo: ARTICLE_TYPE.video,
   EFL_TEE_evenement: ARTICLE_TYPE.agenda,
   EFL_TEE_actualiteSimulateur: ARTICLE_TYPE.simulator,
@@ -39,7 +39,7 @@ export const SUMMARY_TYPE_CODES: Readonly<Record<string, string>> = {
 };
 
 /** Largest page size the call accepts; a bigger `limit` is a 400. */
-export const SUMMARY_MAX_LIMIT = 100;
+const SUMMARY_MAX_LIMIT = 100;
 /** Most types and thematics one request may name. */
 const MAX_LIST_ITEMS = 50;
 

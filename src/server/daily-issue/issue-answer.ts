@@ -4,7 +4,7 @@ import type { Db } from '../db/client';
 import { AppError } from '../http/errors';
 import { type DailyIssue, getCurrentIssue } from './daily-issue';
 
-export const NO_ISSUE_MESSAGE = `Aucun numéro de ${DAILY_NAME} n'est encore paru.`;
+const NO_ISSUE_MESSAGE = `Aucun numéro de ${DAILY_NAME} n'est encore paru.`;
 
 /** The answer of GET /api/issue: the current issue, or a 404 while none has been published. */
 export async function currentIssueAnswer(db: Db): Promise<DailyIssue> {

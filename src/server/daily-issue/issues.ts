@@ -22,8 +22,8 @@ import type { StaffPrincipal } from '../staff/auth';
 // Publishing announces a content change in its transaction, so every instance refreshes the home page and
 // `/api/issue` once it is committed (content-changes.ts).
 
-export const ALREADY_PUBLISHED_MESSAGE = 'Ce numéro est déjà publié : il ne peut plus être programmé.';
-export const UNKNOWN_ARTICLE_MESSAGE = 'article inconnu ou non publié';
+const ALREADY_PUBLISHED_MESSAGE = 'Ce numéro est déjà publié : il ne peut plus être programmé.';
+const UNKNOWN_ARTICLE_MESSAGE = 'article inconnu ou non publié';
 
 const PUBLISH_JOB = 'issue.publish';
 const PREPARE_JOB = 'issue.prepare-draft';
@@ -43,12 +43,12 @@ const issueNameFormat = new Intl.DateTimeFormat('fr-FR', {
 });
 
 /** "La Quotidienne du vendredi 20 novembre 2026" (the seeded issues' form). */
-export function defaultIssueName(day: string): string {
+function defaultIssueName(day: string): string {
   return `${DAILY_NAME} du ${issueNameFormat.format(new Date(`${day}T12:00:00Z`)).replace(/ 1 /, ' 1er ')}`;
 }
 
 /** The next Monday-to-Friday day after `day` (public holidays are the editors' call). */
-export function nextWorkingDay(day: string): string {
+function nextWorkingDay(day: string): string {
   const date = new Date(`${day}T12:00:00Z`);
   do date.setUTCDate(date.getUTCDate() + 1);
   while (date.getUTCDay() === 0 || date.getUTCDay() === 6);
@@ -268,7 +268,7 @@ export async function putIssue(
  * Publishes a scheduled issue once its time has come: only if it is still scheduled (a later PUT may have made
  * it a draft again or published it), so a job run twice publishes it once.
  */
-export const publishIssueJob = defineJob({
+const publishIssueJob = defineJob({
   kind: PUBLISH_JOB,
   payload: z.object({ date: z.iso.date() }),
   run: async ({ date }, { db }) => {
@@ -333,7 +333,7 @@ const parisDayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Pari
  * Every day at ISSUE_DRAFT_TIME (Paris) the next working day's issue is prepared as a draft from the articles
  * published since the last issue; then the job queues itself for the next day.
  */
-export const prepareDraftIssueJob = defineJob({
+const prepareDraftIssueJob = defineJob({
   kind: PREPARE_JOB,
   payload: z.object({ day: z.iso.date() }),
   run: async ({ day }, { db }) => {

@@ -36,7 +36,7 @@ export type Database = {
   poolStats?(): PoolStats;
 };
 
-export type PoolStats = { total: number; idle: number; waiting: number };
+type PoolStats = { total: number; idle: number; waiting: number };
 
 const MIGRATIONS_FOLDER = path.join(process.cwd(), 'drizzle');
 
@@ -192,7 +192,7 @@ async function pingWith(db: Db): Promise<boolean> {
 }
 
 /** The configuration the process runs with: PostgreSQL when DATABASE_URL is set, else PGlite under DATA_DIR. */
-export function configuredDatabase(): DatabaseConfig {
+function configuredDatabase(): DatabaseConfig {
   const config = env();
   if (config.DATABASE_URL) {
     return { driver: 'postgres', url: config.DATABASE_URL, maxConnections: config.DATABASE_POOL_SIZE };

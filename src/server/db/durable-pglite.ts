@@ -50,7 +50,7 @@ export function dataDirLockFile(dataDir: string): string {
   return `${path.resolve(dataDir)}.lock`;
 }
 
-export class DataDirInUseError extends Error {
+class DataDirInUseError extends Error {
   override name = 'DataDirInUseError';
   constructor(
     readonly dataDir: string,

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type pg from 'pg';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import {
   isConnectionLoss,
   isDatabaseUnreachable,
@@ -91,8 +91,13 @@ describe('database reachability', () => {
     const pool = fakePool(adminShutdown());
     watchPoolConnections(pool);
     const client = await pool.connect();
-    // The previous test's failure may share this millisecond: start the request strictly after it.
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    // A clock of the test's own: the previous test's failure may share this millisecond, so the request starts
+    // strictly after it.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
+    vi.setSystemTime(Date.now() + 5);
     const requestStartedAt = Date.now();
     expect(wasDatabaseUnavailableSince(requestStartedAt)).toBe(false);
     await expect(client.query('select 1')).rejects.toThrow('administrator command');
@@ -101,7 +106,7 @@ describe('database reachability', () => {
     expect(isDatabaseUnreachable()).toBe(false);
     expect(wasDatabaseUnavailableSince(requestStartedAt)).toBe(true);
     // A request that arrived after the last loss did not.
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    vi.setSystemTime(Date.now() + 5);
     expect(wasDatabaseUnavailableSince(Date.now())).toBe(false);
   });
 });

@@ -51,6 +51,6 @@ function statementAfterATurn<Args extends unknown[], Result>(
 }
 
 /** Resolves after the event loop's next check phase: pending I/O (new requests, their sockets) is handled first. */
-export function nextTurn(): Promise<void> {
+function nextTurn(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
 }

@@ -28,7 +28,7 @@ import { STATIC_PAGE_DEFAULTS } from './static-page-defaults';
 // keeps a whole revision, in one transaction that is audited and announces a content change, so every instance
 // refreshes its page cache and ISR pages at commit (on PGlite the process refreshes its own).
 
-export const STALE_PAGE_MESSAGE =
+const STALE_PAGE_MESSAGE =
   'La page a été modifiée entre-temps par quelqu’un d’autre : rechargez-la avant d’enregistrer.';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

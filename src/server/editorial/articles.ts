@@ -32,9 +32,9 @@ import type { StaffPrincipal } from '../staff/auth';
 import { parseValue, ResponseError } from '../staff/route';
 
 export const ARTICLE_NOT_FOUND_MESSAGE = 'Article introuvable.';
-export const STALE_VERSION_MESSAGE =
+const STALE_VERSION_MESSAGE =
   'Cet article a été modifié entre-temps : rechargez-le et reportez vos changements.';
-export const EDIT_FORBIDDEN_MESSAGE =
+const EDIT_FORBIDDEN_MESSAGE =
   'Vous ne pouvez modifier que vos propres brouillons jamais publiés et pas encore soumis.';
 
 export type NewsroomRow = typeof newsroomArticles.$inferSelect;
@@ -51,7 +51,7 @@ function pathOf(row: Pick<NewsroomRow, 'id' | 'type' | 'slug' | 'enrichedNewsId'
   return articlePath({ id: row.id, type: row.type, slug: row.slug, enrichedNewsId: row.enrichedNewsId });
 }
 
-export function toAdminArticle(
+function toAdminArticle(
   row: NewsroomRow,
   names: { createdBy: string | null; updatedBy: string | null },
 ): AdminArticle {
@@ -237,7 +237,7 @@ export async function listAdminArticles(
  * A document as the newsroom stores it: checked against the import's schema (French field errors) and its body
  * HTML sanitised, internal `flash:id:` links kept.
  */
-export function normalizeDocument(value: unknown): ArticleDocument {
+function normalizeDocument(value: unknown): ArticleDocument {
   const document = parseValue(value, articleDocumentSchema);
   return {
     ...document,
@@ -247,7 +247,7 @@ export function normalizeDocument(value: unknown): ArticleDocument {
 }
 
 /** The list columns copied out of a document. */
-export function listColumns(document: ArticleDocument) {
+function listColumns(document: ArticleDocument) {
   return {
     type: document.type,
     title: document.title,
@@ -418,7 +418,7 @@ export async function assertVersion(tx: Transaction, row: NewsroomRow, version: 
  * Keeps a revision of the row as it now is (`number` = its version). An article adopted from the import has no
  * revision of its version 1 until its first change: that one writes it first, so every version can be compared.
  */
-export async function writeRevision(
+async function writeRevision(
   tx: Transaction,
   row: NewsroomRow,
   action: RevisionAction,

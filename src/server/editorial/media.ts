@@ -43,7 +43,7 @@ export const UNSUPPORTED_FILE_MESSAGE =
   'Format non pris en charge : envoyez une image JPEG, PNG, WebP ou AVIF, ou un PDF.';
 export const MISMATCHED_FILE_MESSAGE = 'Le contenu du fichier ne correspond pas à son type annoncé.';
 export const BOMB_MESSAGE = `Image trop grande : ${MEDIA_LIMITS.maxPixels / 1_000_000} millions de pixels au plus.`;
-export const UNREADABLE_IMAGE_MESSAGE = 'Image illisible ou endommagée.';
+const UNREADABLE_IMAGE_MESSAGE = 'Image illisible ou endommagée.';
 export const FILE_TOO_LARGE_MESSAGE = `Fichier trop volumineux : ${MEDIA_LIMITS.maxBytes / (1024 * 1024)} Mo au plus.`;
 
 function isImage(type: ContentType): boolean {
@@ -215,7 +215,7 @@ export const UPLOAD_RATE_LIMIT: RateLimitRule = {
 };
 export const UPLOAD_RATE_LIMIT_MESSAGE =
   'Trop de fichiers envoyés : 30 en 10 minutes au plus. Réessayez dans quelques minutes.';
-export const IMAGES_BUSY_MESSAGE = "Trop d'images en cours de traitement : réessayez dans un instant.";
+const IMAGES_BUSY_MESSAGE = "Trop d'images en cours de traitement : réessayez dans un instant.";
 
 /**
  * Images decoded at once by one process, and uploads waiting for their turn past which 503: a 100-megapixel

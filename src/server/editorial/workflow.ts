@@ -36,8 +36,8 @@ import { refreshGoneArticles } from './gone';
 // the public copy (`articles`) as the import does and announces the change in the same transaction, so every
 // instance refreshes its caches once it is committed (content-changes.ts).
 
-export const WRONG_STATUS_MESSAGE = 'Cette action ne s’applique pas à un article dans cet état.';
-export const MISSING_ALT_MESSAGE = 'texte alternatif obligatoire avant publication';
+const WRONG_STATUS_MESSAGE = 'Cette action ne s’applique pas à un article dans cet état.';
+const MISSING_ALT_MESSAGE = 'texte alternatif obligatoire avant publication';
 
 /** A publication time this close to now (or earlier) is "now"; later, the article is scheduled. */
 const SCHEDULE_THRESHOLD_MS = 1_000;

@@ -14,7 +14,7 @@ export function emailFolder(config: Env = env()): string {
 }
 
 /** The sender of transactional e-mails: EMAIL_FROM, or "La Quotidienne <ne-pas-repondre@site domain>". */
-export function emailSender(config: Env = env()): string {
+function emailSender(config: Env = env()): string {
   return config.EMAIL_FROM ?? `${DAILY_NAME} <ne-pas-repondre@${new URL(config.SITE_URL).hostname}>`;
 }
 
@@ -27,7 +27,7 @@ export class EmailNotConfiguredError extends Error {
   }
 }
 
-export type OutgoingEmail = {
+type OutgoingEmail = {
   to: string;
   subject: string;
   html: string;
@@ -35,7 +35,7 @@ export type OutgoingEmail = {
   headers?: Record<string, string> | undefined;
 };
 
-export type DeliveryHooks = {
+type DeliveryHooks = {
   /**
    * Awaited once the SMTP server has received the whole message but its last byte, so the server cannot have
    * accepted it yet: what is recorded here is on disk before the server can accept (see `withHeldBackEnd`).

@@ -18,7 +18,7 @@ const SITE_SECTIONS = new Set(
 );
 
 /** A banner's target: a path of one of the site's sections stays a site path; any other is the shop's. */
-export function bannerTarget(onClick: string): string {
+function bannerTarget(onClick: string): string {
   const section = /^\/([^/?#]+)/.exec(onClick)?.[1];
   return section !== undefined && SITE_SECTIONS.has(section) ? onClick : shopUrl(onClick);
 }

@@ -127,7 +127,7 @@ export async function putHomeBlock<Block extends HomeBlock>(
 }
 
 /** At a banner's start or end of display: the cached home pages are refreshed so the carousel follows. */
-export const homeRefreshJob = defineJob({
+const homeRefreshJob = defineJob({
   kind: REFRESH_JOB,
   payload: z.object({}),
   run: async (_payload, { db }) => {

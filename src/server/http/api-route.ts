@@ -139,7 +139,7 @@ async function readBody(request: Request): Promise<unknown> {
 }
 
 /** Deepest nesting a body may have; our calls take flat records, so anything deeper is hostile or broken. */
-export const MAX_BODY_DEPTH = 32;
+const MAX_BODY_DEPTH = 32;
 
 /**
  * PostgreSQL refuses the NUL character in text: a value carrying one would fail in the database as a 500.

@@ -3,7 +3,7 @@ import { ZodError } from 'zod';
 import { isConnectionLoss } from '../db/reachability';
 
 /** Stable error codes of the API; each maps to one HTTP status. */
-export const ERROR_STATUS = {
+const ERROR_STATUS = {
   bad_request: 400,
   unauthorized: 401,
   forbidden: 403,

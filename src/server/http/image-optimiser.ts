@@ -11,7 +11,7 @@ import { remember } from '../lib/remember';
  * answers 503). Next's `images.localPatterns` and `images.maximumDiskCacheSize` (next.config.ts) do the rest.
  */
 
-export const IMAGE_OPTIMISER_PATH = '/_next/image';
+const IMAGE_OPTIMISER_PATH = '/_next/image';
 /** Images encoded at once by one process: the machine's two cores, one left for the pages. */
 export const IMAGE_OPTIMISER_CONCURRENCY = 1;
 /** Requests waiting for the optimiser, past which 503: a page shows a dozen images, a few readers at once. */

@@ -38,7 +38,7 @@ import {
 const HOME_TRADES = new Set(TRADE_OPTIONS.map((trade) => trade.slug).filter(Boolean));
 
 /** The key of the home page for its `metier` value: its own entry only for a trade the page filters on. */
-export function homeKey(trade: string | null): string {
+function homeKey(trade: string | null): string {
   return trade !== null && HOME_TRADES.has(trade) ? `/?${QUERY_PARAM.trade}=${trade}` : '/';
 }
 

@@ -49,12 +49,12 @@ const REFRESH_TIMEOUT_MS = 3_000;
 /** Bounds against many distinct URLs (query strings make new keys): whichever is reached first evicts. */
 export const PAGE_CACHE_MAX_ENTRIES = 500;
 
-export const PAGE_CACHE_MAX_BYTES = 32 * 1024 * 1024;
+const PAGE_CACHE_MAX_BYTES = 32 * 1024 * 1024;
 
 /** Pages rendered per request get their own, smaller bounds: endless query strings never evict the news pages. */
 export const RENDERED_PAGE_CACHE_MAX_ENTRIES = 200;
 
-export const RENDERED_PAGE_CACHE_MAX_BYTES = 16 * 1024 * 1024;
+const RENDERED_PAGE_CACHE_MAX_BYTES = 16 * 1024 * 1024;
 
 export const SHARED_READ_CACHE_MAX_ENTRIES = 500;
 

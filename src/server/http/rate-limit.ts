@@ -31,9 +31,6 @@ export async function consumeRateLimit(
 
 export type RateLimitHit = { rule: RateLimitRule; subject: string };
 
-/** The SQL condition a guarded statement puts in its WHERE clause: true when no limit refused this hit. */
-export type Allowed = SQL;
-
 /**
  * Counts one hit on each limit and, in the same statement, runs `guarded`: one round trip and one commit where a
  * subscription or a login used to make one per counter and one more for its own work (under load each round

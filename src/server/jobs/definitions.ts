@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Db } from '../db/client';
 import { remember } from '../lib/remember';
 
-export type JobContext = {
+type JobContext = {
   db: Db;
   /** 1 on the first run, 2 on the first retry, … */
   attempt: number;

@@ -23,7 +23,7 @@ type ClaimedJob = { id: number; kind: string; payload: unknown; attempts: number
 export type RunCounts = { done: number; retried: number; failed: number };
 
 /** Names this process in `locked_by`, so a lease can be traced to the instance holding it. */
-export function newWorkerId(): string {
+function newWorkerId(): string {
   return `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
 }
 

@@ -12,7 +12,7 @@ import { LEGAL_CODES, type LegalCode } from './codes';
 export const REFERENCE_KINDS = REFERENCE_KIND_CODES;
 export type ReferenceKind = (typeof REFERENCE_KINDS)[number];
 
-export type DetectedReference = {
+type DetectedReference = {
   kind: ReferenceKind;
   key: string;
   /** Offsets in the text (UTF-16 code units, end excluded) and the text between them. */
@@ -23,7 +23,7 @@ export type DetectedReference = {
   range?: 'from' | 'to';
 };
 
-export type UnresolvedReference = { start: number; end: number; display: string };
+type UnresolvedReference = { start: number; end: number; display: string };
 
 export type Detection = { references: DetectedReference[]; unresolved: UnresolvedReference[] };
 

@@ -6,7 +6,7 @@ import { AppError } from '../http/errors';
 import { describeReference } from './describe';
 
 /** More texts than any reader follows; bounds the work of a digest. */
-export const FOLLOWED_TEXTS_MAX = 200;
+const FOLLOWED_TEXTS_MAX = 200;
 
 export async function isTextFollowed(db: Db, customerId: number, key: string): Promise<boolean> {
   const [row] = await db
@@ -17,7 +17,7 @@ export async function isTextFollowed(db: Db, customerId: number, key: string): P
 }
 
 /** The texts a reader follows. */
-export async function listFollowedTexts(db: Pick<Db, 'select'>, customerId: number): Promise<string[]> {
+async function listFollowedTexts(db: Pick<Db, 'select'>, customerId: number): Promise<string[]> {
   const rows = await db
     .select({ key: followedTexts.key })
     .from(followedTexts)

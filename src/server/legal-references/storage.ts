@@ -31,7 +31,7 @@ function joined(texts: string[]): string {
 }
 
 /** The rows of one document: every reference, marked free when the text a reader without access gets cites it. */
-export function referenceRows(source: ReferenceSource): ReferenceRow[] {
+function referenceRows(source: ReferenceSource): ReferenceRow[] {
   const { references } = detectReferences(joined(source.texts));
   if (references.length === 0) return [];
   const visibleKeys =

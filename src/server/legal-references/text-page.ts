@@ -20,7 +20,7 @@ import { describeReference } from './describe';
 
 export const TEXT_PAGE_SIZE = 20;
 /** Pages past this one answer 404: a text with 1,000 citing documents has 50. */
-export const TEXT_PAGE_MAX = 500;
+const TEXT_PAGE_MAX = 500;
 
 export type TextPage = TextPageData;
 
@@ -49,7 +49,7 @@ async function citingRows(db: Db, key: string, limit: number, offset: number): P
     .offset(offset);
 }
 
-export async function countCitingDocuments(db: Db, key: string): Promise<number> {
+async function countCitingDocuments(db: Db, key: string): Promise<number> {
   const [row] = await db
     .select({
       total: sql<number>`count(distinct (${legalReferences.corpus}, ${legalReferences.documentId}))::int`,

@@ -35,7 +35,7 @@ function describe(error: unknown): string {
 }
 
 /** A transient failure (connection refused, 4xx): the batch went back to `pending`, the caller retries later. */
-export class TransientSendError extends Error {
+class TransientSendError extends Error {
   constructor(cause: unknown) {
     super(`Envoi interrompu, nouvel essai plus tard : ${describe(cause)}`);
     this.name = 'TransientSendError';
@@ -46,7 +46,7 @@ export class TransientSendError extends Error {
  * Spaces message starts `1000 / rate` ms apart, whatever the number in flight: the configured rate is never
  * exceeded, and a slow server only lowers it.
  */
-export class Pacer {
+class Pacer {
   private nextAt = 0;
   private readonly intervalMs: number;
 
@@ -166,7 +166,7 @@ export function campaignMessageId(campaignId: number, email: string, siteUrl: st
   return `<newsletter-${campaignId}-${digest}@${new URL(siteUrl).hostname}>`;
 }
 
-export type DeliveryEvent = { email: string; status: Outcome['status']; error?: string };
+type DeliveryEvent = { email: string; status: Outcome['status']; error?: string };
 
 export type SliceOptions = {
   deliver: Sender;

@@ -35,11 +35,11 @@ import { isConfirmedSubscriber } from './subscribers';
 // Newsletter campaigns (docs/NEWSLETTER.md): created from a day's issue, edited, tested, then sent by
 // the job runner now or at a time; the daily automatic send creates and sends one at a configured hour.
 
-export const NO_ISSUE_MESSAGE = 'Aucun numéro de La Quotidienne pour cette date.';
-export const EMPTY_ISSUE_MESSAGE = 'Ce numéro ne contient aucune actualité : rien à envoyer.';
-export const NOT_DRAFT_MESSAGE = 'Cette campagne n’est plus un brouillon : elle ne peut plus être modifiée.';
-export const ALREADY_SENT_MESSAGE = 'Cette campagne est déjà envoyée ou en cours d’envoi.';
-export const CAMPAIGN_NOT_FOUND_MESSAGE = 'Campagne introuvable.';
+const NO_ISSUE_MESSAGE = 'Aucun numéro de La Quotidienne pour cette date.';
+const EMPTY_ISSUE_MESSAGE = 'Ce numéro ne contient aucune actualité : rien à envoyer.';
+const NOT_DRAFT_MESSAGE = 'Cette campagne n’est plus un brouillon : elle ne peut plus être modifiée.';
+const ALREADY_SENT_MESSAGE = 'Cette campagne est déjà envoyée ou en cours d’envoi.';
+const CAMPAIGN_NOT_FOUND_MESSAGE = 'Campagne introuvable.';
 /** The address a preview is rendered for (its unsubscribe links are signed for it, and lead nowhere). */
 const PREVIEW_RECIPIENT = 'abonne@exemple.fr';
 /** A job sends for at most this long, then queues its next slice (well under the runner's 5-minute lease). */
@@ -363,7 +363,7 @@ export async function cancelCampaign(db: Db, principal: StaffPrincipal, id: numb
  * slice, so a long campaign never outlives the runner's lease. A run that starts finds no other sender at work
  * (one job per campaign at a time): recipients left `sending` belong to a dead one and go back in line.
  */
-export const campaignJob = defineJob({
+const campaignJob = defineJob({
   kind: CAMPAIGN_JOB,
   payload: z.object({ campaignId: z.number().int().positive() }),
   maxAttempts: 40,
@@ -416,7 +416,7 @@ function parisWallTime(day: string, hours: number, minutes: number): Date {
  * The daily automatic send: at NEWSLETTER_DAILY_SEND_TIME it sends the day's issue if it is published and no
  * campaign of it was sent, scheduled or started by staff; then it queues itself for the next day.
  */
-export const dailySendJob = defineJob({
+const dailySendJob = defineJob({
   kind: DAILY_JOB,
   payload: z.object({ day: z.iso.date() }),
   run: async ({ day }, { db }) => {

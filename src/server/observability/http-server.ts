@@ -31,7 +31,7 @@ export function isStopping(): boolean {
 }
 
 /** How long a stop waits for requests in flight before closing their connections anyway. */
-export const SHUTDOWN_GRACE_MS = 10_000;
+const SHUTDOWN_GRACE_MS = 10_000;
 
 /** Remembers a server of this process, which a graceful stop closes. */
 export function trackServer(server: Server): void {
@@ -71,7 +71,7 @@ function waitForIdle(timeoutMs: number): Promise<void> {
  * when it is a POST (a 502 in the rolling restart of bench/scale). `deploy/nginx.conf` closes its idle upstream
  * connections after 4 s (`keepalive_timeout`, below Node's own 5 s), so after this long none is left.
  */
-export const KEEP_ALIVE_DRAIN_MS = 6_000;
+const KEEP_ALIVE_DRAIN_MS = 6_000;
 
 function openConnections(server: Server): Promise<number> {
   return new Promise((resolve) => server.getConnections((error, count) => resolve(error ? 0 : count)));
@@ -92,7 +92,7 @@ async function waitForConnectionsClosed(servers: Iterable<Server>, timeoutMs: nu
  * On SIGTERM (a deployment) the keep-alive connections are left to the proxy for `KEEP_ALIVE_DRAIN_MS`, each
  * answer on them saying `Connection: close`; on SIGINT (Ctrl-C in a terminal) they close at once.
  */
-export async function gracefulStop(signal: NodeJS.Signals): Promise<void> {
+async function gracefulStop(signal: NodeJS.Signals): Promise<void> {
   const current = state();
   if (current.stopping) return;
   current.stopping = true;

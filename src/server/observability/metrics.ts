@@ -12,7 +12,7 @@ import { remember } from '../lib/remember';
  */
 
 /** Latency buckets in seconds, around the targets p95 < 200 ms and p99 < 400 ms. */
-export const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.2, 0.4, 0.8, 1.6, 5];
+const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.2, 0.4, 0.8, 1.6, 5];
 /** Routes beyond this many distinct labels count as "other": a fuzzer must not grow the registry without end. */
 const MAX_ROUTES = 200;
 

@@ -19,7 +19,7 @@ import { isCachedPagePath } from '../http/route-table';
  */
 
 /** The `/embed/` simulators are framed by our own `/simulateurs/` pages; nothing else may be framed. */
-export function isEmbedPath(pathname: string): boolean {
+function isEmbedPath(pathname: string): boolean {
   return pathname === '/embed' || pathname.startsWith('/embed/');
 }
 

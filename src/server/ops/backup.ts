@@ -22,7 +22,7 @@ import { queryRows } from '../db/rows';
  * largest value.
  */
 
-export const BACKUP_FORMAT = 'la-quotidienne-backup';
+const BACKUP_FORMAT = 'la-quotidienne-backup';
 const FORMAT_VERSION = 1;
 const BATCH_ROWS = 1_000;
 

@@ -1,28 +1,15 @@
 import 'server-only';
 import { and, asc, eq, notInArray } from 'drizzle-orm';
 import { ARTICLE_RELATED_PRODUCTS, RELATED_ARTICLES, RELATED_ARTICLES_REQUESTED } from '@/lib/constants';
+import type { ArticlePageData } from '@/lib/contracts/reader-pages';
 import { type ArticleForReader, getArticleForReader } from '@/server/content/article-single';
 import type { ArticleSummary } from '@/server/content/article-summary';
 import { listNews } from '@/server/content/news-list';
 import type { Db } from '@/server/db/client';
 import { articleSections } from '@/server/db/schema';
-import { getProducts, type ShopProduct } from '@/server/shop/products';
+import { getProducts } from '@/server/shop/products';
 
-/** A section withheld from a visitor without access: its title only, shown locked in the table of contents. */
-export type LockedSection = { id: string; title: string };
-
-export type ArticlePageData = ArticleForReader & {
-  /**
-   * The titles of the sections the paywall withheld (enriched news, visitor without access), in order: the table
-   * of contents lists them locked, leading to the registration prompt, so readers see what registering unlocks.
-   * Titles only: summaries and bodies stay behind the gate.
-   */
-  lockedSections: LockedSection[];
-  /** 'A lire aussi': news sharing a thematic (else the topic), the article itself left out. */
-  related: ArticleSummary[];
-  /** 'Aller plus loin': shop products for the article's trade and subject (with the shop's fallback). */
-  products: ShopProduct[];
-};
+export type { ArticlePageData };
 
 /**
  * The article page as a visitor without access receives it: the page HTML is cached and shared, so it is always
@@ -85,7 +72,7 @@ const titleKey = (title: string) =>
  * 'A lire aussi': never the article being read, nor its enriched twin or plain twin (same enriched news id, same
  * title), and no two news of the same title; at most RELATED_ARTICLES, newest first.
  */
-export function relatedNews<T extends Pick<ArticleSummary, 'id' | 'enriched_news_id' | 'title'>>(
+function relatedNews<T extends Pick<ArticleSummary, 'id' | 'enriched_news_id' | 'title'>>(
   article: Pick<ArticleSummary, 'id' | 'enriched_news_id' | 'title'>,
   candidates: readonly T[],
 ): T[] {

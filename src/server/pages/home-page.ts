@@ -1,6 +1,7 @@
 import 'server-only';
 import { arrayContains, asc, or, sql } from 'drizzle-orm';
 import { HOME_NEWS_FILTER_SIZE, HOME_OFFERS_CATEGORY, HOME_OFFERS_PRODUCTS } from '@/lib/constants';
+import type { Solution } from '@/lib/contracts/reader-pages';
 import type { ArticleSummary } from '@/server/content/article-summary';
 import { listNews } from '@/server/content/news-list';
 import { type DailyIssue, getCurrentIssue } from '@/server/daily-issue/daily-issue';
@@ -12,9 +13,6 @@ import { getProducts, type ShopProduct } from '@/server/shop/products';
 import { listWhitePapers, type WhitePaper } from '@/server/shop/white-papers';
 import { simulatorTopicsInUse } from '@/server/simulators/section-listing';
 import { NEWS_LIST_TYPES } from './news-listing';
-
-/** A digital solution of 'Nos solutions' (spec section 3). */
-export type Solution = { title: string; text: string; link: string; color: string };
 
 export type HomePageData = {
   issue: DailyIssue | null;

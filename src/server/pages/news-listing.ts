@@ -6,15 +6,15 @@ import {
   PRERENDER_TOPIC_SIZE,
   TOPIC_PRODUCTS,
 } from '@/lib/constants';
+import type { ListingPageData } from '@/lib/contracts/reader-pages';
 import type { NewsFilters } from '@/lib/news-filters';
 import { parseThematics } from '@/lib/params';
-import { listNews, type NewsItem } from '@/server/content/news-list';
+import { listNews } from '@/server/content/news-list';
 import { findRootTopicBySlug, listTopicThematics } from '@/server/content/topics';
 import type { Db } from '@/server/db/client';
-import type { TagRef } from '@/server/db/schema';
-import { type Banner, listBanners } from '@/server/home-blocks/banners';
-import { getProducts, type ShopProduct } from '@/server/shop/products';
-import { listWhitePapers, type WhitePaper } from '@/server/shop/white-papers';
+import { listBanners } from '@/server/home-blocks/banners';
+import { getProducts } from '@/server/shop/products';
+import { listWhitePapers } from '@/server/shop/white-papers';
 import { simulatorTopicsInUse } from '@/server/simulators/section-listing';
 
 /** Content types of news listings: every news format, without agenda, simulators and figures. */
@@ -31,35 +31,7 @@ const MEDIA_TYPES: readonly string[] = [ARTICLE_TYPE.video, ARTICLE_TYPE.podcast
 /** News items of that carousel. */
 const MEDIA_CAROUSEL_SIZE = 6;
 
-/** The query the browser repeats for 'Plus d'actualités' (GET /api/article/summary), page and limit aside. */
-export type ListingFilter = {
-  trade?: string;
-  topic?: string;
-  thematicsId?: string;
-  type: string;
-  to: string;
-};
-
-export type ListingPageData = {
-  /** The top-level topic, null on the news home. */
-  topic: TagRef | null;
-  /** Thematics of the topic that some news carries, offered as filters. */
-  thematics: TagRef[];
-  /** Selected thematics, valid ones only, in the order of the path. */
-  selected: TagRef[];
-  /** The trade and format filters of the query string (known values), applied to the whole page. */
-  filters: NewsFilters;
-  news: NewsItem[];
-  /** Whether a full first page came back: 'Plus d'actualités' is offered. */
-  hasMore: boolean;
-  filter: ListingFilter;
-  media: NewsItem[];
-  products: ShopProduct[];
-  banner: Banner | null;
-  whitePapers: WhitePaper[];
-  /** The simulator topics holding simulators, for the SIMULATEURS block. */
-  simulatorTopics: string[];
-};
+export type { ListingPageData };
 
 /** Whether a path segment names a news topic (/actualite/{topic}). */
 export function isNewsTopic(slug: string): boolean {

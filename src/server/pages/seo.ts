@@ -10,7 +10,7 @@ import type { ArticleSummary } from '@/server/content/article-summary';
 import { env, indexingAllowed } from '@/server/env';
 
 /** The editorial key whose presence marks an article that must not be indexed. */
-export const THEMES_GATEWAY_KEY = 'Themes_Gateway';
+const THEMES_GATEWAY_KEY = 'Themes_Gateway';
 
 /** Opening hours of the customer service (Monday to Friday, 9h to 18h), in schema.org notation. */
 const CUSTOMER_SERVICE_HOURS = 'Mo-Fr 09:00-18:00';

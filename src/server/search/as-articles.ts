@@ -1,23 +1,13 @@
 import 'server-only';
 import { inArray } from 'drizzle-orm';
-import { type ArticleSummary, articleSummaryColumns, toArticleSummary } from '../content/article-summary';
+import type { SearchArticlesAnswer } from '@/lib/contracts/search';
+import { articleSummaryColumns, toArticleSummary } from '../content/article-summary';
 import type { Db } from '../db/client';
 import { articles } from '../db/schema';
 import { search } from './engine';
-import {
-  ANONYMOUS_READER,
-  NEWS_DOCUMENT_TYPE,
-  type SearchAnswer,
-  type SearchParams,
-  type SearchReader,
-  type SearchResult,
-} from './types';
+import { ANONYMOUS_READER, NEWS_DOCUMENT_TYPE, type SearchParams, type SearchReader } from './types';
 
-export type ArticleResult = ArticleSummary & { asArticle: true };
-export type ArticlesAnswer = Omit<SearchAnswer, 'results'> & {
-  asArticle: true;
-  results: (ArticleResult | SearchResult)[];
-};
+export type ArticlesAnswer = SearchArticlesAnswer;
 
 /**
  * The search restricted to the news document type, the daily's news answered as article summaries

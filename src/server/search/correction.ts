@@ -11,7 +11,7 @@ import type { FullTextQuery } from './query-building';
  * (PGlite runs in its only thread) for seconds. A query with more unknown words is left as typed (it finds
  * nothing: a misspelling is a word or two, not a sentence).
  */
-export const MAX_CORRECTED_WORDS = 3;
+const MAX_CORRECTED_WORDS = 3;
 
 /**
  * The typed query with each word the corpus does not know replaced by the most similar lexeme of the dictionary

@@ -57,7 +57,7 @@ export function dayCountsFrom(db: Db): number {
  * A corpus's window: its rows from `bound` on (the column's type, as text), and their months (YYYYMM, in Paris
  * time for news, within the selected dates), whose lexemes ('#d202611') select them in the facet index.
  */
-export type Window = { bound: string; months: string[] };
+type Window = { bound: string; months: string[] };
 /**
  * The search's tiers (decisions 062 and 063): partial full-text indexes over a corpus's rows from a given day on,
  * the recent one (about two years) and the wider one (about five).

@@ -22,7 +22,7 @@ export const DOCUMENT_TYPES = [
 
 export type DocumentTypeCode = (typeof DOCUMENT_TYPES)[number]['code'];
 
-export const DOCUMENT_TYPE_LABELS: Readonly<Record<DocumentTypeCode, string>> = Object.fromEntries(
+const DOCUMENT_TYPE_LABELS: Readonly<Record<DocumentTypeCode, string>> = Object.fromEntries(
   DOCUMENT_TYPES.map(({ code, label }) => [code, label]),
 ) as Record<DocumentTypeCode, string>;
 

@@ -173,7 +173,7 @@ function byCount(entries: FacetEntry[]): FacetEntry[] {
 }
 
 /** Years newest first, each with its months (ids 'YYYY/MM', labelled with the French month name) in month order. */
-export function dateFacet(counts: readonly { key: string; count: number }[]): FacetEntry[] {
+function dateFacet(counts: readonly { key: string; count: number }[]): FacetEntry[] {
   const years = new Map<string, FacetEntry & { children: FacetEntry[] }>();
   for (const { key, count } of counts) {
     const [year = '', month = ''] = key.split('/');

@@ -462,7 +462,7 @@ function periodsQuery(periods: readonly string[]): string | null {
     .join(' | ')})`;
 }
 
-export function textArray(values: readonly string[]): SQL {
+function textArray(values: readonly string[]): SQL {
   return sql`${sql.param([...values])}::text[]`;
 }
 

@@ -22,7 +22,7 @@ import { clientKey, syncFrequentSuggestions } from './suggestion-rules';
  * HTTP hook counts it here, when the same search was counted (found something) within RECENT_SECONDS.
  */
 
-export const FLUSH_SECONDS = 5;
+const FLUSH_SECONDS = 5;
 /** Distinct terms held before a write is started early (a burst of random searches stays bounded). */
 const MAX_PENDING_TERMS = 1000;
 /** Distinct clients held per term between two writes: more than the suggestion rule ever needs. */

@@ -9,13 +9,13 @@ import { formatSuggestion } from './highlight';
 import type { SearchSuggestion } from './types';
 
 /** Suggestions returned at most. */
-export const SUGGESTION_LIMIT = 8;
+const SUGGESTION_LIMIT = 8;
 
 /**
  * Typed texts shorter than this are not corrected: a "typo" in three or four characters cannot be told from
  * another word, and the trigram index answers short texts slowly (their few trigrams are in most phrases).
  */
-export const SUGGEST_TYPO_MIN_CHARS = 5;
+const SUGGEST_TYPO_MIN_CHARS = 5;
 
 /** The sources of search_suggestions (migration 0004), in the order they are offered. */
 const SOURCES = { frequentSearches: 1, topics: 2, titles: 3 } as const;

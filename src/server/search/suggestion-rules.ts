@@ -15,8 +15,8 @@ import { env } from '../env';
  * string of `or`) can no longer put it in front of everybody.
  */
 
-export const SUGGESTION_CLIENT_DAYS = 7;
-export const SUGGESTION_MAX_CHARS = 60;
+const SUGGESTION_CLIENT_DAYS = 7;
+const SUGGESTION_MAX_CHARS = 60;
 
 /**
  * A client as stored: a hash of its address (the address itself is never kept). Null for an unknown address,

@@ -12,11 +12,6 @@ const MONTH_NAMES: readonly string[] = MONTHS.map((month) => month.name);
 
 const WEEKDAY_NAMES = ['dimanche', 'lundi', 'mardi', 'mercredi', 'jeudi', 'vendredi', 'samedi'] as const;
 
-/** The day number of a date (its UTC calendar day). */
-export function dayOf(date: Date): number {
-  return Math.floor(date.getTime() / DAY_MS);
-}
-
 /** The day number of a YYYY-MM-DD string. */
 export function dayOfIso(iso: string): number {
   return Math.floor(Date.parse(`${iso}T00:00:00Z`) / DAY_MS);
@@ -32,7 +27,7 @@ export function isoOfDay(day: number): string {
 }
 
 /** 0 = Sunday … 6 = Saturday. */
-export function weekdayOf(day: number): number {
+function weekdayOf(day: number): number {
   return (((day + 4) % 7) + 7) % 7;
 }
 

@@ -14,7 +14,7 @@ type Author = readonly [name: string, role: string, topics: readonly NewsTopic[]
 const ALL_TOPICS: readonly NewsTopic[] = NEWS_TOPICS;
 
 /** The newsroom: each author writes on the topics of their speciality; editors and journalists on all. */
-export const AUTHORS: readonly Author[] = [
+const AUTHORS: readonly Author[] = [
   ['Claire Dubreuil', 'Rédactrice en chef', ALL_TOPICS],
   ['Marc Lefranc', 'Rédacteur en chef adjoint', ALL_TOPICS],
   ['Sophie Marchal', 'Juriste fiscaliste', ['fiscal', 'patrimoine', 'particuliers']],
@@ -241,7 +241,7 @@ const TEXT_KINDS = [
 ] as const;
 
 /** A statute or regulation published on `day`: "Loi 2024-1234 du 12 mars 2024". */
-export function textCitation(rng: Random, day: number): string {
+function textCitation(rng: Random, day: number): string {
   const kind = rng.weighted(TEXT_KINDS);
   if (kind === 'Arrêté') return `Arrêté du ${longDate(day)}`;
   const maxNumber = Math.max(2, Math.round(((monthOf(day) - 1) * 30 + dayOfMonth(day)) * 4.5));
@@ -262,7 +262,7 @@ const DEPUTIES = [
 ];
 
 /** Administrative doctrine or a professional body's publication of `day`. */
-export function doctrineCitation(rng: Random, prefix: string, day: number): string {
+function doctrineCitation(rng: Random, prefix: string, day: number): string {
   if (prefix.startsWith('BOI')) return `${prefix} du ${shortDate(day)}`;
   if (prefix === 'Réponse ministérielle') {
     const chamber = rng.chance(0.6) ? 'AN' : 'Sén.';

@@ -8,7 +8,7 @@ import type { ArticleImage } from '../db/schema';
  * them by the same names, so the two never drift apart.
  */
 
-export const MEDIA_BASE = '/media';
+const MEDIA_BASE = '/media';
 export const IMAGE_SOURCE = 'Éditions Portalis';
 
 /** Listing images (1200 x 628) and article covers (16:9). */
@@ -59,8 +59,8 @@ for (const [group, name, caption, legend, palette] of COVER_ROWS) {
 
 export const ALL_COVERS: readonly CoverDefinition[] = Object.values(COVERS).flat();
 
-export const coverPath = (name: string) => `${MEDIA_BASE}/covers/${name}.webp`;
-export const coverWidePath = (name: string) => `${MEDIA_BASE}/covers/${name}-16x9.webp`;
+const coverPath = (name: string) => `${MEDIA_BASE}/covers/${name}.webp`;
+const coverWidePath = (name: string) => `${MEDIA_BASE}/covers/${name}-16x9.webp`;
 
 /** An article's images: its 16:9 cover and the 1200 x 628 listing image of the same design. */
 export function coverImages(cover: CoverDefinition): ArticleImage[] {
@@ -133,7 +133,7 @@ export const bannerPath = (id: string, variant: 'desktop' | 'mobile') =>
   `${MEDIA_BASE}/banners/${id}-${variant}.webp`;
 
 /** An image drawn from a name, a title and a palette: a product family's or a white paper's. */
-export type NamedPalette = { name: string; title: string; palette: Palette };
+type NamedPalette = { name: string; title: string; palette: Palette };
 
 /** Rows of [name, title, palette], one a line, as the definitions the generator and the seed read. */
 function namedPalettes(

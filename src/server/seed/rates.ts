@@ -7,7 +7,7 @@ import { formatEuros } from './editorial';
  * values follow plausible trajectories. Demo values, not a reference.
  */
 
-export type RatesTopic = 'social' | 'fiscal' | 'affaires' | 'comptable' | 'patrimoine';
+type RatesTopic = 'social' | 'fiscal' | 'affaires' | 'comptable' | 'patrimoine';
 
 export type RatesItem = {
   day: number;

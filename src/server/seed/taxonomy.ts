@@ -415,12 +415,12 @@ const TOPIC_TREE: readonly TopicNode[] = [
   },
 ];
 
-export type TopicRow = typeof topics.$inferInsert & { parentId: string | null };
+type TopicRow = typeof topics.$inferInsert & { parentId: string | null };
 
 export type TopicEntry = TopicRow & { depth: number; tag: TagRef };
 
 /** The whole tree in depth-first order, with unique ids and short ids. */
-export function buildTopics(): TopicEntry[] {
+function buildTopics(): TopicEntry[] {
   const entries: TopicEntry[] = [];
   const usedNames = new Set<string>();
   let shortNumber = 100;

@@ -104,9 +104,9 @@ export async function getProducts(db: Db, query: ProductQuery): Promise<ShopProd
 }
 
 /** Longest product search text; a longer one finds nothing. */
-export const PRODUCT_SEARCH_MAX_LENGTH = 200;
+const PRODUCT_SEARCH_MAX_LENGTH = 200;
 /** Most products a text search answers. */
-export const PRODUCT_SEARCH_LIMIT = 20;
+const PRODUCT_SEARCH_LIMIT = 20;
 
 /**
  * Products whose name or hook phrase contains every word of the text (case and accents ignored). Any failure,

@@ -66,7 +66,7 @@ function recordsOf(format: CatalogueFormat, text: string): { line: number; value
 }
 
 /** Every line checked: the products, or each bad line (a duplicate sku included). */
-export function checkCatalogue(format: CatalogueFormat, text: string): ShopProductLine[] | Problem[] {
+function checkCatalogue(format: CatalogueFormat, text: string): ShopProductLine[] | Problem[] {
   const records = recordsOf(format, text);
   if (!Array.isArray(records)) return [records];
   if (records.length === 0) return [{ field: 'fichier', message: 'aucun produit' }];

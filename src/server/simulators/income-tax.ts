@@ -70,7 +70,7 @@ function yearScale(year: number, [thresholds, cap, single, couple]: YearFigures)
 }
 
 /** The scales the simulator knows, by year of taxation. */
-export const INCOME_TAX_SCALES: Readonly<Record<number, IncomeTaxScale>> = Object.fromEntries(
+const INCOME_TAX_SCALES: Readonly<Record<number, IncomeTaxScale>> = Object.fromEntries(
   Object.entries(YEAR_FIGURES).map(([year, figures]) => [year, yearScale(Number(year), figures)]),
 );
 
@@ -84,9 +84,6 @@ export function incomeTaxScale(year?: number | null): IncomeTaxScale & { year: n
   if (!scale) throw new Error(`no income tax scale for ${known}`);
   return { ...scale, year: known };
 }
-
-/** The source of the latest scale (catalog, pages without a year). */
-export const INCOME_TAX_SOURCE = incomeTaxScale().source;
 
 export type IncomeTaxInput = {
   /** Revenu net imposable of the household. */

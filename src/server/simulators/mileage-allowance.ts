@@ -13,7 +13,7 @@ export const MILEAGE_SOURCE = {
   url: 'https://www.impots.gouv.fr/particulier/questions/je-deduis-mes-frais-reels-quel-bareme-kilometrique-dois-je-utiliser',
 } as const;
 
-export const ELECTRIC_BONUS = 0.2;
+const ELECTRIC_BONUS = 0.2;
 
 /** d × rate + fixed within a distance band; bands run up to `upTo` km inclusive. */
 type Band = { upTo: number; rate: number; fixed: number };

@@ -1,31 +1,19 @@
 import 'server-only';
 import { ARTICLE_TYPE, SIMULATOR_TOPICS } from '@/lib/constants';
+import type { SectionListing } from '@/lib/contracts/reader-pages';
 import { TOPIC_LABELS } from '@/lib/navigation';
 import { parseThematics } from '@/lib/params';
 import { sharedRead } from '../cache/shared-reads';
-import { listNews, type NewsItem } from '../content/news-list';
+import { listNews } from '../content/news-list';
 import { findRootTopicBySlug, listTopicThematics } from '../content/topics';
 import type { Db } from '../db/client';
-import type { TagRef } from '../db/schema';
 
 /**
  * The listing of one content type (simulators, figures and rates) by topic and thematics, shared by
  * /simulateurs and /chiffres-taux so both read lists the same way, through listNews.
  */
 
-export type SectionListing = {
-  /** The topic of the path; a slug without a root topic (finance) filters by trade instead. */
-  topic: { slug: string; label: string } | null;
-  /** Thematics of the topic that some item of the type carries, offered as filters. */
-  thematics: TagRef[];
-  selected: TagRef[];
-  news: NewsItem[];
-  hasMore: boolean;
-  /** The GET /api/article/summary query the browser repeats to load more, page and limit aside. */
-  filter: Record<string, string>;
-  /** Simulators only: the topics holding simulators, offered as the listing's topics. */
-  topicsInUse?: string[];
-};
+export type { SectionListing };
 
 export async function loadSectionListing(
   db: Db,

@@ -1,6 +1,6 @@
 import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lte, sql } from 'drizzle-orm';
+import { eq, lte, sql } from 'drizzle-orm';
 import { type AdminPermission, roleAllows, type StaffRole } from '@/lib/contracts/admin';
 import { readCookie } from '../accounts/sessions';
 import type { Db } from '../db/client';
@@ -18,7 +18,7 @@ export const API_KEY_PREFIX = 'lqk_';
 /** A session lasts at most this long, however active (the idle limit is NEWSROOM_SESSION_IDLE_MINUTES). */
 const SESSION_MAX_SECONDS = 7 * 24 * 60 * 60;
 
-export const SIGN_IN_REQUIRED_MESSAGE = 'Connexion à la rédaction requise.';
+const SIGN_IN_REQUIRED_MESSAGE = 'Connexion à la rédaction requise.';
 export const ROLE_FORBIDDEN_MESSAGE = 'Votre rôle ne vous permet pas cette action.';
 export const TOTP_SETUP_REQUIRED_MESSAGE =
   'Activez la double authentification (code à usage unique) avant de continuer.';
@@ -105,7 +105,7 @@ const SESSION_TOUCH_SECONDS = 60;
  * The staff member of a session token, moving its end forward (expiry after inactivity, at most once a minute),
  * or null for an unknown, expired or too old session or a closed account. One statement.
  */
-export async function findStaffSession(
+async function findStaffSession(
   db: Db,
   token: string,
 ): Promise<{ tokenHash: string; row: SessionRow } | null> {
@@ -210,13 +210,4 @@ export async function requireStaff(
   }
   if (!roleAllows(principal.role, permission)) throw new AppError('forbidden', ROLE_FORBIDDEN_MESSAGE);
   return principal;
-}
-
-/** Sessions still open for a staff member (tests, and the count shown before signing out everywhere). */
-export async function countStaffSessions(db: Db, staffId: number): Promise<number> {
-  const rows = await db
-    .select({ tokenHash: staffSessions.tokenHash })
-    .from(staffSessions)
-    .where(and(eq(staffSessions.staffId, staffId), gt(staffSessions.expiresAt, new Date())));
-  return rows.length;
 }

@@ -11,7 +11,7 @@ import type { StaffPrincipal } from './auth';
 import { insertStaff, toStaffMember } from './staff';
 
 /** Where an invited person chooses their password: the token travels in the fragment, never to a server log. */
-export function invitationUrl(token: string): string {
+function invitationUrl(token: string): string {
   return new URL(`/redaction/invitation#${token}`, env().SITE_URL).toString();
 }
 

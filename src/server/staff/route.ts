@@ -8,7 +8,7 @@ import { AppError, validationError } from '../http/errors';
 export const MAX_ADMIN_JSON_BYTES = 8 * 1024 * 1024;
 
 /** Headers of every /api/admin answer: never stored anywhere, by a browser, a proxy or the page cache. */
-export const ADMIN_NO_STORE = 'private, no-store';
+const ADMIN_NO_STORE = 'private, no-store';
 
 /** An error whose answer is a whole Response (the 409 of a stale version carries the article as it now is). */
 export class ResponseError extends Error {

@@ -13,13 +13,12 @@ import { deleteAllStaffSessions, hashSecret, newOpaqueToken } from './auth';
 import { isSealed, openSecret, sealedKeyId, sealSecret, totpSecretKey } from './secret-box';
 
 /** Staff passwords: longer than readers' (they open the newsroom), never a common one (OWASP ASVS 6.2). */
-export const STAFF_PASSWORD_MIN_LENGTH = 12;
-export const STAFF_PASSWORD_LENGTH_MESSAGE = `Le mot de passe doit contenir au moins ${STAFF_PASSWORD_MIN_LENGTH} caractères.`;
-export const DUPLICATE_STAFF_EMAIL_MESSAGE =
-  'Un compte de la rédaction existe déjà avec cette adresse e-mail.';
-export const STAFF_NOT_FOUND_MESSAGE = 'Membre de la rédaction introuvable.';
+const STAFF_PASSWORD_MIN_LENGTH = 12;
+const STAFF_PASSWORD_LENGTH_MESSAGE = `Le mot de passe doit contenir au moins ${STAFF_PASSWORD_MIN_LENGTH} caractères.`;
+const DUPLICATE_STAFF_EMAIL_MESSAGE = 'Un compte de la rédaction existe déjà avec cette adresse e-mail.';
+const STAFF_NOT_FOUND_MESSAGE = 'Membre de la rédaction introuvable.';
 /** An invitation link works this long. */
-export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 type StaffRow = typeof staffMembers.$inferSelect;
 

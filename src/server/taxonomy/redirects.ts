@@ -42,7 +42,7 @@ const MAX_CHAIN = 10;
 const IMPORT_TARGET = { type: 'redirect', id: 'import' } as const;
 
 /** "/a/b/" and "/a/b" are one address; the root stays "/". */
-export function normalizePath(path: string): string {
+function normalizePath(path: string): string {
   return path.length > 1 && path.endsWith('/') ? path.replace(/\/+$/, '') || '/' : path;
 }
 
@@ -156,7 +156,7 @@ type Entry = { fromPath: string; toPath: string | null; status: 301 | 410 };
  * The first problem of a set of redirects once `entries` are added to `existing`: a redirect to itself, a loop
  * (a → b → a), or a chain longer than MAX_CHAIN. Null when every chain ends.
  */
-export function findLoop(
+function findLoop(
   existing: ReadonlyMap<string, Target>,
   entries: Entry[],
 ): { fromPath: string; message: string } | null {

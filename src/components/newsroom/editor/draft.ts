@@ -11,7 +11,7 @@ export type TagValue = ArticleDocument['topics'][number];
 export type ImageValue = ArticleDocument['images'][number];
 export type AttachmentValue = ArticleDocument['attachments'][number];
 export type SectionValue = ArticleDocument['sections'][number];
-export type PropertyValue = ArticleDocument['additionalProperties'][string];
+type PropertyValue = ArticleDocument['additionalProperties'][string];
 
 /** The article as the editor holds it: every field of the document but its id and slug (the server's). */
 export type Draft = {
@@ -189,7 +189,7 @@ export function fieldLabel(path: string): string {
 }
 
 /** A new section's id: unique within the article, in the characters article ids allow. */
-export function newSectionId(): string {
+function newSectionId(): string {
   const random = globalThis.crypto?.randomUUID?.().replace(/-/g, '').slice(0, 10) ?? Date.now().toString(36);
   return `s-${random}`;
 }

@@ -1,7 +1,7 @@
 import { mergeAttributes, Node } from '@tiptap/core';
 import { embedProviderOf } from '@/lib/embeds';
 
-export type EmbedAttributes = { src: string; title: string; height: number };
+type EmbedAttributes = { src: string; title: string; height: number };
 
 declare module '@tiptap/core' {
   interface Commands<ReturnType> {

@@ -24,7 +24,7 @@ export type RichTextEditorProps = {
 };
 
 /** The editor's HTML with an empty document as an empty string. */
-export function editorHtml(editor: Editor): string {
+function editorHtml(editor: Editor): string {
   return editor.isEmpty ? '' : editor.getHTML();
 }
 

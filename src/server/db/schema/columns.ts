@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, customType, timestamp } from 'drizzle-orm/pg-core';
+import type { TagRef } from '../../../lib/contracts/content';
 
 /** A PostgreSQL text search vector, written only by generated columns. */
 export const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -43,8 +44,7 @@ export const timestamps = {
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 };
 
-/** A topic or thematic tag as carried by an article: label, slug, id and shortId. */
-export type TagRef = { label: string; slug: string; id: string; shortId: string };
+export type { TagRef };
 
 /** An image of an article or section; `contentType` is cover, thumbnail, … */
 export type ArticleImage = {

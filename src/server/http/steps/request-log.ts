@@ -61,7 +61,7 @@ function observe(request: IncomingMessage, response: ServerResponse): void {
  *   be back by the time the error page is written) is a temporary outage, not a bug: 503 with Retry-After (the
  *   error page Next.js renders stays the body). API calls already answer 503 themselves (api-route.ts).
  */
-export function correctHead(response: ServerResponse, args: unknown[], arrivedAt: number): void {
+function correctHead(response: ServerResponse, args: unknown[], arrivedAt: number): void {
   sendOneLocation(response);
   if (args[0] === 500 && wasDatabaseUnavailableSince(arrivedAt)) {
     args[0] = 503;

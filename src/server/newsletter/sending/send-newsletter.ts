@@ -25,7 +25,7 @@ import { buildNewsletterEmail } from './newsletter-email';
 
 export { DEFAULT_BATCH_SIZE };
 
-export type SendProgress = { total: number; done: number; sent: number; skipped: number; failed: number };
+type SendProgress = { total: number; done: number; sent: number; skipped: number; failed: number };
 
 export type SendOptions = {
   /** smtp://user:pass@host:port or smtps://…; ignored when dryRunDir is set. */
