@@ -1,11 +1,11 @@
 import type { Metadata } from 'next';
-import { NotFoundContent } from '@/app/_components/not-found-content';
+import { NOT_FOUND_METADATA, NotFoundContent } from '@/app/_components/not-found-content';
 import { SiteChrome } from '@/app/_components/site-chrome';
 import { env } from '@/server/env';
 import { sourceSans, sourceSerif } from './fonts';
 import './globals.css';
 
-export const metadata: Metadata = { title: 'Page non trouvée', robots: { index: false } };
+export const metadata: Metadata = NOT_FOUND_METADATA;
 
 /**
  * Any unknown path (status 404), with the reader site's frame. Next answers it without rendering a layout, and

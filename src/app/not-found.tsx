@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
-import { NotFoundContent } from '@/app/_components/not-found-content';
+import { NOT_FOUND_METADATA, NotFoundContent } from '@/app/_components/not-found-content';
 
-export const metadata: Metadata = { title: 'Page non trouvée', robots: { index: false } };
+export const metadata: Metadata = NOT_FOUND_METADATA;
 
 /**
  * A page that called `notFound()` (status 404), shown inside its section's frame: the reader's header and footer

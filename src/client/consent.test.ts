@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { CONSENT_COOKIE, uniformChoice } from '@/lib/consent';
+import { CONSENT_COOKIE, CONSENT_MAX_AGE_SECONDS, uniformChoice } from '@/lib/consent';
 import {
   CONSENT_OPEN_EVENT,
   grantConsent,
@@ -26,6 +26,28 @@ describe('consent store', () => {
     expect(readConsent()).toBeNull();
     expect(hasConsent('analytics')).toBe(false);
     expect(hasConsent('ausha')).toBe(false);
+  });
+
+  test('the choice is kept 6 months, SameSite=Lax, and Secure on a secure page (spec section 9)', () => {
+    const written: string[] = [];
+    const setter = vi.spyOn(document, 'cookie', 'set').mockImplementation((value: string) => {
+      written.push(value);
+    });
+    let secure = true;
+    Object.defineProperty(window, 'isSecureContext', { configurable: true, get: () => secure });
+    try {
+      saveConsent(uniformChoice(false));
+      secure = false;
+      saveConsent(uniformChoice(false));
+    } finally {
+      setter.mockRestore();
+      Reflect.deleteProperty(window, 'isSecureContext');
+    }
+    expect(written[0]).toMatch(
+      new RegExp(`; Max-Age=${CONSENT_MAX_AGE_SECONDS}; Path=/; SameSite=Lax; Secure$`),
+    );
+    // A plain-http address other than localhost drops a Secure cookie: the choice would be asked at every page.
+    expect(written[1]).toMatch(/; SameSite=Lax$/);
   });
 
   test('a saved choice is kept in its cookie and announced', () => {

@@ -54,7 +54,8 @@ export function hasConsent(purpose: ConsentPurpose): boolean {
 
 /** Keeps a choice 6 months and tells the page. */
 export function saveConsent(choice: ConsentChoice): void {
-  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  // Secure wherever the browser keeps it (https, and localhost): a plain-http address would drop the choice.
+  const secure = window.isSecureContext ? '; Secure' : '';
   // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from some browsers we serve.
   document.cookie = `${CONSENT_COOKIE}=${encodeURIComponent(serializeConsent(choice))}; Max-Age=${CONSENT_MAX_AGE_SECONDS}; Path=/; SameSite=Lax${secure}`;
   window.dispatchEvent(new CustomEvent<ConsentChoice>(CONSENT_CHANGE_EVENT, { detail: choice }));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatLongDate, parisIsoDay } from './dates';
+import { formatLongDate, parisIsoDay, withFirstOfMonth } from './dates';
 
 describe('parisIsoDay', () => {
   it('gives the day in Paris, which is already the next day at 23:30 UTC', () => {
@@ -16,6 +16,13 @@ describe('parisIsoDay', () => {
 describe('formatLongDate', () => {
   it('writes the day, the French month name and the year', () => {
     expect(formatLongDate('2026-11-20T10:00:00Z')).toBe('20 novembre 2026');
+  });
+
+  it('writes the first of a month as 1er wherever Intl wrote it, and no other day', () => {
+    expect(withFirstOfMonth('mardi 1 décembre 2026')).toBe('mardi 1er décembre 2026');
+    expect(withFirstOfMonth('1 décembre 2026 à 10:05')).toBe('1er décembre 2026 à 10:05');
+    expect(withFirstOfMonth('11 décembre 2026')).toBe('11 décembre 2026');
+    expect(withFirstOfMonth('21 mars 2026')).toBe('21 mars 2026');
   });
 
   it('writes the first day of a month as 1er', () => {

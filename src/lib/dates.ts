@@ -34,8 +34,15 @@ export function parisIsoDay(date: Date): string {
   return isoDayFormat().format(date);
 }
 
+const FIRST_OF_MONTH =
+  /(^|\s)1 (?=(?:janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre)\b)/g;
+
+/** A French date as Intl writes it, with the first day of a month as French typography writes it: « 1er mars ». */
+export function withFirstOfMonth(formatted: string): string {
+  return formatted.replace(FIRST_OF_MONTH, '$11er ');
+}
+
 /** "20 novembre 2026" (and "1er mars 2026", as French typography writes the first day), after "Publié le". */
 export function formatLongDate(date: Date | string): string {
-  const formatted = longDateFormat().format(typeof date === 'string' ? new Date(date) : date);
-  return formatted.replace(/^1 /, '1er ');
+  return withFirstOfMonth(longDateFormat().format(typeof date === 'string' ? new Date(date) : date));
 }

@@ -24,6 +24,25 @@ export const TOPIC_LABELS: Readonly<Record<string, string>> = {
   finance: 'Finance',
 };
 
+/** How « Toute l’actualité … » ends for a top-level subject, by its label: the adjective agrees (« fiscale »). */
+const ALL_NEWS_OF: Readonly<Record<string, string>> = {
+  fiscal: 'fiscale',
+  social: 'sociale',
+  comptable: 'comptable',
+  affaires: 'des affaires',
+  immobilier: 'immobilière',
+  patrimoine: 'du patrimoine',
+  associations: 'des associations',
+  particuliers: 'des particuliers',
+  notaires: 'des notaires',
+};
+
+/** « Toute l’actualité fiscale »; a subject without a known form keeps its label after a colon. */
+export function allNewsOf(topicLabel: string): string {
+  const ending = ALL_NEWS_OF[topicLabel.trim().toLocaleLowerCase('fr')];
+  return ending ? `Toute l’actualité ${ending}` : `Toute l’actualité : ${topicLabel}`;
+}
+
 /** "Simulateurs fiscaux", not "Simulateurs fiscal": the adjective agrees with the plural noun. */
 export const SIMULATOR_TOPIC_TITLES: Readonly<Record<string, string>> = {
   fiscal: 'Simulateurs fiscaux',

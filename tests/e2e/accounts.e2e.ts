@@ -50,9 +50,33 @@ test('login modal: a field left by a press shows its message once the press is r
   const login = page.getByRole('dialog').getByRole('region', { name: 'Se connecter' });
   const email = login.getByLabel(/^Adresse e-mail/);
   await expect(email).toBeFocused();
+  // Left untouched, the field says nothing: the window focused it, not the reader.
   await login.getByLabel(/^Mot de passe/).click();
-  await expect(email).toHaveAccessibleDescription('Ce champ est obligatoire');
   await expect(login.getByLabel(/^Mot de passe/)).toBeFocused();
+  await expect(email).not.toHaveAccessibleDescription(/./);
+  await email.fill('claire');
+  await login.getByLabel(/^Mot de passe/).click();
+  await expect(email).toHaveAccessibleDescription('Veuillez saisir un email valide.');
+  await expect(login.getByLabel(/^Mot de passe/)).toBeFocused();
+});
+
+test('a reader registered as Madame is « inscrite », and on a phone the header names her', async ({
+  newPage,
+}) => {
+  const page = await newPage(MOBILE);
+  await page.goto('/');
+  await register(page, uniqueEmail('madame'));
+  await page.goto('/mon-compte');
+  await expect(page.getByText(/^Claire Lemaire, inscrite depuis le (1er|\d{1,2}) \S+ \d{4}$/)).toBeVisible();
+  await page.goto('/actualite');
+  const account = page.getByRole('banner').getByRole('button', { name: 'Claire L.' });
+  await expect(account).toBeVisible();
+  // The name itself shows, not only the icon: the header looks different once logged in.
+  await expect(account.getByText('Claire L.')).toBeVisible();
+  expect((await account.getByText('Claire L.').boundingBox())?.width ?? 0).toBeGreaterThan(20);
+  // The header's row still fits the phone: no sideways scroll.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await screenshot(page, 'accounts-header-logged-in-mobile');
 });
 
 /**

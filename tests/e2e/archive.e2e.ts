@@ -1,4 +1,4 @@
-import { DESKTOP, expect, MOBILE, screenshot, test } from './support/fixtures';
+import { DESKTOP, expect, MOBILE, screenshot, test, waitForHydration } from './support/fixtures';
 
 test('the archive opens on the current month, with years from 2015 and twelve months', async ({ page }) => {
   expect((await page.goto('/archives'))?.status()).toBe(200);
@@ -31,16 +31,28 @@ test('page links move through a month, and invalid values are normalised, never 
   }
 });
 
+test('a year out of the archive opens its nearest year, by one rule', async ({ page }) => {
+  await page.goto('/archives/1969/01');
+  await expect(page).toHaveURL(/\/archives\/2015\/01$/);
+  await page.goto('/archives/2014');
+  await expect(page).toHaveURL(/\/archives\/2015\/01$/);
+});
+
 test.describe('on a phone', () => {
   test.use({ viewport: MOBILE });
 
-  test('the year is chosen in a dropdown', async ({ page }) => {
+  test('the year chosen in the dropdown opens, its months with it, without another button', async ({
+    page,
+  }) => {
     await page.goto('/archives/2024/05');
     await expect(page.getByRole('navigation', { name: 'Années des archives' })).toBeHidden();
-    await page.getByLabel('Année', { exact: true }).selectOption('2016');
-    await page.getByRole('button', { name: 'Afficher' }).click();
+    await expect(page.getByRole('button', { name: 'Afficher' })).toHaveCount(0);
+    const select = page.getByLabel('Année', { exact: true });
+    await waitForHydration(select);
+    await select.selectOption('2016');
     await expect(page).toHaveURL(/\/archives\/2016\/01$/);
     await expect(page.getByRole('heading', { level: 2, name: /janvier 2016/i })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Mois de 2016' })).toBeVisible();
   });
 });
 

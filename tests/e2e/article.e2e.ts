@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { baseUrl, DESKTOP, expect, MOBILE, screenshot, test } from './support/fixtures';
+import { baseUrl, DESKTOP, expect, MOBILE, screenshot, test, waitForHydration } from './support/fixtures';
+import { slowPhone } from './support/slow-phone';
 
 type NewsItem = {
   id: string;
@@ -220,6 +221,128 @@ test('a logged-in reader gets every section in the page, the table of contents f
     )
     .toBe(true);
   await screenshot(page, 'article-enriched-logged-in');
+});
+
+/** A logged-in reader on an enriched news (every section in the page): its sections, in order. */
+async function openEnrichedLoggedIn(page: Page): Promise<{ id: string; title: string }[]> {
+  const enriched = await findEnriched();
+  const token = await registerAndLogin();
+  const { sections } = (await single(enriched.enriched_news_id ?? enriched.id, token)).article;
+  await page.context().addCookies([
+    {
+      name: 'quotidienne_session',
+      value: token,
+      url: baseUrl(),
+      httpOnly: true,
+      secure: true,
+      sameSite: 'Lax',
+    },
+    { name: 'quotidienne_connecte', value: '1', url: baseUrl(), secure: true, sameSite: 'Lax' },
+  ]);
+  await open(page, pathOf(enriched));
+  await expect(page.locator('main section[id^="section-"]')).toHaveCount(sections.length);
+  expect(sections.length).toBeGreaterThan(2);
+  return sections;
+}
+
+/** The top of a section in the viewport, in pixels. */
+const topOf = (page: Page, id: string) =>
+  page.locator(`[id="section-${id}"]`).evaluate((element) => Math.round(element.getBoundingClientRect().top));
+
+test('the table of contents highlights and writes the section clicked, each time, and follows a scroll by hand', async ({
+  page,
+}) => {
+  const sections = await openEnrichedLoggedIn(page);
+  const toc = page.getByRole('navigation', { name: 'Sommaire' });
+  const first = sections[0];
+  const second = sections[1];
+  const last = sections.at(-1);
+  if (!first || !second || !last) throw new Error('no sections');
+  for (const section of [last, first, second, first, last, last]) {
+    const link = toc.getByRole('link', { name: section.title, exact: true });
+    await link.click();
+    // Once the scroll is over (the section's top at the top of the viewport, or the page at its end).
+    await expect
+      .poll(async () => {
+        const top = await topOf(page, section.id);
+        return (
+          top <= 1 || (await page.evaluate(() => innerHeight + scrollY >= document.body.scrollHeight - 1))
+        );
+      })
+      .toBe(true);
+    await expect(link).toHaveAttribute('aria-current', 'location');
+    await expect(toc.locator('a[aria-current]')).toHaveCount(1);
+    await expect(page).toHaveURL((url) => url.hash === `#section-${section.id}`);
+  }
+
+  // By hand: the second section's title a fifth of the way down the viewport is the section being read.
+  await toc.getByRole('link', { name: first.title, exact: true }).click();
+  await expect.poll(() => topOf(page, first.id)).toBeLessThanOrEqual(1);
+  const height = await page.evaluate(() => innerHeight);
+  await page.mouse.move(640, 400);
+  await page.mouse.wheel(0, (await topOf(page, second.id)) - height * 0.2);
+  await expect.poll(() => topOf(page, second.id)).toBeLessThan(height * 0.4);
+  await expect(toc.getByRole('link', { name: second.title, exact: true })).toHaveAttribute(
+    'aria-current',
+    'location',
+  );
+  await expect(page).toHaveURL((url) => url.hash === `#section-${second.id}`);
+});
+
+test.describe('phone, CPU 4x slower', () => {
+  test.use({ viewport: MOBILE, hasTouch: true, isMobile: true });
+
+  test('the table of contents dropdown goes to the section chosen, each time, and shows it', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    await slowPhone(page);
+    const sections = await openEnrichedLoggedIn(page);
+    const select = page.getByLabel('Aller à la section');
+    await waitForHydration(select);
+    for (const index of [sections.length - 1, 0, 1, 1]) {
+      const section = sections[index];
+      if (!section) throw new Error('no section');
+      await select.selectOption({ index });
+      await expect(page).toHaveURL((url) => url.hash === `#section-${section.id}`);
+      // Once the scroll is over: the section just below the sticky bar, or the page at its end.
+      await expect
+        .poll(async () => {
+          const top = await topOf(page, section.id);
+          return (
+            top < 200 || (await page.evaluate(() => innerHeight + scrollY >= document.body.scrollHeight - 1))
+          );
+        })
+        .toBe(true);
+      await expect(select).toHaveValue(`section-${section.id}`);
+      await expect(page).toHaveURL((url) => url.hash === `#section-${section.id}`);
+    }
+  });
+});
+
+test('an enriched article prints alone, its sections the full width, without its structured data as text', async ({
+  page,
+}) => {
+  await openEnrichedLoggedIn(page);
+  await page.emulateMedia({ media: 'print' });
+  // The JSON-LD of the page (a script in main) is not printed.
+  const scripts = page.locator('main script[type="application/ld+json"]');
+  await expect(scripts).not.toHaveCount(0);
+  for (const script of await scripts.all()) await expect(script).toBeHidden();
+  await expect(page.getByRole('navigation', { name: 'Sommaire' })).toBeHidden();
+  const articleWidth = (await page.locator('main article').first().boundingBox())?.width ?? 0;
+  const sectionWidth = (await page.locator('main section[id^="section-"]').first().boundingBox())?.width ?? 0;
+  expect(sectionWidth).toBeGreaterThan(articleWidth * 0.9);
+  await screenshot(page, 'article-enriched-print');
+});
+
+test('a missing article is the 404 page, titled « Page non trouvée »', async ({ page, consoleGuard }) => {
+  // The document itself answers 404: Chromium logs it as a failed resource.
+  consoleGuard.allow(/status of 404/);
+  const response = await page.goto('/actualite/article-disparu_99999999');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1, name: 'Page non trouvée' })).toBeVisible();
+  await expect(page).toHaveTitle(/^Page non trouvée/);
 });
 
 test('the article page: breadcrumb, tags, dates, author, cover, related blocks, share bar, archive link, SEO', async ({

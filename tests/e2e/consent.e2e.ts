@@ -1,7 +1,17 @@
 import type { Page, Request } from '@playwright/test';
+import { CONSENT_CHANGE_EVENT } from '@/client/consent';
 import { CONSENT_COOKIE } from '@/lib/consent';
 import { PATHS } from '@/lib/constants';
-import { type ConsoleGuard, DESKTOP, expect, MOBILE, screenshot, test } from './support/fixtures';
+import {
+  type ConsoleGuard,
+  DESKTOP,
+  expect,
+  MOBILE,
+  screenshot,
+  test,
+  waitForHydration,
+} from './support/fixtures';
+import { holdScripts, slowPhone } from './support/slow-phone';
 
 /**
  * The cookie consent banner (CNIL), read from the browser's network log: no request to the tag manager
@@ -69,8 +79,8 @@ test('the notice is painted with the page, before any script file; a reader who 
   await page.goto('/actualite');
   const notice = page.getByRole('dialog', { name: 'Vos choix sur les cookies' });
   await expect(notice).toBeVisible();
-  // Its buttons wait for the page's scripts: a click before would be lost.
-  await expect(notice.getByRole('button', { name: 'Tout refuser' })).toBeDisabled();
+  // Its buttons look live and are: a tap before the scripts is kept for them (the phone tests below).
+  await expect(notice.getByRole('button', { name: 'Tout refuser' })).toBeEnabled();
 
   // A reader who has chosen: hidden before the first paint by the head script, without any script file.
   await page
@@ -148,3 +158,89 @@ for (const [name, viewport] of [
     await screenshot(page, `consent-settings-${name}`);
   });
 }
+
+test.describe('phone, CPU 4x slower, slow connection: taps before the scripts', () => {
+  test.use({ viewport: MOBILE, hasTouch: true, isMobile: true });
+
+  /** A first visit on the slow phone, its scripts held; counts the choices the page announces. */
+  async function slowFirstVisit(page: Page, consoleGuard: ConsoleGuard) {
+    await firstVisit(page, consoleGuard);
+    await page.addInitScript((event) => {
+      (window as unknown as { consentChanges: number }).consentChanges = 0;
+      addEventListener(event, () => {
+        (window as unknown as { consentChanges: number }).consentChanges += 1;
+      });
+    }, CONSENT_CHANGE_EVENT);
+    await slowPhone(page, { network: true });
+    const scripts = await holdScripts(page);
+    // Not `load`: the loader adds the held scripts before it, and the page's load waits for them.
+    await page.goto('/actualite', { waitUntil: 'domcontentloaded' });
+    const notice = page.getByRole('dialog', { name: 'Vos choix sur les cookies' });
+    await expect(notice).toBeVisible();
+    const changes = () =>
+      page.evaluate(() => (window as unknown as { consentChanges: number }).consentChanges);
+    return { notice, scripts, changes };
+  }
+
+  for (const [name, refused] of [
+    ['Tout refuser', true],
+    ['Tout accepter', false],
+  ] as const) {
+    test(`« ${name} » tapped three times before the scripts: the choice is saved once, Secure`, async ({
+      page,
+      consoleGuard,
+    }) => {
+      test.setTimeout(90_000);
+      const { notice, scripts, changes } = await slowFirstVisit(page, consoleGuard);
+      const button = notice.getByRole('button', { name });
+      for (let tap = 0; tap < 3; tap += 1) await button.tap();
+      expect(await scripts.hydrated()).toBe(false);
+      scripts.release();
+      await expect(notice).toBeHidden({ timeout: 60_000 });
+      expect(await scripts.hydrated()).toBe(true);
+      await expect.poll(changes).toBe(1);
+      const cookie = (await page.context().cookies()).find((c) => c.name === CONSENT_COOKIE);
+      expect(decodeURIComponent(cookie?.value ?? '')).toEqual(
+        refused ? 'v1:' : expect.stringContaining('analytics'),
+      );
+      // Spec section 9: Secure and SameSite=Lax (localhost is a secure context).
+      expect(cookie?.secure).toBe(true);
+      expect(cookie?.sameSite).toBe('Lax');
+      await page.reload();
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(notice).toBeHidden();
+    });
+  }
+
+  test('« Personnaliser » tapped three times before the scripts: the settings open once', async ({
+    page,
+    consoleGuard,
+  }) => {
+    test.setTimeout(90_000);
+    const { notice, scripts, changes } = await slowFirstVisit(page, consoleGuard);
+    const button = notice.getByRole('button', { name: 'Personnaliser' });
+    for (let tap = 0; tap < 3; tap += 1) await button.tap();
+    scripts.release();
+    const settings = page.getByRole('dialog', { name: 'Paramètres des cookies' });
+    await expect(settings).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByRole('dialog')).toHaveCount(1);
+    expect(await changes()).toBe(0);
+    await settings.getByRole('button', { name: 'Tout refuser' }).tap();
+    await expect(settings).toBeHidden();
+    expect(await changes()).toBe(1);
+  });
+});
+
+test('a choice made with the keyboard leaves the focus on the page’s content', async ({
+  page,
+  consoleGuard,
+}) => {
+  await firstVisit(page, consoleGuard);
+  await page.goto('/actualite');
+  const refuse = page.getByRole('button', { name: 'Tout refuser' });
+  await waitForHydration(refuse);
+  await refuse.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByRole('main')).toBeFocused();
+});

@@ -457,3 +457,22 @@ test.describe('without JavaScript', () => {
     await expect(page.locator('input[name="retour"]').first()).toHaveValue('/mon-compte');
   });
 });
+
+test('a page does not fetch the home page’s largest image (the home is not prefetched)', async ({
+  page,
+  request,
+}) => {
+  const home = await (await request.get('/')).text();
+  const lead = /<img[^>]*\bsrc="[^"]*[?&]url=([^&"]+)[^"]*"[^>]*fetchPriority="high"/i.exec(home)?.[1];
+  if (!lead) throw new Error('the home has no high-priority image');
+  await page.goto('/mentions-legales');
+  await waitForHydration(page.getByRole('link', { name: /accueil/ }).first());
+  // Next prefetches the links in view once the browser is idle after hydration: two idle periods later it has.
+  await page.evaluate(
+    () => new Promise((resolve) => requestIdleCallback(() => requestIdleCallback(() => resolve(null)))),
+  );
+  const fetched = await page.evaluate(() =>
+    performance.getEntriesByType('resource').map((entry) => entry.name),
+  );
+  expect(fetched.filter((url) => url.includes(lead))).toEqual([]);
+});

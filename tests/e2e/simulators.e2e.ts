@@ -83,3 +83,34 @@ for (const [name, viewport] of [
     });
   });
 }
+
+test('a simulator titled with another year than its scale says which year applies and why', async ({
+  page,
+}) => {
+  await page.goto('/simulateurs');
+  const titled = page.getByRole('link', { name: /^Simulateur des frais kilométriques 20\d\d$/ });
+  const names = await titled.allTextContents();
+  const other = names.find((name) => !name.endsWith('2025'));
+  if (!other) throw new Error(`no mileage simulator titled with another year than 2025: ${names.join(', ')}`);
+  const year = other.slice(-4);
+  await titled.filter({ hasText: other }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: other })).toBeVisible();
+  await expect(
+    page.getByText(
+      new RegExp(`^Pour ${year}, ce simulateur applique les règles de 2025 : l’administration fiscale`),
+    ),
+  ).toBeVisible();
+});
+
+test('the simulators by topic offer no empty family, on the simulators page and the home', async ({
+  page,
+}) => {
+  await page.goto('/simulateurs');
+  const main = page.getByRole('main');
+  await expect(main.locator('a[href="/simulateurs/fiscal"]').first()).toBeVisible();
+  // The seeded site has no simulator in « droit des affaires ».
+  await expect(main.locator('a[href="/simulateurs/affaires"]')).toHaveCount(0);
+  await page.goto('/');
+  await expect(page.getByRole('region', { name: 'SIMULATEURS' }).getByRole('link').first()).toBeVisible();
+  await expect(main.locator('a[href="/simulateurs/affaires"]')).toHaveCount(0);
+});

@@ -24,6 +24,15 @@ test('without a token the page asks for a click, then says a confirmation link w
   await screenshot(page, 'unsubscribe-desktop');
 });
 
+test('a link without a valid address says so, and offers no button', async ({ page }) => {
+  for (const path of ['/unsubscribe/%20', '/unsubscribe/pas-une-adresse']) {
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('alert')).toHaveText(/ne contient pas d’adresse e-mail valide/);
+    await expect(page.getByRole('button', { name: 'Confirmer la désinscription' })).toHaveCount(0);
+  }
+});
+
 test('the signed link of our emails unsubscribes at once', async ({ page }) => {
   const email = address('lien');
   const link = new URL(unsubscribePageUrl(email, 'http://localhost'));

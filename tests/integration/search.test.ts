@@ -244,10 +244,42 @@ describe('search engine', () => {
     expect(answer.asArticle).toBe(true);
     expect(answer.results.length).toBeGreaterThan(0);
     for (const article of answer.results) {
-      expect(article.asArticle).toBe(true);
+      if (!('asArticle' in article)) throw new Error(`${article.id}: not an article summary`);
       expect(article.id.startsWith('n')).toBe(true);
       expect(article).toHaveProperty('publication_date');
       expect(article).toHaveProperty('slug');
+    }
+  });
+
+  it('counts the news type as many results as its tab shows, in the collections chosen', async () => {
+    // A news of the subscriber collections: counted under "Actualités" of "Tous" and of "Contenus abonnés".
+    await database.db.insert(subscriberDocuments).values({
+      id: 'dnews',
+      titreAffichage: 'Impôt : une actualité des fonds abonnés',
+      texte: 'impôt',
+      dateResultat: '2024-03-01',
+      typeDocument: 'actualite',
+      typeUr: 'fonds',
+      urId: 'UR-dnews',
+    });
+    try {
+      for (const urType of Object.values(UR_TYPES)) {
+        const all = await search(database.db, params({ term: 'impôt', urType }));
+        const tab = all.facets.type_document.find((type) => type.id === 'actualite');
+        const shown = await searchAsArticles(
+          database.db,
+          params({ term: 'impôt', urType, selected: { type_document: ['actualite'] } }),
+        );
+        expect(shown.total, urType).toBe(tab?.count);
+        expect(shown.results, urType).toHaveLength(tab?.count ?? 0);
+        const subscriberNews = shown.results.filter((result) => result.id === 'dnews');
+        expect(subscriberNews, urType).toHaveLength(urType === UR_TYPES.news ? 0 : 1);
+        // In "Contenus abonnés" the news tab keeps the subscriber scope: the daily's news are not among them.
+        if (urType === UR_TYPES.subscriber)
+          expect(shown.results.map((result) => result.id)).toEqual(['dnews']);
+      }
+    } finally {
+      await database.db.delete(subscriberDocuments).where(eq(subscriberDocuments.id, 'dnews'));
     }
   });
 

@@ -132,6 +132,13 @@ describe('the shop catalogue and the product mapping in the newsroom', () => {
       nbProducts: 8,
     });
     expect(fallback.map((product) => product.sku).sort()).toEqual(['MEMFIS', 'MEMGEN', 'NAVSOC']);
+    // Two products or fewer for the trade: the list is reloaded without it, the trade's own first.
+    const fewForTrade = await getProducts(database.db, {
+      categories: ['3'],
+      metier: 'social',
+      nbProducts: 8,
+    });
+    expect(fewForTrade.map((product) => product.sku)).toEqual(['NAVSOC', 'MEMFIS', 'MEMGEN']);
   });
 
   it('imports NDJSON the same way', async () => {

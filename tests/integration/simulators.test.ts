@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GET as embed } from '@/app/embed/[simulator]/route';
 import type { Database } from '@/server/db/client';
 import { articles, topics } from '@/server/db/schema';
-import { loadSectionListing } from '@/server/simulators/section-listing';
+import { loadSectionListing, simulatorTopicsInUse } from '@/server/simulators/section-listing';
 import { createTestDatabase } from '../support/database';
 
 const FISCAL = { id: 'EBX:EFL_Themes:Fiscal', shortId: 'F', label: 'Fiscal', slug: 'fiscal' };
@@ -71,6 +71,10 @@ afterAll(async () => {
 });
 
 describe('simulator lists', () => {
+  it('offers only the simulator families that hold simulators (no « droit des affaires » without any)', async () => {
+    expect(await simulatorTopicsInUse(database.db)).toEqual(['fiscal', 'social', 'finance']);
+  });
+
   it('lists simulators only, newest first, with their embedded simulator', async () => {
     const list = await loadSectionListing(database.db, { type: 'simulateur', limit: 20 });
     expect(list.news.map((item) => [item.id, item.simulator_url])).toEqual([

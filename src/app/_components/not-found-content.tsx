@@ -1,6 +1,10 @@
+import type { Metadata } from 'next';
 import Link from 'next/link';
 import styles from '@/components/layout/status-page.module.css';
 import { BackLink } from '@/components/ui/back-link';
+
+/** The title of a page not found: the 404 pages', and a route's whose content does not exist (its metadata). */
+export const NOT_FOUND_METADATA: Metadata = { title: 'Page non trouvée', robots: { index: false } };
 
 /** The text of the 404 page, inside whatever frame shows it (app/not-found.tsx, app/global-not-found.tsx). */
 export function NotFoundContent() {
@@ -20,7 +24,7 @@ export function NotFoundContent() {
           <BackLink className={styles.secondary} />
         </li>
         <li>
-          <Link href="/" className={styles.primary}>
+          <Link href="/" className={styles.primary} prefetch={false}>
             Retour à l’accueil
           </Link>
         </li>

@@ -8,6 +8,7 @@ import { HydrationSignal } from '@/components/ui/hydration-signal';
 import { ImageFallback } from '@/components/ui/image-fallback';
 import { ScrollToTop } from '@/components/ui/scroll-to-top';
 import { type AccountsManagedBy, accountLinks } from '@/lib/account-links';
+import { MAIN_CONTENT_ID } from '@/lib/constants';
 import { shopLinks } from '@/lib/shop-links';
 
 type SiteChromeProps = {
@@ -35,14 +36,14 @@ export function SiteChrome({
   const accounts = accountLinks(accountsManagedBy, shop);
   return (
     <>
-      <a className="skip-link" href="#contenu">
+      <a className="skip-link" href={`#${MAIN_CONTENT_ID}`}>
         Aller au contenu
       </a>
       <ConsentStateScript />
       <ConsentManager analyticsScriptUrl={analyticsScriptUrl} notice={<ConsentNotice />} />
       <AccountProvider forgotPasswordUrl={accounts.forgotPassword}>
         <SiteHeader shop={shop} subscriberUrl={subscriberUrl} accountUrl={accounts.account} />
-        <main id="contenu" tabIndex={-1}>
+        <main id={MAIN_CONTENT_ID} tabIndex={-1}>
           {children}
         </main>
         <SiteFooter shop={shop} />

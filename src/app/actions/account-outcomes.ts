@@ -25,7 +25,7 @@ export const ACCOUNT_SUCCESS_MESSAGES = {
   'adresse-envoyee':
     'Un lien de confirmation a été envoyé à la nouvelle adresse : elle remplacera l’actuelle dès que vous l’aurez suivi (dans les 24 heures).',
   'confirmation-envoyee': 'Un lien de confirmation vient d’être envoyé à votre adresse.',
-  'newsletter-inscrit': 'Vous êtes inscrit à la newsletter.',
+  'newsletter-inscrit': 'Votre inscription à la newsletter est enregistrée.',
   'newsletter-confirmation':
     'Un e-mail de confirmation vient de vous être envoyé : cliquez sur son lien pour recevoir la newsletter.',
   'newsletter-desinscrit': 'Vous ne recevrez plus la newsletter.',

@@ -35,6 +35,7 @@ describe('AccountMenu', () => {
     // biome-ignore lint/suspicious/noDocumentCookie: the session hint cookie, removed.
     document.cookie = 'quotidienne_connecte=; Max-Age=0';
     renderMenu();
+    expect(screen.getByRole('button', { name: 'Mon compte' }).hasAttribute('data-connected')).toBe(false);
     fireEvent.click(screen.getByRole('button', { name: 'Mon compte' }));
     const shopLogin = screen.getByRole('link', { name: /Mon compte client boutique/ });
     expect(shopLogin.getAttribute('href')).toBe('https://boutique.test/login');
@@ -45,6 +46,12 @@ describe('AccountMenu', () => {
     expect(screen.getByRole('heading', { name: 'Se connecter' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Créer un compte' })).toBeTruthy();
     expect(fetchMock.mock.calls.map(([url]) => String(url))).not.toContain('/api/eshop/me');
+    // Closed with Escape, the window gives the focus back to « Mon compte ».
+    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await vi.waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Mon compte' })),
+    );
   });
 
   test('logged in: the name, My account and Disconnect, which ends the session and reloads', async () => {
@@ -60,6 +67,8 @@ describe('AccountMenu', () => {
     );
     renderMenu();
     const trigger = await screen.findByRole('button', { name: 'Marie C.' });
+    // Marked connected: the header shows the name (on a phone too) on the brand's colour.
+    expect(trigger.hasAttribute('data-connected')).toBe(true);
     fireEvent.click(trigger);
     expect(screen.getByRole('link', { name: /Mon compte/ }).getAttribute('href')).toBe(
       'https://boutique.test/compte',

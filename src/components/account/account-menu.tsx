@@ -42,7 +42,7 @@ export function AccountMenu({ loginUrl, accountUrl }: AccountMenuProps) {
 
   return (
     <div className={styles.root} {...rootProps}>
-      <button className={styles.trigger} {...triggerProps}>
+      <button className={styles.trigger} {...triggerProps} data-connected={user ? '' : undefined}>
         <span className={styles.icon} aria-hidden="true" />
         <span className={styles.label}>{user ? displayName(user) : 'Mon compte'}</span>
       </button>
@@ -74,6 +74,8 @@ export function AccountMenu({ loginUrl, accountUrl }: AccountMenuProps) {
                 className={styles.item}
                 onClick={() => {
                   close();
+                  // The window gives the focus back to what had it: « Mon compte », not this hidden item.
+                  triggerProps.ref.current?.focus();
                   openAuth('login');
                 }}
               >

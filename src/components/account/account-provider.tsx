@@ -1,6 +1,15 @@
 'use client';
 
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { loadUser, type User } from '@/client/accounts';
 import { setUserContext } from '@/client/analytics';
 import { useOnDemand } from '@/components/ui/use-on-demand';
@@ -64,7 +73,12 @@ export function AccountProvider({ forgotPasswordUrl, children }: AccountProvider
     };
   }, [setUser]);
 
-  const openAuth = useCallback((tab: AuthTab = 'login') => setAuthTab(tab), []);
+  // What had the focus when the window opened gets it back when it closes (its first field takes it meanwhile).
+  const opener = useRef<HTMLElement | null>(null);
+  const openAuth = useCallback((tab: AuthTab = 'login') => {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setAuthTab(tab);
+  }, []);
   const value = useMemo(() => ({ user, loaded, setUser, openAuth }), [user, loaded, setUser, openAuth]);
 
   return (
@@ -79,6 +93,7 @@ export function AccountProvider({ forgotPasswordUrl, children }: AccountProvider
           }}
           onLoggedIn={setUser}
           forgotPasswordUrl={forgotPasswordUrl}
+          returnFocus={() => opener.current}
         />
       ) : null}
     </AccountContext>

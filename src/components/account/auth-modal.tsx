@@ -1,7 +1,7 @@
 'use client';
 
 import type { User } from '@/client/accounts';
-import { ModalDialog } from '@/components/ui/modal-dialog';
+import { ModalDialog, type ModalProps } from '@/components/ui/modal-dialog';
 import styles from './auth-modal.module.css';
 import type { AuthTab } from './auth-tab';
 import { LoginForm } from './login-form';
@@ -13,6 +13,7 @@ type AuthModalProps = {
   onOpenChange: (open: boolean) => void;
   onLoggedIn: (user: User) => void;
   forgotPasswordUrl: string;
+  returnFocus: ModalProps['returnFocus'];
 };
 
 /**
@@ -20,7 +21,14 @@ type AuthModalProps = {
  * it on demand, so it takes the Radix dialog directly rather than through Modal's own on-demand load: one chunk,
  * one round trip.
  */
-export function AuthModal({ open, initialTab, onOpenChange, onLoggedIn, forgotPasswordUrl }: AuthModalProps) {
+export function AuthModal({
+  open,
+  initialTab,
+  onOpenChange,
+  onLoggedIn,
+  forgotPasswordUrl,
+  returnFocus,
+}: AuthModalProps) {
   const done = (user: User) => {
     onLoggedIn(user);
     onOpenChange(false);
@@ -32,6 +40,7 @@ export function AuthModal({ open, initialTab, onOpenChange, onLoggedIn, forgotPa
       title="Connexion ou création de compte"
       hideTitle
       size="wide"
+      returnFocus={returnFocus}
     >
       <div className={styles.halves}>
         <LoginForm

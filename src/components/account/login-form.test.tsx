@@ -35,7 +35,16 @@ describe('LoginForm', () => {
     expect(forgot.getAttribute('target')).toBe('_blank');
   });
 
-  test('a required field left empty says so on blur; the message clears on focus', async () => {
+  test('a field left untouched says nothing on blur: the window focuses it, the reader taps elsewhere', async () => {
+    fireEvent.focus(email());
+    fireEvent.blur(email());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText(REQUIRED_MESSAGE)).toBeNull();
+  });
+
+  test('a required field typed in, then emptied, says so on blur; the message clears on focus', async () => {
+    fireEvent.change(email(), { target: { value: 'j' } });
+    fireEvent.change(email(), { target: { value: '' } });
     fireEvent.blur(email());
     expect(await screen.findByText(REQUIRED_MESSAGE)).toBeTruthy();
     expect(email().getAttribute('aria-invalid')).toBe('true');
@@ -44,6 +53,8 @@ describe('LoginForm', () => {
   });
 
   test('a check that ends after the field got the focus back shows no message', async () => {
+    fireEvent.change(email(), { target: { value: 'j' } });
+    fireEvent.change(email(), { target: { value: '' } });
     fireEvent.blur(email());
     fireEvent.focus(email());
     await screen.findByRole('heading', { name: 'Se connecter' });
@@ -52,6 +63,9 @@ describe('LoginForm', () => {
   });
 
   test('the message clears when the value changes', async () => {
+    submit();
+    await screen.findAllByText(REQUIRED_MESSAGE);
+    fireEvent.change(email(), { target: { value: 'jean@exemple.fr' } });
     fireEvent.blur(password());
     expect(await screen.findByText(REQUIRED_MESSAGE)).toBeTruthy();
     fireEvent.change(password(), { target: { value: 'x' } });

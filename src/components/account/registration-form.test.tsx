@@ -106,8 +106,11 @@ describe('RegistrationForm', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  test('required on blur, cleared on focus', async () => {
+  test('required on blur once typed in, cleared on focus; untouched, nothing on blur', async () => {
     renderForm();
+    fireEvent.blur(field(/^Prénom/));
+    change(/^Nom/, 'M');
+    change(/^Nom/, '');
     fireEvent.blur(field(/^Nom/));
     expect(await screen.findByText(REQUIRED_MESSAGE)).toBeTruthy();
     fireEvent.focus(field(/^Nom/));

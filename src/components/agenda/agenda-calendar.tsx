@@ -1,6 +1,7 @@
 'use client';
 
 import { type KeyboardEvent, useRef, useState } from 'react';
+import { withFirstOfMonth } from '@/lib/dates';
 import { dayGroupId } from '@/lib/day-group-id';
 import styles from './agenda.module.css';
 
@@ -119,7 +120,7 @@ export function AgendaCalendar({ month, eventDays, today }: Props) {
                     className={days.has(day) ? styles.withEvents : styles.calendarDay}
                     disabled={!days.has(day)}
                     tabIndex={day === focusable ? 0 : -1}
-                    aria-label={dayLabel.format(new Date(`${day}T00:00:00Z`))}
+                    aria-label={withFirstOfMonth(dayLabel.format(new Date(`${day}T00:00:00Z`)))}
                     aria-current={day === today ? 'date' : undefined}
                     onClick={() => select(day)}
                     onKeyDown={(event) => onKeyDown(event, day)}

@@ -23,6 +23,10 @@ export function ArchiveView({ data, siteUrl }: { data: ArchivePageData; siteUrl:
         crumbs={[{ name: 'Archives', path: PATHS.archives }, { name: String(selection.year) }]}
       />
       <h1 className={styles.title}>Archives</h1>
+      {/* Without JavaScript the dropdown cannot open a year: the phone gets the years' links. */}
+      <noscript>
+        <style>{`.${styles.years}{display:block}.${styles.yearSelect}{display:none}`}</style>
+      </noscript>
       <nav className={styles.years} aria-label="Années des archives">
         <ul>
           {years.map((year) => (

@@ -1,7 +1,7 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { type FormEvent, useId } from 'react';
+import { type KeyboardEvent, useId, useRef } from 'react';
 
 type Props = {
   years: readonly number[];
@@ -11,32 +11,59 @@ type Props = {
   className?: string | undefined;
 };
 
+/** Keys that change a closed select's value one option at a time, where a change is not yet a choice. */
+const STEPPING_KEYS = new Set([
+  'ArrowUp',
+  'ArrowDown',
+  'ArrowLeft',
+  'ArrowRight',
+  'Home',
+  'End',
+  'PageUp',
+  'PageDown',
+]);
+
 /**
- * The year dropdown of the archive on mobile. Choosing a year does not navigate by itself (a keyboard user
- * moving through the options would leave the page): the 'Afficher' button does.
+ * The year dropdown of the archive on mobile: choosing a year opens it, months and all. A keyboard moving
+ * through the options of the closed select does not leave the page at each step: Enter opens the year shown.
+ * Without JavaScript the page shows the years' links instead (ArchiveView).
  */
 export function ArchiveYearSelect({ years, selected, paths, className }: Props) {
   const router = useRouter();
   const id = useId();
+  const stepping = useRef(false);
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const year = Number(new FormData(event.currentTarget).get('annee'));
+  function open(year: number) {
     const path = paths[year];
-    if (path) router.push(path);
+    if (path && year !== selected) router.push(path);
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLSelectElement>) {
+    stepping.current = STEPPING_KEYS.has(event.key);
+    if (event.key === 'Enter') open(Number(event.currentTarget.value));
   }
 
   return (
-    <form className={className} onSubmit={submit}>
+    <div className={className}>
       <label htmlFor={id}>Année</label>
-      <select id={id} name="annee" defaultValue={selected}>
+      <select
+        id={id}
+        name="annee"
+        defaultValue={selected}
+        onKeyDown={onKeyDown}
+        onChange={(event) => {
+          if (!stepping.current) open(Number(event.target.value));
+        }}
+        onPointerDown={() => {
+          stepping.current = false;
+        }}
+      >
         {years.map((year) => (
           <option key={year} value={year}>
             {year}
           </option>
         ))}
       </select>
-      <button type="submit">Afficher</button>
-    </form>
+    </div>
   );
 }

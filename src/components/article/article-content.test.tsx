@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { AccountProvider } from '@/components/account/account-provider';
 import { articleFixture } from '../../../tests/support/contract-fixtures';
 import { ArticleContent, type SectionView } from './article-content';
-import { sectionScrollY } from './table-of-contents';
+import { sectionInView, sectionScrollY } from './table-of-contents';
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -157,5 +157,18 @@ describe('sectionScrollY', () => {
   test('on desktop, the section reaches the top; never above the page', () => {
     expect(sectionScrollY({ scrollY: 1000, sectionTop: 500, mobile: false, stickyBottom: 68 })).toBe(1500);
     expect(sectionScrollY({ scrollY: 0, sectionTop: 20, mobile: true, stickyBottom: 68 })).toBe(0);
+  });
+});
+
+describe('sectionInView', () => {
+  const tops = (...values: number[]) => values.map((top, index) => ({ id: `s${index + 1}`, top }));
+  test('the section whose title has passed the reading line, at 40 % of the viewport', () => {
+    expect(sectionInView(tops(-900, 250, 1200), 800)).toBe('s2');
+    expect(sectionInView(tops(-900, 320, 1200), 800)).toBe('s2');
+    expect(sectionInView(tops(-900, 321, 1200), 800)).toBe('s1');
+  });
+  test('none before any title has reached it (the top of the article)', () => {
+    expect(sectionInView(tops(500, 1200), 800)).toBeUndefined();
+    expect(sectionInView([], 800)).toBeUndefined();
   });
 });

@@ -57,39 +57,84 @@ function scrollToSection(id: string, stickyBar: HTMLElement | null) {
   target.focus({ preventScroll: true });
 }
 
+/** The share of the viewport, from its top, where a section's title makes it the one being read. */
+const READING_LINE = 0.4;
+
+/**
+ * The section being read: the last one whose top has reached the reading line; undefined before any has (the top
+ * of the article: nothing to highlight beyond the first entry, nothing to write in the address).
+ */
+export function sectionInView(
+  tops: readonly { id: string; top: number }[],
+  viewportHeight: number,
+): string | undefined {
+  const line = viewportHeight * READING_LINE;
+  let current: string | undefined;
+  for (const { id, top } of tops) if (top <= line) current = id;
+  return current;
+}
+
 /**
  * The sticky table of contents of an enriched news: a list on desktop, a dropdown on mobile. It highlights the
- * section in view and writes it in the URL hash; the observer starts TOC_OBSERVER_DELAY_MS after mounting so the
- * first paint (and a hash the reader came with) is not overwritten.
+ * section in view and writes it in the URL hash; it starts following TOC_OBSERVER_DELAY_MS after mounting so the
+ * first paint (and a hash the reader came with) is not overwritten. A section chosen in it stays the highlighted
+ * one until the reader scrolls by hand: the smooth scroll to it passes other sections, and a short section ends
+ * with the next one's title in view.
  */
 export function TableOfContents({ entries, lockedTarget }: { entries: Entry[]; lockedTarget: string }) {
   const [active, setActive] = useState(entries[0]?.id ?? '');
   const bar = useRef<HTMLElement>(null);
+  const chosen = useRef(false);
 
   useEffect(() => {
-    let observer: IntersectionObserver | undefined;
-    const timer = window.setTimeout(() => {
-      observer = new IntersectionObserver(
-        (records) => {
-          const visible = records.filter((record) => record.isIntersecting);
-          const first = visible.sort((a, b) => a.boundingClientRect.top - b.boundingClientRect.top)[0];
-          if (!first) return;
-          setActive(first.target.id);
-          if (window.location.hash !== `#${first.target.id}`) {
-            history.replaceState(null, '', `#${first.target.id}`);
-          }
-        },
-        { rootMargin: '0px 0px -60% 0px' },
+    const sections = entries.flatMap((entry) => {
+      const element = entry.locked ? null : document.getElementById(entry.id);
+      return element ? [element] : [];
+    });
+    const follow = () => {
+      if (chosen.current) return;
+      const current = sectionInView(
+        sections.map((section) => ({ id: section.id, top: section.getBoundingClientRect().top })),
+        window.innerHeight,
       );
-      for (const entry of entries) {
-        if (entry.locked) continue;
-        const element = document.getElementById(entry.id);
-        if (element) observer.observe(element);
+      // Above the first title: the first entry, as on arrival, and the address left as it is.
+      if (!current) {
+        setActive(entries[0]?.id ?? '');
+        return;
       }
+      setActive(current);
+      if (window.location.hash !== `#${current}`) history.replaceState(null, '', `#${current}`);
+    };
+    // The reader's own scrolling: the page follows the sections again.
+    const scrolledByHand = () => {
+      chosen.current = false;
+    };
+    // A section the reader came to by its address is as chosen as one clicked.
+    const arrivedAt = entries.find((entry) => !entry.locked && `#${entry.id}` === window.location.hash);
+    if (arrivedAt) {
+      chosen.current = true;
+      setActive(arrivedAt.id);
+    }
+    const gestures = ['wheel', 'touchstart', 'keydown'] as const;
+    for (const gesture of gestures) window.addEventListener(gesture, scrolledByHand, { passive: true });
+    // Read at each scrolled frame: an observer of the sections' edges misses a section whose title passes the
+    // line while both it and the previous one stay in view (short sections).
+    let frame = 0;
+    const onScroll = () => {
+      frame ||= requestAnimationFrame(() => {
+        frame = 0;
+        follow();
+      });
+    };
+    const timer = window.setTimeout(() => {
+      window.addEventListener('scroll', onScroll, { passive: true });
+      follow();
     }, TOC_OBSERVER_DELAY_MS);
     return () => {
       window.clearTimeout(timer);
-      observer?.disconnect();
+      cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', onScroll);
+      for (const gesture of gestures) window.removeEventListener(gesture, scrolledByHand);
     };
   }, [entries]);
 
@@ -101,6 +146,7 @@ export function TableOfContents({ entries, lockedTarget }: { entries: Entry[]; l
       scrollToSection(lockedTarget, bar.current);
       return;
     }
+    chosen.current = true;
     setActive(entry.id);
     scrollToSection(entry.id, bar.current);
   };

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { resetAnalytics } from '@/client/analytics';
@@ -44,14 +44,40 @@ afterEach(() => {
 });
 
 describe('ConsentManager', () => {
-  test('the notice is in the server-rendered page, its buttons disabled until the manager can act on them', () => {
+  test('the notice is in the server-rendered page, its buttons live: a tap before the scripts is kept for them', () => {
     const html = renderToString(
       <ConsentManager analyticsScriptUrl={SCRIPT_URL} notice={<ConsentNotice />} />,
     );
     expect(html).toContain('Vos choix sur les cookies');
-    expect(html).toMatch(/<fieldset disabled="">/);
-    render(<ConsentManager analyticsScriptUrl={SCRIPT_URL} notice={<ConsentNotice />} />);
-    expect(screen.getByRole('button', { name: 'Tout refuser' }).closest('fieldset')?.disabled).toBe(false);
+    // The reader pages' loader holds a click on a type="button" button and gives it to React once hydrated.
+    expect(html).not.toContain('disabled');
+    expect(html.match(/<button type="button" data-consent="/g)).toHaveLength(3);
+  });
+
+  test('a choice made from the keyboard leaves the focus on the main content; the settings give it back', async () => {
+    const main = document.createElement('main');
+    main.id = 'contenu';
+    main.tabIndex = -1;
+    document.body.append(main);
+    const footerButton = document.createElement('button');
+    document.body.append(footerButton);
+    try {
+      render(<ConsentManager analyticsScriptUrl={SCRIPT_URL} notice={<ConsentNotice />} />);
+      const refuse = await screen.findByRole('button', { name: 'Tout refuser' });
+      refuse.focus();
+      fireEvent.click(refuse);
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(document.activeElement).toBe(main);
+
+      footerButton.focus();
+      act(() => openConsentSettings());
+      const settings = await screen.findByRole('dialog', { name: 'Paramètres des cookies' });
+      fireEvent.keyDown(settings, { key: 'Escape' });
+      expect(document.activeElement).toBe(footerButton);
+    } finally {
+      main.remove();
+      footerButton.remove();
+    }
   });
 
   test('a reader who has chosen gets no notice; an unreadable choice is asked again', () => {

@@ -1,10 +1,11 @@
 'use client';
 
-import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { type MouseEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { CONSENT_OPEN_EVENT, hasConsent, onConsentChange, readConsent, saveConsent } from '@/client/consent';
 import { AnalyticsTracker } from '@/components/layout/analytics-tracker';
 import { useOnDemand } from '@/components/ui/use-on-demand';
 import { CONSENT_GIVEN_ATTRIBUTE, uniformChoice } from '@/lib/consent';
+import { MAIN_CONTENT_ID } from '@/lib/constants';
 import styles from './consent-banner.module.css';
 import type { NoticeAction } from './consent-notice';
 
@@ -26,10 +27,11 @@ type ConsentManagerProps = {
 export function ConsentManager({ analyticsScriptUrl, notice }: ConsentManagerProps) {
   // The server and the first render keep the notice; CSS hides it from a reader who has chosen.
   const [noticeShown, setNoticeShown] = useState(true);
-  const [ready, setReady] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [analytics, setAnalytics] = useState(false);
   const analyticsStarted = useRef(false);
+  // Where the focus goes back when the settings close: the footer's button that opened them.
+  const settingsOpener = useRef<HTMLElement | null>(null);
   const settings = useOnDemand(loadSettings, settingsOpen);
 
   useEffect(() => {
@@ -37,10 +39,10 @@ export function ConsentManager({ analyticsScriptUrl, notice }: ConsentManagerPro
     // The head script saw a cookie; an unreadable one (another version) asks again.
     document.documentElement.toggleAttribute(CONSENT_GIVEN_ATTRIBUTE, chosen);
     setNoticeShown(!chosen);
-    setReady(true);
     analyticsStarted.current = hasConsent('analytics');
     setAnalytics(analyticsStarted.current);
     const open = () => {
+      settingsOpener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
       setNoticeShown(false);
       setSettingsOpen(true);
     };
@@ -63,28 +65,45 @@ export function ConsentManager({ analyticsScriptUrl, notice }: ConsentManagerPro
     };
   }, []);
 
-  const onNoticeSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const action = ((event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null)?.value as
-      | NoticeAction
-      | undefined;
+  // The notice's buttons are rendered by the server: their clicks are read here, by the button's `data-consent`.
+  const onNoticeClick = (event: MouseEvent<HTMLDivElement>) => {
+    const button = (event.target as Element).closest<HTMLButtonElement>('button[data-consent]');
+    const action = button?.dataset.consent as NoticeAction | undefined;
+    if (!action) return;
+    // A choice made from the keyboard goes on from the page's content, not from a button that is gone.
+    const hadFocus = event.currentTarget.contains(document.activeElement);
+    setNoticeShown(false);
     if (action === 'customize') {
-      setNoticeShown(false);
+      settingsOpener.current = null;
       setSettingsOpen(true);
-    } else if (action === 'refuse' || action === 'accept') {
+    } else {
       saveConsent(uniformChoice(action === 'accept'));
+      if (hadFocus) focusMainContent();
     }
+  };
+
+  const closeSettings = () => {
+    setSettingsOpen(false);
+    const opener = settingsOpener.current;
+    if (opener?.isConnected) opener.focus({ preventScroll: true });
+    else focusMainContent();
   };
 
   return (
     <>
       {noticeShown ? (
-        <form className={styles.noticeForm} onSubmit={onNoticeSubmit}>
-          <fieldset disabled={!ready}>{notice}</fieldset>
-        </form>
+        // biome-ignore lint/a11y/noStaticElementInteractions: the clicks of the buttons inside, by delegation.
+        // biome-ignore lint/a11y/useKeyWithClickEvents: a button's keyboard activation is a click.
+        <div className={styles.noticeHolder} onClick={onNoticeClick}>
+          {notice}
+        </div>
       ) : null}
-      {settings && settingsOpen ? <settings.ConsentSettings onClose={() => setSettingsOpen(false)} /> : null}
+      {settings && settingsOpen ? <settings.ConsentSettings onClose={closeSettings} /> : null}
       {analytics && analyticsScriptUrl ? <AnalyticsTracker scriptUrl={analyticsScriptUrl} /> : null}
     </>
   );
+}
+
+function focusMainContent() {
+  document.getElementById(MAIN_CONTENT_ID)?.focus({ preventScroll: true });
 }

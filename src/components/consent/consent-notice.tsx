@@ -11,8 +11,8 @@ export type NoticeAction = 'refuse' | 'customize' | 'accept';
  * on-demand ConsentSettings). Not modal: the page stays usable, and nothing that needs consent runs until a choice
  * is made. It comes first in the page, so a keyboard reaches it at once.
  *
- * Its buttons are disabled until ConsentManager is ready to act on them (a click before would be lost);
- * ConsentStateScript, before it in the page, hides it from a reader who has chosen before the page paints; without
+ * Its buttons do nothing without the page's scripts: a tap made before they have run is kept by the reader pages'
+ * loader and given to ConsentManager once it has hydrated (`type="button"`, docs/decisions/068); ConsentStateScript, before it in the page, hides it from a reader who has chosen before the page paints; without
  * JavaScript it is not shown, as nothing that needs consent can run.
  */
 export function ConsentNotice() {
@@ -34,13 +34,13 @@ export function ConsentNotice() {
           </h2>
           <ConsentText id="consentement-texte" />
           <div className={styles.actions}>
-            <button type="submit" name="consentement" value="refuse" className={styles.button}>
+            <button type="button" data-consent="refuse" className={styles.button}>
               Tout refuser
             </button>
-            <button type="submit" name="consentement" value="customize" className={styles.secondary}>
+            <button type="button" data-consent="customize" className={styles.secondary}>
               Personnaliser
             </button>
-            <button type="submit" name="consentement" value="accept" className={styles.button}>
+            <button type="button" data-consent="accept" className={styles.button}>
               Tout accepter
             </button>
           </div>

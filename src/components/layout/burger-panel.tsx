@@ -5,6 +5,7 @@ import { type ReactNode, type RefObject, useId, useState } from 'react';
 import { TradeSelector } from '@/components/ui/trade-selector';
 import type { LinkColumn, NavEntry } from '@/lib/navigation';
 import styles from './burger-menu.module.css';
+import { MenuNavigationProvider } from './menu-navigation';
 import { NavLink } from './nav-link';
 
 type BurgerPanelProps = {
@@ -56,7 +57,9 @@ export function BurgerPanel({
           <div className={styles.block}>
             <TradeSelector label="Votre métier" value={trade} onSelect={close} />
           </div>
-          <div className={styles.block}>{search}</div>
+          <div className={styles.block}>
+            <MenuNavigationProvider value={close}>{search}</MenuNavigationProvider>
+          </div>
           <nav aria-label="Menu mobile">
             <ul className={styles.entries}>
               {entries.map((entry) => (

@@ -51,7 +51,10 @@ export function SiteFooter({ shop }: { shop: ShopLinks }) {
       <div className={styles.bottom}>
         <div className={`container ${styles.bottomInner}`}>
           <p className={styles.brand}>
-            <Link href="/">{DAILY_NAME}</Link> – © {new Date().getFullYear()} {PUBLISHER_NAME}
+            <Link href="/" prefetch={false}>
+              {DAILY_NAME}
+            </Link>{' '}
+            – © {new Date().getFullYear()} {PUBLISHER_NAME}
           </p>
           <ul className={styles.legal}>
             {LEGAL_LINKS.map((link) => (

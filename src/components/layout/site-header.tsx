@@ -32,7 +32,8 @@ export function SiteHeader({ shop, subscriberUrl, accountUrl }: SiteHeaderProps)
           shopColumns={shopColumns}
           search={<HeaderSearch />}
         />
-        <Link href="/" className={styles.logo}>
+        {/* Not prefetched: the home's payload carries its largest image's preload, fetched then by every page. */}
+        <Link href="/" className={styles.logo} prefetch={false}>
           <span className={styles.publisher}>{PUBLISHER_NAME}</span>
           <span className={styles.daily}>{DAILY_NAME}</span>
           <span className="visually-hidden"> – accueil</span>

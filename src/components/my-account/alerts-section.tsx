@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { allNewsOf } from '@/lib/navigation';
 import { AccountSection, type SectionNotice } from './account-section';
 import styles from './my-account.module.css';
 
@@ -71,7 +72,7 @@ export function AlertsSection({ choices, frequencies, current, action, notice }:
               open={thematics.some((t) => chosen.has(t.id)) || undefined}
             >
               <summary>{topic.label}</summary>
-              {topicChoice(topic, <>Toute l’actualité {topic.label.toLowerCase()}</>)}
+              {topicChoice(topic, allNewsOf(topic.label))}
               {thematics.map((thematic) => topicChoice(thematic, thematic.label))}
             </details>
           ))}

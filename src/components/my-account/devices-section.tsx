@@ -1,3 +1,4 @@
+import { withFirstOfMonth } from '@/lib/dates';
 import { AccountSection, type SectionNotice } from './account-section';
 import styles from './my-account.module.css';
 
@@ -31,8 +32,8 @@ export function DevicesSection({ sessions, action, notice }: DevicesSectionProps
               <strong>{session.device}</strong>
               {session.current ? <span className={styles.badge}>Cet appareil</span> : null}
               <p className={styles.meta}>
-                Connecté le {WHEN.format(session.createdAt)}, dernière utilisation le{' '}
-                {WHEN.format(session.lastUsedAt)}
+                Connecté le {withFirstOfMonth(WHEN.format(session.createdAt))}, dernière utilisation le{' '}
+                {withFirstOfMonth(WHEN.format(session.lastUsedAt))}
                 {session.remember ? ' (reste connecté 30 jours)' : ''}
               </p>
             </div>

@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { formatLongDate } from '@/lib/dates';
 import { AccountSection, type SectionNotice } from './account-section';
 import styles from './my-account.module.css';
 
@@ -7,8 +8,6 @@ type SavedArticlesSectionProps = {
   action: (form: FormData) => Promise<void>;
   notice: SectionNotice;
 };
-
-const DATE = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeZone: 'Europe/Paris' });
 
 /** The articles saved with "Enregistrer", the last first, each removable. */
 export function SavedArticlesSection({ articles, action, notice }: SavedArticlesSectionProps) {
@@ -24,7 +23,7 @@ export function SavedArticlesSection({ articles, action, notice }: SavedArticles
             <li key={article.id} className={styles.row}>
               <div>
                 <Link href={article.path}>{article.title}</Link>
-                <p className={styles.meta}>Enregistré le {DATE.format(article.savedAt)}</p>
+                <p className={styles.meta}>Enregistré le {formatLongDate(article.savedAt)}</p>
               </div>
               <form action={action}>
                 <input type="hidden" name="articleId" value={article.id} />

@@ -103,7 +103,7 @@ export function ListingView({ data, contactUrl, siteUrl, newsletter }: Props) {
         </div>
         {topic ? null : (
           <aside className={styles.aside} aria-label="Services">
-            <SimulatorsBlock />
+            <SimulatorsBlock topics={data.simulatorTopics} />
             <WhitePapersBlock papers={data.whitePapers} />
             <QuestionBlock contactUrl={contactUrl} />
           </aside>

@@ -3,6 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { fetchSuggestions, isSubmittableSearch, wantsSuggestions } from '@/client/search';
+import { useCloseMenuOnNavigation } from '@/components/layout/menu-navigation';
 import { PATHS, QUERY_PARAM } from '@/lib/constants';
 import type { SearchSuggestion } from '@/lib/contracts/search';
 import styles from './header-search.module.css';
@@ -11,10 +12,11 @@ import styles from './header-search.module.css';
  * The header's search bar (spec section 2 "Header search bar"): a GET form to /search that works without
  * JavaScript, enhanced into an ARIA combobox: suggestions from three typed characters (hidden otherwise),
  * arrow keys move through them, Enter submits the highlighted suggestion or the typed text, Escape closes.
- * A text without a non-space character is not submitted.
+ * A text without a non-space character is not submitted. A search made from the phone menu closes it.
  */
 export function HeaderSearch() {
   const router = useRouter();
+  const closeMenu = useCloseMenuOnNavigation();
   const id = useId();
   const inputId = `${id}-term`;
   const listId = `${id}-suggestions`;
@@ -48,6 +50,7 @@ export function HeaderSearch() {
   function go(term: string) {
     if (!isSubmittableSearch(term)) return;
     setOpen(false);
+    closeMenu();
     router.push(`${PATHS.search}?${new URLSearchParams({ [QUERY_PARAM.term]: term.trim() })}`);
   }
 

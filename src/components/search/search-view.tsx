@@ -18,7 +18,7 @@ import { documentTypeTabs, facetGroups, hrefOf, pageCount, sortLinks, urTabs } f
 type Props = {
   location: SearchLocation;
   /** Search results, or article summaries when the search is restricted to the daily's news. */
-  results: SearchResult[] | ArticleResult[];
+  results: (SearchResult | ArticleResult)[];
   facets: SearchFacets;
   total: number;
   bounded: boolean;

@@ -6,6 +6,7 @@ import { Breadcrumb } from '@/components/ui/breadcrumb';
 import { PATHS } from '@/lib/constants';
 import { topicPath } from '@/lib/urls';
 import type { ArticlePageData } from '@/server/pages/article-page';
+import type { EmbedSource } from '@/server/simulators/embed-page';
 import { SimulatorFrame } from './simulator-frame';
 import styles from './simulators.module.css';
 import { SIMULATORS_TITLE, type SimulatorSourceOf } from './simulators-view';
@@ -48,6 +49,7 @@ export function SimulatorView({
         )}
         {source ? (
           <p className={styles.officialSource}>
+            {yearNotice(article.title, source)}
             Source officielle ({source.year}) : {source.title}, {source.reference}.{' '}
             <a href={source.url} rel="noopener noreferrer external" target="_blank">
               Consulter la source
@@ -65,4 +67,15 @@ export function SimulatorView({
       <RelatedNews news={related} />
     </div>
   );
+}
+
+/**
+ * A simulator titled with a year whose rules it does not compute with (« … 2026 » on the 2025 scale) says which
+ * year's rules apply and why, before its source; nothing when the years agree or the title names none.
+ */
+export function yearNotice(title: string, source: EmbedSource): string | null {
+  const titleYear = Number(/\b(20\d{2})\b/.exec(title)?.[1]);
+  if (!titleYear || titleYear === source.year) return null;
+  const why = source.validity ?? `les règles de ${source.year} sont les plus récentes publiées.`;
+  return `Pour ${titleYear}, ce simulateur applique les règles de ${source.year} : ${why} `;
 }

@@ -49,7 +49,7 @@ export function SimulatorsView({
       </p>
       <SectionNavigation
         listing="simulators"
-        topics={SIMULATOR_TOPICS}
+        topics={data.topicsInUse ?? SIMULATOR_TOPICS}
         label="Thèmes des simulateurs"
         selection={data}
         minimumThematics={2}

@@ -21,7 +21,10 @@ export function Breadcrumb({ crumbs, siteUrl }: { crumbs: readonly Crumb[]; site
           return (
             <li key={`${crumb.name}-${crumb.path ?? index}`} className={styles.item}>
               {crumb.path && !last ? (
-                <Link href={crumb.path}>{crumb.name}</Link>
+                // The home is not prefetched (SiteHeader says why).
+                <Link href={crumb.path} prefetch={crumb.path === PATHS.home ? false : undefined}>
+                  {crumb.name}
+                </Link>
               ) : (
                 <span aria-current={last ? 'page' : undefined}>{crumb.name}</span>
               )}

@@ -12,6 +12,11 @@ export type ModalProps = {
   hideTitle?: boolean;
   /** 'wide' for two-column content such as the login and registration modal. */
   size?: 'normal' | 'wide';
+  /**
+   * Where the focus goes when the modal closes, when it is still in the page; by default what had the focus when
+   * the modal mounted (a field of the modal that focuses itself on opening is that, and is gone).
+   */
+  returnFocus?: () => HTMLElement | null;
   children: ReactNode;
 };
 
@@ -22,6 +27,7 @@ export function ModalDialog({
   title,
   hideTitle = false,
   size = 'normal',
+  returnFocus,
   children,
 }: ModalProps) {
   return (
@@ -31,6 +37,12 @@ export function ModalDialog({
         <Dialog.Content
           className={`${styles.panel} ${size === 'wide' ? styles.wide : ''}`}
           aria-describedby={undefined}
+          onCloseAutoFocus={(event) => {
+            const target = returnFocus?.();
+            if (!target?.isConnected) return;
+            event.preventDefault();
+            target.focus();
+          }}
         >
           <Dialog.Title className={hideTitle ? 'visually-hidden' : styles.title}>{title}</Dialog.Title>
           {children}

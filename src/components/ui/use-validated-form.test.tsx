@@ -26,3 +26,42 @@ describe('useValidatedForm with a schema loaded on demand', () => {
     expect(result.current.errors).toEqual({ email: REQUIRED_MESSAGE, password: REQUIRED_MESSAGE });
   });
 });
+
+describe('useValidatedForm on blur', () => {
+  const loadSchema = () => Promise.resolve(loginForm);
+  const blurred = async (
+    result: { current: ReturnType<typeof useValidatedForm<typeof EMPTY>> },
+    field: 'email' | 'password',
+  ) => {
+    await act(async () => {
+      result.current.bind(field).onFocus();
+    });
+    await act(async () => {
+      result.current.bind(field).onBlur();
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    });
+  };
+
+  test('a field left untouched says nothing when it loses the focus (a window focuses its first field)', async () => {
+    const { result } = renderHook(() => useValidatedForm(EMPTY, loadSchema));
+    await blurred(result, 'email');
+    expect(result.current.errors).toEqual({});
+  });
+
+  test('a field typed in, then emptied, is checked on blur; after a submit every field is', async () => {
+    const { result } = renderHook(() => useValidatedForm(EMPTY, loadSchema));
+    act(() => result.current.bind('email').onValueChange('claire'));
+    await blurred(result, 'email');
+    expect(result.current.errors.email).toBe('Veuillez saisir un email valide.');
+    await act(async () => {
+      expect(await result.current.checkBeforeSubmit(null)).toBe(false);
+    });
+    act(() => result.current.bind('password').onValueChange(''));
+    await act(async () => {
+      result.current.bind('password').onFocus();
+    });
+    expect(result.current.errors.password).toBeUndefined();
+    await blurred(result, 'password');
+    expect(result.current.errors.password).toBe(REQUIRED_MESSAGE);
+  });
+});

@@ -12,8 +12,10 @@ type TextField<Values> = {
 
 /**
  * Form state with the checks of spec section 5, by the form's schema (the one the server checks with too): a
- * field is checked when it loses focus, its message is cleared when it gets the focus back or changes, and every
- * field is checked on submit. Messages are cut to VALIDATION_MESSAGE_MAX characters. A field that loses its focus
+ * field the reader has typed in (or any field, once the form was submitted) is checked when it loses focus, its
+ * message is cleared when it gets the focus back or changes, and every field is checked on submit. A field left
+ * untouched says nothing on blur: a window that focuses its first field would otherwise greet the reader's first
+ * tap elsewhere with « Ce champ est obligatoire » and move what they tapped. Messages are cut to VALIDATION_MESSAGE_MAX characters. A field that loses its focus
  * to a press on a link or button shows its message once the press is released: appearing earlier, the message
  * would move that link or button from under the pointer and the click would miss it.
  *
@@ -47,6 +49,9 @@ export function useValidatedForm<Values extends Record<string, string | boolean>
   const keepOnFocus = useRef<string | null>(null);
   // The field that has the focus: a blur check that ends after the field got it back shows nothing.
   const focused = useRef<string | null>(null);
+  // The fields a blur checks: those changed, and every field after a submit.
+  const edited = useRef(new Set<string>());
+  const submitted = useRef(false);
 
   useEffect(followPointerPresses, []);
 
@@ -61,6 +66,7 @@ export function useValidatedForm<Values extends Record<string, string | boolean>
 
   const setValue = useCallback(
     (field: keyof Values & string, value: Values[typeof field]) => {
+      edited.current.add(field);
       setValues((current) => ({ ...current, [field]: value }));
       clearError(field);
     },
@@ -90,6 +96,7 @@ export function useValidatedForm<Values extends Record<string, string | boolean>
    */
   const checkBeforeSubmit = useCallback(
     async (form: HTMLFormElement | null): Promise<boolean> => {
+      submitted.current = true;
       const validate = await loadValidator().catch(() => null);
       if (!validate) return true;
       const next: Partial<Record<keyof Values & string, string>> = {};
@@ -118,7 +125,7 @@ export function useValidatedForm<Values extends Record<string, string | boolean>
     },
     onBlur: () => {
       if (focused.current === field) focused.current = null;
-      afterPointerRelease(() => void checkField(field));
+      if (submitted.current || edited.current.has(field)) afterPointerRelease(() => void checkField(field));
     },
   });
 

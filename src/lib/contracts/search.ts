@@ -99,9 +99,12 @@ export type SearchSuggestion = zm.infer<typeof searchSuggestion>;
 /** Answer of GET /api/search/suggest. */
 export const searchSuggestions = zm.array(searchSuggestion);
 
-/** Answer of GET /api/search/resultsAsArticles: the same search over the daily's news, each result its summary. */
+/**
+ * Answer of GET /api/search/resultsAsArticles: the same search restricted to the news type, each of the daily's
+ * news its summary; a news of the subscriber collections stays a search result.
+ */
 export const searchArticlesAnswer = zm.extend(zm.omit(searchAnswer, { results: true }), {
   asArticle: zm.literal(true),
-  results: zm.array(zm.extend(articleSummary, { asArticle: zm.literal(true) })),
+  results: zm.array(zm.union([zm.extend(articleSummary, { asArticle: zm.literal(true) }), searchResult])),
 });
 export type SearchArticlesAnswer = zm.infer<typeof searchArticlesAnswer>;

@@ -24,6 +24,15 @@ export const CIVILITIES: readonly CivilityOption[] = [
   { value: 18, label: 'Docteur' },
 ];
 
+/** The civilities that call for a feminine agreement (« inscrite »); the others, whose holder may be either, do not. */
+const FEMININE_CIVILITIES: ReadonlySet<string> = new Set(['Madame', 'Mademoiselle']);
+
+/** « inscrit » or « inscrite », as the reader's civility (a code of CIVILITIES) asks. */
+export function registeredWord(civility: number): string {
+  const label = CIVILITIES.find((option) => option.value === civility)?.label ?? '';
+  return FEMININE_CIVILITIES.has(label) ? 'inscrite' : 'inscrit';
+}
+
 /** Longest e-mail address accepted (what mail systems accept). */
 export const EMAIL_MAX_LENGTH = 254;
 

@@ -28,6 +28,10 @@ describe('archive parameters', () => {
   it('keeps years between 2015 and this year, and months up to the current one this year', () => {
     expect(path('1999', '06')).toBe('/archives/2015/06');
     expect(path('2031', '02')).toBe('/archives/2026/02');
+    // One rule for every year out of the archive, before 1970 too: the nearest year of it.
+    expect(path('1969', '01')).toBe('/archives/2015/01');
+    expect(path('2014')).toBe('/archives/2015/01');
+    expect(path('2027', '01')).toBe('/archives/2026/01');
     expect(path('2026', '12')).toBe('/archives/2026/11');
   });
 });

@@ -10,6 +10,7 @@ import { type Banner, listBanners } from '@/server/home-blocks/banners';
 import { shopUrl } from '@/server/shop/links';
 import { getProducts, type ShopProduct } from '@/server/shop/products';
 import { listWhitePapers, type WhitePaper } from '@/server/shop/white-papers';
+import { simulatorTopicsInUse } from '@/server/simulators/section-listing';
 import { NEWS_LIST_TYPES } from './news-listing';
 
 /** A digital solution of 'Nos solutions' (spec section 3). */
@@ -23,6 +24,8 @@ export type HomePageData = {
   news: ArticleSummary[];
   banners: Banner[];
   offers: ShopProduct[];
+  /** The simulator topics holding simulators, for the SIMULATEURS block. */
+  simulatorTopics: string[];
   solutions: Solution[];
   whitePapers: WhitePaper[];
 };
@@ -67,15 +70,18 @@ async function loadIssue(db: Db): Promise<{ issue: DailyIssue | null; issueError
  * products, as the spec orders it) and the white papers. A failing issue leaves the rest of the page.
  */
 export async function loadHomePage(db: Db, trade: string | undefined): Promise<HomePageData> {
-  const [{ issue, issueError }, tradeNews, banners, offers, whitePapers] = await Promise.all([
-    loadIssue(db),
-    trade ? listNews(db, { trade, types: NEWS_LIST_TYPES, limit: HOME_NEWS_FILTER_SIZE }) : null,
-    listBanners(db),
-    listOfferCategories(db).then((categories) =>
-      getProducts(db, { categories, nbProducts: HOME_OFFERS_PRODUCTS, metier: trade }),
-    ),
-    listWhitePapers(db),
-  ]);
+  const [{ issue, issueError }, tradeNews, banners, offers, whitePapers, simulatorTopics] = await Promise.all(
+    [
+      loadIssue(db),
+      trade ? listNews(db, { trade, types: NEWS_LIST_TYPES, limit: HOME_NEWS_FILTER_SIZE }) : null,
+      listBanners(db),
+      listOfferCategories(db).then((categories) =>
+        getProducts(db, { categories, nbProducts: HOME_OFFERS_PRODUCTS, metier: trade }),
+      ),
+      listWhitePapers(db),
+      simulatorTopicsInUse(db),
+    ],
+  );
   const solutionList = await listSolutions(db, trade);
   return {
     issue,
@@ -85,5 +91,6 @@ export async function loadHomePage(db: Db, trade: string | undefined): Promise<H
     offers,
     solutions: solutionList,
     whitePapers,
+    simulatorTopics,
   };
 }

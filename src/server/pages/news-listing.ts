@@ -15,6 +15,7 @@ import type { TagRef } from '@/server/db/schema';
 import { type Banner, listBanners } from '@/server/home-blocks/banners';
 import { getProducts, type ShopProduct } from '@/server/shop/products';
 import { listWhitePapers, type WhitePaper } from '@/server/shop/white-papers';
+import { simulatorTopicsInUse } from '@/server/simulators/section-listing';
 
 /** Content types of news listings: every news format, without agenda, simulators and figures. */
 export const NEWS_LIST_TYPES: readonly string[] = [
@@ -56,6 +57,8 @@ export type ListingPageData = {
   products: ShopProduct[];
   banner: Banner | null;
   whitePapers: WhitePaper[];
+  /** The simulator topics holding simulators, for the SIMULATEURS block. */
+  simulatorTopics: string[];
 };
 
 /** Whether a path segment names a news topic (/actualite/{topic}). */
@@ -89,7 +92,7 @@ export async function loadListingPage(
   const mediaTypes = MEDIA_TYPES.filter((type) => types.includes(type));
   const trade = filters.metier;
 
-  const [list, media, products, banners, whitePapers] = await Promise.all([
+  const [list, media, products, banners, whitePapers, simulatorTopics] = await Promise.all([
     listNews(db, { trade, topicId: topic?.id, thematicsIds, types, to: now, limit: size }),
     mediaTypes.length > 0
       ? listNews(db, { trade, topicId: topic?.id, types: mediaTypes, limit: MEDIA_CAROUSEL_SIZE })
@@ -99,6 +102,7 @@ export async function loadListingPage(
       : [],
     topic ? listBanners(db) : Promise.resolve([]),
     topic ? Promise.resolve([]) : listWhitePapers(db),
+    simulatorTopicsInUse(db, now),
   ]);
 
   return {
@@ -119,5 +123,6 @@ export async function loadListingPage(
     products,
     banner: banners[0] ?? null,
     whitePapers,
+    simulatorTopics,
   };
 }

@@ -10,15 +10,19 @@ import {
   type SearchAnswer,
   type SearchParams,
   type SearchReader,
-  UR_TYPES,
+  type SearchResult,
 } from './types';
 
 export type ArticleResult = ArticleSummary & { asArticle: true };
-export type ArticlesAnswer = Omit<SearchAnswer, 'results'> & { asArticle: true; results: ArticleResult[] };
+export type ArticlesAnswer = Omit<SearchAnswer, 'results'> & {
+  asArticle: true;
+  results: (ArticleResult | SearchResult)[];
+};
 
 /**
- * The search restricted to the daily's news type, answered as article summaries (`/api/search/resultsAsArticles`):
- * same ranking, paging and facets as `search`, each result the article's summary flagged `asArticle`.
+ * The search restricted to the news document type, the daily's news answered as article summaries
+ * (`/api/search/resultsAsArticles`): same collections (`urType`), ranking, paging and facets as `search`, so the
+ * type's count is the number of results shown. A news of the subscriber collections stays a search result.
  */
 export async function searchAsArticles(
   db: Db,
@@ -27,21 +31,17 @@ export async function searchAsArticles(
 ): Promise<ArticlesAnswer> {
   const answer = await search(
     db,
-    {
-      ...params,
-      urType: UR_TYPES.news,
-      selected: { ...params.selected, type_document: [NEWS_DOCUMENT_TYPE] },
-    },
+    { ...params, selected: { ...params.selected, type_document: [NEWS_DOCUMENT_TYPE] } },
     reader,
   );
-  const ids = answer.results.map((result) => result.id);
+  const ids = answer.results.filter((result) => !result.subscriber_only).map((result) => result.id);
   const rows = ids.length
     ? await db.select(articleSummaryColumns).from(articles).where(inArray(articles.id, ids))
     : [];
   const byId = new Map(rows.map((row) => [row.id, row]));
-  const results = ids.flatMap((id) => {
-    const row = byId.get(id);
-    return row ? [{ ...toArticleSummary(row), asArticle: true as const }] : [];
+  const results = answer.results.map((result) => {
+    const row = result.subscriber_only ? undefined : byId.get(result.id);
+    return row ? { ...toArticleSummary(row), asArticle: true as const } : result;
   });
   return { ...answer, asArticle: true, results };
 }

@@ -94,7 +94,11 @@ export async function getProducts(db: Db, query: ProductQuery): Promise<ShopProd
   }
   if (winner.metier && found.length <= PRODUCTS_RELOAD_THRESHOLD && limit > PRODUCTS_RELOAD_THRESHOLD) {
     const reloaded = await findProducts(db, { ...winner, metier: undefined }, limit);
-    if (reloaded.length > found.length) found = reloaded;
+    // The trade's own products stay first: choosing a trade changes the list even when it has few of them.
+    if (reloaded.length > found.length) {
+      const kept = new Set(found.map((row) => row.sku));
+      found = [...found, ...reloaded.filter((row) => !kept.has(row.sku))].slice(0, limit);
+    }
   }
   return found.map(toShopProduct);
 }

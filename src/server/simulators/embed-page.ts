@@ -15,7 +15,14 @@ export function formatEuros(amount: number): string {
   return Number.isInteger(amount) ? euro.format(amount) : euroCents.format(amount);
 }
 
-export type EmbedSource = { title: string; reference: string; year: number; url: string };
+export type EmbedSource = {
+  title: string;
+  reference: string;
+  year: number;
+  url: string;
+  /** Why this year's rules apply to a later year, for a page titled with that year (SimulatorView says it). */
+  validity?: string;
+};
 
 const STYLE = `
 *{box-sizing:border-box}body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;color:#1a1f2b;background:#fff;line-height:1.5}

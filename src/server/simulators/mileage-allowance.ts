@@ -8,6 +8,8 @@ export const MILEAGE_SOURCE = {
   title: 'Barème kilométrique 2025 de l’administration fiscale',
   reference: 'BOI-BAREME-000001, revenus de 2024 déclarés en 2025',
   year: 2025,
+  validity:
+    'l’administration fiscale publie le barème d’une année au printemps suivant, pour la déclaration des revenus : celui de 2025 est le dernier publié et s’applique jusqu’au suivant.',
   url: 'https://www.impots.gouv.fr/particulier/questions/je-deduis-mes-frais-reels-quel-bareme-kilometrique-dois-je-utiliser',
 } as const;
 

@@ -1,6 +1,8 @@
 import 'server-only';
+import { ARTICLE_TYPE, SIMULATOR_TOPICS } from '@/lib/constants';
 import { TOPIC_LABELS } from '@/lib/navigation';
 import { parseThematics } from '@/lib/params';
+import { sharedRead } from '../cache/shared-reads';
 import { listNews, type NewsItem } from '../content/news-list';
 import { findRootTopicBySlug, listTopicThematics } from '../content/topics';
 import type { Db } from '../db/client';
@@ -21,6 +23,8 @@ export type SectionListing = {
   hasMore: boolean;
   /** The GET /api/article/summary query the browser repeats to load more, page and limit aside. */
   filter: Record<string, string>;
+  /** Simulators only: the topics holding simulators, offered as the listing's topics. */
+  topicsInUse?: string[];
 };
 
 export async function loadSectionListing(
@@ -73,4 +77,27 @@ export async function loadSectionListingPage(
 ): Promise<SectionListing | null> {
   const data = await loadSectionListing(db, query);
   return query.thematicsParam !== undefined && data.selected.length === 0 ? null : data;
+}
+
+/**
+ * The simulator topics that hold at least one published simulator, in the order of SIMULATOR_TOPICS: the links to
+ * simulators by topic offer no empty family. Shared between the pages rendered within a few seconds.
+ */
+export function simulatorTopicsInUse(db: Db, now: Date = new Date()): Promise<string[]> {
+  return sharedRead('simulator-topics', 'in-use', async () => {
+    const used = await Promise.all(
+      SIMULATOR_TOPICS.map(async (slug) => {
+        const root = await findRootTopicBySlug(db, slug);
+        const list = await listNews(db, {
+          types: [ARTICLE_TYPE.simulator],
+          topicId: root?.id,
+          trade: root ? undefined : slug,
+          to: now,
+          limit: 1,
+        });
+        return list.news.length > 0 ? [slug] : [];
+      }),
+    );
+    return used.flat();
+  });
 }

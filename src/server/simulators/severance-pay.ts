@@ -9,6 +9,8 @@ export const SEVERANCE_PAY_SOURCE = {
   title: 'Indemnité légale de licenciement',
   reference: 'Code du travail, articles L. 1234-9, R. 1234-2 et R. 1234-4',
   year: 2025,
+  validity:
+    'ces règles sont inchangées depuis le décret du 25 septembre 2017 ; la source a été vérifiée en 2025 et reste en vigueur.',
   url: 'https://www.service-public.fr/particuliers/vosdroits/F987',
 } as const;
 

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound, permanentRedirect } from 'next/navigation';
 import type { ReactNode } from 'react';
+import { NOT_FOUND_METADATA } from '@/app/_components/not-found-content';
 import { type ListingSection, topicPath } from '@/lib/urls';
 import type { ArticlePageData } from '@/server/pages/article-page';
 import { type SectionDefinition, sectionRedirect, sectionResolver } from '@/server/pages/section-route';
@@ -29,7 +30,8 @@ export function sectionPage<Listing extends { selected: readonly { slug: string 
 
   async function generateMetadata({ params }: SectionPageProps): Promise<Metadata> {
     const route = await resolve((await params).segments ?? []);
-    if (!route) return {};
+    // Next does not take the not-found page's metadata for a page that calls notFound(): the title says it.
+    if (!route) return NOT_FOUND_METADATA;
     // Every address of an article names its canonical one.
     if (route.kind === 'article') return articleMetadata(route.data.article);
     return definition.listingMetadata(route.data);

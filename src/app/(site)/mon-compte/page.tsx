@@ -25,6 +25,7 @@ import { ProfileSection } from '@/components/my-account/profile-section';
 import { SavedArticlesSection } from '@/components/my-account/saved-articles-section';
 import { Breadcrumb } from '@/components/ui/breadcrumb';
 import { PATHS } from '@/lib/constants';
+import { formatLongDate } from '@/lib/dates';
 import { getAccountProfile } from '@/server/accounts/account';
 import {
   ALERT_FREQUENCIES,
@@ -33,7 +34,7 @@ import {
   getAlertPreferences,
 } from '@/server/accounts/alerts';
 import { describeDevice } from '@/server/accounts/device';
-import { CIVILITIES, functionChoices } from '@/server/accounts/registration-form';
+import { CIVILITIES, functionChoices, registeredWord } from '@/server/accounts/registration-form';
 import { listSavedArticles } from '@/server/accounts/saved-articles';
 import { listSessions } from '@/server/accounts/sessions';
 import { getDb } from '@/server/db/client';
@@ -82,10 +83,8 @@ export default async function MyAccountPage({ searchParams }: Props) {
       <Breadcrumb siteUrl={env().SITE_URL} crumbs={[{ name: 'Mon compte' }]} />
       <h1 className={styles.title}>Mon compte</h1>
       <p className={styles.lead}>
-        {profile.firstname} {profile.lastname}, inscrit depuis le{' '}
-        {new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeZone: 'Europe/Paris' }).format(
-          profile.createdAt,
-        )}
+        {profile.firstname} {profile.lastname}, {registeredWord(profile.civility)} depuis le{' '}
+        {formatLongDate(profile.createdAt)}
       </p>
       <div className={styles.layout}>
         <nav className={styles.nav} aria-label="Rubriques de mon compte">

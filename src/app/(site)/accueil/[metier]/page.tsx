@@ -11,7 +11,7 @@ import { QuestionBlock } from '@/components/news/question-block';
 import { SimulatorsBlock } from '@/components/news/simulators-block';
 import { WhitePapersBlock } from '@/components/news/white-papers-block';
 import { TradeSelector } from '@/components/ui/trade-selector';
-import { PATHS } from '@/lib/constants';
+import { PATHS, SIMULATOR_TOPICS } from '@/lib/constants';
 import { TRADE_OPTIONS } from '@/lib/navigation';
 import { shopLinks } from '@/lib/shop-links';
 import { DAILY_NAME, PUBLISHER_NAME } from '@/lib/site';
@@ -60,6 +60,7 @@ export default async function HomePage({ params }: Props) {
       offers: [],
       solutions: [],
       whitePapers: [],
+      simulatorTopics: [...SIMULATOR_TOPICS],
     }),
   );
   const shop = shopLinks(env().SHOP_BASE_URL);
@@ -85,7 +86,7 @@ export default async function HomePage({ params }: Props) {
           </div>
         </div>
         <aside className={styles.aside} aria-label="Services">
-          <SimulatorsBlock />
+          <SimulatorsBlock topics={data.simulatorTopics} />
           <WhitePapersBlock papers={data.whitePapers} />
           <QuestionBlock contactUrl={shop.contact} />
         </aside>
