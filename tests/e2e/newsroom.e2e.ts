@@ -203,7 +203,7 @@ test('a journalist writes an enriched article, the editor schedules it, it goes 
   expect(await reader.getByText('Texte de la section 1.').count()).toBe(1);
   expect(await reader.getByText('Texte de la section 2.').count()).toBe(0);
   // The body comes first, then the sections; the cover is described by the alt text written in the newsroom.
-  const readerText = (await reader.locator('article').textContent()) ?? '';
+  const readerText = (await reader.locator('article[lang="fr"]').textContent()) ?? '';
   expect(readerText.indexOf('Introduction de l’article.')).toBeGreaterThan(-1);
   expect(readerText.indexOf('Introduction de l’article.')).toBeLessThan(
     readerText.indexOf('Texte de la section 1.'),
