@@ -1,6 +1,12 @@
 import path from 'node:path';
 import type { NextConfig } from 'next';
-import { IMAGE_DEVICE_SIZES, IMAGE_QUALITY, IMAGE_SIZES } from './src/lib/image-sources';
+import {
+  IMAGE_DEVICE_SIZES,
+  IMAGE_QUALITY,
+  IMAGE_SIZES,
+  OPTIMISED_IMAGE_FOLDERS,
+} from './src/lib/image-sources';
+import { MEDIA_LIMITS } from './src/lib/media-limits';
 import { TRADE_OPTIONS } from './src/lib/navigation';
 import { FILTER_TRADES, FILTERED_LISTING_SOURCES, FORMAT_SPELLINGS, NO_FILTER } from './src/lib/news-filters';
 
@@ -16,6 +22,9 @@ const SECURITY_HEADERS = [
   },
   { key: 'Cross-Origin-Opener-Policy', value: 'same-origin' },
 ];
+
+/** The optimiser's copies on disk (.next/cache/images), least recently used dropped first past it. */
+const IMAGE_DISK_CACHE_BYTES = 512 * 1024 * 1024;
 
 /** The trades of the home page's `?metier=` filter (the empty "all trades" slug aside). */
 const TRADE_SLUGS = TRADE_OPTIONS.map((trade) => trade.slug).filter(Boolean);
@@ -60,9 +69,30 @@ const nextConfig: NextConfig = {
   // page as it does the root not-found.tsx (docs/decisions/036).
   // strictRouteTypes: the route types are imported by next-env.d.ts (checked by `npm run typecheck`) instead of
   // being added to tsconfig.json's `include`, which a build into another NEXT_DIST_DIR rewrote each time.
-  experimental: { globalNotFound: true, strictRouteTypes: true },
+  // proxyClientMaxBodySize: src/proxy.ts makes Next keep a copy of every request body up to this size, and hands the
+  // route only that much (10 MB by default: a 12 MB upload reached the media route cut short). Past it Next drops
+  // the chunk that crossed it and ends the body there: 1 MB over the largest upload, far more than a chunk, so that
+  // a longer body, even without Content-Length, still shows the route it is too long (413).
+  experimental: {
+    globalNotFound: true,
+    strictRouteTypes: true,
+    proxyClientMaxBodySize: MEDIA_LIMITS.maxBodyBytes + 1024 * 1024,
+  },
   // The widths and quality our <img> srcsets ask for (src/lib/image-sources.ts): the optimiser serves those only.
-  images: { deviceSizes: IMAGE_DEVICE_SIZES, imageSizes: IMAGE_SIZES, qualities: [IMAGE_QUALITY] },
+  // Local images from the site's image folders only, without a query, and a bounded disk cache (Next's default is
+  // half the free disk); the request hook refuses other spellings of a path and queues the encodes
+  // (src/server/http/image-optimiser.ts).
+  images: {
+    deviceSizes: IMAGE_DEVICE_SIZES,
+    imageSizes: IMAGE_SIZES,
+    qualities: [IMAGE_QUALITY],
+    localPatterns: [
+      ...OPTIMISED_IMAGE_FOLDERS.map((folder) => ({ pathname: `/media/${folder}/*`, search: '' })),
+      { pathname: '/media/placeholder.webp', search: '' },
+      { pathname: '/media/*/original.*', search: '' },
+    ],
+    maximumDiskCacheSize: IMAGE_DISK_CACHE_BYTES,
+  },
   // Next's ISR cache without its two holes: made-up URLs' not-found pages and redirects are not stored, and what
   // is stored is bounded (isr-cache-handler.mjs, docs/OPERATIONS.md "Disk").
   cacheHandler: path.join(process.cwd(), 'isr-cache-handler.mjs'),

@@ -7,6 +7,7 @@ import {
   contentSecurityPolicy,
   DATA_CONTENT_SECURITY_POLICY,
   freshNonce,
+  MEDIA_FILE_CONTENT_SECURITY_POLICY,
   prerenderedPageHashes,
 } from '@/server/observability/security-headers';
 
@@ -33,8 +34,8 @@ export function proxy(request: NextRequest): NextResponse {
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set('x-request-id', requestId);
 
-  let policy = DATA_CONTENT_SECURITY_POLICY;
-  if (!isDataPath(pathname)) {
+  let policy = isMediaFilePath(pathname) ? MEDIA_FILE_CONTENT_SECURITY_POLICY : DATA_CONTENT_SECURITY_POLICY;
+  if (!isDataPath(pathname) && !isMediaFilePath(pathname)) {
     const staticHashes = prerenderedPageHashes(pathname);
     // An unknown path is answered with the not-found page prerendered at build time: its scripts are allowed too.
     const hashes = [...(staticHashes ?? []), ...(prerenderedPageHashes(NOT_FOUND_PAGE) ?? [])];
@@ -65,6 +66,11 @@ function isMalformed(url: string, pathname: string): boolean {
       return true;
     }
   });
+}
+
+/** Media files (uploaded PDFs and images, the shipped covers and attachments) keep their sandbox policy. */
+function isMediaFilePath(pathname: string): boolean {
+  return pathname.startsWith('/media/');
 }
 
 /** API calls, feeds and sitemaps answer data, never a document that runs scripts. */

@@ -72,6 +72,8 @@ type CallOptions = {
   json?: unknown;
   form?: FormData;
   signal?: AbortSignal;
+  /** The request outlives the page (a save sent as the page goes away). */
+  keepalive?: boolean;
 };
 
 function urlOf(path: string, query: Query = {}): string {
@@ -99,6 +101,7 @@ async function send(path: string, options: CallOptions): Promise<Response> {
       credentials: 'same-origin',
       cache: 'no-store',
       signal: options.signal,
+      keepalive: options.keepalive ?? false,
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
@@ -199,10 +202,14 @@ export const listArticles = (query: ArticleFilters, signal?: AbortSignal) =>
   adminCall(articleListAnswer, '/articles', { query, signal });
 export const getArticle = (id: string) =>
   adminCall(adminArticleSchema, `/articles/${encodeURIComponent(id)}`);
-export const createArticle = (body: ArticleCreateBody) =>
-  adminCall(adminArticleSchema, '/articles', { json: body });
-export const patchArticle = (id: string, body: ArticlePatchBody) =>
-  adminCall(adminArticleSchema, `/articles/${encodeURIComponent(id)}`, { method: 'PATCH', json: body });
+export const createArticle = (body: ArticleCreateBody, keepalive = false) =>
+  adminCall(adminArticleSchema, '/articles', { json: body, keepalive });
+export const patchArticle = (id: string, body: ArticlePatchBody, keepalive = false) =>
+  adminCall(adminArticleSchema, `/articles/${encodeURIComponent(id)}`, {
+    method: 'PATCH',
+    json: body,
+    keepalive,
+  });
 export const deleteArticle = (id: string, version: number) =>
   adminSend(`/articles/${encodeURIComponent(id)}`, { method: 'DELETE', query: { version } });
 

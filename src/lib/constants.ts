@@ -70,6 +70,11 @@ export const SEARCH_SECOND_ARTICLES_BLOCK = 4;
 export const BANNER_INTERVAL_MS = 4000;
 export const BANNER_ANIMATION_MS = 500;
 export const BANNERS_PER_PAGE = 1;
+/** The size a home banner's images are shown at (the newsroom says it; the demo content makes them so). */
+export const BANNER_DISPLAY_SIZES = {
+  desktop: { width: 1240, height: 250 },
+  mobile: { width: 640, height: 300 },
+} as const;
 
 /** One breakpoint of a carousel: `slides` items are shown at viewport widths up to `maxWidth` pixels. */
 export type CarouselBreakpoint = { readonly maxWidth: number; readonly slides: number };

@@ -33,3 +33,6 @@ export function embedProviderOf(address: string): EmbedProvider | null {
   if (url.protocol !== 'https:' || url.username || url.password || url.port) return null;
   return EMBED_PROVIDERS.find((provider) => provider.hostname === url.hostname) ?? null;
 }
+
+/** The attribute naming a click-to-load placeholder's frame source (src/server/content/embeds.ts writes it). */
+export const EMBED_SOURCE_ATTRIBUTE = 'data-embed-src';

@@ -14,6 +14,37 @@ export const IMAGE_SIZES = [32, 48, 64, 96, 128, 256, 384];
 export const IMAGE_QUALITY = 75;
 
 const ALL_SIZES = [...IMAGE_DEVICE_SIZES, ...IMAGE_SIZES].sort((a, b) => a - b);
+
+/** The site's image folders under /media that pages show through the optimiser (the seed's and the shop's). */
+export const OPTIMISED_IMAGE_FOLDERS = ['covers', 'banners', 'products', 'white-papers'] as const;
+
+/**
+ * The one spelling of each image the optimiser may read: a file of those folders, the placeholder, or a newsroom
+ * original (whose width a page did not know). Nothing else (`..`, `.`, `//`, escapes, upper case, a query), since
+ * the optimiser stores a copy per spelling.
+ */
+const OPTIMISED_IMAGE_PATH = new RegExp(
+  `^/media/(?:(?:${OPTIMISED_IMAGE_FOLDERS.join('|')})/[a-z0-9]+(?:-[a-z0-9]+)*|placeholder|(?:\\d{1,9}|[0-9a-f]{32})/original)\\.(?:webp|jpg|png|avif)$`,
+);
+
+export function isOptimisedImagePath(path: string): boolean {
+  return OPTIMISED_IMAGE_PATH.test(path);
+}
+
+/**
+ * True when the query of a /_next/image request is exactly what `imageSources` writes: `url` an image path above,
+ * `w` one of our widths, `q` our quality, each once and nothing more.
+ */
+export function isCanonicalOptimiserQuery(query: string): boolean {
+  const params = new URLSearchParams(query);
+  if ([...params.keys()].sort().join() !== 'q,url,w') return false;
+  const width = params.get('w') ?? '';
+  return (
+    isOptimisedImagePath(params.get('url') ?? '') &&
+    ALL_SIZES.some((size) => String(size) === width) &&
+    params.get('q') === String(IMAGE_QUALITY)
+  );
+}
 const VIEWPORT_WIDTH = /(^|\s)(1?\d?\d)vw/g;
 
 /** The widths a srcset offers: for a `sizes` in vw, those at least that share of the narrowest screen. */

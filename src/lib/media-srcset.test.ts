@@ -14,6 +14,15 @@ describe('mediaSources', () => {
     });
   });
 
+  it('reads a medium named by its public key as one named by its id', () => {
+    const key = '0123456789abcdef0123456789abcdef';
+    expect(mediaSources(`/media/${key}/original.png`, 500)).toEqual({
+      src: `/media/${key}/w500.webp`,
+      srcSet: `/media/${key}/w320.webp 320w, /media/${key}/w500.webp 500w`,
+    });
+    expect(mediaSources('/media/0123456789ABCDEF0123456789ABCDEF/original.png', 500)).toBeNull();
+  });
+
   it('leaves other images and unknown widths to next/image', () => {
     expect(mediaSources('https://example.fr/media/1/original.jpg', 800)).toBeNull();
     expect(mediaSources('/images/couverture.jpg', 800)).toBeNull();

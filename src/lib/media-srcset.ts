@@ -1,7 +1,10 @@
 import { MEDIA_LIMITS } from './media-limits';
 
-/** A medium uploaded in the newsroom: /media/{id}/original.{ext} or one of its variants /media/{id}/w{width}.webp. */
-const MEDIA_PATH = /^\/media\/(\d{1,9})\/(?:original|w\d{2,5})\.(?:jpg|png|webp|avif)$/;
+/**
+ * A medium uploaded in the newsroom: /media/{address}/original.{ext} or one of its variants
+ * /media/{address}/w{width}.webp, its address its public key (or the id of one uploaded before keys).
+ */
+const MEDIA_PATH = /^\/media\/(\d{1,9}|[0-9a-f]{32})\/(?:original|w\d{2,5})\.(?:jpg|png|webp|avif)$/;
 
 /**
  * The responsive sources of a newsroom image of `width` pixels (its original width): the WebP variants sharp made

@@ -80,6 +80,8 @@ export const envSchema = z
     // Accounts: password hashes (argon2id) computed at once in this process; the others wait their turn
     // (hash-turns.ts, decision 058). 4, libuv's own pool: as before. Never a weaker hash, whatever the setting.
     PASSWORD_HASH_CONCURRENCY: integerSetting(1, 64, 4),
+    /** Megabytes the newsroom's uploaded media (originals and variants) may take in the database. */
+    MEDIA_STORAGE_QUOTA_MB: integerSetting(1, 10_000_000, 10_240),
     // Page cache: up to this many seconds added at random to the minute of each long-lived copy, so that copies
     // made together are not all rendered again at the same moment (page-cache.ts, decision 058). 0: none.
     PAGE_CACHE_SPREAD_SECONDS: integerSetting(0, 300, 30),

@@ -15,6 +15,22 @@ import { ANONYMOUS_ME, signInAsEditor } from './support/staff';
 const today = parisIsoDay(new Date());
 const frenchToday = today.split('-').reverse().join('/');
 
+test('a journalist reads an issue, told it is read-only, with nothing to change it', async ({
+  page,
+  consoleGuard,
+}) => {
+  await signInAsEditor(page, consoleGuard, 'redacteur');
+  await page.goto(`/redaction/numeros/${today}`);
+  await page.getByRole('heading', { level: 1, name: `Numéro du ${frenchToday}` }).waitFor();
+  await page.getByText(/^Lecture seule : seuls les éditeurs et les administrateurs/).waitFor();
+  const nameField = page.getByLabel('Nom du numéro');
+  await waitForHydration(nameField);
+  await expect(nameField).not.toBeEditable();
+  await expect(page.getByRole('button', { name: 'Enregistrer' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Déplacer « |^Retirer « / })).toHaveCount(0);
+  await expect(page).toPassAxe();
+});
+
 test('compose today’s issue, reorder it with the keyboard, publish it and see the home page change', async ({
   page,
   consoleGuard,
@@ -113,8 +129,18 @@ test('send a campaign of today’s issue and watch its progress reach 100 %', as
     await expect(page.getByTitle('Aperçu HTML de l’e-mail')).toHaveCount(0);
     await expect(page).toPassAxe();
 
+    // The send asks first, naming its audience: the confirmed subscribers.
+    const confirmed = page.getByText(/^\d+ \(abonnés confirmés à ce jour\)$/);
+    const audience = Number.parseInt((await confirmed.textContent()) ?? '', 10);
+    expect(audience).toBeGreaterThan(0);
+    let question = '';
+    page.once('dialog', (dialog) => {
+      question = dialog.message();
+      void dialog.accept();
+    });
     await page.getByRole('button', { name: 'Envoyer aux abonnés' }).click();
     await page.getByText('Envoi lancé.').waitFor();
+    expect(question).toContain(`maintenant à ${audience} abonné`);
     await page.getByText('Progression : 100 %').waitFor({ timeout: 60_000 });
     await page.getByText('Envoyée', { exact: true }).waitFor();
     await screenshot(page, 'site-newsroom-campaign-sent');

@@ -340,14 +340,14 @@ describe('GET /api/article/single', () => {
     expect(answer.body.article.view).not.toMatch(/script|onclick|javascript:/);
   });
 
-  it('gives a visitor without access only the first section of enriched news', async () => {
+  it('gives a visitor without access the body and only the first section of enriched news', async () => {
     for (const newsId of ['E001', 'EN-1']) {
       const answer = await single({ newsId });
       expect(answer.status).toBe(200);
       expect(answer.body.isPaywallable).toBe(true);
       expect(answer.body.article.id).toBe('E001');
       expect(answer.body.article.enriched_news_id).toBe('EN-1');
-      expect(answer.body.article.view).toBe('');
+      expect(answer.body.article.view).toBe('<p>Introduction publique de la version enrichie.</p>');
       expect(answer.body.article.sections.map((section) => section.id)).toEqual(['E001-S1']);
       expect(answer.body.article.sections[0]?.view).toBe('<p>Première section ouverte.</p>');
       for (const word of SECRET_WORDS) expect(answer.text).not.toContain(word);

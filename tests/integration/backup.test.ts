@@ -2,11 +2,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GET as backupGet } from '@/app/api/ops/backup/route';
 import type { Database } from '@/server/db/client';
+import { queryRows } from '@/server/db/rows';
 import { customers, newsletterSubscribers, sessions } from '@/server/db/schema';
 import { BackupError, restoreBackup, tableChecksums, writeBackup } from '@/server/ops/backup';
 import { seedDatabase } from '@/server/seed';
+import { forgetDatabaseForRoutes, useDatabaseForRoutes } from '../support/api';
 import { createTestDatabase } from '../support/database';
 
 /**
@@ -66,6 +70,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
+  forgetDatabaseForRoutes();
   await Promise.all([source?.close(), target?.close()]);
   rmSync(work, { recursive: true, force: true });
 });
@@ -136,5 +141,44 @@ describe('backup and restore', () => {
     // A backup cut in the middle of a line fails inside the transaction: nothing half-restored.
     await expect(restoreBackup(target.db, streamOf(backup.slice(0, backup.length / 2)))).rejects.toThrow();
     expect(await tableChecksums(target.db)).toEqual(before);
+  });
+
+  it('ends and frees the database within a second of its client going away', async () => {
+    useDatabaseForRoutes(source);
+    const response = await backupGet(
+      new Request('http://127.0.0.1:3000/api/ops/backup', { headers: { 'x-forwarded-for': '127.0.0.1' } }),
+    );
+    expect(response.status).toBe(200);
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+    let received = 0;
+    while (received < 20_000) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error('the backup ended before its client went away');
+      received += value.byteLength;
+    }
+    // Cut off as a client closing its connection after 20 KB: the server cancels the answer's stream.
+    await reader.cancel();
+    const started = Date.now();
+    const answered = await Promise.race([
+      source.db.execute(sql`select 1`).then(() => true),
+      new Promise<false>((resolve) => setTimeout(() => resolve(false), 1_000)),
+    ]);
+    // PGlite's one connection answers again; on PostgreSQL the snapshot's transaction is gone.
+    expect(answered).toBe(true);
+    if (source.driver === 'postgres') {
+      await expect
+        .poll(
+          async () =>
+            (
+              await queryRows<{ open: number }>(
+                source.db,
+                sql`select count(*)::int as open from pg_stat_activity
+                    where datname = current_database() and pid <> pg_backend_pid() and xact_start is not null`,
+              )
+            )[0]?.open,
+          { timeout: Math.max(1, 1_000 - (Date.now() - started)), interval: 50 },
+        )
+        .toBe(0);
+    }
   });
 });

@@ -48,7 +48,7 @@ function straceCalls(log: string): string[] {
 
 const WRITER = `
 import { openDatabase } from ${JSON.stringify(path.join(root, 'src/server/db/client.ts'))};
-import { jobs } from ${JSON.stringify(path.join(root, 'src/server/db/schema.ts'))};
+import { jobs } from ${JSON.stringify(path.join(root, 'src/server/db/schema/index.ts'))};
 import { subscribe } from ${JSON.stringify(path.join(root, 'src/server/newsletter/subscriptions.ts'))};
 import { registerCustomer } from ${JSON.stringify(path.join(root, 'src/server/accounts/registration.ts'))};
 import { authenticate } from ${JSON.stringify(path.join(root, 'src/server/accounts/login.ts'))};

@@ -209,6 +209,34 @@ describe('creating and editing', () => {
     expect((await patch(created.id, editor, { version: 1, title: 'Relu' })).status).toBe(200);
   });
 
+  it('lists the agenda by event date, latest first, each with its date', async () => {
+    const later = await create(journalist, {
+      type: 'agenda',
+      title: 'Échéance tardive',
+      event_date: '2027-03-15',
+    });
+    const sooner = await create(journalist, {
+      type: 'agenda',
+      title: 'Échéance proche',
+      event_date: '2027-01-10',
+    });
+    // The sooner one changed last: the order is the events', not the changes'.
+    await patch(sooner.id, journalist, { version: 1, summary: 'Changé en dernier' });
+    const answer = articleListAnswer.parse(
+      (
+        await callAdmin(listGet, {
+          path: '/api/admin/articles',
+          caller: journalist,
+          query: { type: 'agenda', sort: 'evenement', q: 'Échéance' },
+        })
+      ).body,
+    );
+    expect(answer.items.map((item) => [item.id, item.eventDate])).toEqual([
+      [later.id, '2027-03-15'],
+      [sooner.id, '2027-01-10'],
+    ]);
+  });
+
   it('lists with filters, newest change first', async () => {
     const marker = await create(journalist, {
       title: 'Barème kilométrique zêta',
@@ -222,6 +250,10 @@ describe('creating and editing', () => {
       );
     const byText = await list({ q: 'bareme ZETA' });
     expect(byText.items.map((item) => item.id)).toEqual([marker.id]);
+    // Every staff member is a choice of the "Créés par" filter, even for a journalist.
+    expect(byText.creators.map((creator) => creator.name)).toEqual(
+      expect.arrayContaining(['Camille Martin', 'Jean Autre', 'Dominique Chef']),
+    );
     // Each row carries its topic labels and the names of who created and last changed it.
     expect(byText.items[0]).toMatchObject({
       topics: ['Social'],
@@ -293,11 +325,15 @@ describe('workflow and what readers see', () => {
     expect(published.status).toBe(200);
     expect(published.body).toMatchObject({ status: 'published', version: 4, publishedVersion: 4 });
     expect(await readerSees(created.id)).toBe(true);
-    const single = await callHandler<{ article: { view: string } }>(singleRoute, '/api/article/single', {
-      query: { newsId: created.id },
-    });
+    const single = await callHandler<{ article: { view: string; images: { alt?: string }[] } }>(
+      singleRoute,
+      '/api/article/single',
+      { query: { newsId: created.id } },
+    );
     // The public copy resolves the internal link.
     expect(single.body.article.view).toContain('href="/actualite/actu_A001"');
+    // The alt text written in the newsroom reaches readers, beside the legend.
+    expect(single.body.article.images[0]).toMatchObject({ alt: 'Un graphique', legend: 'Une légende' });
     expect(await newsFeedXml(database.db)).toContain(created.id);
     const inSitemaps = async () => {
       const year = new Date(published.body.article.publication_date ?? '').getUTCFullYear();
@@ -358,6 +394,33 @@ describe('workflow and what readers see', () => {
       'article.publish',
       'article.unpublish',
     ]);
+  });
+
+  it('an article with a body and sections publishes both: the body first, for every reader', async () => {
+    const created = await create(journalist, {
+      view: '<h2>Le contexte</h2><ul><li>Premier point</li></ul>',
+      sections: [
+        { id: 'BODY-S1', title: 'Première section', view: '<p>Ouverte</p>' },
+        { id: 'BODY-S2', title: 'Seconde section', view: '<p>Réservée</p>' },
+      ],
+    });
+    const published = await call(publishPost, created.id, editor, { version: 1 }, '/publish');
+    expect(published.status).toBe(200);
+    const [stored] = await database.db
+      .select({ bodyHtml: articles.bodyHtml })
+      .from(articles)
+      .where(eq(articles.id, created.id));
+    expect(stored?.bodyHtml).toContain('Premier point');
+    const single = await callHandler<{ article: { view: string; sections: { id: string }[] } }>(
+      singleRoute,
+      '/api/article/single',
+      { query: { newsId: created.id } },
+    );
+    // An anonymous reader: the body, then the first section only.
+    expect(single.body.article.view).toContain('<h2>Le contexte</h2>');
+    expect(single.body.article.sections.map((section) => section.id)).toEqual(['BODY-S1']);
+    const preview = await loadPreviewPage(database.db, created.id, { hasAccess: false });
+    expect(preview.article.view).toContain('Premier point');
   });
 
   it('an unpublished article cannot be deleted; a never-published draft can', async () => {

@@ -1,4 +1,5 @@
 import { crc32 } from 'node:zlib';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POST as mediaPost } from '@/app/api/admin/media/route';
@@ -92,7 +93,7 @@ describe('POST /api/admin/media', () => {
     });
     expect(stored.variants.map((variant) => variant.width)).toEqual([320, 640, 960, 1000]);
     expect(stored.variants[0]).toMatchObject({ height: 160, contentType: 'image/webp' });
-    const [file, id] = [stored.variants[1]?.url.split('/').at(-1) ?? '', String(stored.id)];
+    const [, , id = '', file = ''] = stored.variants[1]?.url.split('/') ?? [];
     const served = await mediaFileGet(new Request(`${TEST_ORIGIN}${stored.variants[1]?.url}`), {
       params: Promise.resolve({ id, file }),
     });
@@ -169,5 +170,75 @@ describe('POST /api/admin/media', () => {
     const response = await mediaPost(request, { params: Promise.resolve({}) });
     expect(response.status).toBe(413);
     expect(sent).toBeLessThan(MEDIA_LIMITS.maxBytes + 4 * 1024 * 1024);
+  });
+
+  it('stores originals without EXIF (GPS included), turned upright, with their colour profile, in every format', async () => {
+    const formats = [
+      ['jpg', 'image/jpeg'],
+      ['png', 'image/png'],
+      ['webp', 'image/webp'],
+      ['avif', 'image/avif'],
+    ] as const;
+    for (const [extension, type] of formats) {
+      // A phone's photo: 80 x 40 pixels stored sideways (orientation 6), its place and camera in EXIF, a P3 profile.
+      const photo = await sharp({ create: { width: 80, height: 40, channels: 3, background: '#c0392b' } })
+        .withMetadata({ orientation: 6 })
+        .withExif({
+          IFD0: { Make: 'Téléphone', Model: 'Secret 1' },
+          IFD3: {
+            GPSLatitudeRef: 'N',
+            GPSLatitude: '48/1 51/1 24/1',
+            GPSLongitudeRef: 'E',
+            GPSLongitude: '2/1 21/1 3/1',
+          },
+        })
+        .withIccProfile('p3')
+        .toFormat(extension === 'jpg' ? 'jpeg' : extension)
+        .toBuffer();
+      const sent = await sharp(photo).metadata();
+      expect([extension, sent.exif !== undefined, sent.icc !== undefined]).toEqual([extension, true, true]);
+      // An AVIF carries its orientation as a rotation of its own (irot), not in EXIF: upright all the same.
+      expect([extension, sent.orientation]).toEqual([extension, extension === 'avif' ? undefined : 6]);
+      const answer = await upload(photo, `photo.${extension}`, type);
+      expect([extension, answer.status]).toEqual([extension, 201]);
+      const stored = mediaAnswer.parse(answer.body);
+      expect([stored.width, stored.height]).toEqual([40, 80]);
+      const served = await mediaFileGet(new Request(`${TEST_ORIGIN}${stored.url}`), {
+        params: Promise.resolve({ id: stored.url.split('/')[2] ?? '', file: stored.url.split('/')[3] ?? '' }),
+      });
+      expect(served.headers.get('content-type')).toBe(type);
+      const bytes = Buffer.from(await served.arrayBuffer());
+      const kept = await sharp(bytes).metadata();
+      expect([extension, kept.format, kept.exif, kept.orientation, kept.width, kept.height]).toEqual([
+        extension,
+        sent.format,
+        undefined,
+        undefined,
+        40,
+        80,
+      ]);
+      expect([extension, kept.icc?.equals(sent.icc as Buffer)]).toEqual([extension, true]);
+      expect(bytes.includes('Secret 1')).toBe(false);
+    }
+  });
+
+  it('serves a new medium at an address of 32 random hex digits, never at its id; older media keep their id', async () => {
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+    const stored = mediaAnswer.parse((await upload(pdf, 'a.pdf', 'application/pdf')).body);
+    const serve = (id: string) =>
+      mediaFileGet(new Request(`${TEST_ORIGIN}/media/${id}/original.pdf`), {
+        params: Promise.resolve({ id, file: 'original.pdf' }),
+      });
+    const address = stored.url.split('/')[2] ?? '';
+    expect(stored.url).toBe(`/media/${address}/original.pdf`);
+    expect(address).toMatch(/^[0-9a-f]{32}$/);
+    const other = mediaAnswer.parse((await upload(pdf, 'b.pdf', 'application/pdf')).body);
+    expect(other.url.split('/')[2]).not.toBe(address);
+    expect((await serve(address)).status).toBe(200);
+    expect((await serve(String(stored.id))).status).toBe(404);
+    expect((await serve(address.replace(/.$/, (last) => (last === '0' ? '1' : '0')))).status).toBe(404);
+    // A medium uploaded before public keys existed is still served where published pages link it.
+    await database.db.update(media).set({ publicKey: null }).where(eq(media.id, stored.id));
+    expect((await serve(String(stored.id))).status).toBe(200);
   });
 });

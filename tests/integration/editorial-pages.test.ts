@@ -243,6 +243,20 @@ describe('the editorial pages in the newsroom', () => {
     expect(reader.bodyHtml).toContain('href="/actualite/actu_A123"');
   });
 
+  it('puts a platform frame of the body behind the click-to-load placeholder, as articles do', async () => {
+    const before = adminStaticPageSchema.parse((await get('cgu', editor)).body);
+    const frame = '<iframe src="https://player.ausha.co/index.html?showId=a" title="Épisode 1"></iframe>';
+    const answer = await put('cgu', editor, {
+      ...fields('Avec un lecteur', { bodyHtml: `<p>Avant</p>${frame}` }),
+      version: before.version,
+    });
+    expect(answer.status).toBe(200);
+    const reader = await readStaticPage(database.db, 'cgu');
+    expect(reader.bodyHtml).not.toContain('<iframe');
+    expect(reader.bodyHtml).toContain('data-embed-src="https://player.ausha.co/index.html?showId=a"');
+    expect(reader.bodyHtml).toContain('Afficher le contenu');
+  });
+
   it('previews unsaved fields as readers would see them, saving nothing', async () => {
     const before = adminStaticPageSchema.parse((await get('cgu', editor)).body);
     expect((await preview('cgu', null, fields('x'))).status).toBe(401);

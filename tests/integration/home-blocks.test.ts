@@ -144,6 +144,17 @@ describe('the home blocks in the newsroom', () => {
       ['Deuxième', '/media/Deuxième-large.webp', 600],
     ]);
     expect(home.banners[0]?.onClick).toMatch(/^https?:\/\/[^/]+\/offres\/premi%C3%A8re$/);
+    // A banner pointing at one of the site's own pages stays a site path.
+    const onSite = homeBlocksAnswer.parse(
+      (
+        await put('banners', editor, {
+          items: [banner('Site', { onClick: '/actualite/reforme-tva_A001' })],
+        })
+      ).body,
+    );
+    expect(onSite.banners).toHaveLength(1);
+    expect((await readerHome()).banners.map((item) => item.onClick)).toEqual(['/actualite/reforme-tva_A001']);
+    await put('banners', editor, { items: [first, second, hidden] });
     const api = await callHandler<{ alt: string }[]>(bannerGet, '/api/banner');
     expect(api.body.map((item) => item.alt)).toEqual(['Première', 'Deuxième']);
     const [entry] = await database.db

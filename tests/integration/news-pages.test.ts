@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importArticles } from '@/server/content/import';
 import type { Database } from '@/server/db/client';
 import { loadArticlePage } from '@/server/pages/article-page';
 import { newsFeedXml } from '@/server/pages/feeds';
@@ -118,6 +119,27 @@ describe('feeds and sitemaps', () => {
     const fiscal = await newsFeedXml(database.db, 'fiscal');
     expect(fiscal).not.toContain('Vidéo sociale');
     expect(await newsFeedXml(database.db, 'inconnu')).toBeNull();
+  });
+
+  it('escapes the title and summary as text: no markup of theirs reaches a feed reader', async () => {
+    const line = JSON.stringify({
+      id: 'RSS-X1',
+      type: 'actualite',
+      title: 'Titre <script>alert(1)</script> & fin',
+      summary: 'Chapô <img src=x onerror=alert(2)>',
+      topics: [FIXTURE_TAGS.fiscal],
+      thematics: [],
+      images: [],
+      trades: [],
+      publication_date: '2030-01-01T08:00:00Z',
+      view: '<p>Corps</p>',
+    });
+    expect(await importArticles(database.db, [line])).toMatchObject({ ok: true });
+    const xml = (await newsFeedXml(database.db)) ?? '';
+    expect(xml).not.toContain('<script>');
+    expect(xml).not.toContain('<img');
+    expect(xml).toContain('Titre &lt;script&gt;alert(1)&lt;/script&gt; &amp; fin');
+    expect(xml).toContain('Chapô &lt;img src=x onerror=alert(2)&gt;');
   });
 
   it('lists the sub-topic paths, the news of a year and the Google News sitemap of the last two days', async () => {

@@ -186,6 +186,9 @@ describe('a campaign from the day’s issue', () => {
   it('is prefilled from the issue; subject and intro are editable while it is a draft', async () => {
     draft = await create();
     expect(draft).toMatchObject({ status: 'draft', issueDate: DAY, intro: '', progress: 0 });
+    // Before anything is sent, the audience is the confirmed subscribers (not the former one).
+    expect(draft.counts.total).toBe(0);
+    expect(draft.audience).toBe(SUBSCRIBERS.length);
     expect(draft.subject).toBe('La Quotidienne du 20 novembre 2026 – Actualité c1 : la réforme 1');
     expect(draft.createdBy?.name).toBe('Dominique Chef');
 

@@ -11,6 +11,7 @@ import {
 import { redirectListAnswer, redirectSchema } from '@/lib/contracts/redirects';
 import type { Database } from '@/server/db/client';
 import { auditLog, redirects } from '@/server/db/schema';
+import { GONE_PAGE_PATH } from '@/server/http/gone-page';
 import { answerRedirect } from '@/server/taxonomy/redirects';
 import { forgetDatabaseForRoutes, TEST_ORIGIN, useDatabaseForRoutes } from '../support/api';
 import { createTestDatabase } from '../support/database';
@@ -34,8 +35,9 @@ beforeAll(async () => {
   // The HTTP hook as the server runs it, in front of a stand-in for Next.js.
   server = http.createServer((request, response) => {
     if (answerRedirect(request, response)) return;
-    response.writeHead(200, { 'Content-Type': 'text/plain' });
-    response.end('page de Next.js');
+    // As Next.js does for a page it may cache: a 200 with its own caching header.
+    response.writeHead(200, { 'Content-Type': 'text/plain', 'Cache-Control': 's-maxage=60' });
+    response.end(`page de Next.js ${request.url}`);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -92,9 +94,12 @@ describe('redirects', () => {
     const response = await visit('/fiscal/ancien-article.html?utm_source=x');
     expect(response.status).toBe(301);
     expect(response.headers.get('location')).toBe('/actualite/nouveau_A1?utm_source=x');
+    // Next.js renders the site's 410 page in place of the removed address, and the status stays 410.
     const gone = await visit('/boutique-fermee');
     expect(gone.status).toBe(410);
-    expect(await gone.text()).toContain('Cette page n’existe plus');
+    expect(await gone.text()).toBe(`page de Next.js ${GONE_PAGE_PATH}`);
+    expect(gone.headers.get('cache-control')).toBe('no-store');
+    expect(gone.headers.get('x-robots-tag')).toBe('noindex');
     expect((await visit('/fiscal/ancien-article.html', 'POST')).status).toBe(200);
     expect((await visit('/autre-page')).status).toBe(200);
   });

@@ -59,6 +59,16 @@ describe('Content-Security-Policy', () => {
     }
   });
 
+  it('gives media files the sandbox policy of their route: an uploaded PDF runs nothing', () => {
+    for (const path of [
+      '/media/12/original.pdf',
+      '/media/12/w640.webp',
+      '/media/attachments/texte-officiel.pdf',
+    ]) {
+      expect([path, policyOf(answer(path))]).toEqual([path, "default-src 'none'; sandbox"]);
+    }
+  });
+
   it('hashes exactly the inline scripts of a prerendered page', () => {
     const html =
       '<script src="/_next/static/a.js"></script><script>self.__next_f=[]</script><script>x()</script>';

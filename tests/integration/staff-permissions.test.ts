@@ -382,6 +382,36 @@ describe('API keys and the audit log', () => {
   });
 });
 
+describe('a journalist’s API key', () => {
+  it('edits and submits the drafts it created, and no other key’s', async () => {
+    const key: Caller = { authorization: `Bearer ${await createTestApiKey(database.db, 'redacteur')}` };
+    const otherKey: Caller = { authorization: `Bearer ${await createTestApiKey(database.db, 'redacteur')}` };
+    const created = await callAdmin<{ id: string }>(articlesRoute.POST, {
+      path: '/api/admin/articles',
+      method: 'POST',
+      caller: key,
+      body: articleBody({ id: 'KEY-OWN-1' }),
+    });
+    expect(created.status).toBe(201);
+    const onArticle = (caller: Caller, handler: Parameters<typeof callAdmin>[0], body: unknown, tail = '') =>
+      callAdmin(handler, {
+        path: `/api/admin/articles/KEY-OWN-1${tail}`,
+        method: tail ? 'POST' : 'PATCH',
+        caller,
+        params: { id: 'KEY-OWN-1' },
+        body,
+      });
+    expect((await onArticle(otherKey, articleRoute.PATCH, { version: 1, title: 'Pas à moi' })).status).toBe(
+      403,
+    );
+    expect((await onArticle(key, articleRoute.PATCH, { version: 1, title: 'Titre revu' })).status).toBe(200);
+    expect((await onArticle(otherKey, submitPost, { version: 2 }, '/submit')).status).toBe(403);
+    const submitted = await onArticle(key, submitPost, { version: 2 }, '/submit');
+    expect(submitted.status).toBe(200);
+    expect(submitted.body).toMatchObject({ status: 'in_review' });
+  });
+});
+
 describe('permission matrix of the Admin API', () => {
   it('answers every caller of every call as its role allows', async () => {
     const mismatches: string[] = [];

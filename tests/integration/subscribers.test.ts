@@ -3,12 +3,19 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GET as dailyGet } from '@/app/api/admin/subscribers/daily/route';
 import { GET as exportGet } from '@/app/api/admin/subscribers/export/route';
+import { POST as resubscribePost } from '@/app/api/admin/subscribers/resubscribe/route';
 import { GET as subscribersGet } from '@/app/api/admin/subscribers/route';
 import { POST as unsubscribePost } from '@/app/api/admin/subscribers/unsubscribe/route';
-import { subscriberDailyAnswer, subscriberListAnswer, subscriberSchema } from '@/lib/contracts/subscribers';
+import {
+  subscriberDailyAnswer,
+  subscriberListAnswer,
+  subscriberResubscribeAnswer,
+  subscriberSchema,
+} from '@/lib/contracts/subscribers';
 import { parisIsoDay } from '@/lib/dates';
 import type { Database } from '@/server/db/client';
 import { auditLog, newsletterSubscribers } from '@/server/db/schema';
+import { countJobs } from '@/server/jobs/queue';
 import { forgetDatabaseForRoutes, TEST_ORIGIN, useDatabaseForRoutes } from '../support/api';
 import { createTestDatabase } from '../support/database';
 import { callAdmin, createTestStaff, type TestStaff } from '../support/newsroom';
@@ -130,6 +137,31 @@ describe('newsletter subscribers in the newsroom', () => {
     });
     expect(unknown.status).toBe(404);
 
+    // Undone: the address gets the confirmation e-mail again, and is subscribed only once it follows the link.
+    const resubscribe = (caller: TestStaff, email: string) =>
+      callAdmin(resubscribePost, {
+        path: '/api/admin/subscribers/resubscribe',
+        method: 'POST',
+        caller,
+        body: { email },
+      });
+    expect((await resubscribe(editor, 'lecteur01@example.fr')).status).toBe(403);
+    const emailsBefore = (await countJobs(database.db, ['email.send'])).pending;
+    const again = await resubscribe(admin, 'lecteur01@example.fr');
+    expect(again.status).toBe(200);
+    expect(subscriberResubscribeAnswer.parse(again.body)).toEqual({
+      email: 'lecteur01@example.fr',
+      status: 'confirmation_sent',
+    });
+    expect((await countJobs(database.db, ['email.send'])).pending).toBe(emailsBefore + 1);
+    const [still] = await database.db
+      .select({ active: newsletterSubscribers.active })
+      .from(newsletterSubscribers)
+      .where(eq(newsletterSubscribers.email, 'lecteur01@example.fr'));
+    expect(still?.active).toBe(false);
+    expect((await resubscribe(admin, 'lecteur02@example.fr')).status).toBe(409);
+    expect((await resubscribe(admin, 'personne@example.fr')).status).toBe(404);
+
     const response = await exportGet(
       new Request(`${TEST_ORIGIN}/api/admin/subscribers/export`, {
         headers: { host: new URL(TEST_ORIGIN).host, cookie: admin.cookie },
@@ -148,6 +180,10 @@ describe('newsletter subscribers in the newsroom', () => {
       .select({ action: auditLog.action })
       .from(auditLog)
       .where(eq(auditLog.targetType, 'subscriber'));
-    expect(actions.map((row) => row.action).sort()).toEqual(['subscriber.export', 'subscriber.unsubscribe']);
+    expect(actions.map((row) => row.action).sort()).toEqual([
+      'subscriber.export',
+      'subscriber.resubscribe',
+      'subscriber.unsubscribe',
+    ]);
   });
 });

@@ -230,7 +230,8 @@ export function fixtureArticleLines(): string[] {
       trades: ['fiscal'],
       publication_date: '2024-05-02T08:00:00Z',
       enriched_news_id: 'EN-1',
-      view: '<p>Introduction sectionsecrete de la version enrichie.</p>',
+      // The introduction before the sections is public, as the first section is.
+      view: '<p>Introduction publique de la version enrichie.</p>',
       sections: [
         {
           id: 'E001-S1',

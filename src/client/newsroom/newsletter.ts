@@ -8,7 +8,12 @@ import {
   campaignSchema,
   campaignTestAnswer,
 } from '@/lib/contracts/newsletter-campaigns';
-import { subscriberDailyAnswer, subscriberListAnswer, subscriberSchema } from '@/lib/contracts/subscribers';
+import {
+  subscriberDailyAnswer,
+  subscriberListAnswer,
+  subscriberResubscribeAnswer,
+  subscriberSchema,
+} from '@/lib/contracts/subscribers';
 import { ADMIN_API_PATH } from '@/lib/newsroom-paths';
 import { adminCall } from '../admin';
 
@@ -41,4 +46,6 @@ export const subscriberDays = (days: number) =>
   adminCall(subscriberDailyAnswer, '/subscribers/daily', { query: { days } });
 export const unsubscribeSubscriber = (email: string) =>
   adminCall(subscriberSchema, '/subscribers/unsubscribe', { json: { email } });
+export const resubscribeSubscriber = (email: string) =>
+  adminCall(subscriberResubscribeAnswer, '/subscribers/resubscribe', { json: { email } });
 export const SUBSCRIBERS_EXPORT_URL = `${ADMIN_API_PATH}/subscribers/export`;

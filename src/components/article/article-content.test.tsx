@@ -100,6 +100,14 @@ describe('ArticleContent', () => {
     expect(document.body.textContent).not.toContain('Texte réservé');
   });
 
+  test('an enriched news shows its own body first, then its sections', () => {
+    serve(false);
+    renderContent({ view: '<p>Introduction du corps</p>', isPaywallable: false });
+    const text = document.body.textContent ?? '';
+    expect(text).toContain('Introduction du corps');
+    expect(text.indexOf('Introduction du corps')).toBeLessThan(text.indexOf('Texte libre'));
+  });
+
   test('an enriched news with a single section and nothing locked shows no table of contents', () => {
     serve(false);
     renderContent({ isPaywallable: false });

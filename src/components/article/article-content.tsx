@@ -2,11 +2,10 @@
 
 import { useEffect, useMemo, useState } from 'react';
 import { fetchArticle } from '@/client/content';
-import { installEmbedConsent } from '@/client/embed-consent';
-import { installEmbedActivation } from '@/client/embeds';
 import { useAccount } from '@/components/account/account-provider';
 import styles from './article.module.css';
 import { EditorialHtml } from './editorial-html';
+import { useEmbedPlaceholders } from './embed-placeholders';
 import { PAYWALL_ANCHOR, PaywallPrompt } from './paywall-prompt';
 import { TableOfContents } from './table-of-contents';
 
@@ -24,7 +23,7 @@ type Props = Content & {
 export const sectionAnchor = (id: string) => `section-${id}`;
 
 /**
- * The body of an article, or the sections of an enriched news with their table of contents. The server renders
+ * The body of an article, then the sections of an enriched news with their table of contents. The server renders
  * what a visitor without access may read (the HTML is cached and shared); when part was withheld and the reader
  * is logged in, the browser asks /api/article/single, which answers the whole article, and shows it in place.
  */
@@ -33,11 +32,8 @@ export function ArticleContent({ newsId, lockedSections = [], ...initial }: Prop
   const { user } = useAccount();
   const loggedIn = user !== null;
 
-  // Platform embeds of the content load on the reader's click (src/client/embeds.ts), which records consent to
-  // their platform; an accepted platform's embeds load at once, in the content shown now (src/client/embed-consent.ts).
-  useEffect(() => installEmbedActivation(document), []);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the whole article replaces the content's placeholders.
-  useEffect(() => installEmbedConsent(document), [content]);
+  // The whole article replaces the content's placeholders.
+  useEmbedPlaceholders(content);
 
   // Asked only for a logged-in reader (on load, or right after logging in from the prompt): an anonymous
   // visitor would get the same gated answer as the page.
@@ -77,6 +73,8 @@ export function ArticleContent({ newsId, lockedSections = [], ...initial }: Prop
         <div className={styles.enriched}>
           <TableOfContents entries={entries} lockedTarget={PAYWALL_ANCHOR} />
           <div className={styles.sections}>
+            {/* The introduction written in the article's own body comes before its sections. */}
+            {content.view.trim() ? <EditorialHtml html={content.view} /> : null}
             {content.sections.map((section) => (
               <section
                 key={section.id}

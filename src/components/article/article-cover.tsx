@@ -6,10 +6,16 @@ type Props = {
   image: {
     href: string;
     legend?: string | undefined;
+    alt?: string | undefined;
     source?: string | undefined;
     width?: number | undefined;
   };
 };
+
+/** The newsroom's text alternative; an imported image without one falls back to its legend. */
+function coverAlt(image: Props['image']): string {
+  return image.alt?.trim() ? image.alt : (image.legend ?? '');
+}
 
 /** The cover image at 16:9 with its legend and source. It is the largest paint of the page: loaded first. */
 export function ArticleCover({ image }: Props) {
@@ -18,7 +24,7 @@ export function ArticleCover({ image }: Props) {
     <figure className={styles.cover}>
       <ImageWithFallback
         src={image.href}
-        alt={image.legend ?? ''}
+        alt={coverAlt(image)}
         width={width}
         height={Math.round(width / ARTICLE_COVER_RATIO)}
         sizes={COVER_IMAGE_SIZES}

@@ -22,6 +22,7 @@ import {
   type StaffMember,
   type StaffRole,
 } from '@/lib/contracts/admin';
+import { AUDIT_ACTION_LABELS, AUDIT_TARGET_LABELS, auditDetailLines } from './audit-labels';
 import { RowButton } from './buttons';
 import { InputField, PanelForm, SelectField } from './fields';
 import { useFormErrors } from './form-errors';
@@ -55,6 +56,23 @@ function useListItems<T>(list: () => Promise<{ items: T[] }>, fail: (failure: un
   // biome-ignore lint/correctness/useExhaustiveDependencies: loaded once; `fail` only sets state.
   useEffect(() => reload(), []);
   return { items, reload };
+}
+
+/**
+ * The confirmation a change of a staff account asks first, or null when it takes nothing away: a new role and a
+ * closed account end the person's open sessions.
+ */
+export function staffChangeQuestion(
+  member: Pick<StaffMember, 'name' | 'role'>,
+  changes: { role?: StaffRole; active?: boolean },
+): string | null {
+  if (changes.role !== undefined && changes.role !== member.role) {
+    return `Passer ${member.name} de ${STAFF_ROLE_LABELS[member.role]} à ${STAFF_ROLE_LABELS[changes.role]} ? Ses sessions ouvertes seront fermées : il lui faudra se reconnecter.`;
+  }
+  if (changes.active === false) {
+    return `Fermer le compte de ${member.name} ? Ses sessions ouvertes seront fermées et il ne pourra plus se connecter.`;
+  }
+  return null;
 }
 
 /** The role of a staff account or of an API key. */
@@ -135,6 +153,8 @@ function StaffAdministration() {
   };
 
   const change = async (member: StaffMember, changes: { role?: StaffRole; active?: boolean }) => {
+    const question = staffChangeQuestion(member, changes);
+    if (question && !window.confirm(question)) return;
     clear();
     setMessage(null);
     try {
@@ -405,7 +425,7 @@ function AuditLog() {
           name="action"
           defaultValue={current.get('action')}
           all="Toutes"
-          options={AUDIT_ACTIONS.map((action) => ({ value: action, label: action }))}
+          options={AUDIT_ACTIONS.map((action) => ({ value: action, label: AUDIT_ACTION_LABELS[action] }))}
         />
         <FilterSelect
           label="Personne"
@@ -419,12 +439,7 @@ function AuditLog() {
           name="targetType"
           defaultValue={current.get('targetType')}
           all="Tous"
-          options={[
-            { value: 'article', label: 'Article' },
-            { value: 'staff', label: 'Compte' },
-            { value: 'api_key', label: 'Clé d’API' },
-            { value: 'media', label: 'Média' },
-          ]}
+          options={Object.entries(AUDIT_TARGET_LABELS).map(([value, label]) => ({ value, label }))}
         />
         <InputField
           label="Identifiant de l’objet"
@@ -467,11 +482,20 @@ function AuditLog() {
                     )
                   </span>
                 </td>
-                <td>{entry.action}</td>
-                <td>{[entry.targetType, entry.targetId].filter(Boolean).join(' ')}</td>
+                <td>{AUDIT_ACTION_LABELS[entry.action]}</td>
+                <td>
+                  {[
+                    entry.targetType ? (AUDIT_TARGET_LABELS[entry.targetType] ?? entry.targetType) : null,
+                    entry.targetId,
+                  ]
+                    .filter(Boolean)
+                    .join(' ')}
+                </td>
                 <td>{entry.address}</td>
                 <td>
-                  {Object.keys(entry.details).length > 0 ? <code>{JSON.stringify(entry.details)}</code> : ''}
+                  {auditDetailLines(entry.details).map((line) => (
+                    <div key={line}>{line}</div>
+                  ))}
                 </td>
               </tr>
             ))}

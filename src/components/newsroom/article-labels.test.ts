@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { articleListStatus } from './article-labels';
+import { articleListStatus, hasUnpublishedChanges } from './article-labels';
 
 // toLocaleString('fr-FR') groups thousands with a narrow no-break space.
 const thousands = (value: number) => value.toLocaleString('fr-FR');
@@ -28,5 +28,15 @@ describe('the line above the article list', () => {
     expect(articleListStatus({ total: 0, totalIsLowerBound: false, page: 1, pageCount: 0 })).toBe(
       'Aucun article ne correspond à ces filtres.',
     );
+  });
+});
+
+describe('hasUnpublishedChanges', () => {
+  test('an online article changed since its publication has some; an unpublished one has none', () => {
+    expect(hasUnpublishedChanges({ status: 'published', version: 17, publishedVersion: 16 })).toBe(true);
+    expect(hasUnpublishedChanges({ status: 'published', version: 16, publishedVersion: 16 })).toBe(false);
+    // "Dépublier" makes a new version: readers see nothing, not an older version.
+    expect(hasUnpublishedChanges({ status: 'unpublished', version: 17, publishedVersion: 16 })).toBe(false);
+    expect(hasUnpublishedChanges({ status: 'draft', version: 3, publishedVersion: null })).toBe(false);
   });
 });

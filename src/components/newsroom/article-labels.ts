@@ -1,5 +1,5 @@
 import { ARTICLE_TYPE, type ArticleType } from '@/lib/constants';
-import { ARTICLE_LIST_BOUND, type ArticleListAnswer } from '@/lib/contracts/admin';
+import { ARTICLE_LIST_BOUND, type ArticleListAnswer, type ArticleStatus } from '@/lib/contracts/admin';
 
 /** French names of the article types (spec section 3 "Article content types"). */
 export const ARTICLE_TYPE_LABELS: Record<string, string> = {
@@ -50,4 +50,20 @@ export function articleListStatus(
   return answer.totalIsLowerBound
     ? `Plus de ${count}, page ${answer.page} sur ${answer.pageCount}${answer.total < ARTICLE_LIST_BOUND ? ' ou plus' : ''}`
     : `${count}, page ${answer.page} sur ${answer.pageCount}`;
+}
+
+/**
+ * True when readers see an older version than the newsroom's: the article is online and changed since. Once
+ * unpublished, readers see nothing, so nothing is "not published yet".
+ */
+export function hasUnpublishedChanges(article: {
+  status: ArticleStatus;
+  version: number;
+  publishedVersion: number | null;
+}): boolean {
+  return (
+    article.status !== 'unpublished' &&
+    article.publishedVersion !== null &&
+    article.version > article.publishedVersion
+  );
 }

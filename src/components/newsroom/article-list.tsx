@@ -4,16 +4,22 @@ import Link from 'next/link';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { type FormEvent, useEffect, useState } from 'react';
 import { type ArticleFilters, errorMessage, getTaxonomy, listArticles } from '@/client/admin';
-import type { ArticleType } from '@/lib/constants';
+import { ARTICLE_TYPE, type ArticleType } from '@/lib/constants';
 import {
   ARTICLE_STATUS_LABELS,
   ARTICLE_STATUSES,
   type ArticleListAnswer,
+  type StaffRef,
   type TaxonomyAnswer,
 } from '@/lib/contracts/admin';
-import { ARTICLE_TYPE_LABELS, ARTICLE_TYPE_OPTIONS, articleListStatus } from './article-labels';
+import {
+  ARTICLE_TYPE_LABELS,
+  ARTICLE_TYPE_OPTIONS,
+  articleListStatus,
+  hasUnpublishedChanges,
+} from './article-labels';
 import { InputField, PanelForm } from './fields';
-import { formatDateTime } from './format';
+import { formatDateTime, formatDay } from './format';
 import { DataTable, FilterActions, FilterSelect, Pager, searchParamsOf } from './list-parts';
 import { ErrorAlert, Loading } from './messages';
 import styles from './newsroom.module.css';
@@ -22,6 +28,16 @@ import { useStaff } from './staff-shell';
 
 /** The filters the URL may carry, in the order of the form. */
 const FILTERS = ['q', 'status', 'type', 'topic', 'author', 'createdBy'] as const;
+
+/** The "Créés par" choices: the person signed in first ("Moi"), then every other staff member by name. */
+export function creatorOptions(myId: number, creators: readonly StaffRef[]) {
+  return [
+    { value: String(myId), label: 'Moi' },
+    ...creators
+      .filter((creator) => creator.id !== myId)
+      .map((creator) => ({ value: String(creator.id), label: creator.name })),
+  ];
+}
 const PER_PAGE = 25;
 
 function filtersOf(params: URLSearchParams, fixedType: ArticleType | undefined): ArticleFilters {
@@ -31,6 +47,8 @@ function filtersOf(params: URLSearchParams, fixedType: ArticleType | undefined):
     if (value) filters[name] = value;
   }
   if (fixedType) filters.type = fixedType;
+  // The agenda reads by event date.
+  if (fixedType === ARTICLE_TYPE.agenda) filters.sort = 'evenement';
   const page = Number(params.get('page'));
   if (Number.isInteger(page) && page > 1) filters.page = page;
   filters.perPage = PER_PAGE;
@@ -52,6 +70,7 @@ export function ArticleList({ kind }: { kind?: ArticleListKind } = {}) {
   const { staff } = useStaff();
   const filters = filtersOf(new URLSearchParams(params.toString()), kind?.type);
   const key = JSON.stringify(filters);
+  const byEvent = filters.sort === 'evenement';
   const [answer, setAnswer] = useState<ArticleListAnswer | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [taxonomy, setTaxonomy] = useState<TaxonomyAnswer | null>(null);
@@ -104,8 +123,13 @@ export function ArticleList({ kind }: { kind?: ArticleListKind } = {}) {
           {kind?.newLabel ?? 'Nouvel article'}
         </Link>
       </div>
-      {/* The key resets the uncontrolled fields when the URL changes (back, a shared link). */}
-      <PanelForm key={key} label="Filtrer les articles" onSubmit={submit}>
+      {/* The key resets the uncontrolled fields when the URL changes (back, a shared link), and once the
+          choices of the selects have come (themes, staff), so that each select shows the URL's filter. */}
+      <PanelForm
+        key={`${key}|${taxonomy !== null}|${answer !== null}`}
+        label="Filtrer les articles"
+        onSubmit={submit}
+      >
         <InputField label="Titre ou identifiant" name="q" type="search" defaultValue={filters.q} />
         <FilterSelect
           label="Statut"
@@ -139,7 +163,7 @@ export function ArticleList({ kind }: { kind?: ArticleListKind } = {}) {
           name="createdBy"
           defaultValue={String(filters.createdBy ?? '')}
           all="Tout le monde"
-          options={[{ value: String(staff.id), label: 'Moi' }]}
+          options={creatorOptions(staff.id, answer?.creators ?? [])}
         />
         <FilterActions resetHref={pathname} />
       </PanelForm>
@@ -151,9 +175,20 @@ export function ArticleList({ kind }: { kind?: ArticleListKind } = {}) {
           </p>
           {answer.items.length > 0 ? (
             <DataTable
-              columns={['Titre', 'Statut', 'Type', 'Auteur', 'Dernière modification']}
+              columns={[
+                'Titre',
+                ...(byEvent ? ['Date de l’événement'] : []),
+                'Statut',
+                'Type',
+                'Auteur',
+                'Dernière modification',
+              ]}
               actions
-              caption="Articles, du plus récemment modifié au plus ancien"
+              caption={
+                byEvent
+                  ? 'Événements, de la date la plus tardive à la plus ancienne'
+                  : 'Articles, du plus récemment modifié au plus ancien'
+              }
             >
               {answer.items.map((item) => (
                 <tr key={item.id}>
@@ -163,12 +198,13 @@ export function ArticleList({ kind }: { kind?: ArticleListKind } = {}) {
                       <div className={styles.hint}>{item.topics.join(', ')}</div>
                     ) : null}
                   </td>
+                  {byEvent ? <td>{formatDay(item.eventDate)}</td> : null}
                   <td>
                     <span className={styles.badge}>{ARTICLE_STATUS_LABELS[item.status]}</span>
                     {item.status === 'scheduled' && item.scheduledAt ? (
                       <div className={styles.hint}>le {formatDateTime(item.scheduledAt)}</div>
                     ) : null}
-                    {item.publishedVersion !== null && item.version > item.publishedVersion ? (
+                    {hasUnpublishedChanges(item) ? (
                       <div className={styles.hint}>modifications non publiées</div>
                     ) : null}
                   </td>

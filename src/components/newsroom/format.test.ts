@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { formatDateTime, fromParisInput, toParisInput } from './format';
+import { formatDateTime, formatDay, fromParisInput, toParisInput } from './format';
 
 describe('newsroom dates in Paris time', () => {
   test('a winter instant is shown an hour ahead of UTC, a summer one two hours', () => {
@@ -30,5 +30,12 @@ describe('newsroom dates in Paris time', () => {
   test('list dates read in French', () => {
     expect(formatDateTime('2026-11-23T19:30:00Z')).toBe('23/11/2026 20:30');
     expect(formatDateTime(null)).toBe('');
+  });
+});
+
+describe('formatDay', () => {
+  test('writes an event day in French order, nothing without one', () => {
+    expect(formatDay('2026-12-15')).toBe('15/12/2026');
+    expect(formatDay(null)).toBe('');
   });
 });

@@ -7,6 +7,12 @@ const dateTime = new Intl.DateTimeFormat('fr-FR', {
   timeStyle: 'short',
 });
 
+/** A calendar day (YYYY-MM-DD, an agenda event's) as « 02/12/2026 »; empty without one. */
+export function formatDay(day: string | null | undefined): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(day ?? '');
+  return match ? `${match[3]}/${match[2]}/${match[1]}` : '';
+}
+
 export function formatDateTime(iso: string | null | undefined): string {
   return iso ? dateTime.format(new Date(iso)) : '';
 }

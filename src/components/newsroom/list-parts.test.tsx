@@ -25,6 +25,20 @@ describe('DataTable', () => {
     expect(within(table).getByRole('cell', { name: 'Marie' })).toBeTruthy();
   });
 
+  test('its scrolling frame is reachable by keyboard and named after the table', () => {
+    render(
+      <DataTable columns={['Quand', 'Détails']}>
+        <tr>
+          <td>hier</td>
+          <td>{'x'.repeat(500)}</td>
+        </tr>
+      </DataTable>,
+    );
+    const frame = screen.getByRole('region', { name: 'Tableau : Quand, Détails' });
+    expect(frame.tabIndex).toBe(0);
+    expect(frame.querySelector('table')).toBeTruthy();
+  });
+
   test('a visible heading for the last column when given', () => {
     render(
       <DataTable columns={['Adresse']} actions actionsHeading="Action">

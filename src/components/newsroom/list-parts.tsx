@@ -27,7 +27,14 @@ export function DataTable({
   children: ReactNode;
 }) {
   return (
-    <div className={styles.tableWrap}>
+    // A wide table scrolls in its frame: the frame takes the keyboard focus so that the arrows scroll it (axe:
+    // scrollable-region-focusable), and is named after the table.
+    <section
+      className={styles.tableWrap}
+      aria-label={typeof caption === 'string' ? caption : `Tableau : ${columns.join(', ')}`}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling frame must be reachable by keyboard.
+      tabIndex={0}
+    >
       <table className={styles.table}>
         {caption ? <caption className="visually-hidden">{caption}</caption> : null}
         <thead>
@@ -44,7 +51,7 @@ export function DataTable({
         </thead>
         <tbody>{children}</tbody>
       </table>
-    </div>
+    </section>
   );
 }
 

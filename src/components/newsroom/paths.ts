@@ -11,6 +11,13 @@ export const NEWSROOM_PATHS = {
 } as const;
 
 export const articleEditPath = (id: string) => `/redaction/articles/${encodeURIComponent(id)}`;
+/** The article id of an editor's address (`/redaction/articles/{id}`), null for any other (the new article's). */
+export function articleIdOfEditPath(path: string): string | null {
+  const match = /^\/redaction\/articles\/([^/?#]+)\/?$/.exec(path);
+  if (!match?.[1]) return null;
+  const id = decodeURIComponent(match[1]);
+  return path === NEWSROOM_PATHS.newArticle ? null : id;
+}
 export const revisionsPath = (id: string) => `/redaction/articles/${encodeURIComponent(id)}/revisions`;
 export const previewPath = (id: string, revision?: number) =>
   `/redaction/apercu/${encodeURIComponent(id)}${revision ? `?revision=${revision}` : ''}`;

@@ -5,6 +5,7 @@ import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { type FormEvent, useEffect, useState } from 'react';
 import { diffRevisions, errorMessage, getArticle, listRevisions, restoreRevision } from '@/client/admin';
 import type { AdminArticle, RevisionDiffAnswer, RevisionSummary } from '@/lib/contracts/admin';
+import { hasUnpublishedChanges } from './article-labels';
 import { RowButton } from './buttons';
 import { formatDateTime } from './format';
 import { DataTable } from './list-parts';
@@ -23,6 +24,19 @@ const REVISION_ACTION_LABELS: Record<RevisionSummary['action'], string> = {
   restore: 'Restauration',
   import: 'Import',
 };
+
+/**
+ * What a restore did, and, for an article online, that readers still see the published version until the
+ * update is published.
+ */
+export function restoredMessage(
+  number: number,
+  restored: Pick<AdminArticle, 'version' | 'status' | 'publishedVersion'>,
+): string {
+  const done = `Version ${number} restaurée : c’est maintenant la version ${restored.version}.`;
+  if (!hasUnpublishedChanges(restored)) return done;
+  return `${done} Les lecteurs voient toujours la version en ligne (${restored.publishedVersion}) jusqu’à « Publier la mise à jour ».`;
+}
 
 /** The history's first columns (articles, editorial pages): version, action, who, when, title. */
 export const REVISION_COLUMNS = ['Version', 'Action', 'Par', 'Le', 'Titre'] as const;
@@ -104,7 +118,7 @@ export function RevisionsPage({ id }: { id: string }) {
     setMessage(null);
     try {
       const restored = await restoreRevision(id, number, article.version);
-      setMessage(`Version ${number} restaurée : c’est maintenant la version ${restored.version}.`);
+      setMessage(restoredMessage(number, restored));
       setReload((value) => value + 1);
     } catch (failure) {
       setError(errorMessage(failure));

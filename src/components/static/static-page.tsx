@@ -1,5 +1,8 @@
+import { EmbedPlaceholders } from '@/components/article/embed-placeholders';
+import embedStyles from '@/components/article/embeds.module.css';
 import { Breadcrumb } from '@/components/ui/breadcrumb';
 import type { StaticPageView } from '@/lib/contracts/static-pages';
+import { EMBED_SOURCE_ATTRIBUTE } from '@/lib/embeds';
 import styles from './static-page.module.css';
 
 /**
@@ -20,11 +23,15 @@ function withTableRegions(html: string): string {
 export function StaticPageBody({ html }: { html: string }) {
   if (!html) return null;
   return (
-    <div
-      className={styles.body}
-      // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised on save and again on render (allowlist).
-      dangerouslySetInnerHTML={{ __html: withTableRegions(html) }}
-    />
+    <>
+      <div
+        className={`${styles.body} ${embedStyles.embeds}`}
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised on save and again on render (allowlist).
+        dangerouslySetInnerHTML={{ __html: withTableRegions(html) }}
+      />
+      {/* Its script only on a page with a placeholder (decision 007). */}
+      {html.includes(EMBED_SOURCE_ATTRIBUTE) ? <EmbedPlaceholders /> : null}
+    </>
   );
 }
 

@@ -273,6 +273,8 @@ export const articleListQuery = z
     createdBy: positiveId.optional(),
     /** Words of the title, or an article id. */
     q: z.string().trim().min(1).max(200).optional(),
+    /** `evenement`: by event date, latest first (the agenda); by last change otherwise. */
+    sort: z.enum(['evenement'], { error: 'tri inconnu' }).optional(),
     ...paginationQuery,
   })
   .superRefine((query, context) => {
@@ -301,6 +303,8 @@ export const adminArticleSummarySchema = z.object({
   updatedBy: staffRefSchema.nullable(),
   createdBy: staffRefSchema.nullable(),
   path: z.string(),
+  /** The day of an agenda event (YYYY-MM-DD), null for other articles. */
+  eventDate: z.string().nullable(),
 });
 export type AdminArticleSummary = z.infer<typeof adminArticleSummarySchema>;
 
@@ -312,6 +316,8 @@ export const articleListAnswer = z.object({
    * page plus 1,000, at most 10,000): `total` and `pageCount` then count those only, a lower bound.
    */
   totalIsLowerBound: z.boolean(),
+  /** Every staff member, by name: the choices of the list's "Créés par" filter. */
+  creators: z.array(staffRefSchema),
 });
 export type ArticleListAnswer = z.infer<typeof articleListAnswer>;
 

@@ -15,6 +15,8 @@ const apiImage = z.object({
   image_name: z.string(),
   source: z.optional(z.string()),
   legend: z.optional(z.string()),
+  /** The text alternative written in the newsroom (the public `<img alt>`). */
+  alt: z.optional(z.string()),
   width: z.optional(z.number()),
   height: z.optional(z.number()),
 });

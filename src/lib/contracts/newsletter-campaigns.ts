@@ -78,6 +78,8 @@ export const campaignSchema = z.object({
   createdBy: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   createdAt: dateTimeSchema,
   counts: campaignCountsSchema,
+  /** The confirmed subscribers a send would reach now (before sending starts, `counts.total` is 0). */
+  audience: z.number().int(),
   /** Sent or failed out of total, 0 to 100. */
   progress: z.number().min(0).max(100),
 });

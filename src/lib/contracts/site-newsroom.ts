@@ -40,6 +40,7 @@ export const SITE_AUDIT_ACTIONS = [
   'redirect.delete',
   'redirect.import',
   'subscriber.unsubscribe',
+  'subscriber.resubscribe',
   'subscriber.export',
   'home.update',
   'taxonomy.create',

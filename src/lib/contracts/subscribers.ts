@@ -37,6 +37,13 @@ export const subscriberUnsubscribeBody = z.strictObject({
   email: z.string().trim().max(254, 'adresse trop longue').email('adresse e-mail invalide'),
 });
 
+/** POST /api/admin/subscribers/resubscribe: the same body; the address gets the confirmation e-mail again. */
+export const subscriberResubscribeAnswer = z.object({
+  email: z.string(),
+  status: z.literal('confirmation_sent'),
+});
+export type SubscriberResubscribeAnswer = z.infer<typeof subscriberResubscribeAnswer>;
+
 /** GET /api/admin/subscribers/daily?days=N: subscriptions and unsubscriptions per day (Paris), oldest first. */
 export const subscriberDailyQuery = z.object({
   days: z.coerce.number().int('doit être un entier').min(1, 'au moins 1').max(366, 'au plus 366').default(30),

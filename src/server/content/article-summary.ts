@@ -41,6 +41,7 @@ export function toApiImage(image: ArticleImage): ArticleSummary['images'][number
     image_name: image.imageName,
     source: image.source,
     legend: image.legend,
+    alt: image.alt,
     width: image.width,
     height: image.height,
   };

@@ -1,4 +1,5 @@
 import 'server-only';
+import { EMBED_SOURCE_ATTRIBUTE } from '@/lib/embeds';
 import { EMBED_PROVIDERS } from './sanitize';
 
 /**
@@ -10,9 +11,6 @@ import { EMBED_PROVIDERS } from './sanitize';
  * Runs on sanitised HTML (sanitizeEditorialHtml), whose frames are normalised: double-quoted attributes, an
  * https source on a provider's host, nothing inside.
  */
-
-/** The attribute naming a placeholder's frame source; its siblings carry the provider, title and size. */
-export const EMBED_SOURCE_ATTRIBUTE = 'data-embed-src';
 
 const FRAME = /<iframe\b([^>]*)><\/iframe>/g;
 const ATTRIBUTE = /([a-z][a-z-]*)="([^"]*)"/g;

@@ -62,9 +62,15 @@ describe('gateContent', () => {
     expect(gated).toEqual({ view: '<p>corps</p>', sections, isPaywallable: false });
   });
 
-  it('keeps only the first section of enriched news, and no body', () => {
+  it('keeps the body and only the first section of enriched news', () => {
     const gated = gateContent({ view: '<p>intro</p>', sections, paywalled: false }, false);
-    expect(gated).toEqual({ view: '', sections: [sections[0]], isPaywallable: true });
+    expect(gated).toEqual({ view: '<p>intro</p>', sections: [sections[0]], isPaywallable: true });
+  });
+
+  it('keeps only the head of a paywalled enriched news body', () => {
+    const view = Array.from({ length: 10 }, (_, index) => paragraph(`p${index}`, 10)).join('');
+    const gated = gateContent({ view, sections, paywalled: true }, false);
+    expect(gated).toEqual({ view: visibleHead(view), sections: [sections[0]], isPaywallable: true });
   });
 
   it('cuts a paywalled article to its head', () => {

@@ -9,8 +9,9 @@ import { htmlToPlainText } from './sanitize';
  * visitor without access may read: the article page, /api/article/single, RSS, search snippets and meta
  * descriptions all go through it, so the gated text never leaves the server in any field.
  *
- * - Enriched news (an article with sections): only its first section is sent, whole. The other sections are
- *   removed entirely (no title, summary or body), and so is the article's own body. The article page alone
+ * - Enriched news (an article with sections): its own body (the introduction shown before the sections) and
+ *   its first section are sent, whole. The other sections are removed entirely (no title, summary or body),
+ *   and a paywalled enriched news keeps only the head of its body too. The article page alone
  *   lists the withheld sections' titles, locked, in its table of contents (`loadArticlePage`): titles are what
  *   registering unlocks, not gated text.
  * - A paywalled article: the first PAYWALL_VISIBLE_SHARE (20 percent) of the text of its body, cut at a
@@ -98,7 +99,10 @@ export function gateContent<Section>(
     hasAccess,
   );
   if (!isPaywallable) return { view: content.view, sections: content.sections, isPaywallable };
-  if (content.sections.length > 0) return { view: '', sections: content.sections.slice(0, 1), isPaywallable };
+  if (content.sections.length > 0) {
+    const view = content.paywalled ? visibleHead(content.view) : content.view;
+    return { view, sections: content.sections.slice(0, 1), isPaywallable };
+  }
   return { view: visibleHead(content.view), sections: [], isPaywallable };
 }
 

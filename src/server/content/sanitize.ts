@@ -3,6 +3,7 @@ import { compile } from 'html-to-text';
 import sanitizeHtml from 'sanitize-html';
 import { EMBED_PROVIDERS } from '@/lib/embeds';
 import { resolveInternalLink } from '@/lib/urls';
+import { withTableHeaders } from './table-headers';
 
 export { EMBED_PROVIDERS };
 
@@ -123,8 +124,11 @@ const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
  * http(s), mailto and tel links, frames only from EMBED_PROVIDERS; internal flash:id links are resolved.
  */
 export function sanitizeEditorialHtml(html: string): string {
-  return sanitizeHtml(html, SANITIZE_OPTIONS);
+  return sanitizeHtml(withHeaders(html), SANITIZE_OPTIONS);
 }
+
+/** Tables keep their header row and scopes (table-headers.ts); only bodies holding a table are parsed twice. */
+const withHeaders = (html: string) => (html.includes('<table') ? withTableHeaders(html) : html);
 
 /**
  * The same allowlist for the newsroom's working copy, which keeps internal links as `flash:id:{id}` so the
@@ -153,7 +157,7 @@ const NEWSROOM_SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
 const INTERNAL_LINK = /^flash:id:[A-Za-z0-9-]+$/;
 
 export function sanitizeNewsroomHtml(html: string): string {
-  return sanitizeHtml(html, NEWSROOM_SANITIZE_OPTIONS);
+  return sanitizeHtml(withHeaders(html), NEWSROOM_SANITIZE_OPTIONS);
 }
 
 /**

@@ -2,6 +2,7 @@ import 'server-only';
 import { eq } from 'drizzle-orm';
 import type { StaticPageFields, StaticPageSlug, StaticPageView } from '@/lib/contracts/static-pages';
 import { formatLongDate } from '@/lib/dates';
+import { placeholdEmbeds } from '../content/embeds';
 import { sanitizeEditorialHtml } from '../content/sanitize';
 import type { Db } from '../db/client';
 import { staticPages } from '../db/schema';
@@ -31,7 +32,8 @@ export function staticPageView(fields: StaticPageFields): StaticPageView {
   return {
     title: fields.title,
     lead: fields.lead,
-    bodyHtml: sanitizeEditorialHtml(fields.bodyHtml),
+    // Platform frames wait behind the click-to-load placeholder, as in articles.
+    bodyHtml: placeholdEmbeds(sanitizeEditorialHtml(fields.bodyHtml)),
     updated: fields.updatedOn ? formatLongDate(fields.updatedOn) : null,
   };
 }

@@ -24,7 +24,7 @@ import { slugify } from '@/lib/slug';
 import { articlePath } from '@/lib/urls';
 import { sanitizeNewsroomHtml } from '../content/sanitize';
 import type { Db } from '../db/client';
-import { articles, newsroomArticles, newsroomRevisions, staffMembers } from '../db/schema';
+import { articles, auditLog, newsroomArticles, newsroomRevisions, staffMembers } from '../db/schema';
 import { AppError } from '../http/errors';
 import { recordAudit } from '../staff/audit';
 import type { StaffPrincipal } from '../staff/auth';
@@ -97,6 +97,12 @@ function containsWords(normalizedColumn: AnyPgColumn, text: string): SQL {
 }
 
 /**
+ * An agenda event's day, read from the document: the agenda's list sorts by it (a few thousand agenda articles at
+ * most, filtered by type first) and shows it.
+ */
+const EVENT_DATE = sql`(${newsroomArticles.document} ->> 'event_date')`;
+
+/**
  * The newsroom's list: filters, newest change first, paginated. Every filter has its index (migration
  * `00NN_newsroom`): the unfiltered list, status, type and creator by (column, updated_at), topics with GIN, title
  * and byline words with trigrams on their stored normalised copies (`00NN_newsroom-list`). The order must be the indexes' own, `updated_at desc nulls last, id`: a plain
@@ -122,7 +128,7 @@ export async function listAdminArticles(
   }
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const countLimit = articleListCountLimit(query.page, query.perPage);
-  const [rows, [total]] = await Promise.all([
+  const [rows, [total], creators] = await Promise.all([
     // The page's rows alone: with the staff names joined here, the join ran for every row the offset skips (10,000
     // on page 400: 60 to 390 ms of PGlite's 70 to 400 ms, by plan); taking the page's ids first in a subquery made
     // it an index-only scan with a heap fetch per entry, twice slower here than this plain index scan.
@@ -145,7 +151,11 @@ export async function listAdminArticles(
       })
       .from(newsroomArticles)
       .where(where)
-      .orderBy(sql`${newsroomArticles.updatedAt} desc nulls last`, asc(newsroomArticles.id))
+      .orderBy(
+        ...(query.sort === 'evenement' ? [sql`${EVENT_DATE} desc nulls last`] : []),
+        sql`${newsroomArticles.updatedAt} desc nulls last`,
+        asc(newsroomArticles.id),
+      )
       .limit(query.perPage)
       .offset((query.page - 1) * query.perPage),
     // Counted up to a bound that follows the page (articleListCountLimit): counting every match read the whole
@@ -158,6 +168,11 @@ export async function listAdminArticles(
         .limit(countLimit + 1)
         .as('bounded'),
     ),
+    // Every staff member, for the "Créés par" filter (a few dozen names at most).
+    db
+      .select({ id: staffMembers.id, name: staffMembers.name })
+      .from(staffMembers)
+      .orderBy(asc(staffMembers.name), asc(staffMembers.id)),
   ]);
   const totalCount = Math.min(total?.value ?? 0, countLimit);
   const totalIsLowerBound = (total?.value ?? 0) > countLimit;
@@ -175,6 +190,7 @@ export async function listAdminArticles(
               >`coalesce(jsonb_path_query_array(${newsroomArticles.document}, '$.topics[*].label'), '[]'::jsonb)`,
               createdByName: creator.name,
               updatedByName: updater.name,
+              eventDate: sql<string | null>`${EVENT_DATE}`,
             })
             .from(newsroomArticles)
             .leftJoin(creator, eq(creator.id, newsroomArticles.createdBy))
@@ -204,10 +220,12 @@ export async function listAdminArticles(
         createdBy: staffRef(row.createdById, details.get(row.id)?.createdByName ?? null),
         updatedBy: staffRef(row.updatedById, details.get(row.id)?.updatedByName ?? null),
         path: pathOf(row),
+        eventDate: details.get(row.id)?.eventDate ?? null,
       }),
     ),
     total: totalCount,
     totalIsLowerBound,
+    creators,
     page: query.page,
     perPage: query.perPage,
     pageCount: Math.ceil(totalCount / query.perPage),
@@ -299,11 +317,37 @@ export async function lockArticle(tx: Transaction, id: string): Promise<Newsroom
  * Whether the caller may change this article's content: editors and administrators any, a `redacteur` only
  * their own drafts never published and not submitted.
  */
-export function assertCanEdit(principal: StaffPrincipal, row: NewsroomRow): void {
+export async function assertCanEdit(
+  tx: Transaction,
+  principal: StaffPrincipal,
+  row: NewsroomRow,
+): Promise<void> {
   if (roleAllows(principal.role, 'article.editAny')) return;
-  const own = principal.staffId !== null && row.createdBy === principal.staffId;
-  if (own && row.status === 'draft' && row.publishedVersion === null) return;
+  if (row.status === 'draft' && row.publishedVersion === null && (await isOwnArticle(tx, principal, row)))
+    return;
   throw new AppError('forbidden', EDIT_FORBIDDEN_MESSAGE);
+}
+
+/**
+ * Whether the caller created the article: a staff member by its `createdBy`; an API key, which is no staff
+ * member, by the audit log's record of the creation (append-only, so it cannot be claimed after the fact).
+ */
+async function isOwnArticle(tx: Transaction, principal: StaffPrincipal, row: NewsroomRow): Promise<boolean> {
+  if (principal.staffId !== null) return row.createdBy === principal.staffId;
+  if (principal.actor.kind !== 'api_key') return false;
+  const [created] = await tx
+    .select({ id: auditLog.id })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.targetType, 'article'),
+        eq(auditLog.targetId, row.id),
+        eq(auditLog.action, 'article.create'),
+        eq(auditLog.apiKeyId, principal.actor.apiKeyId),
+      ),
+    )
+    .limit(1);
+  return created !== undefined;
 }
 
 /**
@@ -412,7 +456,7 @@ export async function patchArticle(
   const { version, ...changes } = body;
   return db.transaction(async (tx) => {
     const row = await lockArticle(tx, id);
-    assertCanEdit(principal, row);
+    await assertCanEdit(tx, principal, row);
     await assertVersion(tx, row, version);
     const current = row.document as ArticleDocument;
     const document = normalizeDocument({ ...current, ...changes, id });
@@ -448,7 +492,7 @@ export async function deleteArticle(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const row = await lockArticle(tx, id);
-    if (!roleAllows(principal.role, 'article.deleteAny')) assertCanEdit(principal, row);
+    if (!roleAllows(principal.role, 'article.deleteAny')) await assertCanEdit(tx, principal, row);
     await assertVersion(tx, row, version);
     if (row.publishedVersion !== null) {
       throw new AppError(

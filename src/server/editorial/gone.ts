@@ -3,11 +3,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { newsroomArticles } from '../db/schema';
+import { isGonePagePath, serveGonePage } from '../http/gone-page';
 import { rememberBox } from '../lib/remember';
 
 // An unpublished article's address answers 410 Gone: search engines drop it, and a reader learns it
-// was withdrawn rather than mistyped. Next.js pages can only answer 404, so the HTTP hook answers these
-// addresses before Next.js, from a set of the withdrawn articles' ids kept in memory: loaded at start and
+// was withdrawn rather than mistyped. Next.js pages can only answer 404, so the HTTP hook serves these
+// addresses as the site's 410 page (src/server/http/gone-page.ts), from a set of the withdrawn articles' ids
+// kept in memory: loaded at start and
 // reloaded on every content change (`/api/revalidate`, which the NOTIFY of content-changes.ts reaches on every
 // instance).
 
@@ -43,38 +45,18 @@ export function isGoneArticlePath(pathname: string): boolean {
   return id !== undefined && ids.has(id);
 }
 
-const GONE_PAGE = `<!doctype html>
-<html lang="fr"><head><meta charset="utf-8"><meta name="robots" content="noindex">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Article retiré – La Quotidienne</title></head>
-<body><main><h1>Cet article n’est plus disponible</h1>
-<p>Il a été retiré par la rédaction.</p>
-<p><a href="/">Retour à l’accueil</a> · <a href="/actualite">Toutes les actualités</a></p></main></body></html>
-`;
-
-/** Answers 410 for a withdrawn article's address (GET and HEAD); false, touching nothing, otherwise. */
-export function answerGoneArticle(request: IncomingMessage, response: ServerResponse): boolean {
-  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+/**
+ * Serves a withdrawn article's address (GET and HEAD) as the site's 410 page; touches nothing otherwise, and the
+ * request goes on to Next.js either way.
+ */
+export function serveGoneArticle(request: IncomingMessage, response: ServerResponse): void {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return;
   const pathname = (request.url ?? '/').split('?', 1)[0] ?? '/';
   let decoded: string;
   try {
     decoded = decodeURIComponent(pathname);
   } catch {
-    return false;
+    return;
   }
-  if (!isGoneArticlePath(decoded)) return false;
-  answerGone(request, response, GONE_PAGE);
-  return true;
-}
-
-/** A 410 with its small static page: never cached, never indexed, no script or style allowed. */
-export function answerGone(request: IncomingMessage, response: ServerResponse, page: string): void {
-  response.writeHead(410, {
-    'Content-Type': 'text/html; charset=utf-8',
-    'Cache-Control': 'no-store',
-    'X-Robots-Tag': 'noindex',
-    'Content-Security-Policy': "default-src 'none'; base-uri 'none'; form-action 'none'",
-    'Content-Length': Buffer.byteLength(page),
-  });
-  response.end(request.method === 'HEAD' ? undefined : page);
+  if (isGoneArticlePath(decoded) || isGonePagePath(decoded)) serveGonePage(request, response);
 }

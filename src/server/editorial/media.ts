@@ -1,8 +1,9 @@
 import 'server-only';
-import { createHash } from 'node:crypto';
-import { and, count, desc, eq } from 'drizzle-orm';
+import { createHash, randomBytes } from 'node:crypto';
+import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
-import sharp, { type Metadata } from 'sharp';
+import pLimit from 'p-limit';
+import sharp, { type Metadata, type Sharp } from 'sharp';
 import type { z } from 'zod';
 import {
   IMAGE_CONTENT_TYPES,
@@ -14,20 +15,21 @@ import {
 import { MEDIA_LIMITS } from '@/lib/media-limits';
 import type { Db } from '../db/client';
 import { media, mediaFiles } from '../db/schema';
+import { env } from '../env';
 import { AppError } from '../http/errors';
+import { consumeRateLimit, type RateLimitRule } from '../http/rate-limit';
+import { remember } from '../lib/remember';
 import { recordAudit } from '../staff/audit';
 import type { StaffPrincipal } from '../staff/auth';
 import { mediaTypeOf, readLimited } from '../staff/route';
 
 // Uploaded images and PDF attachments. The type is read from the file's first bytes (file-type), never from
-// its name or declared type; images are opened by sharp with a pixel limit and stored with WebP variants for
-// srcset. Nothing is stored unless every check passed and every variant was made.
+// its name or declared type; images are opened by sharp with a pixel limit and stored without their metadata,
+// with WebP variants for srcset. Nothing is stored unless every check passed and every variant was made.
 
 type ContentType = (typeof MEDIA_CONTENT_TYPES)[number];
 type MediaRow = typeof media.$inferSelect;
 
-/** Multipart framing around the file: the body may exceed the file's limit by this much. */
-const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 const VARIANT_FORMAT = { contentType: 'image/webp', extension: 'webp' } as const;
 const EXTENSIONS: Record<ContentType, string> = {
   'image/jpeg': 'jpg',
@@ -48,17 +50,20 @@ function isImage(type: ContentType): boolean {
   return (IMAGE_CONTENT_TYPES as readonly string[]).includes(type);
 }
 
-/** The path a medium's file is served at: immutable (the id and key never change their bytes). */
-export function mediaFileUrl(id: number, key: string, contentType: string): string {
+/**
+ * The path a medium's file is served at: immutable (the address and key never change their bytes). `address` is
+ * the medium's random public key, or its id for media uploaded before keys existed (decision 069).
+ */
+function mediaFileUrl(address: string | number, key: string, contentType: string): string {
   const extension = EXTENSIONS[contentType as ContentType] ?? VARIANT_FORMAT.extension;
-  return `/media/${id}/${key}.${extension}`;
+  return `/media/${address}/${key}.${extension}`;
 }
 
 function toMediaAnswer(row: MediaRow): MediaAnswer {
   return {
     id: row.id,
     kind: row.kind as MediaAnswer['kind'],
-    url: mediaFileUrl(row.id, 'original', row.contentType),
+    url: mediaFileUrl(row.publicKey ?? row.id, 'original', row.contentType),
     name: row.name,
     contentType: row.contentType as ContentType,
     size: row.size,
@@ -70,7 +75,7 @@ function toMediaAnswer(row: MediaRow): MediaAnswer {
         width: variant.width,
         height: variant.height,
         contentType: variant.contentType,
-        url: mediaFileUrl(row.id, variant.key, variant.contentType),
+        url: mediaFileUrl(row.publicKey ?? row.id, variant.key, variant.contentType),
       }),
     ),
     createdAt: row.createdAt.toISOString(),
@@ -85,14 +90,12 @@ async function readUpload(request: Request): Promise<{ file: File; alt: string |
       'Envoyez le fichier en multipart/form-data (champ « file »).',
     );
   }
-  const bytes = await readLimited(request, MEDIA_LIMITS.maxBytes + MULTIPART_OVERHEAD_BYTES).catch(
-    (error) => {
-      if (error instanceof AppError && error.code === 'payload_too_large') {
-        throw new AppError('payload_too_large', FILE_TOO_LARGE_MESSAGE);
-      }
-      throw error;
-    },
-  );
+  const bytes = await readLimited(request, MEDIA_LIMITS.maxBodyBytes).catch((error) => {
+    if (error instanceof AppError && error.code === 'payload_too_large') {
+      throw new AppError('payload_too_large', FILE_TOO_LARGE_MESSAGE);
+    }
+    throw error;
+  });
   const form = await new Response(new Blob([bytes]), {
     headers: { 'content-type': request.headers.get('content-type') ?? '' },
   })
@@ -130,8 +133,23 @@ type Prepared = {
   type: ContentType;
   width: number | null;
   height: number | null;
+  /** What is stored and served as the original: an image without its metadata, a PDF as it came. */
+  original: Buffer;
   files: { key: string; contentType: string; bytes: Buffer; width: number; height: number }[];
 };
+
+/**
+ * An image's original as stored: encoded again in its own format, upright (the EXIF orientation applied), with
+ * its colour profile and nothing else: EXIF (a phone's GPS position, its owner, its serial number), XMP and IPTC
+ * are dropped, as sharp does unless asked to keep them.
+ */
+function withoutMetadata(image: Sharp, type: ContentType): Promise<Buffer> {
+  const upright = image.autoOrient().keepIccProfile();
+  if (type === 'image/png') return upright.png().toBuffer();
+  if (type === 'image/webp') return upright.webp({ quality: 90 }).toBuffer();
+  if (type === 'image/avif') return upright.avif({ quality: 70 }).toBuffer();
+  return upright.jpeg({ quality: 90 }).toBuffer();
+}
 
 /** Checks what the bytes are and makes the variants; throws a French AppError, having stored nothing. */
 async function prepare(bytes: Buffer, declaredType: string): Promise<Prepared> {
@@ -144,7 +162,7 @@ async function prepare(bytes: Buffer, declaredType: string): Promise<Prepared> {
   if (declared && declared !== 'application/octet-stream' && declared !== type) {
     throw new AppError('unsupported_media_type', MISMATCHED_FILE_MESSAGE);
   }
-  if (!isImage(type)) return { type, width: null, height: null, files: [] };
+  if (!isImage(type)) return { type, width: null, height: null, original: bytes, files: [] };
 
   const open = () => sharp(bytes, { limitInputPixels: MEDIA_LIMITS.maxPixels, failOn: 'error' });
   let metadata: Metadata;
@@ -162,7 +180,7 @@ async function prepare(bytes: Buffer, declaredType: string): Promise<Prepared> {
     const files = [];
     for (const target of [...widths, width]) {
       const { data, info } = await open()
-        .rotate()
+        .autoOrient()
         .resize({ width: target, withoutEnlargement: true })
         .webp({ quality: 80 })
         .toBuffer({ resolveWithObject: true });
@@ -175,7 +193,8 @@ async function prepare(bytes: Buffer, declaredType: string): Promise<Prepared> {
       });
     }
     const oriented = files.at(-1);
-    return { type, width: oriented?.width ?? width, height: oriented?.height ?? height, files };
+    const original = await withoutMetadata(open(), type);
+    return { type, width: oriented?.width ?? width, height: oriented?.height ?? height, original, files };
   } catch (error) {
     throw imageError(error);
   }
@@ -188,51 +207,124 @@ function imageError(error: unknown): AppError {
   return new AppError('bad_request', UNREADABLE_IMAGE_MESSAGE);
 }
 
-/** POST /api/admin/media: checks, makes the variants, stores it all in one transaction. */
+/** Uploads one staff member may send (accepted or not) per window. */
+export const UPLOAD_RATE_LIMIT: RateLimitRule = {
+  name: 'media-upload:staff',
+  limit: 30,
+  windowSeconds: 10 * 60,
+};
+export const UPLOAD_RATE_LIMIT_MESSAGE =
+  'Trop de fichiers envoyés : 30 en 10 minutes au plus. Réessayez dans quelques minutes.';
+export const IMAGES_BUSY_MESSAGE = "Trop d'images en cours de traitement : réessayez dans un instant.";
+
+/**
+ * Images decoded at once by one process, and uploads waiting for their turn past which 503: a 100-megapixel
+ * image takes seconds of CPU and hundreds of megabytes while its variants are made.
+ */
+const IMAGE_DECODES_AT_ONCE = 1;
+const IMAGE_DECODES_WAITING = 8;
+/** Size of the parts a file is written in, one statement each, so that other queries run between them. */
+export const MEDIA_PART_BYTES = 512 * 1024;
+
+const imageDecodes = () => remember('media-image-decodes', () => pLimit(IMAGE_DECODES_AT_ONCE));
+
+/** The French refusal of an upload that would take the stored media past their quota. */
+export function storageFullMessage(usedBytes: number, quotaBytes: number): string {
+  const megabytes = (bytes: number) => Math.ceil(bytes / 1024 ** 2).toLocaleString('fr-FR');
+  return `Espace des médias plein : ${megabytes(usedBytes)} Mo utilisés sur ${megabytes(quotaBytes)} Mo. Ce fichier n'y tient pas : demandez à un administrateur d'augmenter le quota (MEDIA_STORAGE_QUOTA_MB).`;
+}
+
+/** Refuses a file of `bytes` that would take the stored files (originals and variants) past the quota. */
+async function ensureStorageFor(db: Db, bytes: number): Promise<void> {
+  const quota = env().MEDIA_STORAGE_QUOTA_MB * 1024 * 1024;
+  const [row] = await db
+    .select({ used: sql<string>`coalesce(sum(octet_length(${mediaFiles.bytes})), 0)` })
+    .from(mediaFiles);
+  const used = Number(row?.used ?? 0);
+  if (used + bytes > quota) throw new AppError('payload_too_large', storageFullMessage(used, quota));
+}
+
+/** `prepare`, an image waiting for its turn (IMAGE_DECODES_AT_ONCE); a PDF is not decoded and does not wait. */
+async function prepareInTurn(bytes: Buffer, declaredType: string): Promise<Prepared> {
+  const detected = (await fileTypeFromBuffer(bytes))?.mime;
+  if (!detected || !isImage(detected as ContentType)) return prepare(bytes, declaredType);
+  const decodes = imageDecodes();
+  if (decodes.pendingCount >= IMAGE_DECODES_WAITING) throw new AppError('unavailable', IMAGES_BUSY_MESSAGE);
+  return decodes(() => prepare(bytes, declaredType));
+}
+
+/**
+ * Writes a file in parts of MEDIA_PART_BYTES, each its own statement: no transaction holds the database. The bytes
+ * travel as hex text (`decode`/`encode`): PGlite handles a binary parameter ten times slower, on its one thread.
+ */
+async function writeFile(
+  db: Db,
+  mediaId: number,
+  file: { key: string; contentType: string; bytes: Buffer },
+): Promise<void> {
+  for (let part = 0; part * MEDIA_PART_BYTES < Math.max(file.bytes.byteLength, 1); part += 1) {
+    const hex = file.bytes.subarray(part * MEDIA_PART_BYTES, (part + 1) * MEDIA_PART_BYTES).toString('hex');
+    await db.insert(mediaFiles).values({
+      mediaId,
+      key: file.key,
+      part,
+      contentType: file.contentType,
+      bytes: sql`decode(${hex}, 'hex')`,
+    });
+  }
+}
+
+/**
+ * POST /api/admin/media: counts against the staff member's upload limit, checks the file and the storage quota,
+ * makes the variants (one image at a time), then writes the medium's row and its files part by part outside any
+ * transaction; a failure deletes what was written.
+ */
 export async function uploadMedia(db: Db, principal: StaffPrincipal, request: Request): Promise<MediaAnswer> {
+  const limit = await consumeRateLimit(db, UPLOAD_RATE_LIMIT, String(principal.staffId));
+  if (!limit.allowed) {
+    throw new AppError('rate_limited', UPLOAD_RATE_LIMIT_MESSAGE, undefined, limit.retryAfterSeconds);
+  }
   const { file, alt } = await readUpload(request);
   const bytes = Buffer.from(await file.arrayBuffer());
-  const prepared = await prepare(bytes, file.type);
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(media)
-      .values({
-        kind: isImage(prepared.type) ? 'image' : 'pdf',
-        contentType: prepared.type,
-        name: cleanName(file.name, prepared.type),
-        size: bytes.byteLength,
-        width: prepared.width,
-        height: prepared.height,
-        alt,
-        sha256: createHash('sha256').update(bytes).digest('hex'),
-        variants: prepared.files.map(({ key, contentType, width, height }) => ({
-          key,
-          contentType,
-          width,
-          height,
-        })),
-        createdBy: principal.staffId,
-      })
-      .returning();
-    const stored = row as MediaRow;
-    await tx.insert(mediaFiles).values([
-      { mediaId: stored.id, key: 'original', contentType: prepared.type, bytes },
-      ...prepared.files.map((item) => ({
-        mediaId: stored.id,
-        key: item.key,
-        contentType: item.contentType,
-        bytes: item.bytes,
+  await ensureStorageFor(db, bytes.byteLength);
+  const prepared = await prepareInTurn(bytes, file.type);
+  const [row] = await db
+    .insert(media)
+    .values({
+      kind: isImage(prepared.type) ? 'image' : 'pdf',
+      contentType: prepared.type,
+      name: cleanName(file.name, prepared.type),
+      size: prepared.original.byteLength,
+      width: prepared.width,
+      height: prepared.height,
+      alt,
+      sha256: createHash('sha256').update(prepared.original).digest('hex'),
+      publicKey: randomBytes(16).toString('hex'),
+      variants: prepared.files.map(({ key, contentType, width, height }) => ({
+        key,
+        contentType,
+        width,
+        height,
       })),
-    ]);
+      createdBy: principal.staffId,
+    })
+    .returning();
+  const stored = row as MediaRow;
+  try {
+    await writeFile(db, stored.id, { key: 'original', contentType: prepared.type, bytes: prepared.original });
+    for (const variant of prepared.files) await writeFile(db, stored.id, variant);
     await recordAudit(
-      tx,
+      db,
       principal,
       'media.upload',
       { type: 'media', id: stored.id },
       { name: stored.name, contentType: stored.contentType, size: stored.size },
     );
-    return toMediaAnswer(stored);
-  });
+  } catch (error) {
+    await db.delete(media).where(eq(media.id, stored.id));
+    throw error;
+  }
+  return toMediaAnswer(stored);
 }
 
 export async function updateMediaAlt(
@@ -271,29 +363,50 @@ export async function listMedia(db: Db, query: z.output<typeof mediaListQuery>) 
   };
 }
 
+/** A medium's address in its files' URLs: its public key, or the id of a medium uploaded before keys. */
+const PUBLIC_KEY = /^[0-9a-f]{32}$/;
+const LEGACY_ID = /^\d{1,9}$/;
+
 /**
- * The bytes of one file of a medium, for the public /media route. A width that was not made (a page that guessed
- * the image's width) gets the widest variant not wider than it, else the narrowest: the answer for one address
- * never changes, so it can still be cached for ever.
+ * The bytes of one file of a medium, for the public /media route, by its address (`mediaFileUrl`): a numeric id
+ * finds only a medium without a public key, so a new medium cannot be found by counting. A width that was not
+ * made (a page that guessed the image's width) gets the widest variant not wider than it, else the narrowest: the
+ * answer for one address never changes, so it can still be cached for ever.
  */
 export async function readMediaFile(
   db: Db,
-  id: number,
+  address: string,
   key: string,
 ): Promise<{ bytes: Buffer; contentType: string; name: string } | null> {
+  const which = PUBLIC_KEY.test(address)
+    ? eq(media.publicKey, address)
+    : LEGACY_ID.test(address)
+      ? and(eq(media.id, Number(address)), isNull(media.publicKey))
+      : undefined;
+  if (!which) return null;
   const read = async (fileKey: string) => {
-    const [row] = await db
-      .select({ bytes: mediaFiles.bytes, contentType: mediaFiles.contentType, name: media.name })
+    const parts = await db
+      .select({
+        hex: sql<string>`encode(${mediaFiles.bytes}, 'hex')`,
+        contentType: mediaFiles.contentType,
+        name: media.name,
+      })
       .from(mediaFiles)
       .innerJoin(media, eq(media.id, mediaFiles.mediaId))
-      .where(and(eq(mediaFiles.mediaId, id), eq(mediaFiles.key, fileKey)))
-      .limit(1);
-    return row ? { ...row, bytes: Buffer.from(row.bytes) } : null;
+      .where(and(which, eq(mediaFiles.key, fileKey)))
+      .orderBy(asc(mediaFiles.part));
+    const [first] = parts;
+    if (!first) return null;
+    return {
+      contentType: first.contentType,
+      name: first.name,
+      bytes: Buffer.concat(parts.map((part) => Buffer.from(part.hex, 'hex'))),
+    };
   };
   const found = await read(key);
   const wanted = /^w(\d+)$/.exec(key)?.[1];
   if (found || wanted === undefined) return found;
-  const [row] = await db.select({ variants: media.variants }).from(media).where(eq(media.id, id)).limit(1);
+  const [row] = await db.select({ variants: media.variants }).from(media).where(which).limit(1);
   const widths = (row?.variants ?? []).map((variant) => variant.width).sort((a, b) => a - b);
   const fallback = widths.filter((width) => width <= Number(wanted)).at(-1) ?? widths[0];
   return fallback === undefined ? null : read(`w${fallback}`);

@@ -65,7 +65,7 @@ export async function submitArticle(
 ): Promise<AdminArticle> {
   return db.transaction(async (tx) => {
     const row = await lockArticle(tx, id);
-    assertCanEdit(principal, row);
+    await assertCanEdit(tx, principal, row);
     await assertVersion(tx, row, version);
     if (row.status !== 'draft') throw wrongStatus();
     await saveVersion(tx, row, { status: 'in_review' }, 'submit', principal);

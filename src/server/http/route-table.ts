@@ -54,6 +54,8 @@ export const ROUTES = {
   '/(site)/agenda/[topic]/calendrier.ics': { caching: 'not-kept' },
   '/(site)/unsubscribe/*': { caching: 'not-kept' },
   '/(site)/confirmation': { caching: 'not-kept' },
+  // The 410 page, which the HTTP hook serves in place of withdrawn addresses (gone-page.ts).
+  '/(site)/contenu-retire': { caching: 'not-kept' },
   '/(site)/mon-compte/*': { caching: 'not-kept' },
   '/(site)/connexion': { caching: 'not-kept' },
   '/(site)/mot-de-passe-oublie/*': { caching: 'not-kept' },

@@ -1,5 +1,5 @@
 import 'server-only';
-import { desc, eq, inArray, sql } from 'drizzle-orm';
+import { count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type {
   Campaign,
@@ -13,7 +13,7 @@ import { DAILY_NAME } from '@/lib/site';
 import { getIssueByDate } from '../daily-issue/daily-issue';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/rows';
-import { newsletterCampaigns, newsletterDeliveries, staffMembers } from '../db/schema';
+import { newsletterCampaigns, newsletterDeliveries, newsletterSubscribers, staffMembers } from '../db/schema';
 import { emailSenderFor, type Sender } from '../email/transport';
 import { type Env, env } from '../env';
 import { AppError } from '../http/errors';
@@ -30,6 +30,7 @@ import {
   startSending,
 } from './campaign-sender';
 import { buildNewsletterEmail, defaultNewsletterSubject } from './sending/newsletter-email';
+import { isConfirmedSubscriber } from './subscribers';
 
 // Newsletter campaigns (docs/NEWSLETTER.md): created from a day's issue, edited, tested, then sent by
 // the job runner now or at a time; the daily automatic send creates and sends one at a configured hour.
@@ -95,6 +96,7 @@ function toCampaign(
   row: CampaignRow,
   creator: { id: number; name: string } | null,
   counts: CampaignCounts,
+  audience: number,
 ): Campaign {
   const done = counts.sent + counts.failed;
   return {
@@ -110,6 +112,7 @@ function toCampaign(
     createdBy: creator,
     createdAt: row.createdAt.toISOString(),
     counts,
+    audience,
     progress:
       counts.total === 0 ? (row.status === 'sent' ? 100 : 0) : Math.floor((done * 100) / counts.total),
   };
@@ -123,10 +126,13 @@ async function selectCampaigns(db: Db, where: ReturnType<typeof eq> | undefined,
     .where(where)
     .orderBy(desc(newsletterCampaigns.createdAt), desc(newsletterCampaigns.id))
     .limit(limit);
-  const counts = await countsOf(
-    db,
-    rows.map((row) => row.campaign.id),
-  );
+  const [counts, audience] = await Promise.all([
+    countsOf(
+      db,
+      rows.map((row) => row.campaign.id),
+    ),
+    confirmedSubscriberCount(db),
+  ]);
   return rows.map(({ campaign, creatorName }) =>
     toCampaign(
       campaign,
@@ -134,8 +140,15 @@ async function selectCampaigns(db: Db, where: ReturnType<typeof eq> | undefined,
         ? { id: campaign.createdBy, name: creatorName }
         : null,
       counts.get(campaign.id) ?? EMPTY_COUNTS,
+      audience,
     ),
   );
+}
+
+/** How many confirmed subscribers a campaign sent now reaches. */
+async function confirmedSubscriberCount(db: Db): Promise<number> {
+  const [row] = await db.select({ count: count() }).from(newsletterSubscribers).where(isConfirmedSubscriber);
+  return row?.count ?? 0;
 }
 
 /** One campaign with its counts and progress, or a 404. */

@@ -6,6 +6,7 @@ import type {
   Subscriber,
   SubscriberDailyAnswer,
   SubscriberListAnswer,
+  SubscriberResubscribeAnswer,
   subscriberListQuery,
 } from '@/lib/contracts/subscribers';
 import type { Db } from '../db/client';
@@ -15,6 +16,7 @@ import { AppError } from '../http/errors';
 import { recordAudit } from '../staff/audit';
 import type { StaffPrincipal } from '../staff/auth';
 import { isConfirmedSubscriber } from './subscribers';
+import { subscribe } from './subscriptions';
 
 // Newsletter subscribers in the newsroom: list and search, unsubscribe one, CSV export, counts
 // by day. Who counts as subscribed is `isConfirmedSubscriber`, as for sending.
@@ -89,6 +91,29 @@ export async function unsubscribeByStaff(
     await recordAudit(tx, principal, 'subscriber.unsubscribe', { type: 'subscriber', id: normalized });
     return toSubscriber(row);
   });
+}
+
+/**
+ * POST /api/admin/subscribers/resubscribe: an address that left (or was unsubscribed by mistake) gets the
+ * subscription's confirmation e-mail again; it receives the newsletter once it follows the link, as any
+ * subscription (double opt-in: nobody is subscribed without their own click). 404 if unknown, 409 if active.
+ */
+export async function resubscribeByStaff(
+  db: Db,
+  principal: StaffPrincipal,
+  email: string,
+): Promise<SubscriberResubscribeAnswer> {
+  const normalized = email.trim().toLowerCase();
+  const [row] = await db
+    .select({ active: newsletterSubscribers.active })
+    .from(newsletterSubscribers)
+    .where(eq(newsletterSubscribers.email, normalized))
+    .limit(1);
+  if (!row) throw new AppError('not_found', 'Aucun abonné à cette adresse.');
+  if (row.active) throw new AppError('conflict', 'Cette adresse est déjà abonnée.');
+  await subscribe(db, normalized, { address: principal.address });
+  await recordAudit(db, principal, 'subscriber.resubscribe', { type: 'subscriber', id: normalized });
+  return { email: normalized, status: 'confirmation_sent' };
 }
 
 /** A cell a spreadsheet would run as a formula (`=`, `+`, `-`, `@`) is kept as text. */

@@ -6,8 +6,9 @@ import { PATHS } from '@/lib/constants';
 import type { HealthAnswer } from '@/lib/contracts/operations';
 import { closeDatabase, getDb } from '../db/client';
 import { wasDatabaseUnavailableSince } from '../db/reachability';
-import { answerGoneArticle } from '../editorial/gone';
+import { serveGoneArticle } from '../editorial/gone';
 import { env } from '../env';
+import { admitImageOptimiser } from '../http/image-optimiser';
 import {
   answerFromPageCache,
   isPageCacheRefresh,
@@ -169,10 +170,13 @@ export function instrumentHttpServers(): void {
       settleClientAddress(request, env().TRUSTED_PROXY_HOPS);
       observe(this, request, response);
       if (answerLiveness(request, response)) return true;
+      // Media: the image optimiser gets the one spelling of our images only, a few at a time.
+      if (admitImageOptimiser(request, response, () => Reflect.apply(emit, this, [event, ...args])))
+        return true;
       // Redirects: redirected and removed old addresses, from a table in memory.
       if (answerRedirect(request, response)) return true;
-      // Newsroom: a withdrawn article's address answers 410 before Next.js.
-      if (answerGoneArticle(request, response)) return true;
+      // Newsroom: a withdrawn article's address is served as the site's 410 page.
+      serveGoneArticle(request, response);
       // Search: a text longer than a search reads goes to the URL of the text searched, which the page
       // cache keeps.
       if (redirectToSearchedText(request, response)) return true;

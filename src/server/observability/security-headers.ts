@@ -137,3 +137,9 @@ export function contentSecurityPolicy({ pathname, nonce, hashes = [] }: PolicyIn
 
 /** The policy of an answer that is not a document (API, feeds): nothing may run or frame it. */
 export const DATA_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
+/**
+ * The policy of a media file (/media/…, uploaded or shipped): a PDF opened in a tab is a document, and one made to
+ * run script must run nothing, under an opaque origin.
+ */
+export const MEDIA_FILE_CONTENT_SECURITY_POLICY = "default-src 'none'; sandbox";

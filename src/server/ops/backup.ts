@@ -85,10 +85,7 @@ async function writableColumns(db: Pick<Db, 'execute'>, table: string): Promise<
 /** Writes a consistent backup of every table as JSON lines to `output` (not ended). */
 export async function writeBackup(db: Db, output: Writable): Promise<BackupSummary> {
   const summary: BackupSummary = { tables: {} };
-  const write = (line: BackupLine) =>
-    new Promise<void>((resolve, reject) => {
-      output.write(`${JSON.stringify(line)}\n`, (error) => (error ? reject(error) : resolve()));
-    });
+  const write = (line: BackupLine) => writeLine(output, `${JSON.stringify(line)}\n`);
   await db.transaction(
     async (tx) => {
       await write({
@@ -125,6 +122,25 @@ export async function writeBackup(db: Db, output: Writable): Promise<BackupSumma
 
 export class BackupError extends Error {
   override name = 'BackupError';
+}
+
+export const BACKUP_ABANDONED_MESSAGE = 'Sauvegarde interrompue : son destinataire est parti.';
+
+/**
+ * Resolves once `output` took the line, and rejects as soon as `output` is closed: the callback of a write that
+ * nobody reads any more never comes, and the backup's transaction (PGlite's one connection) would wait for ever.
+ */
+function writeLine(output: Writable, text: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const abandoned = () => reject(new BackupError(BACKUP_ABANDONED_MESSAGE));
+    if (output.destroyed) return abandoned();
+    output.once('close', abandoned);
+    output.write(text, (error) => {
+      output.off('close', abandoned);
+      if (error) reject(error);
+      else resolve();
+    });
+  });
 }
 
 /**

@@ -2,6 +2,7 @@ import 'server-only';
 import { Feed } from 'feed';
 import { NEWS_PAGE_SIZE, PATHS } from '@/lib/constants';
 import { DAILY_NAME, PUBLISHER_NAME, SITE_TAGLINE } from '@/lib/site';
+import { escapeHtml } from '@/lib/text';
 import { articlePath, topicPath } from '@/lib/urls';
 import { listNews } from '@/server/content/news-list';
 import { findRootTopicBySlug } from '@/server/content/topics';
@@ -32,13 +33,15 @@ export async function newsFeedXml(db: Db, topicSlug?: string): Promise<string | 
   });
   for (const item of news) {
     const link = absoluteUrl(articlePath({ ...item, enrichedNewsId: item.enriched_news_id }));
+    // The library writes title and description in CDATA, which feed readers take as HTML: plain texts are
+    // escaped so that their characters show as typed and no markup of theirs runs.
     feed.addItem({
-      title: item.title,
+      title: escapeHtml(item.title),
       id: link,
       link,
       date: new Date(item.update_date ?? item.publication_date),
       published: new Date(item.publication_date),
-      description: item.summary,
+      description: escapeHtml(item.summary),
       ...(item.author ? { author: [{ name: item.author }] } : {}),
       category: item.topics.map((tag) => ({ name: tag.label })),
     });

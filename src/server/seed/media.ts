@@ -1,4 +1,5 @@
 import 'server-only';
+import { BANNER_DISPLAY_SIZES } from '@/lib/constants';
 import type { ArticleImage } from '../db/schema';
 
 /**
@@ -13,8 +14,8 @@ export const IMAGE_SOURCE = 'Éditions Portalis';
 /** Listing images (1200 x 628) and article covers (16:9). */
 export const COVER_SIZE = { width: 1200, height: 628 } as const;
 export const COVER_WIDE_SIZE = { width: 1280, height: 720 } as const;
-export const BANNER_DESKTOP_SIZE = { width: 1240, height: 250 } as const;
-export const BANNER_MOBILE_SIZE = { width: 640, height: 300 } as const;
+export const BANNER_DESKTOP_SIZE = BANNER_DISPLAY_SIZES.desktop;
+export const BANNER_MOBILE_SIZE = BANNER_DISPLAY_SIZES.mobile;
 export const PRODUCT_SIZE = { width: 360, height: 480 } as const;
 export const WHITE_PAPER_SIZE = { width: 480, height: 620 } as const;
 

@@ -16,9 +16,9 @@ import {
 import { announceContentChange, requestOwnRevalidation } from '../content/content-changes';
 import { type Db, getDatabase } from '../db/client';
 import { redirects } from '../db/schema';
-import { answerGone } from '../editorial/gone';
 import { env } from '../env';
 import { AppError } from '../http/errors';
+import { serveGonePage } from '../http/gone-page';
 import { rememberBox } from '../lib/remember';
 import { recordAudit, recordPublicChange } from '../staff/audit';
 import type { StaffPrincipal } from '../staff/auth';
@@ -77,16 +77,10 @@ export function findRedirect(pathname: string): Target | undefined {
   return table && table.size > 0 ? table.get(normalizePath(pathname)) : undefined;
 }
 
-const GONE_PAGE = `<!doctype html>
-<html lang="fr"><head><meta charset="utf-8"><meta name="robots" content="noindex">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Page supprimée – La Quotidienne</title></head>
-<body><main><h1>Cette page n’existe plus</h1>
-<p>Elle a été supprimée du site.</p>
-<p><a href="/">Retour à l’accueil</a> · <a href="/actualite">Toutes les actualités</a></p></main></body></html>
-`;
-
-/** Answers a redirected or gone address (GET and HEAD) before the page cache; false, touching nothing, otherwise. */
+/**
+ * Answers a redirected address (GET and HEAD) before the page cache; a gone one becomes the site's 410 page, which
+ * Next.js renders (false, as for any other address).
+ */
 export function answerRedirect(request: IncomingMessage, response: ServerResponse): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   const table = redirectTable.value;
@@ -103,8 +97,9 @@ export function answerRedirect(request: IncomingMessage, response: ServerRespons
   const target = table.get(normalizePath(pathname));
   if (!target) return false;
   if (target.status === 410 || !target.toPath) {
-    answerGone(request, response, GONE_PAGE);
-    return true;
+    // Next.js renders the site's 410 page in its place: not answered here.
+    serveGonePage(request, response);
+    return false;
   }
   // The visitor's query string follows them unless the new address has its own.
   const query = queryStart === -1 ? '' : url.slice(queryStart);

@@ -164,6 +164,8 @@ type AxeOptions = {
   disableRules?: string[];
   /** Only check inside this selector. */
   include?: string;
+  /** Rule ids to run beyond the tags, such as axe's experimental `label-content-name-mismatch`. */
+  enableRules?: string[];
 };
 
 function oneLine(text: string): string {
@@ -186,6 +188,11 @@ export const expect = baseExpect.extend({
     ]);
     if (options.disableRules?.length) builder = builder.disableRules(options.disableRules);
     if (options.include) builder = builder.include(options.include);
+    if (options.enableRules?.length) {
+      builder = builder.options({
+        rules: Object.fromEntries(options.enableRules.map((rule) => [rule, { enabled: true }])),
+      });
+    }
     // After a client-side navigation Next.js sets the new page's <title> a moment after its content: wait for it
     // (5 s at most) so axe judges the page, not the transition. A page without a title still fails below.
     await page

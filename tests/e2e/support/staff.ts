@@ -7,11 +7,11 @@ const NO_STAFF_SESSION = /\/api\/admin\/session/;
 /** Visitors without a reader session get a 401 from GET /api/eshop/me on the site's pages: expected. */
 export const ANONYMOUS_ME = /\/api\/eshop\/me/;
 
-/** Signs the demo editor (or administrator) of a development server in, and waits for the articles list. */
+/** Signs the demo editor (or another role) of a development server in, and waits for the articles list. */
 export async function signInAsEditor(
   page: Page,
   guard: ConsoleGuard,
-  role: 'editeur' | 'administrateur' = 'editeur',
+  role: 'redacteur' | 'editeur' | 'administrateur' = 'editeur',
 ): Promise<void> {
   const editor = DEMO_STAFF.find((member) => member.role === role);
   if (!editor) throw new Error(`no demo ${role}`);

@@ -166,6 +166,10 @@ function SortableNews({
   );
 }
 
+/** Said to the roles that may read an issue but not save it (journalists). */
+const READ_ONLY_ISSUE_NOTICE =
+  'Lecture seule : seuls les éditeurs et les administrateurs modifient, publient et programment les numéros.';
+
 /** /redaction/numeros/{date}: compose, order, preview and publish the issue of a day. */
 export function IssueEditor({ date }: { date: string }) {
   const { can } = useStaff();
@@ -306,10 +310,16 @@ export function IssueEditor({ date }: { date: string }) {
       </p>
       <ErrorAlert message={error} />
       <LiveNotice message={notice} />
-      <form className={styles.panel} onSubmit={save} aria-label="Composer le numéro">
+      {editable ? null : <p className={styles.notice}>{READ_ONLY_ISSUE_NOTICE}</p>}
+      <form
+        className={styles.panel}
+        onSubmit={save}
+        aria-label={editable ? 'Composer le numéro' : 'Numéro (lecture seule)'}
+      >
         <InputField
           label="Nom du numéro"
           name="issueName"
+          readOnly={!editable}
           required
           maxLength={300}
           defaultValue={issue.issueName}
@@ -317,22 +327,32 @@ export function IssueEditor({ date }: { date: string }) {
         <InputField
           label="Rédacteur en chef"
           name="redacteurChef"
+          readOnly={!editable}
           maxLength={300}
           defaultValue={issue.redacteurChef}
         />
         <InputField
           label="Comité de rédaction"
           name="comiteRedaction"
+          readOnly={!editable}
           maxLength={300}
           defaultValue={issue.comiteRedaction}
         />
         <h2 id="actualites-numero">Actualités ({news.length})</h2>
-        <p className={styles.hint} id="consigne-ordre">
-          Glissez une actualité par sa poignée, ou donnez-lui le focus et appuyez sur Espace, puis sur les
-          flèches haut et bas, et Espace pour la déposer. Les boutons ↑ et ↓ déplacent aussi.
-        </p>
+        {editable ? (
+          <p className={styles.hint} id="consigne-ordre">
+            Glissez une actualité par sa poignée, ou donnez-lui le focus et appuyez sur Espace, puis sur les
+            flèches haut et bas, et Espace pour la déposer. Les boutons ↑ et ↓ déplacent aussi.
+          </p>
+        ) : null}
         {news.length === 0 ? (
-          <p>Aucune actualité : ajoutez-en depuis la recherche ci-dessous.</p>
+          <p>Aucune actualité{editable ? ' : ajoutez-en depuis la recherche ci-dessous' : ''}.</p>
+        ) : !editable ? (
+          <ol aria-labelledby="actualites-numero">
+            {news.map((item) => (
+              <li key={item.id}>{item.title}</li>
+            ))}
+          </ol>
         ) : (
           <DndContext
             sensors={sensors}

@@ -1,6 +1,7 @@
 'use client';
 
 import Link from 'next/link';
+import { usePathname } from 'next/navigation';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   AdminApiError,
@@ -21,13 +22,19 @@ import {
   type ArticleConflictAnswer,
   type TaxonomyAnswer,
 } from '@/lib/contracts/admin';
-import { ARTICLE_FORMAT_OPTIONS, ARTICLE_TYPE_OPTIONS, PROPERTY_KEYS } from '../article-labels';
+import { parisIsoDay } from '@/lib/dates';
+import {
+  ARTICLE_FORMAT_OPTIONS,
+  ARTICLE_TYPE_OPTIONS,
+  hasUnpublishedChanges,
+  PROPERTY_KEYS,
+} from '../article-labels';
 import { ConfirmButton } from '../buttons';
 import { InputField, ParisDateTimeField, SelectField, TextAreaField, withCurrentOption } from '../fields';
 import { formatDateTime, fromParisInput, toParisInput } from '../format';
 import { ErrorAlert, Loading } from '../messages';
 import styles from '../newsroom.module.css';
-import { articleEditPath, previewPath, revisionsPath } from '../paths';
+import { articleEditPath, articleIdOfEditPath, previewPath, revisionsPath } from '../paths';
 import { useStaff } from '../staff-shell';
 import { type PickerOption, TagPicker } from '../tag-picker';
 import { BodyEditor } from './body-editor';
@@ -63,7 +70,7 @@ const DATE_FIELDS = [
   {
     key: 'update_date',
     label: 'Mis à jour le (heure de Paris)',
-    hint: 'Affiché « mis à jour le » sur l’article.',
+    hint: 'Affiché « mis à jour le » sur l’article, sauf s’il tombe le jour de la publication.',
   },
 ] as const;
 
@@ -80,7 +87,17 @@ type Loaded = {
 
 /** The article editor: loads the article (or starts a new one) with any edits this browser kept unsent. */
 /** The article `id`, or a new one (of `newType`, an article by default: the agenda's and rates' "new" links). */
-export function ArticleEditor({ id, newType }: { id: string | null; newType?: ArticleType | undefined }) {
+export function ArticleEditor({
+  id: givenId,
+  newType,
+}: {
+  id: string | null;
+  newType?: ArticleType | undefined;
+}) {
+  const pathname = usePathname();
+  // A new article takes its own address at its first save (history.replaceState); Back to that address shows
+  // this page again there: the saved article is loaded, not a second new one.
+  const [id] = useState(() => givenId ?? articleIdOfEditPath(pathname));
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [taxonomy, setTaxonomy] = useState<TaxonomyAnswer | null>(null);
@@ -175,79 +192,83 @@ function EditorForm({ loaded, taxonomy }: { loaded: Loaded; taxonomy: TaxonomyAn
     timerRef.current = setTimeout(() => void saveRef.current(), delay);
   }, []);
 
-  const save = useCallback(async (): Promise<void> => {
-    if (savingRef.current) {
-      await savingRef.current;
-      if (dirtyRef.current) return saveRef.current();
-      return;
-    }
-    if (!dirtyRef.current || conflictRef.current) return;
-    const sent = draftRef.current;
-    if (!idRef.current && sent.title.trim() === '') {
-      setSaveStatus({
-        kind: 'invalid',
-        message: 'Donnez un titre à l’article pour l’enregistrer.',
-        fields: [],
-      });
-      return;
-    }
-    const changesAtStart = changesRef.current;
-    setSaveStatus({ kind: 'saving' });
-    /** The server has `sent` as `answer`: edits typed since are kept and saved next. */
-    const adopt = (answer: AdminArticle) => {
-      versionRef.current = answer.version;
-      setState(stateOf(answer));
-      if (changesRef.current === changesAtStart) {
-        dirtyRef.current = false;
-        forgetLocal(answer.id);
-      } else {
-        keepLocally(answer.id, draftRef.current, answer.version);
-        schedule(AUTOSAVE_DELAY_MS);
+  /** Sends the edits not on the server; `leaving`: the page or the editor goes away, the request outlives it. */
+  const save = useCallback(
+    async (leaving = false): Promise<void> => {
+      if (savingRef.current) {
+        await savingRef.current;
+        if (dirtyRef.current) return saveRef.current(leaving);
+        return;
       }
-      setSaveStatus({ kind: 'saved', at: answer.updatedAt });
-    };
-    const run = (async () => {
-      try {
-        const answer: AdminArticle = idRef.current
-          ? await patchArticle(idRef.current, patchBodyOf(sent, versionRef.current ?? 1))
-          : await createArticle(createBodyOf(sent));
-        if (!idRef.current) {
-          idRef.current = answer.id;
-          forgetLocal('new');
-          // The address becomes the article's own, without reloading the editor.
-          window.history.replaceState(window.history.state, '', articleEditPath(answer.id));
-        }
-        adopt(answer);
-      } catch (failure) {
-        if (failure instanceof NetworkError) {
-          setSaveStatus({ kind: 'offline' });
-          schedule(OFFLINE_RETRY_MS);
-        } else if (
-          failure instanceof AdminApiError &&
-          failure.conflict &&
-          changesNothing(sent, draftOf(failure.conflict.current.article))
-        ) {
-          // The newer version already holds these edits: an earlier save of ours whose answer was lost, not a
-          // conflict.
-          adopt(failure.conflict.current);
-        } else if (failure instanceof AdminApiError && failure.conflict) {
-          conflictRef.current = true;
-          setConflict(failure.conflict);
-          setSaveStatus({ kind: 'idle' });
-        } else if (failure instanceof AdminApiError && failure.status === 400) {
-          setSaveStatus({ kind: 'invalid', message: failure.message, fields: failure.details });
+      if (!dirtyRef.current || conflictRef.current) return;
+      const sent = draftRef.current;
+      if (!idRef.current && sent.title.trim() === '') {
+        setSaveStatus({
+          kind: 'invalid',
+          message: 'Donnez un titre à l’article pour l’enregistrer.',
+          fields: [],
+        });
+        return;
+      }
+      const changesAtStart = changesRef.current;
+      setSaveStatus({ kind: 'saving' });
+      /** The server has `sent` as `answer`: edits typed since are kept and saved next. */
+      const adopt = (answer: AdminArticle) => {
+        versionRef.current = answer.version;
+        setState(stateOf(answer));
+        if (changesRef.current === changesAtStart) {
+          dirtyRef.current = false;
+          forgetLocal(answer.id);
         } else {
-          setSaveStatus({ kind: 'error', message: errorMessage(failure) });
+          keepLocally(answer.id, draftRef.current, answer.version);
+          schedule(AUTOSAVE_DELAY_MS);
         }
+        setSaveStatus({ kind: 'saved', at: answer.updatedAt });
+      };
+      const run = (async () => {
+        try {
+          const answer: AdminArticle = idRef.current
+            ? await patchArticle(idRef.current, patchBodyOf(sent, versionRef.current ?? 1), leaving)
+            : await createArticle(createBodyOf(sent), leaving);
+          if (!idRef.current) {
+            idRef.current = answer.id;
+            forgetLocal('new');
+            // The address becomes the article's own, without reloading the editor.
+            window.history.replaceState(window.history.state, '', articleEditPath(answer.id));
+          }
+          adopt(answer);
+        } catch (failure) {
+          if (failure instanceof NetworkError) {
+            setSaveStatus({ kind: 'offline' });
+            schedule(OFFLINE_RETRY_MS);
+          } else if (
+            failure instanceof AdminApiError &&
+            failure.conflict &&
+            changesNothing(sent, draftOf(failure.conflict.current.article))
+          ) {
+            // The newer version already holds these edits: an earlier save of ours whose answer was lost, not a
+            // conflict.
+            adopt(failure.conflict.current);
+          } else if (failure instanceof AdminApiError && failure.conflict) {
+            conflictRef.current = true;
+            setConflict(failure.conflict);
+            setSaveStatus({ kind: 'idle' });
+          } else if (failure instanceof AdminApiError && failure.status === 400) {
+            setSaveStatus({ kind: 'invalid', message: failure.message, fields: failure.details });
+          } else {
+            setSaveStatus({ kind: 'error', message: errorMessage(failure) });
+          }
+        }
+      })();
+      savingRef.current = run;
+      try {
+        await run;
+      } finally {
+        savingRef.current = null;
       }
-    })();
-    savingRef.current = run;
-    try {
-      await run;
-    } finally {
-      savingRef.current = null;
-    }
-  }, [schedule]);
+    },
+    [schedule],
+  );
   const saveRef = useRef(save);
   saveRef.current = save;
 
@@ -277,12 +298,20 @@ function EditorForm({ loaded, taxonomy }: { loaded: Loaded; taxonomy: TaxonomyAn
     const leave = (event: BeforeUnloadEvent) => {
       if (dirtyRef.current) event.preventDefault();
     };
+    // Edits typed within the autosave delay are sent at once when the author leaves: by a link of the
+    // newsroom (the editor unmounts) or by closing, reloading or leaving the page (pagehide).
+    const flush = () => {
+      if (timerRef.current) clearTimeout(timerRef.current);
+      if (dirtyRef.current) void saveRef.current(true);
+    };
     window.addEventListener('online', online);
     window.addEventListener('beforeunload', leave);
+    window.addEventListener('pagehide', flush);
     return () => {
       window.removeEventListener('online', online);
       window.removeEventListener('beforeunload', leave);
-      if (timerRef.current) clearTimeout(timerRef.current);
+      window.removeEventListener('pagehide', flush);
+      flush();
     };
   }, [schedule]);
 
@@ -607,7 +636,7 @@ function EditorForm({ loaded, taxonomy }: { loaded: Loaded; taxonomy: TaxonomyAn
                     Mise en ligne le {formatDateTime(state.scheduledAt)} (heure de Paris)
                   </>
                 ) : null}
-                {state.publishedVersion !== null && state.version > state.publishedVersion ? (
+                {hasUnpublishedChanges(state) ? (
                   <>
                     <br />
                     Modifications non publiées (version en ligne : {state.publishedVersion})
@@ -642,7 +671,13 @@ function EditorForm({ loaded, taxonomy }: { loaded: Loaded; taxonomy: TaxonomyAn
               </button>
             ) : null}
             {state ? (
-              <WorkflowActions state={state} own={own} missingAlt={missingAlt} runStep={runStep} />
+              <WorkflowActions
+                state={state}
+                own={own}
+                missingAlt={missingAlt}
+                runStep={runStep}
+                publicationDate={draft.publication_date}
+              />
             ) : null}
             {state ? (
               <ul>
@@ -691,15 +726,26 @@ function SaveStatusLine({ status }: { status: SaveStatus }) {
   );
 }
 
+/** Why the update mark is not offered: the article page shows « mis à jour le » only on a later day. */
+const SAME_DAY_UPDATE_NOTE =
+  'Publié aujourd’hui : « mis à jour le » ne s’affiche qu’à partir du lendemain de la publication.';
+
+/** True when the article was published on `now`'s day in Paris, when the page shows no update date. */
+export function publishedToday(publicationDate: string | null, now: Date): boolean {
+  return publicationDate !== null && parisIsoDay(new Date(publicationDate)) === parisIsoDay(now);
+}
+
 function WorkflowActions({
   state,
   own,
   missingAlt,
   runStep,
+  publicationDate,
 }: {
   state: ArticleState;
   own: boolean;
   missingAlt: string[];
+  publicationDate: string | null;
   runStep: (label: string, step: (id: string, version: number) => Promise<AdminArticle>) => Promise<void>;
 }) {
   const { can } = useStaff();
@@ -707,8 +753,8 @@ function WorkflowActions({
   const [markUpdated, setMarkUpdated] = useState(false);
   const [scheduleError, setScheduleError] = useState<string | null>(null);
   const published = state.status === 'published';
-  const pendingUpdate =
-    published && state.publishedVersion !== null && state.version > state.publishedVersion;
+  const updatedToday = publishedToday(publicationDate, new Date());
+  const pendingUpdate = published && hasUnpublishedChanges(state);
   const canSubmit = state.status === 'draft' && (own || can('article.editAny'));
   const canPublish = can('article.publish') && (!published || pendingUpdate);
 
@@ -735,14 +781,23 @@ function WorkflowActions({
             </p>
           ) : null}
           {published ? (
-            <label className={styles.checkbox}>
-              <input
-                type="checkbox"
-                checked={markUpdated}
-                onChange={(event) => setMarkUpdated(event.target.checked)}
-              />
-              Afficher « mis à jour le » (aujourd’hui)
-            </label>
+            <>
+              <label className={styles.checkbox}>
+                <input
+                  type="checkbox"
+                  checked={markUpdated && !updatedToday}
+                  disabled={updatedToday}
+                  aria-describedby={updatedToday ? 'mis-a-jour-meme-jour' : undefined}
+                  onChange={(event) => setMarkUpdated(event.target.checked)}
+                />
+                Afficher « mis à jour le » (aujourd’hui)
+              </label>
+              {updatedToday ? (
+                <p id="mis-a-jour-meme-jour" className={styles.hint}>
+                  {SAME_DAY_UPDATE_NOTE}
+                </p>
+              ) : null}
+            </>
           ) : null}
           <div className={styles.actions}>
             <button

@@ -1,5 +1,6 @@
 import type { Extensions } from '@tiptap/core';
 import { Heading } from '@tiptap/extension-heading';
+import { Link } from '@tiptap/extension-link';
 import { TableKit } from '@tiptap/extension-table';
 import { StarterKit } from '@tiptap/starter-kit';
 import { Embed } from './embed-node';
@@ -31,17 +32,20 @@ export function editorExtensions(): Extensions {
       heading: false,
       code: false,
       codeBlock: false,
-      link: {
-        openOnClick: false,
-        autolink: true,
-        defaultProtocol: 'https',
-        protocols: ['flash', 'mailto', 'tel'],
-        isAllowedUri: (url, context) => url.startsWith('flash:id:') || context.defaultValidate(url),
-        // A new tab only when the author asks for it (outside links, set by the link panel).
-        HTMLAttributes: { target: null, rel: null },
-      },
+      link: false,
     }),
     BodyHeading,
+    // Not inclusive: a full stop typed right after a link is text, not part of the link (autolinked links are
+    // inclusive by default).
+    Link.extend({ inclusive: () => false }).configure({
+      openOnClick: false,
+      autolink: true,
+      defaultProtocol: 'https',
+      protocols: ['flash', 'mailto', 'tel'],
+      isAllowedUri: (url, context) => url.startsWith('flash:id:') || context.defaultValidate(url),
+      // A new tab only when the author asks for it (outside links, set by the link panel).
+      HTMLAttributes: { target: null, rel: null },
+    }),
     TableKit.configure({ table: { resizable: false } }),
     Embed,
   ];

@@ -58,11 +58,14 @@ export function UploadField({
   accept,
   onUploaded,
   showProgress = false,
+  hint,
 }: {
   label: string;
   accept: readonly string[];
   onUploaded: (media: MediaAnswer) => void;
   showProgress?: boolean;
+  /** Said under the field (the size an image is shown at). */
+  hint?: string | undefined;
 }) {
   const inputId = useId();
   const { busy, error, upload } = useUpload(accept);
@@ -76,12 +79,20 @@ export function UploadField({
         type="file"
         accept={accept.join(',')}
         disabled={busy}
-        aria-describedby={error ? `${inputId}-error` : undefined}
+        aria-describedby={
+          [hint ? `${inputId}-hint` : '', error ? `${inputId}-error` : ''].filter(Boolean).join(' ') ||
+          undefined
+        }
         onChange={async (event) => {
           const media = await upload(event);
           if (media) onUploaded(media);
         }}
       />
+      {hint ? (
+        <p id={`${inputId}-hint`} className={styles.hint}>
+          {hint}
+        </p>
+      ) : null}
       {showProgress && busy ? (
         <p className={styles.hint} role="status">
           Envoi en cours...

@@ -113,90 +113,82 @@ export default function RichTextEditor({
           label="Intertitre"
           pressed={state.h2}
           onClick={() => chain().toggleHeading({ level: 2 }).run()}
-        >
-          T2
-        </ToolButton>
+          symbol="T2"
+        />
         <ToolButton
           label="Sous-intertitre"
           pressed={state.h3}
           onClick={() => chain().toggleHeading({ level: 3 }).run()}
-        >
-          T3
-        </ToolButton>
-        <ToolButton label="Gras" pressed={state.bold} onClick={() => chain().toggleBold().run()}>
-          <strong>G</strong>
-        </ToolButton>
-        <ToolButton label="Italique" pressed={state.italic} onClick={() => chain().toggleItalic().run()}>
-          <em>I</em>
-        </ToolButton>
+          symbol="T3"
+        />
+        <ToolButton
+          label="Gras"
+          pressed={state.bold}
+          onClick={() => chain().toggleBold().run()}
+          symbol={<strong>G</strong>}
+        />
+        <ToolButton
+          label="Italique"
+          pressed={state.italic}
+          onClick={() => chain().toggleItalic().run()}
+          symbol={<em>I</em>}
+        />
         <ToolButton
           label="Liste à puces"
           pressed={state.bulletList}
           onClick={() => chain().toggleBulletList().run()}
-        >
-          •
-        </ToolButton>
+          symbol="•"
+        />
         <ToolButton
           label="Liste numérotée"
           pressed={state.orderedList}
           onClick={() => chain().toggleOrderedList().run()}
-        >
-          1.
-        </ToolButton>
+          symbol="1."
+        />
         <ToolButton
           label="Citation"
           pressed={state.blockquote}
           onClick={() => chain().toggleBlockquote().run()}
-        >
-          «»
-        </ToolButton>
-        <ToolButton label="Lien" pressed={state.link || panel === 'link'} onClick={() => toggle('link')}>
-          Lien
-        </ToolButton>
+          symbol="«»"
+        />
+        <ToolButton label="Lien" pressed={state.link || panel === 'link'} onClick={() => toggle('link')} />
         <ToolButton
-          label="Lien vers un article"
+          label="Lien interne"
+          description="Lien vers un article de la rédaction"
           pressed={panel === 'internal'}
           onClick={() => toggle('internal')}
-        >
-          Lien interne
-        </ToolButton>
+        />
         <ToolButton
-          label="Insérer un tableau"
+          label="Tableau"
+          description="Insérer un tableau de 3 lignes et 3 colonnes"
           onClick={() => chain().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run()}
-        >
-          Tableau
-        </ToolButton>
+        />
         <ToolButton
-          label="Intégrer un contenu externe"
+          label="Intégration"
+          description="Intégrer un contenu externe (podcast, graphique…)"
           pressed={panel === 'embed'}
           onClick={() => toggle('embed')}
-        >
-          Intégration
-        </ToolButton>
-        <ToolButton label="Annuler" disabled={!state.canUndo} onClick={() => chain().undo().run()}>
-          ↶
-        </ToolButton>
-        <ToolButton label="Rétablir" disabled={!state.canRedo} onClick={() => chain().redo().run()}>
-          ↷
-        </ToolButton>
+        />
+        <ToolButton
+          label="Annuler"
+          disabled={!state.canUndo}
+          onClick={() => chain().undo().run()}
+          symbol="↶"
+        />
+        <ToolButton
+          label="Rétablir"
+          disabled={!state.canRedo}
+          onClick={() => chain().redo().run()}
+          symbol="↷"
+        />
       </div>
       {state.table ? (
         <div role="toolbar" aria-label="Tableau" className={styles.toolbar}>
-          <ToolButton label="Ajouter une ligne" onClick={() => chain().addRowAfter().run()}>
-            + ligne
-          </ToolButton>
-          <ToolButton label="Ajouter une colonne" onClick={() => chain().addColumnAfter().run()}>
-            + colonne
-          </ToolButton>
-          <ToolButton label="Supprimer la ligne" onClick={() => chain().deleteRow().run()}>
-            − ligne
-          </ToolButton>
-          <ToolButton label="Supprimer la colonne" onClick={() => chain().deleteColumn().run()}>
-            − colonne
-          </ToolButton>
-          <ToolButton label="Supprimer le tableau" onClick={() => chain().deleteTable().run()}>
-            Supprimer le tableau
-          </ToolButton>
+          <ToolButton label="Ajouter une ligne" onClick={() => chain().addRowAfter().run()} />
+          <ToolButton label="Ajouter une colonne" onClick={() => chain().addColumnAfter().run()} />
+          <ToolButton label="Supprimer la ligne" onClick={() => chain().deleteRow().run()} />
+          <ToolButton label="Supprimer la colonne" onClick={() => chain().deleteColumn().run()} />
+          <ToolButton label="Supprimer le tableau" onClick={() => chain().deleteTable().run()} />
         </div>
       ) : null}
       {panel === 'link' ? <LinkPanel editor={editor} onDone={() => setPanel(null)} /> : null}
@@ -209,30 +201,43 @@ export default function RichTextEditor({
   );
 }
 
+/**
+ * A button of the toolbar. A `symbol` (T2, G, I…) is shown to sight and hidden from assistive technologies, which
+ * read `label` instead; otherwise `label` is the visible text, so the accessible name always holds what is shown
+ * (WCAG 2.5.3, label in name). `description` (a tooltip) says more.
+ */
 function ToolButton({
   label,
+  symbol,
+  description,
   pressed,
   disabled,
   onClick,
-  children,
 }: {
   label: string;
+  symbol?: React.ReactNode;
+  description?: string;
   pressed?: boolean;
   disabled?: boolean;
   onClick: () => void;
-  children: React.ReactNode;
 }) {
   return (
     <button
       type="button"
       className={styles.toolButton}
-      aria-label={label}
-      title={label}
+      title={description ?? label}
       aria-pressed={pressed}
       disabled={disabled}
       onClick={onClick}
     >
-      {children}
+      {symbol === undefined ? (
+        label
+      ) : (
+        <>
+          <span aria-hidden="true">{symbol}</span>
+          <span className="visually-hidden">{label}</span>
+        </>
+      )}
     </button>
   );
 }

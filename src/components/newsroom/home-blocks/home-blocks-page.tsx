@@ -2,6 +2,7 @@
 
 import { type ChangeEvent, type ReactNode, useCallback, useState } from 'react';
 import { getHomeBlocks, putHomeBlock } from '@/client/newsroom/home-blocks';
+import { BANNER_DISPLAY_SIZES } from '@/lib/constants';
 import { IMAGE_CONTENT_TYPES } from '@/lib/contracts/admin';
 import type { HomeBlock, HomeBlocksAnswer } from '@/lib/contracts/home-blocks';
 import { TRADE_OPTIONS } from '@/lib/navigation';
@@ -44,8 +45,16 @@ type ItemBinding<T> = {
 
 /** A banner's two images, one for each screen width. */
 const BANNER_IMAGES = [
-  { key: 'desktop', label: 'Image pour ordinateur' },
-  { key: 'mobile', label: 'Image pour mobile' },
+  {
+    key: 'desktop',
+    label: 'Image pour ordinateur',
+    hint: `Affichée en ${BANNER_DISPLAY_SIZES.desktop.width} × ${BANNER_DISPLAY_SIZES.desktop.height} px.`,
+  },
+  {
+    key: 'mobile',
+    label: 'Image pour mobile',
+    hint: `Affichée en ${BANNER_DISPLAY_SIZES.mobile.width} × ${BANNER_DISPLAY_SIZES.mobile.height} px.`,
+  },
 ] as const;
 
 /** When a banner shows: from, until (either may be left empty). */
@@ -132,10 +141,13 @@ function ItemList<T>({
 /** A banner's image: its thumbnail and size, replaced by an upload to the media library. */
 function ImageField({
   label,
+  hint,
   image,
   onChange,
 }: {
   label: string;
+  /** The size the image is shown at, for the one who prepares it. */
+  hint?: string;
   image: Image;
   onChange: (image: Image) => void;
 }) {
@@ -147,6 +159,7 @@ function ImageField({
       ) : null}
       <UploadField
         label={`${label} ${image.url ? (image.width ? `(${image.width} × ${image.height} px)` : '') : '(aucune)'}`}
+        hint={hint}
         accept={IMAGE_CONTENT_TYPES}
         onUploaded={(media) => {
           if (media.width && media.height)
@@ -238,14 +251,14 @@ export function HomeBlocksPage() {
         >
           {(banner, { text, set }) => (
             <>
-              {BANNER_IMAGES.map(({ key, label }) => (
-                <ImageField key={key} label={label} image={banner[key]} onChange={set(key)} />
+              {BANNER_IMAGES.map(({ key, label, hint }) => (
+                <ImageField key={key} label={label} hint={hint} image={banner[key]} onChange={set(key)} />
               ))}
               <InputField label="Texte alternatif" required {...text('alt')} />
               <InputField
                 label="Adresse de destination"
                 required
-                hint="Chemin de la boutique (/offres/…) ou adresse complète https://…"
+                hint="Page du site (/actualite/…), chemin de la boutique (/offres/…) ou adresse complète https://…"
                 {...text('onClick')}
               />
               <div className={styles.grid2}>

@@ -115,7 +115,7 @@ export function NewslettersPage() {
               <td>{CAMPAIGN_STATUS_LABELS[campaign.status]}</td>
               <td>{campaign.counts.sent}</td>
               <td>{campaign.counts.failed}</td>
-              <td>{campaign.counts.total}</td>
+              <td>{recipientsOf(campaign)}</td>
               <td>{formatDateTime(campaign.finishedAt)}</td>
             </tr>
           ))}
@@ -123,6 +123,22 @@ export function NewslettersPage() {
       )}
     </>
   );
+}
+
+/** Its recipients once sending started; before, the confirmed subscribers a send would reach now. */
+function recipientsOf(campaign: Campaign): string {
+  if (campaign.status === 'draft' || campaign.status === 'scheduled') {
+    return `${campaign.audience} (abonnés confirmés à ce jour)`;
+  }
+  return String(campaign.counts.total);
+}
+
+/** The confirmation asked before a send or a schedule, naming its audience. */
+export function sendQuestion(campaign: Pick<Campaign, 'subject' | 'audience'>, at: string | null): string {
+  const audience = `${campaign.audience} abonné${campaign.audience > 1 ? 's' : ''} confirmé${campaign.audience > 1 ? 's' : ''}`;
+  return at
+    ? `Programmer l’envoi de « ${campaign.subject} » à ${audience} le ${formatDateTime(at)} ?`
+    : `Envoyer « ${campaign.subject} » maintenant à ${audience} ?`;
 }
 
 /** The two versions of the e-mail's preview, each shown by its button. */
@@ -220,6 +236,7 @@ export function CampaignPage({ id }: { id: number }) {
       setError('Date et heure d’envoi invalides.');
       return;
     }
+    if (!window.confirm(sendQuestion(campaign, at))) return;
     void act(async () => {
       setCampaign(await sendCampaign(id, at ?? undefined));
       return at ? `Envoi programmé le ${formatDateTime(at)}.` : 'Envoi lancé.';
@@ -249,7 +266,7 @@ export function CampaignPage({ id }: { id: number }) {
         <Progress campaign={campaign} id="campaign-progress" />
         <dl>
           <dt>Destinataires</dt>
-          <dd>{campaign.counts.total}</dd>
+          <dd>{recipientsOf(campaign)}</dd>
           <dt>Envoyés</dt>
           <dd>{campaign.counts.sent}</dd>
           <dt>Refusés</dt>

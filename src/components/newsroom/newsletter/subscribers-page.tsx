@@ -4,6 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { errorMessage } from '@/client/admin';
 import {
   listSubscribers,
+  resubscribeSubscriber,
   SUBSCRIBERS_EXPORT_URL,
   subscriberDays,
   unsubscribeSubscriber,
@@ -17,6 +18,11 @@ import { DataTable, Pager } from '../list-parts';
 import { PageMessages } from '../messages';
 import styles from '../newsroom.module.css';
 import { useStaff } from '../staff-shell';
+
+/** The confirmation asked before unsubscribing an address. */
+export function unsubscribeQuestion(email: string): string {
+  return `Désinscrire ${email} de la newsletter ? Cette adresse ne la recevra plus ; pour la réinscrire, il faudra qu’elle confirme à nouveau par e-mail.`;
+}
 
 /** /redaction/abonnes: the newsletter's subscribers, counts by day, unsubscribe one, CSV export. */
 export function SubscribersPage() {
@@ -39,11 +45,18 @@ export function SubscribersPage() {
       .catch((failure: unknown) => setError(errorMessage(failure)));
   }, [setError]);
 
-  const unsubscribe = (email: string) =>
-    run(async () => {
+  const unsubscribe = (email: string) => {
+    if (!window.confirm(unsubscribeQuestion(email))) return;
+    return run(async () => {
       await unsubscribeSubscriber(email);
       load();
       return `${email} ne recevra plus la newsletter.`;
+    });
+  };
+  const resubscribe = (email: string) =>
+    run(async () => {
+      await resubscribeSubscriber(email);
+      return `E-mail de confirmation envoyé à ${email} : l’abonnement reprendra quand la personne l’aura confirmé.`;
     });
 
   return (
@@ -106,7 +119,11 @@ export function SubscribersPage() {
                       <RowButton onClick={() => unsubscribe(item.email)} context={item.email}>
                         Désinscrire
                       </RowButton>
-                    ) : null}
+                    ) : (
+                      <RowButton onClick={() => resubscribe(item.email)} context={item.email}>
+                        Réinscrire
+                      </RowButton>
+                    )}
                   </td>
                 ) : null}
               </tr>

@@ -19,6 +19,16 @@ import { Loading, PageMessages } from '../messages';
 import styles from '../newsroom.module.css';
 import { useStaff } from '../staff-shell';
 
+/** The server's field names of a redirect, as the form labels them. */
+const REDIRECT_FIELD_LABELS: Record<string, string> = {
+  fromPath: 'Ancienne adresse',
+  toPath: 'Nouvelle adresse',
+  status: 'Type',
+};
+
+/** A field of a redirect named as its form does, not by its internal name (an import's "ligne 3" stays). */
+export const redirectFieldName = (field: string) => REDIRECT_FIELD_LABELS[field] ?? field;
+
 /** /redaction/redirections: old addresses moved (301) or removed (410), one at a time or from a CSV file. */
 export function RedirectsPage() {
   const { can } = useStaff();
@@ -26,7 +36,7 @@ export function RedirectsPage() {
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(1);
   const [answer, setAnswer] = useState<RedirectListAnswer | null>(null);
-  const { error, details, notice, setError, run } = usePageMessages();
+  const { error, details, notice, setError, run } = usePageMessages(redirectFieldName);
   const [status, setStatus] = useState<'301' | '410'>('301');
 
   const load = useCallback(() => {

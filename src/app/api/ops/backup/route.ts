@@ -5,7 +5,7 @@ import { BACKUP_CONTENT_TYPE, BACKUP_FILE_NAME, BACKUP_REFUSED_MESSAGE } from '@
 import { getDb } from '@/server/db/client';
 import { logger } from '@/server/log';
 import { isFromLoopback } from '@/server/observability/metrics-access';
-import { writeBackup } from '@/server/ops/backup';
+import { BACKUP_ABANDONED_MESSAGE, BackupError, writeBackup } from '@/server/ops/backup';
 
 export const dynamic = 'force-dynamic';
 
@@ -26,12 +26,21 @@ export async function GET(request: Request): Promise<Response> {
   const lines = new PassThrough();
   const gzip = createGzip();
   lines.pipe(gzip);
+  // A client that goes away (its connection closed: the answer's stream is cancelled, which destroys gzip) ends the
+  // backup at once: its transaction is released instead of waiting for a reader that will never come.
+  const abandon = () => lines.destroy();
+  gzip.once('close', abandon);
+  request.signal.addEventListener('abort', abandon, { once: true });
   writeBackup(db, lines).then(
     (summary) => {
       logger.info({ tables: Object.keys(summary.tables).length }, 'sauvegarde écrite');
       lines.end();
     },
     (error: unknown) => {
+      if (error instanceof BackupError && error.message === BACKUP_ABANDONED_MESSAGE) {
+        logger.warn('sauvegarde abandonnée par son client');
+        return;
+      }
       logger.error({ err: error }, 'sauvegarde interrompue');
       // The client sees a broken transfer, never a truncated file that looks whole.
       gzip.destroy(error instanceof Error ? error : new Error(String(error)));

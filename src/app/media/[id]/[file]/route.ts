@@ -1,6 +1,7 @@
 // GET /media/{id}/{key}.{ext}: the files of uploaded media (originals and responsive variants), for readers
 import { getDb } from '@/server/db/client';
 import { readMediaFile } from '@/server/editorial/media';
+import { MEDIA_FILE_CONTENT_SECURITY_POLICY } from '@/server/observability/security-headers';
 
 export const dynamic = 'force-dynamic';
 
@@ -20,8 +21,8 @@ export async function GET(
 ): Promise<Response> {
   const { id, file } = await params;
   const match = FILE.exec(file);
-  if (!/^\d{1,9}$/.test(id) || !match?.[1]) return notFound();
-  const found = await readMediaFile(await getDb(), Number(id), match[1]);
+  if (!match?.[1]) return notFound();
+  const found = await readMediaFile(await getDb(), id, match[1]);
   if (!found) return notFound();
   const headers: Record<string, string> = {
     'Content-Type': found.contentType,
@@ -31,7 +32,7 @@ export async function GET(
   };
   if (found.contentType === 'application/pdf') {
     headers['Content-Disposition'] = `inline; filename*=UTF-8''${encodeURIComponent(found.name)}`;
-    headers['Content-Security-Policy'] = "default-src 'none'; sandbox";
+    headers['Content-Security-Policy'] = MEDIA_FILE_CONTENT_SECURITY_POLICY;
   }
   return new Response(new Uint8Array(found.bytes), { headers });
 }
