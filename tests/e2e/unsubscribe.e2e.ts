@@ -28,7 +28,9 @@ test('a link without a valid address says so, and offers no button', async ({ pa
   for (const path of ['/unsubscribe/%20', '/unsubscribe/pas-une-adresse']) {
     const response = await page.goto(path);
     expect(response?.status()).toBe(200);
-    await expect(page.getByRole('alert')).toHaveText(/ne contient pas d’adresse e-mail valide/);
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText(
+      /ne contient pas d’adresse e-mail valide/,
+    );
     await expect(page.getByRole('button', { name: 'Confirmer la désinscription' })).toHaveCount(0);
   }
 });
