@@ -30,9 +30,11 @@ module.exports = {
     },
     {
       name: 'no-cycle',
-      comment: 'An import cycle makes module order matter and hides a missing layer.',
+      comment:
+        'An import cycle makes module order matter and hides a missing layer. The schema is the one exception: a ' +
+        "domain's tables (db/schema/<domain>.ts, re-exported by db/schema.ts) reference the core tables lazily.",
       severity: 'error',
-      from: { path: '^src/' },
+      from: { path: '^src/', pathNot: '^src/server/db/schema(\\.ts$|/)' },
       to: { circular: true },
     },
   ],

@@ -391,6 +391,9 @@ const OPERATIONS_CALLS: ContractCall[] = [
 /** Routes that need a reader's session, parsed by their contract in the test of their feature. */
 const CHECKED_IN_FEATURE_TESTS = new Map([
   ['/api/account/savedArticles', 'tests/integration/my-account.test.ts'],
+  ['/api/rates', 'tests/integration/rate-tables.test.ts'],
+  ['/api/rates/[id]', 'tests/integration/rate-tables.test.ts'],
+  ['/api/account/rate-follows', 'tests/integration/rate-tables.test.ts'],
 ]);
 
 async function expectContract(call: ContractCall) {

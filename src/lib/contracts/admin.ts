@@ -10,6 +10,7 @@ import {
   dateTimeSchema,
 } from './article';
 import { codesWithLabels } from './coded-values';
+import { RATES_AUDIT_ACTIONS, RATES_MINIMUM_ROLE } from './rate-tables-admin';
 import { SITE_AUDIT_ACTIONS, SITE_MINIMUM_ROLE } from './site-newsroom';
 import { STAFF_ROLES, type StaffRole } from './staff-roles';
 
@@ -69,6 +70,7 @@ export const MINIMUM_ROLE = {
   // Search (issue 15): the words never offered as suggestions.
   'search.blocklist': 'administrateur',
   ...SITE_MINIMUM_ROLE,
+  ...RATES_MINIMUM_ROLE,
 } as const satisfies Record<string, StaffRole>;
 export type AdminPermission = keyof typeof MINIMUM_ROLE;
 
@@ -522,6 +524,7 @@ export const AUDIT_ACTIONS = [
   'api_key.create',
   'api_key.revoke',
   ...SITE_AUDIT_ACTIONS,
+  ...RATES_AUDIT_ACTIONS,
 ] as const;
 export const auditActionSchema = z.enum(AUDIT_ACTIONS, { error: 'action inconnue' });
 export type AuditAction = z.infer<typeof auditActionSchema>;

@@ -1007,3 +1007,4 @@ export const staticPageRevisions = pgTable(
     check('static_page_revisions_action_check', sql`${t.action} in ('create', 'update', 'restore')`),
   ],
 );
+export * from './schema/rate-tables';

@@ -39,6 +39,8 @@ export const ROUTES = {
   '/(site)/actualite/[[...segments]]': { caching: 'isr' },
   '/(site)/archives/[[...params]]': { caching: 'isr' },
   '/(site)/chiffres-taux/[[...segments]]': { caching: 'isr' },
+  '/(site)/chiffres-taux/tableaux': { caching: 'isr' },
+  '/(site)/chiffres-taux/tableaux/[id]': { caching: 'isr' },
   '/(site)/simulateurs/[[...segments]]': { caching: 'isr' },
   // The editorial pages (issue 18 item 7): each route answers its own address only.
   '/(site)/cgu/[[...rest]]': { caching: 'isr' },
@@ -71,6 +73,7 @@ export const ROUTES = {
   '/api/health/*': { caching: 'not-kept' },
   '/api/ops/backup': { caching: 'not-kept' },
   '/api/revalidate': { caching: 'not-kept' },
+  '/api/rates/*': { caching: 'not-kept' },
   '/api/admin/*': { caching: 'not-kept' },
   '/redaction/*': { caching: 'not-kept' },
   '/embed/[simulator]': { caching: 'not-kept' },
