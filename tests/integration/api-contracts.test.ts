@@ -394,6 +394,7 @@ const CHECKED_IN_FEATURE_TESTS = new Map([
   ['/api/rates', 'tests/integration/rate-tables.test.ts'],
   ['/api/rates/[id]', 'tests/integration/rate-tables.test.ts'],
   ['/api/account/rate-follows', 'tests/integration/rate-tables.test.ts'],
+  ['/api/account/agenda-feed', 'tests/integration/personal-agenda.test.ts'],
 ]);
 
 async function expectContract(call: ContractCall) {

@@ -12,6 +12,7 @@ export const ACCOUNT_SECTIONS = [
   'mot-de-passe',
   'newsletter',
   'alertes',
+  'agenda',
   'articles',
   'appareils',
   'donnees',
@@ -31,6 +32,7 @@ export const ACCOUNT_SUCCESS_MESSAGES = {
   'newsletter-desinscrit': 'Vous ne recevrez plus la newsletter.',
   'alertes-enregistrees': 'Vos alertes sont enregistrées.',
   'alertes-arretees': 'Vos alertes sont arrêtées.',
+  'agenda-enregistre': 'Votre agenda personnel est enregistré.',
   'article-retire': 'L’article est retiré de vos articles enregistrés.',
   'appareil-deconnecte': 'Cet appareil est déconnecté.',
 } as const;

@@ -1007,4 +1007,5 @@ export const staticPageRevisions = pgTable(
     check('static_page_revisions_action_check', sql`${t.action} in ('create', 'update', 'restore')`),
   ],
 );
+export * from './schema/personal-agenda';
 export * from './schema/rate-tables';

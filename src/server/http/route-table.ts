@@ -54,6 +54,7 @@ export const ROUTES = {
   '/(site)/agenda/[topic]': { caching: 'not-kept' },
   '/(site)/agenda/calendrier.ics': { caching: 'not-kept' },
   '/(site)/agenda/[topic]/calendrier.ics': { caching: 'not-kept' },
+  '/(site)/agenda/flux/[token]': { caching: 'not-kept' },
   '/(site)/unsubscribe/*': { caching: 'not-kept' },
   '/(site)/confirmation': { caching: 'not-kept' },
   '/(site)/mon-compte/*': { caching: 'not-kept' },

@@ -3,6 +3,7 @@ import 'server-only';
 // calls defineJob; add yours here.
 import '../email/outbox';
 import '../accounts/alert-digests';
+import '../personal-agenda/reminders';
 import '../newsroom/workflow';
 import '../newsletter/campaigns';
 import '../site-newsroom/home-blocks';

@@ -18,6 +18,7 @@ import { AppError } from '../http/errors';
 import { defineJob } from '../jobs/definitions';
 import { cancelJobs, enqueueJob } from '../jobs/queue';
 import { logger } from '../log';
+import { noteDeadlineDate } from '../personal-agenda/reminders';
 import {
   assertCanEdit,
   assertVersion,
@@ -123,6 +124,8 @@ async function goLive(
   const rows = toArticleRows(document);
   await tx.execute(sql`savepoint newsroom_publish`);
   try {
+    // A deadline whose date moves is told to the readers it concerns (the personal agenda).
+    await noteDeadlineDate(tx as unknown as Db, rows.article);
     await releasePublicArticles(tx, [row.id]);
     await writePublicArticle(tx, rows);
   } catch (error) {

@@ -7,6 +7,7 @@ import {
   newsletterAction,
   resendConfirmationAction,
   revokeSessionAction,
+  saveAgendaProfileAction,
   saveAlertsAction,
   unsaveArticleAction,
   updateProfileAction,
@@ -23,8 +24,10 @@ import { NewsletterSection } from '@/components/my-account/newsletter-section';
 import { PasswordSection } from '@/components/my-account/password-section';
 import { ProfileSection } from '@/components/my-account/profile-section';
 import { SavedArticlesSection } from '@/components/my-account/saved-articles-section';
+import { AgendaSection } from '@/components/personal-agenda/agenda-section';
 import { Breadcrumb } from '@/components/ui/breadcrumb';
-import { PATHS } from '@/lib/constants';
+import { NEWS_TOPICS, PATHS } from '@/lib/constants';
+import { TOPIC_LABELS } from '@/lib/navigation';
 import { getAccountProfile } from '@/server/accounts/account';
 import {
   ALERT_FREQUENCIES,
@@ -38,6 +41,7 @@ import { listSavedArticles } from '@/server/accounts/saved-articles';
 import { listSessions } from '@/server/accounts/sessions';
 import { getDb } from '@/server/db/client';
 import { env } from '@/server/env';
+import { getAgendaProfile } from '@/server/personal-agenda/profile';
 
 // Personal: rendered for each reader, never cached, never indexed.
 export const dynamic = 'force-dynamic';
@@ -52,6 +56,7 @@ const SECTIONS: readonly { id: AccountSection; label: string }[] = [
   { id: 'mot-de-passe', label: 'Mot de passe' },
   { id: 'newsletter', label: 'Newsletter' },
   { id: 'alertes', label: 'Alertes par thème' },
+  { id: 'agenda', label: 'Mon agenda' },
   { id: 'articles', label: 'Articles enregistrés' },
   { id: 'appareils', label: 'Appareils connectés' },
   { id: 'donnees', label: 'Mes données' },
@@ -66,9 +71,10 @@ export default async function MyAccountPage({ searchParams }: Props) {
   if (!session || !profile) return <LoginPrompt />;
 
   const customerId = session.customer.id;
-  const [functions, alerts, topicChoices, saved, sessions] = await Promise.all([
+  const [functions, alerts, agenda, topicChoices, saved, sessions] = await Promise.all([
     functionChoices(db),
     getAlertPreferences(db, customerId),
+    getAgendaProfile(db, customerId),
     alertTopicChoices(db),
     listSavedArticles(db, customerId),
     listSessions(db, customerId, session.tokenHash),
@@ -124,6 +130,12 @@ export default async function MyAccountPage({ searchParams }: Props) {
             current={alerts}
             action={saveAlertsAction}
             notice={noticeFor('alertes')}
+          />
+          <AgendaSection
+            trades={NEWS_TOPICS.map((value) => ({ value, label: TOPIC_LABELS[value] ?? value }))}
+            current={agenda ? { ...agenda, hasFeed: agenda.feedCreatedAt !== null } : null}
+            action={saveAgendaProfileAction}
+            notice={noticeFor('agenda')}
           />
           <SavedArticlesSection
             articles={saved}
