@@ -9,6 +9,8 @@
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { NEWS_TOPICS } from '@/lib/constants';
+import { articleInputSchema } from '@/lib/contracts/article';
+import { readableText, wordDifferences } from '@/server/article-updates/compare';
 import { openDatabase } from '@/server/db/client';
 import { personalCalendar } from '@/server/personal-agenda/feed';
 import { seedDatabase } from '@/server/seed';
@@ -78,6 +80,44 @@ const result: Record<string, unknown> = {
   },
 };
 await database.close();
+
+// Two versions of a 5,000-word paywalled article, 50 paragraphs of 100 words, one word changed in ten of them.
+const VOCABULARY = [
+  'la',
+  'déclaration',
+  'fiscale',
+  'des',
+  'entreprises',
+  'soumises',
+  'au',
+  'régime',
+  'réel',
+  'taux',
+];
+const paragraph = (index: number, changed: boolean) =>
+  `<p>${Array.from({ length: 100 }, (_, word) =>
+    changed && word === 50 ? 'corrigé' : `${VOCABULARY[(index + word) % VOCABULARY.length]}${word % 7}`,
+  ).join(' ')}</p>`;
+const version = (changed: boolean) =>
+  articleInputSchema.parse({
+    id: 'BENCH1',
+    publication_date: '2026-11-20T08:00:00Z',
+    type: 'actualite',
+    title: 'Un long article',
+    summary: 'Son chapô.',
+    paywalled: true,
+    view: Array.from({ length: 50 }, (_, index) => paragraph(index, changed && index % 5 === 0)).join(''),
+  });
+const [before, after] = [version(false), version(true)];
+const compare = (hasAccess: boolean) => () =>
+  wordDifferences(readableText(before, hasAccess), readableText(after, hasAccess));
+result.versionComparison = {
+  what: 'readableText() of both versions (sanitising, the paywall gate, plain text) and the word-level diff',
+  words: readableText(before, true).split(/\s+/).length,
+  budgetMs: 100,
+  subscriber: summary(await time(compare(true))),
+  visitorWithoutAccess: summary(await time(compare(false))),
+};
 const file = `bench/results/reader-tools-${now.toISOString().slice(0, 10)}.json`;
 writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
 console.log(JSON.stringify(result, null, 2));

@@ -33,6 +33,7 @@ export const ACCOUNT_SUCCESS_MESSAGES = {
   'alertes-enregistrees': 'Vos alertes sont enregistrées.',
   'alertes-arretees': 'Vos alertes sont arrêtées.',
   'agenda-enregistre': 'Votre agenda personnel est enregistré.',
+  'mises-a-jour-enregistrees': 'Votre choix pour les mises à jour des articles enregistrés est enregistré.',
   'article-retire': 'L’article est retiré de vos articles enregistrés.',
   'appareil-deconnecte': 'Cet appareil est déconnecté.',
 } as const;

@@ -16,6 +16,7 @@ import {
 import { formCodeOf } from '@/server/accounts/form-error';
 import { unsaveArticle } from '@/server/accounts/saved-articles';
 import { type FoundSession, revokeSession, SESSION_COOKIE } from '@/server/accounts/sessions';
+import { setSavedUpdateEmails } from '@/server/article-updates/notes';
 import { getDb } from '@/server/db/client';
 import { logger } from '@/server/log';
 import { saveAgendaProfile } from '@/server/personal-agenda/profile';
@@ -81,6 +82,14 @@ export async function saveAlertsAction(form: FormData): Promise<void> {
     const topicIds = form.getAll('topics').map(String);
     const saved = await setAlertPreferences(db, session.customer.id, text(form, 'frequency'), topicIds);
     return saved ? 'alertes-enregistrees' : 'alertes-arretees';
+  });
+}
+
+/** The e-mail about updates of saved articles, on or off (the alerts section). */
+export async function savedUpdatesAction(form: FormData): Promise<void> {
+  await accountForm('alertes', async (session) => {
+    await setSavedUpdateEmails(await getDb(), session.customer.id, form.get('enabled') !== null);
+    return 'mises-a-jour-enregistrees';
   });
 }
 

@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { ArticleUpdates } from '@/components/article-updates/article-updates';
 import { formatLongDate } from '@/lib/dates';
 import { archivePathForDate } from '@/lib/urls';
 import type { ArticlePageData } from '@/server/pages/article-page';
@@ -43,6 +44,7 @@ export function ArticleView({ data, url, breadcrumb, archiveMode = false }: Prop
           <h1 className={styles.title}>{article.title}</h1>
           {article.summary ? <p className={styles.summary}>{article.summary}</p> : null}
           <ArticleMeta article={article} />
+          <ArticleUpdates articleId={article.id} updates={data.updates} />
           <ShareBar url={url} title={article.title} />
           <SaveArticleButton articleId={article.id} />
         </header>

@@ -327,11 +327,26 @@ export const articleSubmitBody = z.strictObject(versionBody);
  * POST /api/admin/articles/{id}/publish: `at` (ISO 8601, in the future) schedules it, absent publishes now.
  * `markUpdated` on an article already published sets its "mis à jour le" date to now.
  */
-export const articlePublishBody = z.strictObject({
-  ...versionBody,
-  at: dateTimeSchema.optional(),
-  markUpdated: z.boolean().default(false),
-});
+/** The most characters of an update's public note ("Ce qui a changé"). */
+export const UPDATE_NOTE_MAX = 500;
+
+export const articlePublishBody = z
+  .strictObject({
+    ...versionBody,
+    at: dateTimeSchema.optional(),
+    markUpdated: z.boolean().default(false),
+    /** The public note of an update published "mis à jour", shown under "Ce qui a changé". */
+    updateNote: z
+      .string()
+      .trim()
+      .min(1, 'la note ne peut pas être vide')
+      .max(UPDATE_NOTE_MAX, `au plus ${UPDATE_NOTE_MAX} caractères`)
+      .optional(),
+  })
+  .refine((body) => body.updateNote === undefined || body.markUpdated, {
+    path: ['updateNote'],
+    error: 'une note accompagne une mise à jour publiée avec « mis à jour »',
+  });
 export type ArticlePublishBody = z.input<typeof articlePublishBody>;
 
 /** POST /api/admin/articles/{id}/unpublish */

@@ -1007,5 +1007,6 @@ export const staticPageRevisions = pgTable(
     check('static_page_revisions_action_check', sql`${t.action} in ('create', 'update', 'restore')`),
   ],
 );
+export * from './schema/article-updates';
 export * from './schema/personal-agenda';
 export * from './schema/rate-tables';

@@ -57,6 +57,7 @@ export const ROUTES = {
   '/(site)/agenda/flux/[token]': { caching: 'not-kept' },
   '/(site)/unsubscribe/*': { caching: 'not-kept' },
   '/(site)/confirmation': { caching: 'not-kept' },
+  '/(site)/modifications/[id]': { caching: 'not-kept' },
   '/(site)/mon-compte/*': { caching: 'not-kept' },
   '/(site)/connexion': { caching: 'not-kept' },
   '/(site)/mot-de-passe-oublie/*': { caching: 'not-kept' },

@@ -4,6 +4,7 @@ import 'server-only';
 import '../email/outbox';
 import '../accounts/alert-digests';
 import '../personal-agenda/reminders';
+import '../article-updates/notes';
 import '../newsroom/workflow';
 import '../newsletter/campaigns';
 import '../site-newsroom/home-blocks';

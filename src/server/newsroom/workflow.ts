@@ -3,6 +3,7 @@ import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AdminArticle, ArticleDocument, articlePublishBody } from '@/lib/contracts/admin';
 import { slugify } from '@/lib/slug';
+import { recordArticleUpdate } from '../article-updates/notes';
 import { toArticleRows } from '../content/article-input';
 import { announceContentChange, requestOwnRevalidation } from '../content/content-changes';
 import {
@@ -107,7 +108,7 @@ function assertAltTexts(document: ArticleDocument): void {
 async function goLive(
   tx: Transaction,
   row: NewsroomRow,
-  options: { publishedAt: Date; markUpdated: boolean },
+  options: { publishedAt: Date; markUpdated: boolean; updateNote?: string | undefined },
   principal: StaffPrincipal | null,
   actor: Actor,
   address: string,
@@ -141,6 +142,16 @@ async function goLive(
     'publish',
     principal,
   );
+  if (options.markUpdated && options.updateNote && document.update_date && row.publishedVersion !== null) {
+    // "Ce qui a changé": the note and the two published versions a reader may compare.
+    await recordArticleUpdate(tx as unknown as Db, {
+      articleId: row.id,
+      note: options.updateNote,
+      updatedAt: new Date(document.update_date),
+      fromRevision: row.publishedVersion,
+      toRevision: saved.version,
+    });
+  }
   await recordPublicChange(
     tx,
     { actor, address },
@@ -183,7 +194,7 @@ export async function publishArticle(
       await goLive(
         tx,
         row,
-        { publishedAt: at ?? new Date(now), markUpdated: body.markUpdated },
+        { publishedAt: at ?? new Date(now), markUpdated: body.markUpdated, updateNote: body.updateNote },
         principal,
         principal.actor,
         principal.address,

@@ -9,6 +9,7 @@ import {
   revokeSessionAction,
   saveAgendaProfileAction,
   saveAlertsAction,
+  savedUpdatesAction,
   unsaveArticleAction,
   updateProfileAction,
 } from '@/app/actions/my-account';
@@ -39,6 +40,7 @@ import { describeDevice } from '@/server/accounts/device';
 import { CIVILITIES, functionChoices } from '@/server/accounts/registration-form';
 import { listSavedArticles } from '@/server/accounts/saved-articles';
 import { listSessions } from '@/server/accounts/sessions';
+import { savedUpdateEmailsEnabled } from '@/server/article-updates/notes';
 import { getDb } from '@/server/db/client';
 import { env } from '@/server/env';
 import { getAgendaProfile } from '@/server/personal-agenda/profile';
@@ -71,10 +73,11 @@ export default async function MyAccountPage({ searchParams }: Props) {
   if (!session || !profile) return <LoginPrompt />;
 
   const customerId = session.customer.id;
-  const [functions, alerts, agenda, topicChoices, saved, sessions] = await Promise.all([
+  const [functions, alerts, agenda, savedUpdates, topicChoices, saved, sessions] = await Promise.all([
     functionChoices(db),
     getAlertPreferences(db, customerId),
     getAgendaProfile(db, customerId),
+    savedUpdateEmailsEnabled(db, customerId),
     alertTopicChoices(db),
     listSavedArticles(db, customerId),
     listSessions(db, customerId, session.tokenHash),
@@ -129,6 +132,7 @@ export default async function MyAccountPage({ searchParams }: Props) {
             frequencies={ALERT_FREQUENCIES.map((value) => ({ value, label: ALERT_FREQUENCY_LABELS[value] }))}
             current={alerts}
             action={saveAlertsAction}
+            savedUpdates={{ enabled: savedUpdates, action: savedUpdatesAction }}
             notice={noticeFor('alertes')}
           />
           <AgendaSection
