@@ -2,8 +2,8 @@
 import { closeDatabase, getDatabase } from '@/server/db/client';
 import { emailFolder } from '@/server/email/transport';
 import { ConfigurationError, type Env, parseEnv } from '@/server/env';
-import { ensureDemoStaff } from '@/server/newsroom/bootstrap';
 import { DEFAULT_ARTICLES, DEFAULT_DOCUMENTS, isSeeded, seedDatabase } from '@/server/seed';
+import { ensureDemoStaff } from '@/server/staff/bootstrap';
 import { buildIfNeeded, runNext } from './lib/build';
 
 async function prepareDatabase(): Promise<void> {

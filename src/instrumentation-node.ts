@@ -2,6 +2,7 @@
 // the newsroom's first account, the background jobs and the graceful stop.
 
 export async function registerNodeServer(): Promise<void> {
+  await startTracingWhenConfigured();
   const { instrumentHttpServers, handleStopSignals } = await import('./server/observability/http-server');
   const { registerDatabaseGauges } = await import('./server/observability/database-gauges');
   const { enableSharedReads } = await import('./server/cache/shared-reads');
@@ -21,13 +22,13 @@ export async function registerNodeServer(): Promise<void> {
 }
 
 /**
- * Newsroom (issue 14): the first administrator from the environment, or a setup token in the log; TOTP secrets
+ * Newsroom: the first administrator from the environment, or a setup token in the log; TOTP secrets
  * stored in clear by an earlier version encrypted.
  */
 async function prepareNewsroomAtStart(): Promise<void> {
-  const { prepareNewsroom } = await import('./server/newsroom/bootstrap');
-  const { refreshGoneArticles } = await import('./server/newsroom/gone');
-  const { sealStoredTotpSecrets } = await import('./server/newsroom/staff');
+  const { prepareNewsroom } = await import('./server/staff/bootstrap');
+  const { refreshGoneArticles } = await import('./server/editorial/gone');
+  const { sealStoredTotpSecrets } = await import('./server/staff/staff');
   const { logger } = await import('./server/log');
   const { getDb } = await import('./server/db/client');
   // The build never opens the database (ARCHITECTURE.md), even if it loads this hook to prerender.
@@ -45,7 +46,7 @@ async function startBackgroundJobs(getDb: () => Promise<import('./server/db/clie
   await import('./server/jobs/handlers');
   const { startJobRunner } = await import('./server/jobs/runner');
   startJobRunner({ getDb });
-  // Accounts (issue 19): the alert digests' next runs, queued once whatever the number of instances.
+  // Accounts: the alert digests' next runs, queued once whatever the number of instances.
   const { scheduleAlertDigests } = await import('./server/accounts/alert-digests');
   await scheduleAlertDigests(await getDb()).catch(async (error: unknown) => {
     const { logger } = await import('./server/log');
@@ -60,14 +61,14 @@ async function startBackgroundJobs(getDb: () => Promise<import('./server/db/clie
 }
 
 /**
- * Site newsroom (issue 18): the redirects table in memory, the daily automatic newsletter queued at
+ * Redirects, daily issue and newsletter: the redirects table in memory, the daily automatic newsletter queued at
  * NEWSLETTER_DAILY_SEND_TIME (or none), and the next working day's draft issue queued at ISSUE_DRAFT_TIME.
  */
 async function prepareSiteNewsroomAtStart(): Promise<void> {
   if (process.env.NEXT_PHASE === 'phase-production-build') return;
   const { scheduleDailySend } = await import('./server/newsletter/campaigns');
-  const { refreshRedirects } = await import('./server/site-newsroom/redirects');
-  const { scheduleDraftIssue } = await import('./server/site-newsroom/issues');
+  const { refreshRedirects } = await import('./server/taxonomy/redirects');
+  const { scheduleDraftIssue } = await import('./server/daily-issue/issues');
   const { env } = await import('./server/env');
   const { logger } = await import('./server/log');
   const { getDb } = await import('./server/db/client');
@@ -94,4 +95,13 @@ async function refreshCachesOnContentChanges(): Promise<void> {
   listenForContentChanges(config.DATABASE_URL, () => {
     void requestOwnRevalidation(config.PORT);
   });
+}
+
+/** OpenTelemetry traces (docs/OPERATIONS.md, "Traces") when a collector is configured; nothing is loaded otherwise. */
+async function startTracingWhenConfigured(): Promise<void> {
+  const { env } = await import('./server/env');
+  const { OTEL_EXPORTER_OTLP_ENDPOINT, OTEL_SERVICE_NAME } = env();
+  if (!OTEL_EXPORTER_OTLP_ENDPOINT) return;
+  const { startTracing } = await import('./server/observability/tracing-sdk');
+  startTracing({ endpoint: OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: OTEL_SERVICE_NAME });
 }

@@ -46,7 +46,7 @@ export function proxy(request: NextRequest): NextResponse {
   const response = NextResponse.next({ request: { headers: requestHeaders } });
   response.headers.set('x-request-id', requestId);
   response.headers.set('Content-Security-Policy', policy);
-  // Newsroom (issue 14): staff pages and the Admin API are never stored by a browser, proxy or CDN, nor indexed.
+  // Newsroom: staff pages and the Admin API are never stored by a browser, proxy or CDN, nor indexed.
   if (isNewsroomPath(pathname)) {
     response.headers.set('Cache-Control', 'private, no-store');
     response.headers.set('X-Robots-Tag', 'noindex, nofollow');

@@ -96,7 +96,7 @@ const loadBefore = os.loadavg();
 const { getDatabase, closeDatabase } = await import('@/server/db/client');
 const { sql } = await import('drizzle-orm');
 const { createCampaign, sendCampaign } = await import('@/server/newsletter/campaigns');
-const { getIssueByDate } = await import('@/server/content/daily-issue');
+const { getIssueByDate } = await import('@/server/daily-issue/daily-issue');
 const { buildNewsletterEmail } = await import('@/server/newsletter/sending/newsletter-email');
 
 const seedStarted = performance.now();

@@ -23,9 +23,9 @@ import { GET as listArticles } from '../../src/app/api/admin/articles/route';
 import { listNews } from '../../src/server/content/news-list';
 import { closeDatabase, getDatabase } from '../../src/server/db/client';
 import { queryRows } from '../../src/server/db/rows';
-import { createStaffSession, STAFF_COOKIE } from '../../src/server/newsroom/auth';
-import { insertStaff } from '../../src/server/newsroom/staff';
 import { seedDatabase } from '../../src/server/seed';
+import { createStaffSession, STAFF_COOKIE } from '../../src/server/staff/auth';
+import { insertStaff } from '../../src/server/staff/staff';
 
 const ARTICLES = Number(process.env.ARTICLES ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 30);

@@ -140,6 +140,32 @@ export async function adminSend(path: string, options: CallOptions = {}): Promis
   await response.arrayBuffer().catch(() => undefined);
 }
 
+/** A file sent as the body of an import (all lines or none), its answer parsed with `schema`. */
+export async function adminUpload<S extends z.ZodType>(
+  schema: S,
+  path: string,
+  file: File,
+  contentType: string,
+): Promise<z.infer<S>> {
+  const response = await fetch(`${ADMIN_API_PATH}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': contentType, Accept: 'application/json' },
+    body: file,
+    credentials: 'same-origin',
+  });
+  const payload: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    const parsed = apiErrorSchema.safeParse(payload);
+    throw new AdminApiError(
+      response.status,
+      parsed.success ? parsed.data.error.code : 'unknown',
+      parsed.success ? parsed.data.error.message : `Erreur ${response.status} du serveur.`,
+      parsed.success ? (parsed.data.error.details ?? []) : [],
+    );
+  }
+  return schema.parse(payload);
+}
+
 /** The message to show for any failure of a call. */
 export function errorMessage(error: unknown): string {
   if (error instanceof AdminApiError || error instanceof NetworkError) return error.message;

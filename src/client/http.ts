@@ -9,7 +9,7 @@ import type { ApiErrorAnswer } from '@/lib/contracts/api-error';
 
 /**
  * A contract's schema, loaded when the first answer to parse arrives (`() => import('@/lib/contracts/…')`): Zod
- * and the contracts then stay out of the scripts every reader page loads (issue 16's script budget), and come
+ * and the contracts then stay out of the scripts every reader page loads (the reader pages' script budget), and come
  * from the browser's cache for the calls after.
  */
 export type SchemaLoader<T> = () => Promise<ZodMiniType<T>>;

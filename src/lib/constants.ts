@@ -214,7 +214,7 @@ export const PATHS = {
   search: '/search',
   bookshop: '/librairie',
   unsubscribe: '/unsubscribe',
-  // Accounts (issue 19)
+  // Accounts
   account: '/mon-compte',
   /** Login and registration without JavaScript (with it, the modal). */
   login: '/connexion',

@@ -1,7 +1,7 @@
 /**
  * The responsive sources of an image served through Next's optimiser (/_next/image), computed as next/image's
  * `getImageProps` does with the default loader. Ours because `getImageProps` in a client component adds about
- * 13 KB of gzip script to every page that has one (the news lists), against issue 16's budget of 30 KB over the
+ * 13 KB of gzip script to every page that has one (the news lists), against the reader pages' budget of 30 KB over the
  * framework (decision 036). `next.config.ts` gives Next these same widths and quality, so every URL built here is
  * one the optimiser accepts.
  */

@@ -5,7 +5,7 @@ const MEDIA_PATH = /^\/media\/(\d{1,9})\/(?:original|w\d{2,5})\.(?:jpg|png|webp|
 
 /**
  * The responsive sources of a newsroom image of `width` pixels (its original width): the WebP variants sharp made
- * at upload (src/server/newsroom/media.ts), narrower ones first, and the widest as `src`. Null for any other
+ * at upload (src/server/editorial/media.ts), narrower ones first, and the widest as `src`. Null for any other
  * image (those go through next/image's optimiser) or when the width is unknown.
  */
 export function mediaSources(

@@ -1,4 +1,4 @@
-/** The newsroom's pages (issue 14): staff only, never cached, never indexed, never in a sitemap. */
+/** The newsroom's pages: staff only, never cached, never indexed, never in a sitemap. */
 export const NEWSROOM_PATH = '/redaction';
 /** The Admin API the newsroom's pages and external editorial systems call (docs/ADMIN-API.md). */
 export const ADMIN_API_PATH = '/api/admin';

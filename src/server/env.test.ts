@@ -63,6 +63,8 @@ describe('parseEnv', () => {
     ['METRICS_TOKEN', { METRICS_TOKEN: `${'x'.repeat(40)} espace` }],
     ['DATABASE_READ_URL', { DATABASE_READ_URL: 'http://replica.example.test/db' }],
     ['DATABASE_READ_URL', { DATABASE_READ_URL: 'postgres://replica.example.test/db' }],
+    ['OTEL_EXPORTER_OTLP_ENDPOINT', { OTEL_EXPORTER_OTLP_ENDPOINT: 'grpc://collector:4317' }],
+    ['OTEL_SERVICE_NAME', { OTEL_SERVICE_NAME: 'la quotidienne' }],
   ])('rejects a bad %s with a message naming it', (name, source) => {
     expect(() => parseEnv(source)).toThrow(ConfigurationError);
     expect(() => parseEnv(source)).toThrow(new RegExp(`${name} :`));
@@ -115,7 +117,7 @@ describe('REGISTRATION_LIMIT_PER_HOUR', () => {
   });
 });
 
-describe('search settings (issue 15)', () => {
+describe('search settings', () => {
   it('defaults to 5 distinct clients for a suggestion and 60 searches a minute', () => {
     expect(parseEnv({})).toMatchObject({
       SEARCH_SUGGESTION_MIN_CLIENTS: 5,

@@ -71,11 +71,11 @@ export const envSchema = z
      * Reverse proxies in front of the app that append the client's address to X-Forwarded-For (nginx, a load
      * balancer). 0: nobody, the connection's own address is the client's and X-Forwarded-For is ignored.
      */
-    // Search (issue 15): distinct client addresses that must have made a search in 7 days before it is suggested.
+    // Search: distinct client addresses that must have made a search in 7 days before it is suggested.
     SEARCH_SUGGESTION_MIN_CLIENTS: integerSetting(1, 1000, 5),
-    // Search (issue 15): searches a client address may make per minute (pages and API together).
+    // Search: searches a client address may make per minute (pages and API together).
     SEARCH_RATE_LIMIT_PER_MINUTE: integerSetting(1, 10000, 60),
-    // Search (issue 15): searches in progress at once in this process; the others wait their turn (search-slots.ts).
+    // Search: searches in progress at once in this process; the others wait their turn (search-slots.ts).
     SEARCH_CONCURRENCY: integerSetting(1, 64, 2),
     // Accounts: password hashes (argon2id) computed at once in this process; the others wait their turn
     // (hash-turns.ts, decision 058). 4, libuv's own pool: as before. Never a weaker hash, whatever the setting.
@@ -84,7 +84,7 @@ export const envSchema = z
     // made together are not all rendered again at the same moment (page-cache.ts, decision 058). 0: none.
     PAGE_CACHE_SPREAD_SECONDS: integerSetting(0, 300, 30),
     TRUSTED_PROXY_HOPS: integerSetting(0, 10, 0),
-    // Accounts (issue 19)
+    // Accounts
     /**
      * Where readers' accounts live: `site` (this site's own password reset and Mon compte pages) or `shop` (the
      * shop's forgot-password and account pages, for a publisher whose shop owns the accounts).
@@ -94,11 +94,11 @@ export const envSchema = z
       z.enum(['site', 'shop'], { error: 'doit valoir site ou shop' }).default('site'),
     ),
     /**
-     * Accounts (issue 19): registrations, valid or not, one client address may attempt per hour. Raised only where
+     * Accounts: registrations, valid or not, one client address may attempt per hour. Raised only where
      * every client shares one address on purpose (the end-to-end tests' server).
      */
     REGISTRATION_LIMIT_PER_HOUR: integerSetting(1, 10000, 10),
-    // Newsroom (issue 14, src/server/newsroom)
+    // Newsroom (src/server/staff, src/server/editorial)
     /** The first administrator, created at start when no staff account exists (docs/ADMIN-API.md). */
     NEWSROOM_ADMIN_EMAIL: z.preprocess(
       emptyAsUndefined,
@@ -114,7 +114,7 @@ export const envSchema = z
     ),
     /** A staff session ends after this many minutes without a call. */
     NEWSROOM_SESSION_IDLE_MINUTES: integerSetting(5, 1440, 480),
-    // Newsroom (issue 14): encryption of the staff's TOTP secrets (src/server/newsroom/secret-box.ts)
+    // Newsroom: encryption of the staff's TOTP secrets (src/server/staff/secret-box.ts)
     /**
      * 32 random bytes, base64 (44 characters) or hex (64): the key the staff's TOTP secrets are encrypted with.
      * Required in production and staging; development and test use a public development key.
@@ -129,7 +129,7 @@ export const envSchema = z
         )
         .optional(),
     ),
-    // Site newsroom (issue 18): newsletter campaigns
+    // Newsletter campaigns
     /** Messages per second a campaign sends at most (the SMTP provider's limit). */
     NEWSLETTER_RATE_PER_SECOND: integerSetting(1, 10_000, 50),
     /** Daily automatic send of the day's issue at this Paris time (HH:MM); empty: staff send campaigns. */
@@ -140,7 +140,7 @@ export const envSchema = z
         .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'doit être une heure HH:MM (00:00 à 23:59)')
         .optional(),
     ),
-    /** Site newsroom (issue 18): the Paris time (HH:MM) at which the next working day's issue is drafted. */
+    /** Daily issue: the Paris time (HH:MM) at which the next working day's issue is drafted. */
     ISSUE_DRAFT_TIME: z.preprocess(
       emptyAsUndefined,
       z
@@ -152,7 +152,7 @@ export const envSchema = z
       emptyAsUndefined,
       z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     ),
-    // --- Operations (issue 17): metrics access and the read replica ---
+    // --- Operations: metrics access and the read replica ---
     /** Lets a scraper read /metrics from another host with `Authorization: Bearer …`; loopback needs none. */
     METRICS_TOKEN: z.preprocess(
       emptyAsUndefined,
@@ -172,6 +172,20 @@ export const envSchema = z
       z
         .url({ protocol: /^postgres(ql)?$/, error: 'doit être une URL postgres://utilisateur@hôte/base' })
         .optional(),
+    ),
+    /**
+     * An OpenTelemetry collector (OTLP over HTTP, JSON): traces of requests, database statements and searches are
+     * sent to `{endpoint}/v1/traces`. Unset: no tracing, and nothing of the SDK is loaded.
+     */
+    OTEL_EXPORTER_OTLP_ENDPOINT: z.preprocess(emptyAsUndefined, urlString.optional()),
+    /** The service name the traces carry (`service.name`). */
+    OTEL_SERVICE_NAME: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .max(100, 'doit contenir au plus 100 caractères')
+        .regex(/^[A-Za-z0-9._-]+$/, 'doit être un nom (lettres, chiffres, . _ -)')
+        .default('la-quotidienne'),
     ),
     // --- end of operations ---
   })

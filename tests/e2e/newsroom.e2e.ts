@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { adminArticleSchema, articleListAnswer } from '@/lib/contracts/admin';
-import { DEMO_STAFF, DEMO_STAFF_PASSWORD } from '@/server/newsroom/bootstrap';
-import { currentTotpCode } from '@/server/newsroom/totp';
+import { DEMO_STAFF, DEMO_STAFF_PASSWORD } from '@/server/staff/bootstrap';
+import { currentTotpCode } from '@/server/staff/totp';
 import {
   baseUrl,
   type ConsoleGuard,

@@ -11,7 +11,7 @@ import { type AdminArticle, adminArticleSchema } from '@/lib/contracts/admin';
 import { importArticles } from '@/server/content/import';
 import type { Database } from '@/server/db/client';
 import { topics } from '@/server/db/schema';
-import { publishDueArticles } from '@/server/newsroom/workflow';
+import { publishDueArticles } from '@/server/editorial/workflow';
 import { forgetDatabaseForRoutes, useDatabaseForRoutes } from '../support/api';
 import { type ContentChangeEar, listenToContentChanges } from '../support/content-changes';
 import { createTestDatabase } from '../support/database';

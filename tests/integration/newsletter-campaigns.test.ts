@@ -24,10 +24,10 @@ import { campaignMessageId, sendCampaignSlice, startSending } from '@/server/new
 import { newsletterSender, scheduleDailySend } from '@/server/newsletter/campaigns';
 import { verifyUnsubscribeToken } from '@/server/newsletter/unsubscribe-token';
 import { forgetDatabaseForRoutes, useDatabaseForRoutes } from '../support/api';
+import { insertArticles, insertIssue, insertSubscribers } from '../support/daily-issue';
 import { createTestDatabase } from '../support/database';
 import { findFreePort } from '../support/free-port';
 import { callAdmin, createTestApiKey, createTestStaff, type TestStaff } from '../support/newsroom';
-import { insertArticles, insertIssue, insertSubscribers } from '../support/site-newsroom';
 import { TestSmtpServer } from '../support/smtp-server';
 
 const DAY = '2026-11-20';

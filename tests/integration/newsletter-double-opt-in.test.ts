@@ -12,10 +12,10 @@ import { countJobs } from '@/server/jobs/queue';
 import { runDueJobs } from '@/server/jobs/runner';
 import { confirmNewsletterSubscription, subscribe } from '@/server/newsletter/subscriptions';
 import { forgetDatabaseForRoutes, useDatabaseForRoutes } from '../support/api';
+import { insertArticles, insertIssue, insertSubscribers } from '../support/daily-issue';
 import { createTestDatabase } from '../support/database';
 import { linkIn, Mailbox } from '../support/mailbox';
 import { callAdmin, createTestStaff, type TestStaff } from '../support/newsroom';
-import { insertArticles, insertIssue, insertSubscribers } from '../support/site-newsroom';
 
 /**
  * Newsletter campaigns (decision 015) reach only the addresses whose owners followed a confirmation link (double

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { StaffRole } from '@/lib/contracts/admin';
 import type { Db } from '@/server/db/client';
 import { apiKeys } from '@/server/db/schema';
-import { API_KEY_PREFIX, createStaffSession, hashSecret, STAFF_COOKIE } from '@/server/newsroom/auth';
-import { insertStaff } from '@/server/newsroom/staff';
+import { API_KEY_PREFIX, createStaffSession, hashSecret, STAFF_COOKIE } from '@/server/staff/auth';
+import { insertStaff } from '@/server/staff/staff';
 import { TEST_ORIGIN } from './api';
 
 /** A staff member of a test, with an open session. */

@@ -8,7 +8,7 @@ export const metadata: Metadata = {
 };
 
 /**
- * The newsroom (issue 14): its own frame, never the reader site's. Rendered per request (the proxy answers it
+ * The newsroom: its own frame, never the reader site's. Rendered per request (the proxy answers it
  * `Cache-Control: private, no-store` and `X-Robots-Tag: noindex`), so no page of it is prerendered or cached.
  */
 export default async function NewsroomLayout({ children }: { children: ReactNode }) {

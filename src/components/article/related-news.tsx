@@ -1,5 +1,5 @@
 import { NewsTeaser } from '@/components/news/news-teaser';
-import type { ArticleSummary } from '@/server/content/article-summary';
+import type { ArticleSummary } from '@/lib/contracts/content';
 import styles from './article.module.css';
 
 /** 'A lire aussi': up to three news on the same thematics. */

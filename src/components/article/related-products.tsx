@@ -1,5 +1,5 @@
 import { ProductCardList } from '@/components/news/product-card';
-import type { ShopProduct } from '@/server/shop/products';
+import type { ShopProduct } from '@/lib/contracts/shop';
 import styles from './article.module.css';
 
 /** 'Aller plus loin': the two shop products related to the article. */

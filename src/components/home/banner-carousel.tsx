@@ -1,7 +1,7 @@
 import { ListingBanner } from '@/components/news/listing-banner';
 import { Carousel } from '@/components/ui/carousel';
 import { BANNER_INTERVAL_MS } from '@/lib/constants';
-import type { Banner } from '@/server/content/banners';
+import type { Banner } from '@/lib/contracts/content';
 
 /** The home banners: one a page, advancing every BANNER_INTERVAL_MS, looping, draggable, with indicators. */
 export function BannerCarousel({ banners }: { banners: Banner[] }) {

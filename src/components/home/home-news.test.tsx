@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, test } from 'vitest';
-import type { ArticleSummary } from '@/server/content/article-summary';
+import type { ArticleSummary } from '@/lib/contracts/content';
 import { HomeNews } from './home-news';
 
 afterEach(cleanup);

@@ -1,6 +1,6 @@
 import { NewsTeaser } from '@/components/news/news-teaser';
 import { HOME_ALTERNATE_LAYOUT_COUNT, HOME_VIEW_NEWS } from '@/lib/constants';
-import type { ArticleSummary } from '@/server/content/article-summary';
+import type { ArticleSummary } from '@/lib/contracts/content';
 import styles from './home.module.css';
 
 /**

@@ -2,7 +2,7 @@ import { ProductCard } from '@/components/news/product-card';
 import { ShopLink } from '@/components/shop/shop-link';
 import { Carousel } from '@/components/ui/carousel';
 import { OFFERS_CAROUSEL_BREAKPOINTS } from '@/lib/constants';
-import type { ShopProduct } from '@/server/shop/products';
+import type { ShopProduct } from '@/lib/contracts/shop';
 import styles from './home.module.css';
 
 /** 'Les offres du moment': the shop's current offers, with a link to all of them. */

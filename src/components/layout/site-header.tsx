@@ -40,7 +40,7 @@ export function SiteHeader({ shop, subscriberUrl, accountUrl }: SiteHeaderProps)
         <div className={styles.search}>
           <HeaderSearch />
         </div>
-        {/* Search (issue 15): the search bar is hidden at mobile width; this opens the search page instead. */}
+        {/* Search: the search bar is hidden at mobile width; this opens the search page instead. */}
         <Link href={PATHS.search} className={styles.searchButton} prefetch={false}>
           <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
             <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2.4" />

@@ -1,5 +1,5 @@
 import { FALLBACK_ATTRIBUTE } from '@/client/image-fallback';
-import type { Banner } from '@/server/content/banners';
+import type { Banner } from '@/lib/contracts/content';
 import styles from './listing-banner.module.css';
 
 /** One banner of the shop: the mobile image under 768 px, the desktop one above. */

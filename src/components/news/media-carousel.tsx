@@ -1,6 +1,6 @@
 import { Carousel } from '@/components/ui/carousel';
 import { VIDEO_CAROUSEL_BREAKPOINTS } from '@/lib/constants';
-import type { ArticleSummary } from '@/server/content/article-summary';
+import type { ArticleSummary } from '@/lib/contracts/content';
 import styles from './media-carousel.module.css';
 import { NewsTeaser } from './news-teaser';
 

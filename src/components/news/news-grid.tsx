@@ -1,4 +1,4 @@
-import type { ArticleSummary } from '@/server/content/article-summary';
+import type { ArticleSummary } from '@/lib/contracts/content';
 import styles from './news-grid.module.css';
 import { NewsTeaser } from './news-teaser';
 

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import type { ArticleSummary } from '@/server/content/article-summary';
+import type { ArticleSummary } from '@/lib/contracts/content';
 import { LOAD_FAILED_MESSAGE, NewsListSection, NO_NEWS_MESSAGE } from './news-list-section';
 
 const fetchMock = vi.fn<typeof fetch>();

@@ -1,6 +1,6 @@
 import { ShopLink } from '@/components/shop/shop-link';
 import { ImageWithFallback } from '@/components/ui/image-with-fallback';
-import type { ShopProduct } from '@/server/shop/products';
+import type { ShopProduct } from '@/lib/contracts/shop';
 import styles from './product-card.module.css';
 
 type Props = { product: ShopProduct; headingLevel?: 'h2' | 'h3' };

@@ -1,4 +1,4 @@
-import type { ShopProduct } from '@/server/shop/products';
+import type { ShopProduct } from '@/lib/contracts/shop';
 import { ProductCard } from './product-card';
 import styles from './product-promotion.module.css';
 

@@ -1,6 +1,6 @@
 import { ShopLink } from '@/components/shop/shop-link';
 import { ImageWithFallback } from '@/components/ui/image-with-fallback';
-import type { WhitePaper } from '@/server/shop/white-papers';
+import type { WhitePaper } from '@/lib/contracts/shop';
 import styles from './side-blocks.module.css';
 
 /** The LIVRES BLANCS side block: the publisher's free white papers, on the shop. */

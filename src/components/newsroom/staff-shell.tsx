@@ -14,7 +14,7 @@ import {
 import { ErrorAlert, Loading } from './messages';
 import styles from './newsroom.module.css';
 import { NEWSROOM_PATHS, signInPath } from './paths';
-import { SITE_NAV } from './site/paths';
+import { SITE_NAV } from './site-paths';
 
 type StaffContext = {
   staff: StaffMember;

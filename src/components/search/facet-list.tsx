@@ -10,7 +10,7 @@ type Props = { title: string; entries: FacetLink[]; initialCount: number };
 /**
  * One facet of the panel: its first `initialCount` values, 'Afficher plus' adding FACET_SHOW_MORE at a time
  * and 'Afficher moins' going back, the toggle shown whenever the facet has more values than `initialCount`
- * (issue 15: a facet of 6 to 10 values had no way to its last ones). Values are links, so choosing one works
+ * (so a facet of 6 to 10 values still reaches its last ones). Values are links, so choosing one works
  * without JavaScript too.
  */
 export function FacetList({ title, entries, initialCount }: Props) {

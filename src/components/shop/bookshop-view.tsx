@@ -2,10 +2,9 @@ import { ProductCardList } from '@/components/news/product-card';
 import { ShopLink } from '@/components/shop/shop-link';
 import { StaticPageBody } from '@/components/static/static-page';
 import { Breadcrumb } from '@/components/ui/breadcrumb';
+import type { ShopProduct, WhitePaper } from '@/lib/contracts/shop';
 import type { StaticPageView } from '@/lib/contracts/static-pages';
 import type { ShopLinks } from '@/lib/shop-links';
-import type { ShopProduct } from '@/server/shop/products';
-import type { WhitePaper } from '@/server/shop/white-papers';
 import styles from './bookshop.module.css';
 import { WhitePaperCard } from './white-paper-card';
 

@@ -1,6 +1,6 @@
 import { ShopLink } from '@/components/shop/shop-link';
 import { ImageWithFallback } from '@/components/ui/image-with-fallback';
-import type { WhitePaper } from '@/server/shop/white-papers';
+import type { WhitePaper } from '@/lib/contracts/shop';
 import styles from './bookshop.module.css';
 
 /** A free white paper of the shop: cover and title linking to its download page. */

@@ -16,7 +16,7 @@ function withTableRegions(html: string): string {
     .replace(/<\/table>/g, '</table></div>');
 }
 
-/** The rich-text body of an editorial page, already sanitised by the server (src/server/content/static-pages.ts). */
+/** The rich-text body of an editorial page, already sanitised by the server (src/server/editorial-pages/reader-pages.ts). */
 export function StaticPageBody({ html }: { html: string }) {
   if (!html) return null;
   return (

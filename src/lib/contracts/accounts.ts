@@ -138,7 +138,7 @@ export const registrationForm = z
 export type RegistrationForm = z.infer<typeof registrationForm>;
 
 /*
- * Mon compte's forms and the password reset pages (issue 19): server-rendered forms posting to server actions,
+ * Mon compte's forms and the password reset pages: server-rendered forms posting to server actions,
  * which work without JavaScript and come back to their page with an outcome code (decision 009). The server
  * functions check these schemas, then the rules that need the server's data, each refusal with a code.
  */

@@ -67,7 +67,7 @@ export const MINIMUM_ROLE = {
   'staff.manage': 'administrateur',
   'apiKey.manage': 'administrateur',
   'audit.read': 'administrateur',
-  // Search (issue 15): the words never offered as suggestions.
+  // Search: the words never offered as suggestions.
   'search.blocklist': 'administrateur',
   ...SITE_MINIMUM_ROLE,
   ...RATES_MINIMUM_ROLE,

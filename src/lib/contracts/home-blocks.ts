@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { TRADE_OPTIONS } from '../navigation';
 import { dateTimeSchema } from './article';
 
-// The home page's blocks in the Admin API (/api/admin/home, docs/ADMIN-API.md; issue 18 item 2): banners, the
+// The home page's blocks in the Admin API (/api/admin/home, docs/ADMIN-API.md): banners, the
 // offer categories of 'Les offres du moment', the solutions of 'Nos solutions' and the white papers. Each block
 // is saved whole, in display order, so that reordering is one write; readers see it within seconds.
 

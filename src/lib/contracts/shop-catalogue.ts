@@ -1,7 +1,7 @@
 import './zod-setup';
 import { z } from 'zod';
 
-// The shop catalogue in the Admin API (/api/admin/shop/…, docs/ADMIN-API.md; issue 18 item 3): the shop's product
+// The shop catalogue in the Admin API (/api/admin/shop/…, docs/ADMIN-API.md): the shop's product
 // feed imported whole (CSV or NDJSON, all lines or none), and the job x subject → product code mapping the search
 // and the product fallback rules read.
 

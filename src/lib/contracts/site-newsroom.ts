@@ -1,6 +1,6 @@
 import type { StaffRole } from './staff-roles';
 
-// The site newsroom's permissions and audit actions (issue 18: daily issue, newsletter campaigns, redirects,
+// The newsroom's permissions and audit actions beyond articles and staff (daily issue, newsletter campaigns, redirects,
 // subscribers, home blocks, taxonomy, shop catalogue, static pages). `admin.ts` spreads them into its MINIMUM_ROLE and AUDIT_ACTIONS, so there is one guard
 // (`requireStaff`) and one audit log for the whole newsroom. Only a type is imported from admin.ts: no cycle at
 // run time.

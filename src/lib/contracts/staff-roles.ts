@@ -1,3 +1,3 @@
-/** The newsroom's roles, from least to most allowed (issue 14): shared by the Admin API's contract modules. */
+/** The newsroom's roles, from least to most allowed: shared by the Admin API's contract modules. */
 export const STAFF_ROLES = ['redacteur', 'editeur', 'administrateur'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];

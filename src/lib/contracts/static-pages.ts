@@ -4,7 +4,7 @@ import { PATHS } from '../constants';
 import { revisionSummarySchema, staffRefSchema } from './admin';
 import { dateTimeSchema } from './article';
 
-// The site's editorial pages in the Admin API (/api/admin/pages, docs/ADMIN-API.md; issue 18 item 7): terms of
+// The site's editorial pages in the Admin API (/api/admin/pages, docs/ADMIN-API.md): terms of
 // use and of sale, legal notices, about us, the bookshop's introduction and the privacy page. Each is rich text
 // (title, lead, body HTML, "mise à jour le" date) saved whole; every save keeps a revision and is what readers
 // see at once (decision 024).

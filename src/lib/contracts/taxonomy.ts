@@ -1,7 +1,7 @@
 import './zod-setup';
 import { z } from 'zod';
 
-// The taxonomy in the Admin API (/api/admin/taxonomy/…, docs/ADMIN-API.md; issue 18 item 5): the topic and
+// The taxonomy in the Admin API (/api/admin/taxonomy/…, docs/ADMIN-API.md): the topic and
 // thematic tree and the trades. Slugs follow the spec's slug rule from the label (src/lib/slug.ts); a changed
 // address leaves a 301 from the old one, and a term in use is deleted only by moving its articles elsewhere.
 

@@ -29,7 +29,7 @@ export const LIMITS = {
   subscribeEmail: { name: 'newsletter:subscribe:email', limit: 5, windowSeconds: 10 * MINUTE },
   unsubscribeAddress: { name: 'newsletter:unsubscribe:address', limit: 20, windowSeconds: 10 * MINUTE },
   unsubscribeEmail: { name: 'newsletter:unsubscribe:email', limit: 5, windowSeconds: 10 * MINUTE },
-  // Accounts (issue 19)
+  // Accounts
   /** Mon compte's checks of the current password (a session left open must not become a guessing oracle). */
   accountPassword: { name: 'account:password', limit: 10, windowSeconds: HOUR },
   /** "Mot de passe oublié ?" requests, per client address and per e-mail (no mail bombing). */

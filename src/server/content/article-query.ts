@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { ARTICLE_ID_PATTERN } from '@/lib/urls';
 import { findSessionCustomer, sessionTokenFrom } from '../accounts/sessions';
 import type { Db } from '../db/client';
+import { isGoneArticleId } from '../editorial/gone';
 import { AppError } from '../http/errors';
-import { isGoneArticleId } from '../newsroom/gone';
 import { ARTICLE_INPUT_LIMITS } from './article-input';
 import { type ArticleForReader, getArticleForReader } from './article-single';
 
@@ -45,7 +45,7 @@ export async function singleArticleAnswer(
   const hasAccess = await readerHasAccess(db, request, query.eshopCookie);
   const answer = await getArticleForReader(db, query.newsId, hasAccess);
   if (!answer) {
-    // Newsroom (issue 14): an article withdrawn by the newsroom is gone, not unknown.
+    // Newsroom: an article withdrawn by the newsroom is gone, not unknown.
     if (isGoneArticleId(query.newsId)) throw new AppError('gone', ARTICLE_NOT_FOUND_MESSAGE);
     throw new AppError('not_found', ARTICLE_NOT_FOUND_MESSAGE);
   }

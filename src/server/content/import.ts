@@ -2,7 +2,7 @@ import 'server-only';
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { articles } from '../db/schema';
-import { syncNewsroomWithImport } from '../newsroom/adoption';
+import { syncNewsroomWithImport } from '../editorial/adoption';
 import { type ArticleInput, type ArticleRows, parseArticleInput, toArticleRows } from './article-input';
 import { announceContentChange } from './content-changes';
 import {

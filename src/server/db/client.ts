@@ -12,9 +12,11 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { env } from '../env';
 import { remember } from '../lib/remember';
+import { tracingEnabled } from '../observability/tracing';
 import { openDurablePglite } from './durable-pglite';
 import { noteConnectionAttempt, watchPoolConnections } from './reachability';
 import * as schema from './schema';
+import { tracePgClient } from './traced-statements';
 import { yieldingBetweenStatements } from './yielding-pglite';
 
 /** One type for both drivers: code never knows whether it runs on PGlite or PostgreSQL. */
@@ -92,6 +94,7 @@ function postgresPool(url: string, max: number, options?: string): pg.Pool {
   });
   // An idle client losing its connection (database restarted) must not crash the process.
   pool.on('error', () => {});
+  if (tracingEnabled()) pool.on('connect', tracePgClient);
   return pool;
 }
 
@@ -248,7 +251,7 @@ export async function getDb(): Promise<Db> {
   return (await getDatabase()).db;
 }
 
-// --- Operations (issue 17): the read replica ---
+// --- Operations: the read replica ---
 
 /**
  * The database for public reads that may lag a little (lists, search, suggestions): the streaming replica of

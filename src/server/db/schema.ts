@@ -179,7 +179,7 @@ export const articles = pgTable(
     searchVector: tsvector().generatedAlwaysAs(
       sql`setweight(to_tsvector('french_unaccent', coalesce(title, '')), 'A') || setweight(to_tsvector('french_unaccent', coalesce(summary, '')), 'B') || setweight(to_tsvector('french_unaccent', coalesce(body_text, '')), 'C')`,
     ),
-    // Search (issue 15, gated text): what a reader without access may match of a gated news.
+    // Search (gated text): what a reader without access may match of a gated news.
     /**
      * Plain text of what the paywall shows a reader without access of the body and sections (`publicSearchText`
      * of src/server/content/paywall.ts), set by every writer; null for a free article (all of it is public).
@@ -253,7 +253,7 @@ export const dailyIssues = pgTable(
     publicationDate: date().notNull(),
     comiteRedaction: text().notNull().default(''),
     redacteurChef: text().notNull().default(''),
-    // Site newsroom (issue 18): an issue is composed as a draft, then published now or at a time (a job).
+    // Daily issue: an issue is composed as a draft, then published now or at a time (a job).
     /** draft, scheduled or published; readers (`/api/issue`, the home page) see only published issues. */
     status: text().notNull().default('published'),
     publishAt: timestamp({ withTimezone: true }),
@@ -295,7 +295,7 @@ export const banners = pgTable('banners', {
   mobileHeight: integer().notNull(),
   position: integer().notNull().default(0),
   active: boolean().notNull().default(true),
-  // Site newsroom (issue 18 item 2): shown from `startsAt` (inclusive) until `endsAt` (exclusive); null: no bound.
+  // Home banners: shown from `startsAt` (inclusive) until `endsAt` (exclusive); null: no bound.
   startsAt: timestamp({ withTimezone: true }),
   endsAt: timestamp({ withTimezone: true }),
 });
@@ -401,7 +401,7 @@ export const customers = pgTable(
     lastname: text().notNull(),
     function: text().notNull(),
     optin: boolean().notNull().default(false),
-    /** Accounts (issue 19): when the reader followed the confirmation link e-mailed to this address. */
+    /** Accounts: when the reader followed the confirmation link e-mailed to this address. */
     emailConfirmedAt: timestamp({ withTimezone: true }),
     ...timestamps,
   },
@@ -418,7 +418,7 @@ export const sessions = pgTable(
       .references(() => customers.id, { onDelete: 'cascade' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
-    // Accounts (issue 19): "Rester connecté", the device and last use shown under Mon compte, token rotation.
+    // Accounts: "Rester connecté", the device and last use shown under Mon compte, token rotation.
     /** A "Rester connecté" session: 30 days, its token rotated on use; otherwise 3,600 s renewed while active. */
     remember: boolean().notNull().default(false),
     lastUsedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -449,7 +449,7 @@ export const rateLimits = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------------------
-// Accounts (issue 19): e-mailed tokens, saved articles, topic alerts
+// Accounts: e-mailed tokens, saved articles, topic alerts
 
 /**
  * Single-use tokens sent by e-mail: password reset, confirmation of an account's address, change of address,
@@ -581,7 +581,7 @@ export const searchQueries = pgTable(
   (t) => [index('search_queries_hits_idx').on(t.hits.desc())],
 );
 
-// Search (issue 15, trustworthy suggestions): a frequent search is suggested only once enough distinct readers
+// Search (trustworthy suggestions): a frequent search is suggested only once enough distinct readers
 // made it lately (SEARCH_SUGGESTION_MIN_CLIENTS addresses in 7 days), and never when the blocklist holds one of
 // its words or phrases (src/server/search/suggestion-rules.ts).
 
@@ -641,7 +641,7 @@ export const searchSuggestions = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------------------
-// Newsroom (issue 14, src/server/newsroom): staff accounts and their sessions, API keys, the audit log, the
+// Newsroom (src/server/staff, src/server/editorial): staff accounts and their sessions, API keys, the audit log, the
 // articles' working copies with their workflow and revisions, and uploaded media. `articles` above stays the
 // public copy: readers' queries never see a draft, and publishing writes it as the import does. The migration
 // adds by hand the trigram indexes of the list's text filters and the trigger that keeps the audit log
@@ -773,7 +773,7 @@ export const newsroomArticles = pgTable(
     createdBy: integer().references(() => staffMembers.id, { onDelete: 'set null' }),
     updatedBy: integer().references(() => staffMembers.id, { onDelete: 'set null' }),
     ...timestamps,
-    // newsroom-perf (issue 14): the title and byline normalised as the list's text filters match them, stored,
+    // Newsroom article list: the title and byline normalised as the list's text filters match them, stored,
     // so the trigram indexes' recheck compares text instead of running unaccent on every candidate row.
     titleSearch: text().generatedAlwaysAs(sql`search_normalize(title)`),
     authorSearch: text().generatedAlwaysAs(sql`search_normalize(author)`),
@@ -880,7 +880,7 @@ export const backgroundJobs = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------------------
-// Site newsroom (issue 18, src/server/site-newsroom): newsletter campaigns and their recipients, redirects.
+// Newsletter campaigns and their recipients (src/server/newsletter), redirects (src/server/taxonomy).
 // The daily issue's workflow columns are in `dailyIssues` above.
 
 /**
@@ -954,7 +954,7 @@ export const redirects = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------------------
-// Site newsroom, home blocks (issue 18 item 2)
+// Home blocks
 
 /** The shop categories whose products fill 'Les offres du moment', in order; none: the spec's category 11. */
 export const homeOfferCategories = pgTable('home_offer_categories', {
@@ -964,7 +964,7 @@ export const homeOfferCategories = pgTable('home_offer_categories', {
 });
 
 // ---------------------------------------------------------------------------------------------------------
-// Site newsroom, editorial pages (issue 18 item 7; decision 024): CGU, CGV, legal notices, about us, the
+// Editorial pages (decision 024): CGU, CGV, legal notices, about us, the
 // bookshop's introduction and the privacy page. One row per page is what readers see; each save also writes a
 // whole snapshot in `static_page_revisions`. A page without a row shows its original text (src/server/content/
 // static-page-defaults.ts).

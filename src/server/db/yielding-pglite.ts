@@ -1,5 +1,7 @@
 import 'server-only';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
+import { tracingEnabled } from '../observability/tracing';
+import { tracedStatement } from './traced-statements';
 
 /**
  * PGlite runs PostgreSQL in the server's own thread, and its statements resolve through promises only (no I/O):
@@ -12,8 +14,8 @@ import type { PGlite, Transaction } from '@electric-sql/pglite';
  */
 export function yieldingBetweenStatements(client: PGlite): PGlite {
   const transaction = client.transaction.bind(client);
-  client.query = afterATurn(client.query.bind(client)) as PGlite['query'];
-  client.exec = afterATurn(client.exec.bind(client));
+  client.query = statementAfterATurn(client.query.bind(client)) as PGlite['query'];
+  client.exec = statementAfterATurn(client.exec.bind(client));
   client.transaction = afterATurn(<T>(callback: (tx: Transaction) => Promise<T>) =>
     transaction((tx) => callback(yieldingTransaction(tx))),
   ) as PGlite['transaction'];
@@ -23,8 +25,8 @@ export function yieldingBetweenStatements(client: PGlite): PGlite {
 /** The transaction's statements take turns too (its `closed` getter stays the original's, by prototype). */
 function yieldingTransaction(tx: Transaction): Transaction {
   return Object.create(tx, {
-    query: { value: afterATurn(tx.query.bind(tx)) },
-    exec: { value: afterATurn(tx.exec.bind(tx)) },
+    query: { value: statementAfterATurn(tx.query.bind(tx)) },
+    exec: { value: statementAfterATurn(tx.exec.bind(tx)) },
   }) as Transaction;
 }
 
@@ -36,6 +38,16 @@ function afterATurn<Args extends unknown[], Result>(
     await nextTurn();
     return statement(...args);
   };
+}
+
+/**
+ * A statement function (`query`, `exec`) after a turn, inside a span of its own when tracing is on
+ * (traced-statements.ts): every PGlite statement passes here.
+ */
+function statementAfterATurn<Args extends unknown[], Result>(
+  statement: (...args: Args) => Promise<Result>,
+): (...args: Args) => Promise<Result> {
+  return afterATurn(tracingEnabled() ? tracedStatement(statement) : statement);
 }
 
 /** Resolves after the event loop's next check phase: pending I/O (new requests, their sockets) is handled first. */

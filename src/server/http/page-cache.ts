@@ -241,7 +241,7 @@ function slotOf(request: IncomingMessage): Slot | null {
   if (!url || url.length > MAX_URL_LENGTH || !url.startsWith('/')) return null;
   const queryStart = url.indexOf('?');
   const pathname = pathOf(url);
-  // Newsroom (issue 14): staff answers are never kept, whatever the lists below come to hold.
+  // Newsroom: staff answers are never kept, whatever the lists below come to hold.
   if (isNewsroomPath(pathname)) return null;
   const kind: Kind | null = RENDERED_PAGE_PATHS.has(pathname)
     ? 'rendered'
@@ -255,7 +255,7 @@ function slotOf(request: IncomingMessage): Slot | null {
   const query = new URLSearchParams(queryStart === -1 ? '' : url.slice(queryStart + 1));
   // Next's client router asks the same URL for an RSC payload with `?_rsc=` (and the `rsc` header).
   if (query.has('_rsc')) return null;
-  // Search (issue 15): a logged-in reader's search matches gated text, so it is neither served from nor kept in
+  // Search: a logged-in reader's search matches gated text, so it is neither served from nor kept in
   // the cache shared with anonymous readers.
   if (pathname === '/search' && hasSessionCookie(request)) return null;
   // A single article read with a session (cookie or Bearer token) may show what the paywall hides from others.

@@ -2,7 +2,7 @@ import 'server-only';
 
 /**
  * Every route of `src/app` and how it is cached: the one table the proxy (which nonce), the page cache (which
- * store) and the pages' `revalidate` exports follow (issue 13, item 6; decisions 003, 006 and 013).
+ * store) and the pages' `revalidate` exports follow (decisions 003, 006 and 013).
  * `route-table.test.ts` walks `src/app` and fails when a route is missing here, when an entry names no route, and
  * when a page's literal `export const revalidate` disagrees with its entry (Next.js reads that export at build
  * time, so it must stay a literal in the page).
@@ -42,7 +42,7 @@ export const ROUTES = {
   '/(site)/chiffres-taux/tableaux': { caching: 'isr' },
   '/(site)/chiffres-taux/tableaux/[id]': { caching: 'isr' },
   '/(site)/simulateurs/[[...segments]]': { caching: 'isr' },
-  // The editorial pages (issue 18 item 7): each route answers its own address only.
+  // The editorial pages: each route answers its own address only.
   '/(site)/cgu/[[...rest]]': { caching: 'isr' },
   '/(site)/cgv/[[...rest]]': { caching: 'isr' },
   '/(site)/confidentialite/[[...rest]]': { caching: 'isr' },

@@ -1,7 +1,7 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { getIssueByDate } from '../content/daily-issue';
+import { getIssueByDate } from '../daily-issue/daily-issue';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/rows';
 import { newsletterCampaigns, newsletterDeliveries } from '../db/schema';

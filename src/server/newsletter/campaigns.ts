@@ -10,7 +10,7 @@ import type {
   CampaignStatus,
 } from '@/lib/contracts/newsletter-campaigns';
 import { DAILY_NAME } from '@/lib/site';
-import { getIssueByDate } from '../content/daily-issue';
+import { getIssueByDate } from '../daily-issue/daily-issue';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/rows';
 import { newsletterCampaigns, newsletterDeliveries, staffMembers } from '../db/schema';
@@ -20,8 +20,8 @@ import { AppError } from '../http/errors';
 import { defineJob } from '../jobs/definitions';
 import { cancelJobs, enqueueJob } from '../jobs/queue';
 import { logger } from '../log';
-import { type Actor, recordAudit } from '../newsroom/audit';
-import type { StaffPrincipal } from '../newsroom/auth';
+import { type Actor, recordAudit } from '../staff/audit';
+import type { StaffPrincipal } from '../staff/auth';
 import {
   type CampaignRow,
   isPermanentRefusal,
@@ -31,7 +31,7 @@ import {
 } from './campaign-sender';
 import { buildNewsletterEmail, defaultNewsletterSubject } from './sending/newsletter-email';
 
-// Newsletter campaigns (issue 18, docs/NEWSLETTER.md): created from a day's issue, edited, tested, then sent by
+// Newsletter campaigns (docs/NEWSLETTER.md): created from a day's issue, edited, tested, then sent by
 // the job runner now or at a time; the daily automatic send creates and sends one at a configured hour.
 
 export const NO_ISSUE_MESSAGE = 'Aucun numéro de La Quotidienne pour cette date.';

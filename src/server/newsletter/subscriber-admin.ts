@@ -12,11 +12,11 @@ import type { Db } from '../db/client';
 import { queryRows } from '../db/rows';
 import { newsletterSubscribers } from '../db/schema';
 import { AppError } from '../http/errors';
-import { recordAudit } from '../newsroom/audit';
-import type { StaffPrincipal } from '../newsroom/auth';
+import { recordAudit } from '../staff/audit';
+import type { StaffPrincipal } from '../staff/auth';
 import { isConfirmedSubscriber } from './subscribers';
 
-// Newsletter subscribers in the newsroom (issue 18 item 9): list and search, unsubscribe one, CSV export, counts
+// Newsletter subscribers in the newsroom: list and search, unsubscribe one, CSV export, counts
 // by day. Who counts as subscribed is `isConfirmedSubscriber`, as for sending.
 
 const PER_PAGE = 50;

@@ -6,6 +6,7 @@ import { PATHS } from '@/lib/constants';
 import type { HealthAnswer } from '@/lib/contracts/operations';
 import { closeDatabase, getDb } from '../db/client';
 import { wasDatabaseUnavailableSince } from '../db/reachability';
+import { answerGoneArticle } from '../editorial/gone';
 import { env } from '../env';
 import {
   answerFromPageCache,
@@ -16,7 +17,6 @@ import {
 import { stopJobRunner } from '../jobs/runner';
 import { remember, rememberBox } from '../lib/remember';
 import { logger } from '../log';
-import { answerGoneArticle } from '../newsroom/gone';
 import {
   consumeSearchRateLimit,
   SEARCH_BUSY_MESSAGE,
@@ -29,8 +29,9 @@ import {
 import { searchedTextLocation } from '../search/params';
 import { countCachedSearch, flushSearchCounts } from '../search/query-counts';
 import { handOverWaitingSearches, type SlotRelease } from '../search/search-slots';
-import { answerRedirect } from '../site-newsroom/redirects';
+import { answerRedirect } from '../taxonomy/redirects';
 import { observeSearchPage, requestFinished, requestStarted, type SearchPagePart } from './metrics';
+import { stopTracing } from './tracing';
 
 /**
  * Hooks into the HTTP server `next start` creates (Next.js exposes no request hook with the answer's status):
@@ -168,11 +169,11 @@ export function instrumentHttpServers(): void {
       settleClientAddress(request, env().TRUSTED_PROXY_HOPS);
       observe(this, request, response);
       if (answerLiveness(request, response)) return true;
-      // Site newsroom (issue 18): redirected and removed old addresses, from a table in memory.
+      // Redirects: redirected and removed old addresses, from a table in memory.
       if (answerRedirect(request, response)) return true;
-      // Newsroom (issue 14): a withdrawn article's address answers 410 before Next.js.
+      // Newsroom: a withdrawn article's address answers 410 before Next.js.
       if (answerGoneArticle(request, response)) return true;
-      // Search (issue 15): a text longer than a search reads goes to the URL of the text searched, which the page
+      // Search: a text longer than a search reads goes to the URL of the text searched, which the page
       // cache keeps.
       if (redirectToSearchedText(request, response)) return true;
       const isSearch = safePathname(request.url) === PATHS.search;
@@ -180,7 +181,7 @@ export function instrumentHttpServers(): void {
         if (isSearch) timeSearchPart(response, 'cached', process.hrtime.bigint());
         return true;
       }
-      // Search (issue 15): a search page about to run counts against its address's search rate limit first, then
+      // Search: a search page about to run counts against its address's search rate limit first, then
       // waits for one of the process's search slots.
       if (isSearch && !isPageCacheRefresh(request)) {
         void serveSearchPage(request, response, () => Reflect.apply(emit, this, [event, ...args]));
@@ -430,6 +431,7 @@ export async function gracefulStop(signal: NodeJS.Signals): Promise<void> {
   await closeDatabase().catch((error: unknown) =>
     logger.error({ err: error }, 'fermeture de la base impossible'),
   );
+  await stopTracing().catch((error: unknown) => logger.error({ err: error }, 'envoi des traces impossible'));
   logger.info('arrêt terminé');
   process.exit(0);
 }

@@ -8,11 +8,11 @@ import {
 } from '@/lib/constants';
 import type { NewsFilters } from '@/lib/news-filters';
 import { parseThematics } from '@/lib/params';
-import { type Banner, listBanners } from '@/server/content/banners';
 import { listNews, type NewsItem } from '@/server/content/news-list';
 import { findRootTopicBySlug, listTopicThematics } from '@/server/content/topics';
 import type { Db } from '@/server/db/client';
 import type { TagRef } from '@/server/db/schema';
+import { type Banner, listBanners } from '@/server/home-blocks/banners';
 import { getProducts, type ShopProduct } from '@/server/shop/products';
 import { listWhitePapers, type WhitePaper } from '@/server/shop/white-papers';
 

@@ -6,7 +6,7 @@ import { type Db, getDb } from '@/server/db/client';
 import { type ArticlePageData, loadArticlePage } from './article-page';
 
 /**
- * The one mechanism of the section routes (issue 13, item 7): news (/actualite), figures and rates
+ * The one mechanism of the section routes: news (/actualite), figures and rates
  * (/chiffres-taux) and simulators (/simulateurs) each show a listing (the section's home, a topic, a topic's
  * thematics) or an article under one optional catch-all route, and redirect (308) to the canonical address of
  * either. A section declares only what differs (`SectionDefinition`); the resolving, the memo for the request and

@@ -9,8 +9,8 @@ import { diffVersions } from '@/lib/rate-tables';
 import type { Db } from '../db/client';
 import { rateTableFollows, rateTableVersions } from '../db/schema';
 import { AppError } from '../http/errors';
-import { recordPublicChange } from '../newsroom/audit';
-import type { StaffPrincipal } from '../newsroom/auth';
+import { recordPublicChange } from '../staff/audit';
+import type { StaffPrincipal } from '../staff/auth';
 import { queueNewVersionEmails, UNKNOWN_RATE_TABLE_MESSAGE } from './follows';
 import { getRateTable, listRateTables, type RateTableWithHistory } from './tables';
 

@@ -12,6 +12,7 @@ import { queryRows } from '../db/rows';
 import { env } from '../env';
 import { AppError } from '../http/errors';
 import { remember } from '../lib/remember';
+import { inSpan } from '../observability/tracing';
 import { SEARCH_BUSY_MESSAGE, SEARCH_BUSY_RETRY_AFTER_SECONDS } from './admission';
 import { mergedRow, type RawResult, type Row, readsByCorpus } from './corpus-rows';
 import { correctedQuery } from './correction';
@@ -83,11 +84,21 @@ export async function search(
 ): Promise<SearchAnswer> {
   const term = searchedTerm(params.term);
   const page = Math.min(Math.max(1, params.page), MAX_PAGE);
-  const answer = await sharedRead('search', searchKey({ ...params, term, page }, reader.hasAccess), () =>
-    answerSearch(db, { ...params, term, page }, reader.hasAccess),
-  );
-  if (term && page === 1 && answer.total > 0) await countSearch(db, term, reader.client);
-  return answer;
+  const attributes = {
+    'search.words': term.split(/\s+/).filter(Boolean).length,
+    'search.facets': Object.keys(params.selected).length,
+    'search.page': page,
+  };
+  return inSpan('search', attributes, async (span) => {
+    let computed = false;
+    const answer = await sharedRead('search', searchKey({ ...params, term, page }, reader.hasAccess), () => {
+      computed = true;
+      return answerSearch(db, { ...params, term, page }, reader.hasAccess);
+    });
+    span?.setAttributes({ 'search.shared': !computed, 'search.total': answer.total });
+    if (term && page === 1 && answer.total > 0) await countSearch(db, term, reader.client);
+    return answer;
+  });
 }
 
 /**
@@ -109,11 +120,17 @@ async function answerSearch(db: Db, params: SearchParams, hasAccess: boolean): P
   computing.count += 1;
   try {
     const typed: NamedQuery = { ...typedQuery(params.term), key: 'typed' };
-    let answer = await runSearch(db, params, typed, hasAccess);
+    let answer = await inSpan('search.run', { 'search.query': 'typed' }, () =>
+      runSearch(db, params, typed, hasAccess),
+    );
     // A misspelled word matches no lexeme: correct it from the lexeme dictionary and search again.
     if (answer.total === 0 && params.term.length >= SUGGEST_MIN_CHARS) {
-      const corrected = await correctedQuery(db, params.term, typed);
-      if (corrected) answer = await runSearch(db, params, { ...corrected, key: 'corrected' }, hasAccess);
+      const corrected = await inSpan('search.correction', {}, () => correctedQuery(db, params.term, typed));
+      if (corrected) {
+        answer = await inSpan('search.run', { 'search.query': 'corrected' }, () =>
+          runSearch(db, params, { ...corrected, key: 'corrected' }, hasAccess),
+        );
+      }
     }
     return answer;
   } finally {
@@ -211,7 +228,9 @@ async function runSearch(
   // reads still running: a core left idle by the last of them is not waited for.
   const resultsRow = (together[0] ?? rows).then((answered) => answered[0] ?? null);
   const pageSnippets = resultsRow.then((row) =>
-    snippets(db, fullText.tsquery, (row?.results ?? []).map(snippetSource), hasAccess),
+    inSpan('search.snippets', {}, () =>
+      snippets(db, fullText.tsquery, (row?.results ?? []).map(snippetSource), hasAccess),
+    ),
   );
   const [row, headlines, ...facetsOfSelected] = await Promise.all([resultsRow, pageSnippets, ...disjunctive]);
   const facetsCounted = facetCounts(row?.facet_counts ?? null);
@@ -275,7 +294,9 @@ async function planRead(reading: Reading, read: Read): Promise<PlannedRead | nul
     docs: params.urType !== UR_TYPES.news,
   });
   const bounds = term
-    ? await windowBounds(db, term, fullText.words, filters, dayCountsFrom(db), dictionary)
+    ? await inSpan('search.plan', {}, () =>
+        windowBounds(db, term, fullText.words, filters, dayCountsFrom(db), dictionary),
+      )
     : NO_WINDOW;
   if (bounds.none) return null;
   return {

@@ -3,7 +3,7 @@ import { remember } from '../lib/remember';
 
 /**
  * Searches in progress in this process, at most `limit` at once; the others wait their turn in order, up to
- * `queue` of them (issue 15 item 6, docs/SEARCH.md "Liveness (2026-11-27)").
+ * `queue` of them (docs/SEARCH.md "Liveness (2026-11-27)").
  *
  * A search page costs tens of milliseconds of this thread (the engine's statements on PGlite, then the page's
  * render and compression). Four clients searching in a loop kept four of them in progress: every other request,

@@ -25,8 +25,8 @@ import {
   trades,
   whitePapers,
 } from '../db/schema';
-import { adoptPublicArticles } from '../newsroom/adoption';
-import { seedStaticPageRows } from '../site-newsroom/static-pages';
+import { adoptPublicArticles } from '../editorial/adoption';
+import { seedStaticPageRows } from '../editorial-pages/static-pages';
 import { ArticleBuilder, CONTENT_START, MIN_ARTICLES, planArticles, type SectionRow } from './articles';
 import { insertRows, withGinIndexesDeferred } from './bulk-insert';
 import { dayOfIso } from './calendar';
@@ -208,7 +208,7 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
     );
     progress(SEED_STEPS.documents, options.documents, options.documents);
 
-    // The newsroom gets its copy of every article, as published version 1 (src/server/newsroom/adoption.ts).
+    // The newsroom gets its copy of every article, as published version 1 (src/server/editorial/adoption.ts).
     await adoptPublicArticles(tx);
     // The editorial pages' original texts, as their version 1 (decision 024).
     const pages = seedStaticPageRows();

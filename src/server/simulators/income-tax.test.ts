@@ -48,7 +48,7 @@ describe('impôt sur le revenu 2025 (revenus 2024)', () => {
   });
 });
 
-describe('one page per year of taxation (issue 16: every year embedded the 2025 simulator)', () => {
+describe('one page per year of taxation (every year embedded the 2025 simulator)', () => {
   const page = (query: string) => incomeTaxPage(new URLSearchParams(query));
 
   it('computes each year with its own scale', () => {

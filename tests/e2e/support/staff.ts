@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { DEMO_STAFF, DEMO_STAFF_PASSWORD } from '@/server/newsroom/bootstrap';
+import { DEMO_STAFF, DEMO_STAFF_PASSWORD } from '@/server/staff/bootstrap';
 import { type ConsoleGuard, waitForHydration } from './fixtures';
 
 /** The staff shell asks GET /api/admin/session on every page: a 401 before sign-in is how it learns it. */

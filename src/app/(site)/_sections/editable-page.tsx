@@ -3,9 +3,9 @@ import { notFound } from 'next/navigation';
 import { cache, type ReactNode } from 'react';
 import { StaticPage } from '@/components/static/static-page';
 import { STATIC_PAGE_PATHS, type StaticPageSlug, type StaticPageView } from '@/lib/contracts/static-pages';
-import { STATIC_PAGE_DESCRIPTIONS } from '@/server/content/static-page-defaults';
-import { readStaticPage } from '@/server/content/static-pages';
 import { getDb } from '@/server/db/client';
+import { readStaticPage } from '@/server/editorial-pages/reader-pages';
+import { STATIC_PAGE_DESCRIPTIONS } from '@/server/editorial-pages/static-page-defaults';
 import { env } from '@/server/env';
 import { pageMetadata } from '@/server/pages/seo';
 
@@ -15,7 +15,7 @@ export type EditablePageProps = { params: Promise<{ rest?: string[] }> };
 const readPage = cache(async (slug: StaticPageSlug) => readStaticPage(await getDb(), slug));
 
 /**
- * The metadata and page of an editorial page (issue 18 item 7): its optional catch-all route answers only its own
+ * The metadata and page of an editorial page: its optional catch-all route answers only its own
  * address (anything under it is not found), cached like the news pages and refreshed at once when staff save it
  * (decision 016). `render` draws it with `StaticPage` unless the page has its own view (the bookshop).
  */

@@ -1,6 +1,7 @@
 // GET /api/banner
-import { listBanners } from '@/server/content/banners';
+
 import { getDb } from '@/server/db/client';
+import { listBanners } from '@/server/home-blocks/banners';
 import { apiRoute } from '@/server/http/api-route';
 
 export const dynamic = 'force-dynamic';

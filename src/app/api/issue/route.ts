@@ -1,6 +1,6 @@
 // GET /api/issue
 import { sharedRead } from '@/server/cache/shared-reads';
-import { currentIssueAnswer } from '@/server/content/issue-answer';
+import { currentIssueAnswer } from '@/server/daily-issue/issue-answer';
 import { getDb } from '@/server/db/client';
 import { apiRoute } from '@/server/http/api-route';
 

@@ -4,12 +4,12 @@ import type { Revalidated } from '@/lib/contracts/operations';
 import { purgeSharedReads } from '@/server/cache/shared-reads';
 import { isOwnRevalidateToken } from '@/server/content/content-changes';
 import { getDb } from '@/server/db/client';
+import { refreshGoneArticles } from '@/server/editorial/gone';
 import { apiRoute } from '@/server/http/api-route';
 import { AppError } from '@/server/http/errors';
 import { purgePageCache } from '@/server/http/page-cache';
 import { REVALIDATED_PAGE_ROUTES } from '@/server/http/route-table';
-import { refreshGoneArticles } from '@/server/newsroom/gone';
-import { refreshRedirects } from '@/server/site-newsroom/redirects';
+import { refreshRedirects } from '@/server/taxonomy/redirects';
 
 export const dynamic = 'force-dynamic';
 

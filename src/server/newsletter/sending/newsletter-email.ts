@@ -3,7 +3,7 @@ import { formatLongDate } from '@/lib/dates';
 import { DAILY_NAME, PUBLISHER_NAME, SITE_TAGLINE } from '@/lib/site';
 import { escapeHtml } from '@/lib/text';
 import { articlePath } from '@/lib/urls';
-import type { DailyIssue } from '../../content/daily-issue';
+import type { DailyIssue } from '../../daily-issue/daily-issue';
 import { oneClickUnsubscribeUrl, unsubscribePageUrl } from '../unsubscribe-token';
 
 /** One newsletter message, ready for the transport. */
@@ -15,7 +15,7 @@ export type NewsletterEmail = {
   headers: Record<string, string>;
 };
 
-/** What a campaign's editors change (issue 18); by default the subject comes from the issue, no intro. */
+/** What a campaign's editors change; by default the subject comes from the issue, no intro. */
 export type NewsletterEdits = { subject?: string | undefined; intro?: string | undefined };
 
 function issueDateLabel(issue: DailyIssue): string {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { and, asc, desc, eq, gt, ne, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import { DAILY_NAME } from '@/lib/site';
-import { getCurrentIssue } from '../../content/daily-issue';
+import { getCurrentIssue } from '../../daily-issue/daily-issue';
 import type { Db } from '../../db/client';
 import { newsletterCampaigns, newsletterDeliveries, newsletterSubscribers } from '../../db/schema';
 import { emailSenderFor } from '../../email/transport';

@@ -1,9 +1,9 @@
 // GET / POST /api/admin/api-keys (administrators)
 import { apiKeyCreateBody } from '@/lib/contracts/admin';
 import { getDb } from '@/server/db/client';
-import { createApiKey, listApiKeys } from '@/server/newsroom/api-keys';
-import { requireStaff } from '@/server/newsroom/auth';
-import { adminJson, adminRoute, created } from '@/server/newsroom/route';
+import { createApiKey, listApiKeys } from '@/server/staff/api-keys';
+import { requireStaff } from '@/server/staff/auth';
+import { adminJson, adminRoute, created } from '@/server/staff/route';
 
 export const GET = adminRoute(async (request) => {
   const db = await getDb();

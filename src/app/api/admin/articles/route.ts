@@ -1,9 +1,9 @@
 // GET / POST /api/admin/articles (docs/ADMIN-API.md)
 import { articleCreateBody, articleListQuery } from '@/lib/contracts/admin';
 import { getDb } from '@/server/db/client';
-import { createArticle, listAdminArticles } from '@/server/newsroom/articles';
-import { requireStaff } from '@/server/newsroom/auth';
-import { adminJson, adminQuery, adminRoute, created } from '@/server/newsroom/route';
+import { createArticle, listAdminArticles } from '@/server/editorial/articles';
+import { requireStaff } from '@/server/staff/auth';
+import { adminJson, adminQuery, adminRoute, created } from '@/server/staff/route';
 
 export const GET = adminRoute(async (request) => {
   const db = await getDb();

@@ -1,9 +1,9 @@
 // GET /api/admin/audit (administrators): the audit log, filtered
 import { auditListQuery } from '@/lib/contracts/admin';
 import { getDb } from '@/server/db/client';
-import { listAudit } from '@/server/newsroom/audit';
-import { requireStaff } from '@/server/newsroom/auth';
-import { adminQuery, adminRoute } from '@/server/newsroom/route';
+import { listAudit } from '@/server/staff/audit';
+import { requireStaff } from '@/server/staff/auth';
+import { adminQuery, adminRoute } from '@/server/staff/route';
 
 export const GET = adminRoute(async (request) => {
   const db = await getDb();

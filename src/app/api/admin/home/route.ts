@@ -1,8 +1,8 @@
 // GET /api/admin/home (docs/ADMIN-API.md): the home page's blocks as saved
 import { getDb } from '@/server/db/client';
-import { requireStaff } from '@/server/newsroom/auth';
-import { adminRoute } from '@/server/newsroom/route';
-import { getHomeBlocks } from '@/server/site-newsroom/home-blocks';
+import { getHomeBlocks } from '@/server/home-blocks/home-blocks';
+import { requireStaff } from '@/server/staff/auth';
+import { adminRoute } from '@/server/staff/route';
 
 export const GET = adminRoute(async (request) => {
   const db = await getDb();

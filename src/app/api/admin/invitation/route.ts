@@ -2,8 +2,8 @@
 import { invitationAcceptBody } from '@/lib/contracts/admin';
 import { getDb } from '@/server/db/client';
 import { clientAddress, enforceRateLimit } from '@/server/http/rate-limit';
-import { adminJson, adminRoute } from '@/server/newsroom/route';
-import { acceptInvitation } from '@/server/newsroom/staff';
+import { adminJson, adminRoute } from '@/server/staff/route';
+import { acceptInvitation } from '@/server/staff/staff';
 
 const INVITATION_ATTEMPTS = { name: 'staff-invitation:address', limit: 10, windowSeconds: 15 * 60 };
 

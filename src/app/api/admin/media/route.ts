@@ -1,9 +1,9 @@
 // GET / POST /api/admin/media: uploads (multipart `file`, `alt`) and their list
 import { mediaListQuery } from '@/lib/contracts/admin';
 import { getDb } from '@/server/db/client';
-import { requireStaff } from '@/server/newsroom/auth';
-import { listMedia, uploadMedia } from '@/server/newsroom/media';
-import { adminQuery, adminRoute, created } from '@/server/newsroom/route';
+import { listMedia, uploadMedia } from '@/server/editorial/media';
+import { requireStaff } from '@/server/staff/auth';
+import { adminQuery, adminRoute, created } from '@/server/staff/route';
 
 export const GET = adminRoute(async (request) => {
   const db = await getDb();

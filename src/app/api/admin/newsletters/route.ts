@@ -2,8 +2,8 @@
 import { campaignCreateBody } from '@/lib/contracts/newsletter-campaigns';
 import { getDb } from '@/server/db/client';
 import { createCampaign, listCampaigns } from '@/server/newsletter/campaigns';
-import { requireStaff } from '@/server/newsroom/auth';
-import { adminJson, adminRoute, created } from '@/server/newsroom/route';
+import { requireStaff } from '@/server/staff/auth';
+import { adminJson, adminRoute, created } from '@/server/staff/route';
 
 export const GET = adminRoute(async (request) => {
   const db = await getDb();

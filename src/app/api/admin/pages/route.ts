@@ -1,8 +1,8 @@
 // GET /api/admin/pages (docs/ADMIN-API.md): the site's editorial pages with their last change
 import { getDb } from '@/server/db/client';
-import { requireStaff } from '@/server/newsroom/auth';
-import { adminRoute } from '@/server/newsroom/route';
-import { listStaticPages } from '@/server/site-newsroom/static-pages';
+import { listStaticPages } from '@/server/editorial-pages/static-pages';
+import { requireStaff } from '@/server/staff/auth';
+import { adminRoute } from '@/server/staff/route';
 
 export const GET = adminRoute(async (request) => {
   const db = await getDb();

@@ -1,8 +1,8 @@
 // GET /api/admin/rates (docs/ADMIN-API.md): the rate tables, their latest version and how many versions
 import { getDb } from '@/server/db/client';
-import { requireStaff } from '@/server/newsroom/auth';
-import { adminRoute } from '@/server/newsroom/route';
 import { adminRateTableList } from '@/server/rate-tables/publish';
+import { requireStaff } from '@/server/staff/auth';
+import { adminRoute } from '@/server/staff/route';
 
 export const GET = adminRoute(async (request) => {
   const db = await getDb();

@@ -1,9 +1,9 @@
 // GET / POST / DELETE /api/admin/redirects (docs/ADMIN-API.md): old addresses moved (301) or gone (410)
 import { redirectCreateBody, redirectDeleteQuery, redirectListQuery } from '@/lib/contracts/redirects';
 import { getDb } from '@/server/db/client';
-import { requireStaff } from '@/server/newsroom/auth';
-import { adminJson, adminQuery, adminRoute, created, noContent } from '@/server/newsroom/route';
-import { createRedirect, deleteRedirect, listRedirects } from '@/server/site-newsroom/redirects';
+import { requireStaff } from '@/server/staff/auth';
+import { adminJson, adminQuery, adminRoute, created, noContent } from '@/server/staff/route';
+import { createRedirect, deleteRedirect, listRedirects } from '@/server/taxonomy/redirects';
 
 export const GET = adminRoute(async (request) => {
   const db = await getDb();

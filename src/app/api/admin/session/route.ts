@@ -2,10 +2,10 @@
 import { type SessionAnswer, sessionCreateBody, sessionDeleteQuery } from '@/lib/contracts/admin';
 import { getDb } from '@/server/db/client';
 import { clientAddress } from '@/server/http/rate-limit';
-import { clearedStaffCookieHeader, requireStaff, staffCookieHeader } from '@/server/newsroom/auth';
-import { adminJson, adminQuery, adminRoute } from '@/server/newsroom/route';
-import { currentSession, signOut } from '@/server/newsroom/session-calls';
-import { signIn } from '@/server/newsroom/sign-in';
+import { clearedStaffCookieHeader, requireStaff, staffCookieHeader } from '@/server/staff/auth';
+import { adminJson, adminQuery, adminRoute } from '@/server/staff/route';
+import { currentSession, signOut } from '@/server/staff/session-calls';
+import { signIn } from '@/server/staff/sign-in';
 
 export const POST = adminRoute(async (request) => {
   const body = await adminJson(request, sessionCreateBody, 4 * 1024);

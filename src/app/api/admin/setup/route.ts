@@ -3,16 +3,16 @@ import { setupBody, setupStatusAnswer } from '@/lib/contracts/admin';
 import { getDb } from '@/server/db/client';
 import { AppError } from '@/server/http/errors';
 import { clientAddress, enforceRateLimit } from '@/server/http/rate-limit';
-import { staffCookieHeader } from '@/server/newsroom/auth';
+import { staffCookieHeader } from '@/server/staff/auth';
 import {
   consumeSetupToken,
   createFirstAdministrator,
   isSetupToken,
   setupClosed,
-} from '@/server/newsroom/bootstrap';
-import { adminJson, adminRoute } from '@/server/newsroom/route';
-import { signIn } from '@/server/newsroom/sign-in';
-import { staffCount, staffPasswordError } from '@/server/newsroom/staff';
+} from '@/server/staff/bootstrap';
+import { adminJson, adminRoute } from '@/server/staff/route';
+import { signIn } from '@/server/staff/sign-in';
+import { staffCount, staffPasswordError } from '@/server/staff/staff';
 
 export const GET = adminRoute(async () => {
   return setupStatusAnswer.parse({ needed: (await staffCount(await getDb())) === 0 });

@@ -1,10 +1,10 @@
 // GET / POST /api/admin/staff (administrators)
 import { staffCreateBody } from '@/lib/contracts/admin';
 import { getDb } from '@/server/db/client';
-import { requireStaff } from '@/server/newsroom/auth';
-import { createStaffMember } from '@/server/newsroom/invitations';
-import { adminJson, adminRoute, created } from '@/server/newsroom/route';
-import { listStaff } from '@/server/newsroom/staff';
+import { requireStaff } from '@/server/staff/auth';
+import { createStaffMember } from '@/server/staff/invitations';
+import { adminJson, adminRoute, created } from '@/server/staff/route';
+import { listStaff } from '@/server/staff/staff';
 
 export const GET = adminRoute(async (request) => {
   const db = await getDb();

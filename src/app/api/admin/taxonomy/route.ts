@@ -3,8 +3,8 @@ import { asc } from 'drizzle-orm';
 import type { TaxonomyAnswer } from '@/lib/contracts/admin';
 import { getDb } from '@/server/db/client';
 import { topics, trades } from '@/server/db/schema';
-import { requireStaff } from '@/server/newsroom/auth';
-import { adminRoute } from '@/server/newsroom/route';
+import { requireStaff } from '@/server/staff/auth';
+import { adminRoute } from '@/server/staff/route';
 
 export const GET = adminRoute(async (request): Promise<TaxonomyAnswer> => {
   const db = await getDb();

@@ -1,6 +1,6 @@
 // GET /media/{id}/{key}.{ext}: the files of uploaded media (originals and responsive variants), for readers
 import { getDb } from '@/server/db/client';
-import { readMediaFile } from '@/server/newsroom/media';
+import { readMediaFile } from '@/server/editorial/media';
 
 export const dynamic = 'force-dynamic';
 

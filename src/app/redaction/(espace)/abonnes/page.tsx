@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { SubscribersPage } from '@/components/newsroom/site/site-admin-pages';
+import { SubscribersPage } from '@/components/newsroom/newsletter/subscribers-page';
 
 export const metadata: Metadata = { title: 'Abonnés à la newsletter' };
 

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { HomeBlocksPage } from '@/components/newsroom/site/home-blocks-page';
+import { HomeBlocksPage } from '@/components/newsroom/home-blocks/home-blocks-page';
 
 export const metadata: Metadata = { title: 'Page d’accueil' };
 

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { ShopPage } from '@/components/newsroom/site/shop-page';
+import { ShopPage } from '@/components/newsroom/shop/shop-page';
 
 export const metadata: Metadata = { title: 'Boutique' };
 

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { NewslettersPage } from '@/components/newsroom/site/newsletter-pages';
+import { NewslettersPage } from '@/components/newsroom/newsletter/newsletter-pages';
 
 export const metadata: Metadata = { title: 'Newsletters' };
 

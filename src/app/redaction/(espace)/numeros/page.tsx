@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { IssuesPage } from '@/components/newsroom/site/issue-pages';
+import { IssuesPage } from '@/components/newsroom/daily-issue/issue-pages';
 
 export const metadata: Metadata = { title: 'La Quotidienne' };
 

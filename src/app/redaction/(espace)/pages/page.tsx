@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { StaticPagesList } from '@/components/newsroom/site/static-pages-page';
+import { StaticPagesList } from '@/components/newsroom/editorial-pages/static-pages-page';
 
 export const metadata: Metadata = { title: 'Pages' };
 

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { RedirectsPage } from '@/components/newsroom/site/site-admin-pages';
+import { RedirectsPage } from '@/components/newsroom/taxonomy/redirects-page';
 
 export const metadata: Metadata = { title: 'Redirections' };
 

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { TaxonomyPage } from '@/components/newsroom/site/taxonomy-page';
+import { TaxonomyPage } from '@/components/newsroom/taxonomy/taxonomy-page';
 
 export const metadata: Metadata = { title: 'Thèmes et métiers' };
 

@@ -7,14 +7,14 @@ import homeStyles from '@/app/(site)/accueil/[metier]/page.module.css';
 import { HomeNews } from '@/components/home/home-news';
 import styles from '@/components/newsroom/newsroom.module.css';
 import { signInPath } from '@/components/newsroom/paths';
-import { issuePath, issuePreviewPath } from '@/components/newsroom/site/paths';
+import { issuePath, issuePreviewPath } from '@/components/newsroom/site-paths';
 import { ISSUE_STATUS_LABELS, type IssueStatus } from '@/lib/contracts/issues';
-import { getIssueByDate } from '@/server/content/daily-issue';
+import { getIssueByDate } from '@/server/daily-issue/daily-issue';
+import { getAdminIssue } from '@/server/daily-issue/issues';
 import { getDb } from '@/server/db/client';
 import { env } from '@/server/env';
 import { AppError } from '@/server/http/errors';
-import { requireStaff } from '@/server/newsroom/auth';
-import { getAdminIssue } from '@/server/site-newsroom/issues';
+import { requireStaff } from '@/server/staff/auth';
 
 export const metadata: Metadata = { title: 'Aperçu du numéro' };
 

@@ -10,12 +10,12 @@ import { PATHS } from '@/lib/constants';
 import { type AdminArticle, ARTICLE_STATUS_LABELS } from '@/lib/contracts/admin';
 import { articlePath } from '@/lib/urls';
 import { getDb } from '@/server/db/client';
+import { getAdminArticle } from '@/server/editorial/articles';
+import { loadPreviewPage } from '@/server/editorial/preview';
 import { env } from '@/server/env';
 import { AppError } from '@/server/http/errors';
-import { getAdminArticle } from '@/server/newsroom/articles';
-import { requireStaff } from '@/server/newsroom/auth';
-import { loadPreviewPage } from '@/server/newsroom/preview';
 import type { ArticlePageData } from '@/server/pages/article-page';
+import { requireStaff } from '@/server/staff/auth';
 
 export const metadata: Metadata = { title: 'Aperçu' };
 
@@ -25,7 +25,7 @@ type Props = {
 };
 
 /**
- * The exact public page of a draft or a revision (issue 14 item 9), with the article page's own components and
+ * The exact public page of a draft or a revision, with the article page's own components and
  * the site's frame, for staff only, marked "Aperçu" and never cached (the newsroom layout renders per request,
  * the proxy answers `private, no-store`).
  */

@@ -1,8 +1,8 @@
 // DELETE /api/admin/api-keys/{id} (administrators): revokes the key
 import { getDb } from '@/server/db/client';
-import { revokeApiKey } from '@/server/newsroom/api-keys';
-import { requireStaff } from '@/server/newsroom/auth';
-import { adminRoute, numericParam } from '@/server/newsroom/route';
+import { revokeApiKey } from '@/server/staff/api-keys';
+import { requireStaff } from '@/server/staff/auth';
+import { adminRoute, numericParam } from '@/server/staff/route';
 
 type Context = { params: Promise<{ id: string }> };
 

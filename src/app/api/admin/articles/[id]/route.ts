@@ -1,9 +1,9 @@
 // GET / PATCH / DELETE /api/admin/articles/{id}
 import { articleDeleteQuery, articlePatchBody } from '@/lib/contracts/admin';
 import { getDb } from '@/server/db/client';
-import { deleteArticle, getAdminArticle, patchArticle } from '@/server/newsroom/articles';
-import { requireStaff } from '@/server/newsroom/auth';
-import { adminJson, adminQuery, adminRoute, noContent, routeParam } from '@/server/newsroom/route';
+import { deleteArticle, getAdminArticle, patchArticle } from '@/server/editorial/articles';
+import { requireStaff } from '@/server/staff/auth';
+import { adminJson, adminQuery, adminRoute, noContent, routeParam } from '@/server/staff/route';
 
 type Context = { params: Promise<{ id: string }> };
 

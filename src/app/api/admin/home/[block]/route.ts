@@ -1,10 +1,10 @@
 // PUT /api/admin/home/{block} (docs/ADMIN-API.md): one block of the home page replaced, in display order
 import { type HomeBlock, homeBlockBodies, homeBlockSchema } from '@/lib/contracts/home-blocks';
 import { type Db, getDb } from '@/server/db/client';
+import { type HomeBlockBodies, putHomeBlock } from '@/server/home-blocks/home-blocks';
 import { AppError } from '@/server/http/errors';
-import { requireStaff, type StaffPrincipal } from '@/server/newsroom/auth';
-import { adminJson, adminRoute, routeParam } from '@/server/newsroom/route';
-import { type HomeBlockBodies, putHomeBlock } from '@/server/site-newsroom/home-blocks';
+import { requireStaff, type StaffPrincipal } from '@/server/staff/auth';
+import { adminJson, adminRoute, routeParam } from '@/server/staff/route';
 
 type Context = { params: Promise<{ block: string }> };
 

@@ -1,11 +1,11 @@
 // GET / PUT /api/admin/issues/{date}: the issue of a day (or a proposal), composed and published
 import { roleAllows } from '@/lib/contracts/admin';
 import { issueDateSchema, issuePutBody } from '@/lib/contracts/issues';
+import { getAdminIssue, putIssue } from '@/server/daily-issue/issues';
 import { getDb } from '@/server/db/client';
 import { AppError } from '@/server/http/errors';
-import { ROLE_FORBIDDEN_MESSAGE, requireStaff } from '@/server/newsroom/auth';
-import { adminJson, adminRoute, routeParam } from '@/server/newsroom/route';
-import { getAdminIssue, putIssue } from '@/server/site-newsroom/issues';
+import { ROLE_FORBIDDEN_MESSAGE, requireStaff } from '@/server/staff/auth';
+import { adminJson, adminRoute, routeParam } from '@/server/staff/route';
 
 type Context = { params: Promise<{ date: string }> };
 

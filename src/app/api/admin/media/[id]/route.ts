@@ -1,9 +1,9 @@
 // PATCH /api/admin/media/{id} {alt}
 import { mediaPatchBody } from '@/lib/contracts/admin';
 import { getDb } from '@/server/db/client';
-import { requireStaff } from '@/server/newsroom/auth';
-import { updateMediaAlt } from '@/server/newsroom/media';
-import { adminJson, adminRoute, numericParam } from '@/server/newsroom/route';
+import { updateMediaAlt } from '@/server/editorial/media';
+import { requireStaff } from '@/server/staff/auth';
+import { adminJson, adminRoute, numericParam } from '@/server/staff/route';
 
 type Context = { params: Promise<{ id: string }> };
 

@@ -1,9 +1,9 @@
 // GET/PUT /api/admin/pages/{slug} (docs/ADMIN-API.md): one editorial page, replaced whole by PUT
 import { STATIC_PAGE_JSON_BYTES, staticPagePutBody } from '@/lib/contracts/static-pages';
 import { getDb } from '@/server/db/client';
-import { requireStaff } from '@/server/newsroom/auth';
-import { adminJson, adminRoute, routeParam } from '@/server/newsroom/route';
-import { getStaticPage, pageSlugOf, putStaticPage } from '@/server/site-newsroom/static-pages';
+import { getStaticPage, pageSlugOf, putStaticPage } from '@/server/editorial-pages/static-pages';
+import { requireStaff } from '@/server/staff/auth';
+import { adminJson, adminRoute, routeParam } from '@/server/staff/route';
 
 type Context = { params: Promise<{ slug: string }> };
 

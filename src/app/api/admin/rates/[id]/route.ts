@@ -1,8 +1,8 @@
 // GET /api/admin/rates/{id} (docs/ADMIN-API.md): a rate table's history, each version with its differences
 import { getDb } from '@/server/db/client';
-import { requireStaff } from '@/server/newsroom/auth';
-import { adminRoute, routeParam } from '@/server/newsroom/route';
 import { adminRateTable } from '@/server/rate-tables/publish';
+import { requireStaff } from '@/server/staff/auth';
+import { adminRoute, routeParam } from '@/server/staff/route';
 
 type Context = { params: Promise<{ id: string }> };
 

@@ -2,9 +2,9 @@
 import { REDIRECT_LIMITS } from '@/lib/contracts/redirects';
 import { getDb } from '@/server/db/client';
 import { AppError } from '@/server/http/errors';
-import { requireStaff } from '@/server/newsroom/auth';
-import { adminRoute, mediaTypeOf, readLimited } from '@/server/newsroom/route';
-import { importRedirects } from '@/server/site-newsroom/redirects';
+import { requireStaff } from '@/server/staff/auth';
+import { adminRoute, mediaTypeOf, readLimited } from '@/server/staff/route';
+import { importRedirects } from '@/server/taxonomy/redirects';
 
 export const POST = adminRoute(async (request) => {
   const db = await getDb();

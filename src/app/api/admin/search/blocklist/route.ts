@@ -1,10 +1,10 @@
 // GET / PUT /api/admin/search/blocklist: words and phrases never offered as search suggestions (docs/ADMIN-API.md)
 import { type SearchBlocklistAnswer, searchBlocklistBody } from '@/lib/contracts/search-blocklist';
+import { refreshReaders } from '@/server/content/readers';
 import { getDb } from '@/server/db/client';
-import { requireStaff } from '@/server/newsroom/auth';
-import { adminJson, adminRoute } from '@/server/newsroom/route';
 import { getSearchBlocklist, setSearchBlocklist } from '@/server/search/suggestion-rules';
-import { refreshReaders } from '@/server/site-newsroom/readers';
+import { requireStaff } from '@/server/staff/auth';
+import { adminJson, adminRoute } from '@/server/staff/route';
 
 export const GET = adminRoute(async (request): Promise<SearchBlocklistAnswer> => {
   const db = await getDb();

@@ -1,9 +1,9 @@
 // POST / PUT / DELETE /api/admin/session/totp: two-factor authentication of the signed-in staff member
 import { totpCodeBody } from '@/lib/contracts/admin';
 import { getDb } from '@/server/db/client';
-import { requireStaff } from '@/server/newsroom/auth';
-import { adminJson, adminRoute, noContent } from '@/server/newsroom/route';
-import { confirmTotp, startTotpSetup } from '@/server/newsroom/session-calls';
+import { requireStaff } from '@/server/staff/auth';
+import { adminJson, adminRoute, noContent } from '@/server/staff/route';
+import { confirmTotp, startTotpSetup } from '@/server/staff/session-calls';
 
 export const POST = adminRoute(async (request) => {
   const db = await getDb();

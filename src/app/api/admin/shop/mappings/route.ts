@@ -1,9 +1,9 @@
 // GET / PUT /api/admin/shop/mappings (docs/ADMIN-API.md): the job x subject → product code mapping
 import { productMappingsBody } from '@/lib/contracts/shop-catalogue';
 import { getDb } from '@/server/db/client';
-import { requireStaff } from '@/server/newsroom/auth';
-import { adminJson, adminRoute } from '@/server/newsroom/route';
-import { getMappings, putMappings } from '@/server/site-newsroom/shop-catalogue';
+import { getMappings, putMappings } from '@/server/shop/shop-catalogue';
+import { requireStaff } from '@/server/staff/auth';
+import { adminJson, adminRoute } from '@/server/staff/route';
 
 export const GET = adminRoute(async (request) => {
   const db = await getDb();

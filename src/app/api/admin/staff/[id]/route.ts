@@ -1,9 +1,9 @@
 // PATCH /api/admin/staff/{id} (administrators): name, role, or closing the account
 import { staffPatchBody } from '@/lib/contracts/admin';
 import { getDb } from '@/server/db/client';
-import { requireStaff } from '@/server/newsroom/auth';
-import { adminJson, adminRoute, numericParam } from '@/server/newsroom/route';
-import { updateStaff } from '@/server/newsroom/staff';
+import { requireStaff } from '@/server/staff/auth';
+import { adminJson, adminRoute, numericParam } from '@/server/staff/route';
+import { updateStaff } from '@/server/staff/staff';
 
 type Context = { params: Promise<{ id: string }> };
 

@@ -2,8 +2,8 @@
 import { subscriberDailyQuery } from '@/lib/contracts/subscribers';
 import { getDb } from '@/server/db/client';
 import { dailySubscriberCounts } from '@/server/newsletter/subscriber-admin';
-import { requireStaff } from '@/server/newsroom/auth';
-import { adminQuery, adminRoute } from '@/server/newsroom/route';
+import { requireStaff } from '@/server/staff/auth';
+import { adminQuery, adminRoute } from '@/server/staff/route';
 
 export const GET = adminRoute(async (request) => {
   const db = await getDb();

@@ -1,8 +1,8 @@
 // GET /api/admin/subscribers/export: every subscriber as CSV, streamed
 import { getDb } from '@/server/db/client';
 import { exportSubscribers } from '@/server/newsletter/subscriber-admin';
-import { requireStaff } from '@/server/newsroom/auth';
-import { adminRoute } from '@/server/newsroom/route';
+import { requireStaff } from '@/server/staff/auth';
+import { adminRoute } from '@/server/staff/route';
 
 export const GET = adminRoute(async (request) => {
   const db = await getDb();

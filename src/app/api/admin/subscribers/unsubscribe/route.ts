@@ -2,8 +2,8 @@
 import { subscriberUnsubscribeBody } from '@/lib/contracts/subscribers';
 import { getDb } from '@/server/db/client';
 import { unsubscribeByStaff } from '@/server/newsletter/subscriber-admin';
-import { requireStaff } from '@/server/newsroom/auth';
-import { adminJson, adminRoute } from '@/server/newsroom/route';
+import { requireStaff } from '@/server/staff/auth';
+import { adminJson, adminRoute } from '@/server/staff/route';
 
 export const POST = adminRoute(async (request) => {
   const db = await getDb();

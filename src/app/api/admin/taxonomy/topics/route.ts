@@ -1,9 +1,9 @@
 // POST /api/admin/taxonomy/topics (docs/ADMIN-API.md): a new topic or thematic
 import { topicCreateBody } from '@/lib/contracts/taxonomy';
 import { getDb } from '@/server/db/client';
-import { requireStaff } from '@/server/newsroom/auth';
-import { adminJson, adminRoute, created } from '@/server/newsroom/route';
-import { createTopic } from '@/server/site-newsroom/taxonomy';
+import { requireStaff } from '@/server/staff/auth';
+import { adminJson, adminRoute, created } from '@/server/staff/route';
+import { createTopic } from '@/server/taxonomy/taxonomy';
 
 export const POST = adminRoute(async (request) => {
   const db = await getDb();

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { RateTablesAdminPage } from '@/components/rates/tables/newsroom/rate-tables-admin';
+import { RateTablesAdminPage } from '@/components/newsroom/rate-tables/rate-tables-admin';
 
 export const metadata: Metadata = { title: 'Tableaux de chiffres et taux' };
 

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { CampaignPage } from '@/components/newsroom/site/newsletter-pages';
+import { CampaignPage } from '@/components/newsroom/newsletter/newsletter-pages';
 
 export const metadata: Metadata = { title: 'Campagne de newsletter' };
 

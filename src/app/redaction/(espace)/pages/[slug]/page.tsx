@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { StaticPageEditor } from '@/components/newsroom/site/static-pages-page';
+import { StaticPageEditor } from '@/components/newsroom/editorial-pages/static-pages-page';
 import { staticPageSlugSchema } from '@/lib/contracts/static-pages';
 
 export const metadata: Metadata = { title: 'Page' };

@@ -1,9 +1,9 @@
 // POST /api/admin/articles/{id}/publish {version, at?, markUpdated?}: now, or scheduled at `at`
 import { articlePublishBody } from '@/lib/contracts/admin';
 import { getDb } from '@/server/db/client';
-import { requireStaff } from '@/server/newsroom/auth';
-import { adminJson, adminRoute, routeParam } from '@/server/newsroom/route';
-import { publishArticle } from '@/server/newsroom/workflow';
+import { publishArticle } from '@/server/editorial/workflow';
+import { requireStaff } from '@/server/staff/auth';
+import { adminJson, adminRoute, routeParam } from '@/server/staff/route';
 
 type Context = { params: Promise<{ id: string }> };
 

@@ -1,8 +1,8 @@
 // GET /api/admin/articles/{id}/revisions
 import { getDb } from '@/server/db/client';
-import { requireStaff } from '@/server/newsroom/auth';
-import { listRevisions } from '@/server/newsroom/revisions';
-import { adminRoute, routeParam } from '@/server/newsroom/route';
+import { listRevisions } from '@/server/editorial/revisions';
+import { requireStaff } from '@/server/staff/auth';
+import { adminRoute, routeParam } from '@/server/staff/route';
 
 type Context = { params: Promise<{ id: string }> };
 

@@ -1,9 +1,9 @@
 // POST /api/admin/articles/{id}/submit: a draft goes to review
 import { articleSubmitBody } from '@/lib/contracts/admin';
 import { getDb } from '@/server/db/client';
-import { requireStaff } from '@/server/newsroom/auth';
-import { adminJson, adminRoute, routeParam } from '@/server/newsroom/route';
-import { submitArticle } from '@/server/newsroom/workflow';
+import { submitArticle } from '@/server/editorial/workflow';
+import { requireStaff } from '@/server/staff/auth';
+import { adminJson, adminRoute, routeParam } from '@/server/staff/route';
 
 type Context = { params: Promise<{ id: string }> };
 

@@ -1,9 +1,9 @@
 // POST /api/admin/articles/{id}/unpublish {version}: the public address then answers 410
 import { articleUnpublishBody } from '@/lib/contracts/admin';
 import { getDb } from '@/server/db/client';
-import { requireStaff } from '@/server/newsroom/auth';
-import { adminJson, adminRoute, routeParam } from '@/server/newsroom/route';
-import { unpublishArticle } from '@/server/newsroom/workflow';
+import { unpublishArticle } from '@/server/editorial/workflow';
+import { requireStaff } from '@/server/staff/auth';
+import { adminJson, adminRoute, routeParam } from '@/server/staff/route';
 
 type Context = { params: Promise<{ id: string }> };
 

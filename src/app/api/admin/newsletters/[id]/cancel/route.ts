@@ -1,8 +1,8 @@
 // POST /api/admin/newsletters/{id}/cancel: a scheduled campaign back to draft, a sending one stopped
 import { getDb } from '@/server/db/client';
 import { cancelCampaign } from '@/server/newsletter/campaigns';
-import { requireStaff } from '@/server/newsroom/auth';
-import { adminRoute, numericParam } from '@/server/newsroom/route';
+import { requireStaff } from '@/server/staff/auth';
+import { adminRoute, numericParam } from '@/server/staff/route';
 
 type Context = { params: Promise<{ id: string }> };
 

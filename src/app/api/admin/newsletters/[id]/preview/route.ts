@@ -1,8 +1,8 @@
 // GET /api/admin/newsletters/{id}/preview: the e-mail as subscribers receive it (subject, HTML, text)
 import { getDb } from '@/server/db/client';
 import { previewCampaign } from '@/server/newsletter/campaigns';
-import { requireStaff } from '@/server/newsroom/auth';
-import { adminRoute, numericParam } from '@/server/newsroom/route';
+import { requireStaff } from '@/server/staff/auth';
+import { adminRoute, numericParam } from '@/server/staff/route';
 
 type Context = { params: Promise<{ id: string }> };
 

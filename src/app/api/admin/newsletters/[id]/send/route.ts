@@ -2,8 +2,8 @@
 import { campaignSendBody } from '@/lib/contracts/newsletter-campaigns';
 import { getDb } from '@/server/db/client';
 import { sendCampaign } from '@/server/newsletter/campaigns';
-import { requireStaff } from '@/server/newsroom/auth';
-import { adminJson, adminRoute, numericParam } from '@/server/newsroom/route';
+import { requireStaff } from '@/server/staff/auth';
+import { adminJson, adminRoute, numericParam } from '@/server/staff/route';
 
 type Context = { params: Promise<{ id: string }> };
 

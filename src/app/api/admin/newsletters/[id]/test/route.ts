@@ -2,8 +2,8 @@
 import { campaignTestBody } from '@/lib/contracts/newsletter-campaigns';
 import { getDb } from '@/server/db/client';
 import { sendTest } from '@/server/newsletter/campaigns';
-import { requireStaff } from '@/server/newsroom/auth';
-import { adminJson, adminRoute, numericParam } from '@/server/newsroom/route';
+import { requireStaff } from '@/server/staff/auth';
+import { adminJson, adminRoute, numericParam } from '@/server/staff/route';
 
 type Context = { params: Promise<{ id: string }> };
 

@@ -1,9 +1,9 @@
 // POST /api/admin/pages/{slug}/preview (docs/ADMIN-API.md): the page as readers would see these fields; nothing saved
 import { STATIC_PAGE_JSON_BYTES, staticPagePreviewBody } from '@/lib/contracts/static-pages';
 import { getDb } from '@/server/db/client';
-import { requireStaff } from '@/server/newsroom/auth';
-import { adminJson, adminRoute, routeParam } from '@/server/newsroom/route';
-import { pageSlugOf, previewStaticPage } from '@/server/site-newsroom/static-pages';
+import { pageSlugOf, previewStaticPage } from '@/server/editorial-pages/static-pages';
+import { requireStaff } from '@/server/staff/auth';
+import { adminJson, adminRoute, routeParam } from '@/server/staff/route';
 
 type Context = { params: Promise<{ slug: string }> };
 

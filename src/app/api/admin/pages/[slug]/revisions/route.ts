@@ -1,8 +1,8 @@
 // GET /api/admin/pages/{slug}/revisions (docs/ADMIN-API.md): every save of a page, newest first
 import { getDb } from '@/server/db/client';
-import { requireStaff } from '@/server/newsroom/auth';
-import { adminRoute, routeParam } from '@/server/newsroom/route';
-import { listStaticPageRevisions, pageSlugOf } from '@/server/site-newsroom/static-pages';
+import { listStaticPageRevisions, pageSlugOf } from '@/server/editorial-pages/static-pages';
+import { requireStaff } from '@/server/staff/auth';
+import { adminRoute, routeParam } from '@/server/staff/route';
 
 type Context = { params: Promise<{ slug: string }> };
 

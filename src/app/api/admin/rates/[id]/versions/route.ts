@@ -1,9 +1,9 @@
 // POST /api/admin/rates/{id}/versions (docs/ADMIN-API.md): publish a new version (409 over an existing date)
 import { rateVersionCreateBody } from '@/lib/contracts/rate-tables-admin';
 import { getDb } from '@/server/db/client';
-import { requireStaff } from '@/server/newsroom/auth';
-import { adminJson, adminRoute, created, routeParam } from '@/server/newsroom/route';
 import { publishRateVersion } from '@/server/rate-tables/publish';
+import { requireStaff } from '@/server/staff/auth';
+import { adminJson, adminRoute, created, routeParam } from '@/server/staff/route';
 
 type Context = { params: Promise<{ id: string }> };
 

@@ -2,9 +2,9 @@
 import { SHOP_IMPORT_LIMITS } from '@/lib/contracts/shop-catalogue';
 import { getDb } from '@/server/db/client';
 import { AppError } from '@/server/http/errors';
-import { requireStaff } from '@/server/newsroom/auth';
-import { adminRoute, mediaTypeOf, readLimited } from '@/server/newsroom/route';
-import { type CatalogueFormat, importCatalogue } from '@/server/site-newsroom/shop-catalogue';
+import { type CatalogueFormat, importCatalogue } from '@/server/shop/shop-catalogue';
+import { requireStaff } from '@/server/staff/auth';
+import { adminRoute, mediaTypeOf, readLimited } from '@/server/staff/route';
 
 const FORMATS: Record<string, CatalogueFormat> = {
   'text/csv': 'csv',

@@ -2,9 +2,9 @@
 import { topicDeleteQuery, topicIdSchema, topicPatchBody } from '@/lib/contracts/taxonomy';
 import { getDb } from '@/server/db/client';
 import { AppError } from '@/server/http/errors';
-import { requireStaff } from '@/server/newsroom/auth';
-import { adminJson, adminQuery, adminRoute, noContent, routeParam } from '@/server/newsroom/route';
-import { deleteTopic, patchTopic } from '@/server/site-newsroom/taxonomy';
+import { requireStaff } from '@/server/staff/auth';
+import { adminJson, adminQuery, adminRoute, noContent, routeParam } from '@/server/staff/route';
+import { deleteTopic, patchTopic } from '@/server/taxonomy/taxonomy';
 
 type Context = { params: Promise<{ id: string }> };
 

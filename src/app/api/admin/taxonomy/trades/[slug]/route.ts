@@ -1,9 +1,9 @@
 // PATCH /api/admin/taxonomy/trades/{slug} (docs/ADMIN-API.md): a trade's label, short label and order
 import { tradePatchBody } from '@/lib/contracts/taxonomy';
 import { getDb } from '@/server/db/client';
-import { requireStaff } from '@/server/newsroom/auth';
-import { adminJson, adminRoute, routeParam } from '@/server/newsroom/route';
-import { patchTrade } from '@/server/site-newsroom/taxonomy';
+import { requireStaff } from '@/server/staff/auth';
+import { adminJson, adminRoute, routeParam } from '@/server/staff/route';
+import { patchTrade } from '@/server/taxonomy/taxonomy';
 
 type Context = { params: Promise<{ slug: string }> };
 

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { RateTableAdminPage } from '@/components/rates/tables/newsroom/rate-tables-admin';
+import { RateTableAdminPage } from '@/components/newsroom/rate-tables/rate-tables-admin';
 
 export const metadata: Metadata = { title: 'Tableau de chiffres et taux' };
 

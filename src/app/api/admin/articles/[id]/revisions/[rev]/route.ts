@@ -1,8 +1,8 @@
 // GET /api/admin/articles/{id}/revisions/{rev}: one revision with its full snapshot
 import { getDb } from '@/server/db/client';
-import { requireStaff } from '@/server/newsroom/auth';
-import { getRevision } from '@/server/newsroom/revisions';
-import { adminRoute, numericParam, routeParam } from '@/server/newsroom/route';
+import { getRevision } from '@/server/editorial/revisions';
+import { requireStaff } from '@/server/staff/auth';
+import { adminRoute, numericParam, routeParam } from '@/server/staff/route';
 
 type Context = { params: Promise<{ id: string; rev: string }> };
 

@@ -1,9 +1,9 @@
 // GET /api/admin/articles/{id}/revisions/diff?from=N&to=M
 import { revisionDiffQuery } from '@/lib/contracts/admin';
 import { getDb } from '@/server/db/client';
-import { requireStaff } from '@/server/newsroom/auth';
-import { diffRevisions } from '@/server/newsroom/revisions';
-import { adminQuery, adminRoute, routeParam } from '@/server/newsroom/route';
+import { diffRevisions } from '@/server/editorial/revisions';
+import { requireStaff } from '@/server/staff/auth';
+import { adminQuery, adminRoute, routeParam } from '@/server/staff/route';
 
 type Context = { params: Promise<{ id: string }> };
 

@@ -1,8 +1,8 @@
 // GET /api/admin/pages/{slug}/revisions/{rev} (docs/ADMIN-API.md): one revision with the fields it saved
 import { getDb } from '@/server/db/client';
-import { requireStaff } from '@/server/newsroom/auth';
-import { adminRoute, numericParam, routeParam } from '@/server/newsroom/route';
-import { getStaticPageRevision, pageSlugOf } from '@/server/site-newsroom/static-pages';
+import { getStaticPageRevision, pageSlugOf } from '@/server/editorial-pages/static-pages';
+import { requireStaff } from '@/server/staff/auth';
+import { adminRoute, numericParam, routeParam } from '@/server/staff/route';
 
 type Context = { params: Promise<{ slug: string; rev: string }> };
 

@@ -1,9 +1,9 @@
 // POST /api/admin/articles/{id}/revisions/{rev}/restore {version}: the revision becomes a new version
 import { revisionRestoreBody } from '@/lib/contracts/admin';
 import { getDb } from '@/server/db/client';
-import { requireStaff } from '@/server/newsroom/auth';
-import { adminJson, adminRoute, numericParam, routeParam } from '@/server/newsroom/route';
-import { restoreRevision } from '@/server/newsroom/workflow';
+import { restoreRevision } from '@/server/editorial/workflow';
+import { requireStaff } from '@/server/staff/auth';
+import { adminJson, adminRoute, numericParam, routeParam } from '@/server/staff/route';
 
 type Context = { params: Promise<{ id: string; rev: string }> };
 

@@ -1,9 +1,9 @@
 // POST /api/admin/pages/{slug}/revisions/{rev}/restore {version} (docs/ADMIN-API.md): the revision becomes a new version
 import { revisionRestoreBody } from '@/lib/contracts/admin';
 import { getDb } from '@/server/db/client';
-import { requireStaff } from '@/server/newsroom/auth';
-import { adminJson, adminRoute, numericParam, routeParam } from '@/server/newsroom/route';
-import { pageSlugOf, restoreStaticPageRevision } from '@/server/site-newsroom/static-pages';
+import { pageSlugOf, restoreStaticPageRevision } from '@/server/editorial-pages/static-pages';
+import { requireStaff } from '@/server/staff/auth';
+import { adminJson, adminRoute, numericParam, routeParam } from '@/server/staff/route';
 
 type Context = { params: Promise<{ slug: string; rev: string }> };
 

@@ -1,0 +1,44 @@
+/** Browser side of the newsletter's Admin API calls: campaigns and subscribers. */
+
+import {
+  type CampaignPatchBody,
+  campaignFailuresAnswer,
+  campaignListAnswer,
+  campaignPreviewAnswer,
+  campaignSchema,
+  campaignTestAnswer,
+} from '@/lib/contracts/newsletter-campaigns';
+import { subscriberDailyAnswer, subscriberListAnswer, subscriberSchema } from '@/lib/contracts/subscribers';
+import { ADMIN_API_PATH } from '@/lib/newsroom-paths';
+import { adminCall } from '../admin';
+
+// Newsletter campaigns
+
+export const listCampaigns = (signal?: AbortSignal) =>
+  adminCall(campaignListAnswer, '/newsletters', { signal });
+export const createCampaign = (date: string) => adminCall(campaignSchema, '/newsletters', { json: { date } });
+export const getCampaign = (id: number, signal?: AbortSignal) =>
+  adminCall(campaignSchema, `/newsletters/${id}`, { signal });
+export const patchCampaign = (id: number, body: CampaignPatchBody) =>
+  adminCall(campaignSchema, `/newsletters/${id}`, { method: 'PATCH', json: body });
+export const previewCampaign = (id: number) => adminCall(campaignPreviewAnswer, `/newsletters/${id}/preview`);
+export const testCampaign = (id: number, email: string) =>
+  adminCall(campaignTestAnswer, `/newsletters/${id}/test`, { json: { email } });
+export const sendCampaign = (id: number, at?: string) =>
+  adminCall(campaignSchema, `/newsletters/${id}/send`, { json: at ? { at } : {} });
+export const cancelCampaign = (id: number) =>
+  adminCall(campaignSchema, `/newsletters/${id}/cancel`, { method: 'POST' });
+export const listCampaignFailures = (id: number) =>
+  adminCall(campaignFailuresAnswer, `/newsletters/${id}/failures`);
+
+// Subscribers
+
+export const listSubscribers = (
+  query: { q?: string; status?: string; page?: number },
+  signal?: AbortSignal,
+) => adminCall(subscriberListAnswer, '/subscribers', { query, signal });
+export const subscriberDays = (days: number) =>
+  adminCall(subscriberDailyAnswer, '/subscribers/daily', { query: { days } });
+export const unsubscribeSubscriber = (email: string) =>
+  adminCall(subscriberSchema, '/subscribers/unsubscribe', { json: { email } });
+export const SUBSCRIBERS_EXPORT_URL = `${ADMIN_API_PATH}/subscribers/export`;

@@ -1,0 +1,14 @@
+import 'server-only';
+import { getDatabase } from '../db/client';
+import { env } from '../env';
+import { requestOwnRevalidation } from './content-changes';
+
+/**
+ * What every instance must see once a change readers see is committed: on PostgreSQL the transaction's
+ * `announceContentChange` reaches every instance's listener; PGlite has no listener, so the process refreshes its
+ * own caches (page cache, shared reads, ISR pages).
+ */
+export async function refreshReaders(): Promise<void> {
+  const database = await getDatabase();
+  if (database.driver === 'pglite') await requestOwnRevalidation(env().PORT);
+}
