@@ -12,7 +12,9 @@ export function RateValuesTable({
   rows: readonly RateCellValue[][];
 }) {
   return (
-    <div className={styles.scroll}>
+    // A region a keyboard can reach and scroll (axe: scrollable-region-focusable): wide tables overflow a phone.
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take the focus to scroll by keys.
+    <section className={styles.scroll} aria-label={caption} tabIndex={0}>
       <table className={styles.table}>
         <caption>{caption}</caption>
         <thead>
@@ -41,6 +43,6 @@ export function RateValuesTable({
           ))}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }
