@@ -39,8 +39,7 @@ export const ROUTES = {
   '/(site)/actualite/[[...segments]]': { caching: 'isr' },
   '/(site)/archives/[[...params]]': { caching: 'isr' },
   '/(site)/chiffres-taux/[[...segments]]': { caching: 'isr' },
-  '/(site)/chiffres-taux/tableaux': { caching: 'isr' },
-  '/(site)/chiffres-taux/tableaux/[id]': { caching: 'isr' },
+  '/(site)/chiffres-taux/tableaux/[[...segments]]': { caching: 'isr' },
   '/(site)/simulateurs/[[...segments]]': { caching: 'isr' },
   // The editorial pages: each route answers its own address only.
   '/(site)/cgu/[[...rest]]': { caching: 'isr' },
