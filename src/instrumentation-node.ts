@@ -48,6 +48,12 @@ async function startBackgroundJobs(getDb: () => Promise<import('./server/db/clie
     const { logger } = await import('./server/log');
     logger.error({ err: error }, 'Planification des alertes impossible');
   });
+  // The personal agenda's reminders of the next day.
+  const { scheduleAgendaReminders } = await import('./server/personal-agenda/reminders');
+  await scheduleAgendaReminders(await getDb()).catch(async (error: unknown) => {
+    const { logger } = await import('./server/log');
+    logger.error({ err: error }, 'Planification des rappels d’agenda impossible');
+  });
 }
 
 /**

@@ -392,6 +392,10 @@ const OPERATIONS_CALLS: ContractCall[] = [
 const CHECKED_IN_FEATURE_TESTS = new Map([
   ['/api/account/savedArticles', 'tests/integration/my-account.test.ts'],
   ['/api/account/followedTexts', 'tests/integration/legal-references.test.ts'],
+  ['/api/rates', 'tests/integration/rate-tables.test.ts'],
+  ['/api/rates/[id]', 'tests/integration/rate-tables.test.ts'],
+  ['/api/account/rate-follows', 'tests/integration/rate-tables.test.ts'],
+  ['/api/account/agenda-feed', 'tests/integration/personal-agenda.test.ts'],
 ]);
 
 async function expectContract(call: ContractCall) {

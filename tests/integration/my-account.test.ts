@@ -272,6 +272,8 @@ describe('"Télécharger mes données" and "Supprimer mon compte"', () => {
       account: { email, firstname: 'Jean', lastname: 'Dupont', civilityLabel: 'Monsieur', newsletter: true },
       newsletter: { email, active: true },
       alerts: { frequency: 'weekly', topicIds: [TOPIC] },
+      agenda: null,
+      rateTablesFollowed: [],
       savedArticles: [{ id: 'A1', title: 'Loi de finances', path: '/actualite/loi-de-finances_A1' }],
       sessions: [{ userAgent: 'Mozilla/5.0 Firefox/140.0', current: true }],
     });

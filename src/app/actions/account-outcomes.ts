@@ -12,6 +12,7 @@ const ACCOUNT_SECTIONS = [
   'mot-de-passe',
   'newsletter',
   'alertes',
+  'agenda',
   'articles',
   'appareils',
   'donnees',
@@ -33,6 +34,8 @@ const ACCOUNT_SUCCESS_MESSAGES = {
     'Si votre adresse reçoit la newsletter, un e-mail vient de lui être envoyé : cliquez sur son lien pour confirmer la désinscription.',
   'alertes-enregistrees': 'Vos alertes sont enregistrées.',
   'alertes-arretees': 'Vos alertes sont arrêtées.',
+  'agenda-enregistre': 'Votre agenda personnel est enregistré.',
+  'mises-a-jour-enregistrees': 'Votre choix pour les mises à jour des articles enregistrés est enregistré.',
   'article-retire': 'L’article est retiré de vos articles enregistrés.',
   'appareil-deconnecte': 'Cet appareil est déconnecté.',
 } as const;

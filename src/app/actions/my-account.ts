@@ -2,8 +2,10 @@
 
 import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
+import * as z from 'zod/mini';
 import { SESSION_HINT_COOKIE } from '@/lib/constants';
 import type { MyAccountCode } from '@/lib/contracts/accounts';
+import { agendaProfileForm } from '@/lib/contracts/personal-agenda';
 import { changePassword, deleteAccount, updateProfile } from '@/server/accounts/account';
 import { setAlertPreferences, stopAlerts } from '@/server/accounts/alerts';
 import {
@@ -14,8 +16,10 @@ import {
 import { formCodeOf } from '@/server/accounts/form-error';
 import { unsaveArticle } from '@/server/accounts/saved-articles';
 import { type FoundSession, revokeSession, SESSION_COOKIE } from '@/server/accounts/sessions';
+import { setSavedUpdateEmails } from '@/server/article-updates/notes';
 import { getDb } from '@/server/db/client';
 import { logger } from '@/server/log';
+import { saveAgendaProfile } from '@/server/personal-agenda/profile';
 import { type AccountSection, type AccountSuccess, accountOutcomePath } from './account-outcomes';
 import { sessionOfRequest } from './session';
 
@@ -78,6 +82,30 @@ export async function saveAlertsAction(form: FormData): Promise<void> {
     const topicIds = form.getAll('topics').map(String);
     const saved = await setAlertPreferences(db, session.customer.id, text(form, 'frequency'), topicIds);
     return saved ? 'alertes-enregistrees' : 'alertes-arretees';
+  });
+}
+
+/** The e-mail about updates of saved articles, on or off (the alerts section). */
+export async function savedUpdatesAction(form: FormData): Promise<void> {
+  await accountForm('alertes', async (session) => {
+    await setSavedUpdateEmails(await getDb(), session.customer.id, form.get('enabled') !== null);
+    return 'mises-a-jour-enregistrees';
+  });
+}
+
+/** "Mon agenda": the profile that filters the deadlines and the choice of reminder e-mails. */
+export async function saveAgendaProfileAction(form: FormData): Promise<void> {
+  await accountForm('agenda', async (session) => {
+    const parsed = z.safeParse(agendaProfileForm, {
+      trades: form.getAll('trades').map(String),
+      sizeBand: text(form, 'sizeBand'),
+      vatRegime: text(form, 'vatRegime'),
+      taxRegime: text(form, 'taxRegime'),
+      emailReminders: form.get('emailReminders') !== null,
+    });
+    if (!parsed.success) return { error: 'agenda_profile' };
+    await saveAgendaProfile(await getDb(), session.customer.id, parsed.data);
+    return 'agenda-enregistre';
   });
 }
 

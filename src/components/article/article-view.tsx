@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { ArticleUpdates } from '@/components/article-updates/article-updates';
 import { CitedTextsBox } from '@/components/legal-references/cited-texts-box';
 import type { ArticlePageData } from '@/lib/contracts/reader-pages';
 import { formatLongDate } from '@/lib/dates';
@@ -44,6 +45,7 @@ export function ArticleView({ data, url, breadcrumb, archiveMode = false }: Prop
           <h1 className={styles.title}>{article.title}</h1>
           {article.summary ? <p className={styles.summary}>{article.summary}</p> : null}
           <ArticleMeta article={article} />
+          <ArticleUpdates articleId={article.id} updates={data.updates} />
           <ShareBar url={url} title={article.title} />
           <SaveArticleButton articleId={article.id} />
         </header>

@@ -63,7 +63,7 @@ describe('the fields the account forms share', () => {
 
 describe('AlertsSection: the ticks as the reader saved them', () => {
   const tag = (id: string) => ({ id, label: `Thème ${id}` });
-  const render = (current: { frequency: string; topicIds: string[] } | null) =>
+  const render = (current: { frequency: string; topicIds: string[] } | null, savedUpdates = false) =>
     renderToStaticMarkup(
       <AlertsSection
         choices={[
@@ -76,6 +76,7 @@ describe('AlertsSection: the ticks as the reader saved them', () => {
         ]}
         current={current}
         action={action}
+        savedUpdates={{ enabled: savedUpdates, action }}
         notice={null}
       />,
     );
@@ -95,5 +96,10 @@ describe('AlertsSection: the ticks as the reader saved them', () => {
     const html = render({ frequency: 'weekly', topicIds: ['social', 'is'] });
     expect(checked(html)).toEqual(['frequency=weekly', 'topics=is', 'topics=social']);
     expect(html.match(/<details[^>]*>/g)?.map((tag) => tag.includes('open'))).toEqual([true, false]);
+  });
+
+  test('the e-mail about updates of saved articles, ticked as the reader left it', () => {
+    expect(checked(render(null, true))).toEqual(['frequency=daily', 'enabled=1']);
+    expect(checked(render(null, false))).toEqual(['frequency=daily']);
   });
 });

@@ -10,6 +10,8 @@ type AlertsSectionProps = {
   frequencies: readonly { value: string; label: string }[];
   current: { frequency: string; topicIds: readonly string[] } | null;
   action: (form: FormData) => Promise<void>;
+  /** The e-mail about an update of a saved article ("Ce qui a changé"), on unless turned off here. */
+  savedUpdates: { enabled: boolean; action: (form: FormData) => Promise<void> };
   notice: SectionNotice;
 };
 
@@ -33,7 +35,14 @@ function Choice({ type, name, value, checked, children }: ChoiceProps) {
 }
 
 /** Alerts by topic: topics and thematics to follow and a frequency; a digest of their new articles by e-mail. */
-export function AlertsSection({ choices, frequencies, current, action, notice }: AlertsSectionProps) {
+export function AlertsSection({
+  choices,
+  frequencies,
+  current,
+  action,
+  savedUpdates,
+  notice,
+}: AlertsSectionProps) {
   const chosen = new Set(current?.topicIds ?? []);
   const frequency = current?.frequency ?? frequencies[0]?.value;
   // A whole topic and each of its thematics are ticked alike: their ids go to the server in one list.
@@ -86,6 +95,17 @@ export function AlertsSection({ choices, frequencies, current, action, notice }:
               Arrêter mes alertes
             </button>
           ) : null}
+        </div>
+      </form>
+      <form action={savedUpdates.action} className={styles.form}>
+        <label className={styles.choice}>
+          <input type="checkbox" name="enabled" value="1" defaultChecked={savedUpdates.enabled} />
+          Me prévenir par e-mail quand un article que j’ai enregistré est mis à jour
+        </label>
+        <div className={styles.actions}>
+          <button type="submit" className={styles.secondary}>
+            Enregistrer ce choix
+          </button>
         </div>
       </form>
     </AccountSection>

@@ -50,6 +50,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'page.restore': 'Version de page restaurée',
   'shop.import': 'Catalogue de la boutique importé',
   'shop.mappings': 'Correspondances de la boutique modifiées',
+  'rates.publish': 'Tableau de taux publié (nouvelle version)',
 };
 
 /** What an entry is about, in French. */

@@ -26,6 +26,7 @@ export const SITE_NAV: { href: string; label: string; permission: AdminPermissio
   { href: SITE_PATHS.issues, label: 'Quotidienne', permission: 'issue.read' },
   { href: SITE_PATHS.agenda, label: 'Agenda', permission: 'article.read' },
   { href: SITE_PATHS.rates, label: 'Chiffres et taux', permission: 'article.read' },
+  { href: `${SITE_PATHS.rates}/tableaux`, label: 'Tableaux de taux', permission: 'rates.read' },
   { href: SITE_PATHS.home, label: 'Page d’accueil', permission: 'home.read' },
   { href: SITE_PATHS.taxonomy, label: 'Thèmes et métiers', permission: 'article.read' },
   { href: SITE_PATHS.pages, label: 'Pages', permission: 'page.read' },

@@ -1,9 +1,11 @@
+import Link from 'next/link';
 import { PageAnalytics } from '@/components/layout/page-analytics';
 import { NewsTeaser } from '@/components/news/news-teaser';
 import { SectionNavigation, selectedThematicsSuffix } from '@/components/sections/section-navigation';
 import { Breadcrumb } from '@/components/ui/breadcrumb';
 import { PATHS, RATES_SHOWCASE, RATES_TOPICS } from '@/lib/constants';
 import type { SectionListing } from '@/lib/contracts/reader-pages';
+import { RATE_TABLES_PATH } from '@/lib/rate-tables';
 import styles from './rates.module.css';
 import { RatesList } from './rates-list';
 
@@ -29,6 +31,10 @@ export function RatesView({ data, siteUrl }: { data: SectionListing; siteUrl: st
         {heading}
         {selectedThematicsSuffix(selected)}
       </h1>
+      <p className={styles.tablesLink}>
+        <Link href={RATE_TABLES_PATH}>Tableaux de référence</Link> : barèmes, taux et plafonds avec leur
+        historique, leur valeur à une date et l’export CSV.
+      </p>
       <SectionNavigation
         listing="rates"
         topics={RATES_TOPICS}

@@ -186,6 +186,8 @@ export const MY_ACCOUNT_MESSAGES = {
   same_email: 'La nouvelle adresse est celle de votre compte.',
   alert_frequency: 'Veuillez choisir une fréquence : chaque jour ou chaque semaine.',
   alert_topics: 'Veuillez choisir des thèmes de la liste.',
+  agenda_profile:
+    'Veuillez choisir les métiers, la taille, le régime de TVA et l’imposition dans les listes.',
   invalid_reset_link:
     'Ce lien de réinitialisation n’est plus valable : il a expiré ou a déjà servi. Vous pouvez en demander un nouveau.',
 } as const;

@@ -10,6 +10,7 @@ import {
   dateTimeSchema,
 } from './article';
 import { codesWithLabels } from './coded-values';
+import { RATES_AUDIT_ACTIONS, RATES_MINIMUM_ROLE } from './rate-tables-admin';
 import { SITE_AUDIT_ACTIONS, SITE_MINIMUM_ROLE } from './site-newsroom';
 import { STAFF_ROLES, type StaffRole } from './staff-roles';
 
@@ -70,6 +71,7 @@ const MINIMUM_ROLE = {
   // Search: the words never offered as suggestions.
   'search.blocklist': 'administrateur',
   ...SITE_MINIMUM_ROLE,
+  ...RATES_MINIMUM_ROLE,
 } as const satisfies Record<string, StaffRole>;
 export type AdminPermission = keyof typeof MINIMUM_ROLE;
 
@@ -331,11 +333,26 @@ export const articleSubmitBody = z.strictObject(versionBody);
  * POST /api/admin/articles/{id}/publish: `at` (ISO 8601, in the future) schedules it, absent publishes now.
  * `markUpdated` on an article already published sets its "mis à jour le" date to now.
  */
-export const articlePublishBody = z.strictObject({
-  ...versionBody,
-  at: dateTimeSchema.optional(),
-  markUpdated: z.boolean().default(false),
-});
+/** The most characters of an update's public note ("Ce qui a changé"). */
+export const UPDATE_NOTE_MAX = 500;
+
+export const articlePublishBody = z
+  .strictObject({
+    ...versionBody,
+    at: dateTimeSchema.optional(),
+    markUpdated: z.boolean().default(false),
+    /** The public note of an update published "mis à jour", shown under "Ce qui a changé". */
+    updateNote: z
+      .string()
+      .trim()
+      .min(1, 'la note ne peut pas être vide')
+      .max(UPDATE_NOTE_MAX, `au plus ${UPDATE_NOTE_MAX} caractères`)
+      .optional(),
+  })
+  .refine((body) => body.updateNote === undefined || body.markUpdated, {
+    path: ['updateNote'],
+    error: 'une note accompagne une mise à jour publiée avec « mis à jour »',
+  });
 export type ArticlePublishBody = z.input<typeof articlePublishBody>;
 
 /** POST /api/admin/articles/{id}/unpublish */
@@ -522,6 +539,7 @@ export const AUDIT_ACTIONS = [
   'api_key.create',
   'api_key.revoke',
   ...SITE_AUDIT_ACTIONS,
+  ...RATES_AUDIT_ACTIONS,
 ] as const;
 const auditActionSchema = z.enum(AUDIT_ACTIONS, { error: 'action inconnue' });
 export type AuditAction = z.infer<typeof auditActionSchema>;

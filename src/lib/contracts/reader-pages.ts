@@ -22,7 +22,12 @@ export type ArticlePageData = ArticleForReader & {
   related: ArticleSummary[];
   /** 'Aller plus loin': shop products for the article's trade and subject (with the shop's fallback). */
   products: ShopProduct[];
+  /** "Ce qui a changé": the public notes of its updates, newest first. */
+  updates: ArticleUpdateNote[];
 };
+
+/** A public note of an article's update ("Ce qui a changé"), as its page shows it. */
+export type ArticleUpdateNote = { id: number; note: string; updatedAt: Date };
 
 /** The query the browser repeats for 'Plus d'actualités' (GET /api/article/summary), page and limit aside. */
 type ListingFilter = {

@@ -2,10 +2,17 @@ import 'server-only';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { MY_ACCOUNT_MESSAGES, passwordChangeForm } from '@/lib/contracts/accounts';
 import type { Db } from '../db/client';
-import { accountTokens, backgroundJobs, customers, newsletterSubscribers } from '../db/schema';
+import {
+  accountTokens,
+  backgroundJobs,
+  customers,
+  newsletterSubscribers,
+  rateTableFollows,
+} from '../db/schema';
 import { sendEmailJob } from '../email/outbox';
 import { AppError } from '../http/errors';
 import { logger } from '../log';
+import { getAgendaProfile } from '../personal-agenda/profile';
 import { getAlertPreferences } from './alerts';
 import { AccountFormError, assertNewPasswordForm } from './form-error';
 import { hashPassword, verifyPassword } from './passwords';
@@ -118,7 +125,8 @@ export async function changePassword(
 
 /**
  * Everything held about a reader, as the JSON file of "Télécharger mes données" (RGPD articles 15 and 20):
- * the account (without the password's hash), the newsletter subscription, alerts, saved articles, sessions and
+ * the account (without the password's hash), the newsletter subscription, alerts, the agenda profile (without its
+ * feed token's hash), followed rate tables, saved articles, sessions and
  * the links e-mailed that are still pending. Rate-limit counters hold only hashes and cannot be tied to a reader.
  */
 export async function exportAccountData(db: Db, customerId: number, currentSessionHash: string) {
@@ -160,6 +168,11 @@ export async function exportAccountData(db: Db, customerId: number, currentSessi
     },
     newsletter: newsletter ?? null,
     alerts: await getAlertPreferences(db, customerId),
+    agenda: await getAgendaProfile(db, customerId),
+    rateTablesFollowed: await db
+      .select({ tableId: rateTableFollows.tableId, since: rateTableFollows.createdAt })
+      .from(rateTableFollows)
+      .where(eq(rateTableFollows.customerId, customerId)),
     savedArticles: (await listSavedArticles(db, customerId)).map(({ id, title, path, savedAt }) => ({
       id,
       title,

@@ -3,6 +3,7 @@ import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AdminArticle, ArticleDocument, articlePublishBody } from '@/lib/contracts/admin';
 import { slugify } from '@/lib/slug';
+import { recordArticleUpdate } from '../article-updates/notes';
 import { toArticleRows } from '../content/article-input';
 import { announceContentChange, requestOwnRevalidation } from '../content/content-changes';
 import {
@@ -18,6 +19,7 @@ import { AppError } from '../http/errors';
 import { defineJob } from '../jobs/definitions';
 import { cancelJobs, enqueueJob } from '../jobs/queue';
 import { logger } from '../log';
+import { noteDeadlineDate } from '../personal-agenda/reminders';
 import { type Actor, recordAudit, recordPublicChange } from '../staff/audit';
 import type { StaffPrincipal } from '../staff/auth';
 import {
@@ -107,7 +109,7 @@ function assertAltTexts(document: ArticleDocument): void {
 async function goLive(
   tx: Transaction,
   row: NewsroomRow,
-  options: { publishedAt: Date; markUpdated: boolean },
+  options: { publishedAt: Date; markUpdated: boolean; updateNote?: string | undefined },
   principal: StaffPrincipal | null,
   actor: Actor,
   address: string,
@@ -129,6 +131,8 @@ async function goLive(
   const rows = toArticleRows(document);
   await tx.execute(sql`savepoint newsroom_publish`);
   try {
+    // A deadline whose date moves is told to the readers it concerns (the personal agenda).
+    await noteDeadlineDate(tx as unknown as Db, rows.article);
     await releasePublicArticles(tx, [row.id]);
     await writePublicArticle(tx, rows);
   } catch (error) {
@@ -144,6 +148,16 @@ async function goLive(
     'publish',
     principal,
   );
+  if (options.markUpdated && options.updateNote && document.update_date && row.publishedVersion !== null) {
+    // "Ce qui a changé": the note and the two published versions a reader may compare.
+    await recordArticleUpdate(tx as unknown as Db, {
+      articleId: row.id,
+      note: options.updateNote,
+      updatedAt: new Date(document.update_date),
+      fromRevision: row.publishedVersion,
+      toRevision: saved.version,
+    });
+  }
   await recordPublicChange(
     tx,
     { actor, address },
@@ -186,7 +200,7 @@ export async function publishArticle(
       await goLive(
         tx,
         row,
-        { publishedAt: at ?? new Date(now), markUpdated: body.markUpdated },
+        { publishedAt: at ?? new Date(now), markUpdated: body.markUpdated, updateNote: body.updateNote },
         principal,
         principal.actor,
         principal.address,

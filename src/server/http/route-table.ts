@@ -39,6 +39,7 @@ export const ROUTES = {
   '/(site)/actualite/[[...segments]]': { caching: 'isr' },
   '/(site)/archives/[[...params]]': { caching: 'isr' },
   '/(site)/chiffres-taux/[[...segments]]': { caching: 'isr' },
+  '/(site)/chiffres-taux/tableaux/[[...segments]]': { caching: 'isr' },
   '/(site)/simulateurs/[[...segments]]': { caching: 'isr' },
   // The editorial pages: each route answers its own address only.
   '/(site)/cgu/[[...rest]]': { caching: 'isr' },
@@ -53,10 +54,12 @@ export const ROUTES = {
   '/(site)/agenda/[topic]': { caching: 'not-kept' },
   '/(site)/agenda/calendrier.ics': { caching: 'not-kept' },
   '/(site)/agenda/[topic]/calendrier.ics': { caching: 'not-kept' },
+  '/(site)/agenda/flux/[token]': { caching: 'not-kept' },
   '/(site)/unsubscribe/*': { caching: 'not-kept' },
   '/(site)/confirmation': { caching: 'not-kept' },
   // The 410 page, which the HTTP hook serves in place of withdrawn addresses (gone-page.ts).
   '/(site)/contenu-retire': { caching: 'not-kept' },
+  '/(site)/modifications/[id]': { caching: 'not-kept' },
   '/(site)/mon-compte/*': { caching: 'not-kept' },
   '/(site)/connexion': { caching: 'not-kept' },
   '/(site)/mot-de-passe-oublie/*': { caching: 'not-kept' },
@@ -74,6 +77,7 @@ export const ROUTES = {
   '/api/health/*': { caching: 'not-kept' },
   '/api/ops/backup': { caching: 'not-kept' },
   '/api/revalidate': { caching: 'not-kept' },
+  '/api/rates/*': { caching: 'not-kept' },
   '/api/admin/*': { caching: 'not-kept' },
   '/redaction/*': { caching: 'not-kept' },
   '/embed/[simulator]': { caching: 'not-kept' },

@@ -4,6 +4,8 @@ import 'server-only';
 import '../email/outbox';
 import '../accounts/alert-digests';
 import '../accounts/password-reset';
+import '../personal-agenda/reminders';
+import '../article-updates/notes';
 import '../editorial/workflow';
 import '../newsletter/campaigns';
 import '../home-blocks/home-blocks';

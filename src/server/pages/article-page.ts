@@ -2,6 +2,7 @@ import 'server-only';
 import { and, asc, eq, notInArray } from 'drizzle-orm';
 import { ARTICLE_RELATED_PRODUCTS, RELATED_ARTICLES, RELATED_ARTICLES_REQUESTED } from '@/lib/constants';
 import type { ArticlePageData } from '@/lib/contracts/reader-pages';
+import { listArticleUpdates } from '@/server/article-updates/notes';
 import { type ArticleForReader, getArticleForReader } from '@/server/content/article-single';
 import type { ArticleSummary } from '@/server/content/article-summary';
 import { listNews } from '@/server/content/news-list';
@@ -27,7 +28,7 @@ export async function withRelated(db: Db, single: ArticleForReader): Promise<Art
   const { article } = single;
   const thematicsIds = article.thematics.map((thematic) => thematic.id);
   const topicId = thematicsIds.length === 0 ? article.topics[0]?.id : undefined;
-  const [{ news }, products, lockedSections] = await Promise.all([
+  const [{ news }, products, lockedSections, updates] = await Promise.all([
     listNews(db, { thematicsIds, topicId, limit: RELATED_CANDIDATES }),
     getProducts(db, {
       nbProducts: ARTICLE_RELATED_PRODUCTS,
@@ -49,8 +50,9 @@ export async function withRelated(db: Db, single: ArticleForReader): Promise<Art
           )
           .orderBy(asc(articleSections.position))
       : [],
+    listArticleUpdates(db, article.id),
   ]);
-  return { ...single, related: relatedNews(article, news), products, lockedSections };
+  return { ...single, related: relatedNews(article, news), products, lockedSections, updates };
 }
 
 /**

@@ -39,8 +39,9 @@ export async function newsFeedXml(db: Db, topicSlug?: string): Promise<string | 
       title: escapeHtml(item.title),
       id: link,
       link,
+      // An update moves the item's date (RSS 2.0's pubDate; `published` would take its place) under the same
+      // guid, so feed readers show the updated article again instead of a second item.
       date: new Date(item.update_date ?? item.publication_date),
-      published: new Date(item.publication_date),
       description: escapeHtml(item.summary),
       ...(item.author ? { author: [{ name: item.author }] } : {}),
       category: item.topics.map((tag) => ({ name: tag.label })),

@@ -1,6 +1,7 @@
 import 'server-only';
 import type { NewsTopic } from '@/lib/constants';
 import { MONTHS } from '@/lib/months';
+import type { AdditionalProperties } from '../db/schema';
 import { dayFromParts, longDate, monthOf, nextWorkingDay, yearOf } from './calendar';
 
 /** The fiscal and social deadlines of the agenda, generated month by month from the usual calendar. */
@@ -13,6 +14,8 @@ export type AgendaEvent = {
   summary: string;
   who: string;
   how: string;
+  /** Who it concerns and whether its date is "sous réserve", as the article's additionalProperties. */
+  audience?: AdditionalProperties;
 };
 
 type Rule = {
@@ -25,6 +28,7 @@ type Rule = {
   summary: string;
   who: string;
   how: string;
+  audience?: AdditionalProperties;
 };
 
 const EVERY_MONTH: readonly number[] = [];
@@ -36,6 +40,7 @@ const RULES: readonly Rule[] = [
     topic: 'social',
     thematic: 'Cotisations sociales',
     title: 'Déclaration sociale nominative des entreprises de 50 salariés et plus',
+    audience: { agenda_tailles: '50-a-249,250-et-plus' },
     summary:
       'Les employeurs d’au moins 50 salariés qui versent les salaires dans le mois transmettent la DSN de {moisPrecedent} et acquittent les cotisations sociales.',
     who: "Employeurs d'au moins 50 salariés dont la paie est versée au cours du mois de travail.",
@@ -47,6 +52,7 @@ const RULES: readonly Rule[] = [
     topic: 'social',
     thematic: 'Cotisations sociales',
     title: 'Déclaration sociale nominative des entreprises de moins de 50 salariés',
+    audience: { agenda_tailles: 'moins-de-11,11-a-49' },
     summary:
       'Les employeurs de moins de 50 salariés transmettent la DSN de {moisPrecedent} ; les cotisations sont exigibles le même jour, sauf option pour le paiement trimestriel.',
     who: 'Employeurs de moins de 50 salariés et employeurs décalant la paie.',
@@ -58,6 +64,7 @@ const RULES: readonly Rule[] = [
     topic: 'fiscal',
     thematic: 'TVA',
     title: 'Échéance de TVA : déclaration mensuelle CA3',
+    audience: { agenda_tva: 'reel-normal' },
     summary:
       'Les entreprises soumises au régime réel normal déposent leur déclaration de TVA au titre des opérations de {moisPrecedent} et acquittent la taxe.',
     who: "Redevables de la TVA relevant du régime réel normal d'imposition (date limite fixée entre le 15 et le 24 selon l'entreprise).",
@@ -69,6 +76,7 @@ const RULES: readonly Rule[] = [
     topic: 'fiscal',
     thematic: 'Impôt sur les sociétés',
     title: "Versement de l'acompte d'impôt sur les sociétés",
+    audience: { agenda_imposition: 'is' },
     summary:
       "Les sociétés soumises à l'impôt sur les sociétés dont l'exercice coïncide avec l'année civile versent un acompte calculé sur le dernier résultat connu.",
     who: "Sociétés dont l'impôt de référence excède 3 000 €.",
@@ -91,6 +99,7 @@ const RULES: readonly Rule[] = [
     topic: 'social',
     thematic: 'Cotisations sociales',
     title: 'Cotisations trimestrielles des employeurs de moins de 11 salariés',
+    audience: { agenda_tailles: 'moins-de-11' },
     summary:
       'Les employeurs de moins de 11 salariés ayant opté pour le paiement trimestriel acquittent les cotisations du trimestre écoulé.',
     who: 'Employeurs de moins de 11 salariés ayant opté pour le versement trimestriel des cotisations.',
@@ -102,6 +111,7 @@ const RULES: readonly Rule[] = [
     topic: 'social',
     thematic: 'Égalité professionnelle',
     title: "Index de l'égalité professionnelle : publication de la note",
+    audience: { agenda_tailles: '50-a-249,250-et-plus' },
     summary:
       "Les entreprises d'au moins 50 salariés publient leur index de l'égalité professionnelle entre les femmes et les hommes et le transmettent à l'administration.",
     who: "Entreprises d'au moins 50 salariés.",
@@ -113,6 +123,7 @@ const RULES: readonly Rule[] = [
     topic: 'fiscal',
     thematic: 'TVA',
     title: 'Déclaration annuelle de TVA CA12',
+    audience: { agenda_tva: 'reel-simplifie' },
     summary:
       'Les entreprises relevant du régime simplifié déposent leur déclaration annuelle de TVA et régularisent les acomptes versés.',
     who: 'Entreprises placées sous le régime simplifié d’imposition dont l’exercice coïncide avec l’année civile.',
@@ -124,6 +135,7 @@ const RULES: readonly Rule[] = [
     topic: 'social',
     thematic: 'Cotisations sociales',
     title: "Déclaration obligatoire d'emploi des travailleurs handicapés",
+    audience: { agenda_tailles: '11-a-49,50-a-249,250-et-plus' },
     summary:
       "L'obligation d'emploi des travailleurs handicapés est déclarée dans la DSN d'avril ; la contribution éventuelle est acquittée à cette date.",
     who: 'Entreprises d’au moins 20 salariés.',
@@ -135,6 +147,7 @@ const RULES: readonly Rule[] = [
     topic: 'fiscal',
     thematic: 'Impôt sur les sociétés',
     title: 'Déclaration de résultats et solde de l’impôt sur les sociétés',
+    audience: { agenda_imposition: 'is' },
     summary:
       "Les sociétés dont l'exercice coïncide avec l'année civile déposent leur liasse fiscale et versent le solde de l'impôt sur les sociétés.",
     who: 'Sociétés soumises à l’impôt sur les sociétés et entreprises relevant des BIC, BNC ou BA.',
@@ -146,6 +159,7 @@ const RULES: readonly Rule[] = [
     topic: 'fiscal',
     thematic: 'Impôt sur le revenu',
     title: 'Déclaration des revenus : première date limite en ligne',
+    audience: { agenda_imposition: 'ir', agenda_sous_reserve: true },
     summary:
       "Les contribuables des départements 01 à 19 déposent leur déclaration de revenus en ligne ; les autres départements suivent jusqu'au début du mois de juin.",
     who: 'Contribuables domiciliés dans les départements 01 à 19 et non-résidents.',
@@ -168,6 +182,7 @@ const RULES: readonly Rule[] = [
     topic: 'fiscal',
     thematic: 'TVA',
     title: 'Acompte de TVA des entreprises au régime simplifié',
+    audience: { agenda_tva: 'reel-simplifie' },
     summary:
       'Les entreprises relevant du régime simplifié de TVA versent un acompte calculé sur la taxe due au titre de l’exercice précédent.',
     who: 'Entreprises placées sous le régime simplifié d’imposition à la TVA.',
@@ -228,6 +243,7 @@ export function agendaEvents(fromDay: number, toDay: number): AgendaEvent[] {
           summary: rule.summary.replace('{moisPrecedent}', previousMonth),
           who: rule.who,
           how: rule.how,
+          ...(rule.audience ? { audience: rule.audience } : {}),
         });
       }
     }

@@ -412,6 +412,7 @@ export class ArticleBuilder {
       coverGroup: 'agenda',
       source: null,
       eventDate: isoOfDay(event.day),
+      ...(event.audience ? { additionalProperties: event.audience } : {}),
     });
   }
 
@@ -431,7 +432,12 @@ export class ArticleBuilder {
     planned: PlannedArticle,
     item: { title: string; summary: string; topic: NewsTopic; thematic: string },
     body: { html: string; text: string },
-    page: { coverGroup: string; source: string | null; eventDate?: string },
+    page: {
+      coverGroup: string;
+      source: string | null;
+      eventDate?: string;
+      additionalProperties?: AdditionalProperties;
+    },
   ): BuiltArticle {
     const { author, role } = authorFor(rng, item.topic);
     return {
@@ -446,6 +452,7 @@ export class ArticleBuilder {
         tagging: this.tagging(rng, item.topic, item.thematic),
         cover: COVERS[page.coverGroup]?.[0],
         ...(page.eventDate ? { eventDate: page.eventDate } : {}),
+        ...(page.additionalProperties ? { additionalProperties: page.additionalProperties } : {}),
       }),
       sections: [],
     };

@@ -13,6 +13,9 @@ import {
   legalReferences,
   mementoCodes,
   productMappings,
+  rateTableFollows,
+  rateTables,
+  rateTableVersions,
   savedArticles,
   shopProducts,
   solutions,
@@ -31,6 +34,7 @@ import { insertRows, withGinIndexesDeferred } from './bulk-insert';
 import { dayOfIso } from './calendar';
 import { buildDocument, type DocumentRow, documentContext } from './documents';
 import { buildIssues } from './issues';
+import { buildRateTables } from './rate-tables';
 import { buildShop } from './shop';
 import { buildJobs, buildTaxonomy, buildTrades } from './taxonomy';
 
@@ -92,6 +96,8 @@ const CONTENT_TABLES: Record<string, PgTable> = {
   legalReferences,
   staticPageRevisions,
   staticPages,
+  rateTableVersions,
+  rateTables,
 };
 
 /** True when the database already holds content (taxonomy, articles or documents). */
@@ -114,9 +120,10 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
     if (await isSeeded(tx)) {
       if (!options.reset) return { seeded: false, counts: await countRows(tx) };
       await tx.execute(
-        // Readers' saved articles point at the old articles: they go with them, as a delete would cascade.
+        // Readers' saved articles and followed tables point at the old content: they go with it, as a delete would
+        // cascade.
         sql`truncate table ${sql.join(
-          [...Object.values(CONTENT_TABLES), savedArticles].map((table) => sql`${table}`),
+          [...Object.values(CONTENT_TABLES), savedArticles, rateTableFollows].map((table) => sql`${table}`),
           sql`, `,
         )} restart identity`,
       );
@@ -215,6 +222,10 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
     const pages = seedStaticPageRows();
     await insertRows(tx, staticPages, pages.pages);
     await insertRows(tx, staticPageRevisions, pages.revisions);
+    // The reference tables of the figures and rates, with their versions.
+    const rates = buildRateTables();
+    await insertRows(tx, rateTables, rates.tables);
+    await insertRows(tx, rateTableVersions, rates.versions);
     return { seeded: true, counts: await countRows(tx) };
   });
 }

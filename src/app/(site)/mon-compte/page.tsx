@@ -7,7 +7,9 @@ import {
   newsletterAction,
   resendConfirmationAction,
   revokeSessionAction,
+  saveAgendaProfileAction,
   saveAlertsAction,
+  savedUpdatesAction,
   unsaveArticleAction,
   updateProfileAction,
 } from '@/app/actions/my-account';
@@ -23,9 +25,11 @@ import { NewsletterSection } from '@/components/my-account/newsletter-section';
 import { PasswordSection } from '@/components/my-account/password-section';
 import { ProfileSection } from '@/components/my-account/profile-section';
 import { SavedArticlesSection } from '@/components/my-account/saved-articles-section';
+import { AgendaSection } from '@/components/personal-agenda/agenda-section';
 import { Breadcrumb } from '@/components/ui/breadcrumb';
-import { PATHS } from '@/lib/constants';
+import { NEWS_TOPICS, PATHS } from '@/lib/constants';
 import { formatLongDate } from '@/lib/dates';
+import { TOPIC_LABELS } from '@/lib/navigation';
 import { getAccountProfile } from '@/server/accounts/account';
 import {
   ALERT_FREQUENCIES,
@@ -37,8 +41,10 @@ import { describeDevice } from '@/server/accounts/device';
 import { CIVILITIES, functionChoices, registeredWord } from '@/server/accounts/registration-form';
 import { listSavedArticles } from '@/server/accounts/saved-articles';
 import { listSessions } from '@/server/accounts/sessions';
+import { savedUpdateEmailsEnabled } from '@/server/article-updates/notes';
 import { getDb } from '@/server/db/client';
 import { env } from '@/server/env';
+import { getAgendaProfile } from '@/server/personal-agenda/profile';
 
 // Personal: rendered for each reader, never cached, never indexed.
 export const dynamic = 'force-dynamic';
@@ -53,6 +59,7 @@ const SECTIONS: readonly { id: AccountSection; label: string }[] = [
   { id: 'mot-de-passe', label: 'Mot de passe' },
   { id: 'newsletter', label: 'Newsletter' },
   { id: 'alertes', label: 'Alertes par thème' },
+  { id: 'agenda', label: 'Mon agenda' },
   { id: 'articles', label: 'Articles enregistrés' },
   { id: 'appareils', label: 'Appareils connectés' },
   { id: 'donnees', label: 'Mes données' },
@@ -67,9 +74,11 @@ export default async function MyAccountPage({ searchParams }: Props) {
   if (!session || !profile) return <LoginPrompt />;
 
   const customerId = session.customer.id;
-  const [functions, alerts, topicChoices, saved, sessions] = await Promise.all([
+  const [functions, alerts, agenda, savedUpdates, topicChoices, saved, sessions] = await Promise.all([
     functionChoices(db),
     getAlertPreferences(db, customerId),
+    getAgendaProfile(db, customerId),
+    savedUpdateEmailsEnabled(db, customerId),
     alertTopicChoices(db),
     listSavedArticles(db, customerId),
     listSessions(db, customerId, session.tokenHash),
@@ -122,7 +131,14 @@ export default async function MyAccountPage({ searchParams }: Props) {
             frequencies={ALERT_FREQUENCIES.map((value) => ({ value, label: ALERT_FREQUENCY_LABELS[value] }))}
             current={alerts}
             action={saveAlertsAction}
+            savedUpdates={{ enabled: savedUpdates, action: savedUpdatesAction }}
             notice={noticeFor('alertes')}
+          />
+          <AgendaSection
+            trades={NEWS_TOPICS.map((value) => ({ value, label: TOPIC_LABELS[value] ?? value }))}
+            current={agenda ? { ...agenda, hasFeed: agenda.feedCreatedAt !== null } : null}
+            action={saveAgendaProfileAction}
+            notice={noticeFor('agenda')}
           />
           <SavedArticlesSection
             articles={saved}

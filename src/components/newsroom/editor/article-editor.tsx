@@ -21,6 +21,7 @@ import {
   ARTICLE_STATUS_LABELS,
   type ArticleConflictAnswer,
   type TaxonomyAnswer,
+  UPDATE_NOTE_MAX,
 } from '@/lib/contracts/admin';
 import { parisIsoDay } from '@/lib/dates';
 import { ReferencesPanel } from '../../legal-references/references-panel';
@@ -763,6 +764,7 @@ function WorkflowActions({
   const { can } = useStaff();
   const [at, setAt] = useState('');
   const [markUpdated, setMarkUpdated] = useState(false);
+  const [updateNote, setUpdateNote] = useState('');
   const [scheduleError, setScheduleError] = useState<string | null>(null);
   const published = state.status === 'published';
   const updatedToday = publishedToday(publicationDate, new Date());
@@ -811,13 +813,29 @@ function WorkflowActions({
               ) : null}
             </>
           ) : null}
+          {published && markUpdated ? (
+            <TextAreaField
+              label="Ce qui a changé (note publique, facultative)"
+              hint="Montrée aux lecteurs sous les dates de l’article et envoyée à ceux qui l’ont enregistré."
+              maxLength={UPDATE_NOTE_MAX}
+              rows={3}
+              value={updateNote}
+              onChange={(event) => setUpdateNote(event.target.value)}
+            />
+          ) : null}
           <div className={styles.actions}>
             <button
               type="button"
               className={styles.primaryButton}
               onClick={() =>
                 runStep(published ? 'Mise à jour publiée.' : 'Article publié.', (id, version) =>
-                  publishArticle(id, { version, ...(published ? { markUpdated } : {}) }),
+                  publishArticle(id, {
+                    version,
+                    ...(published ? { markUpdated } : {}),
+                    ...(published && markUpdated && updateNote.trim()
+                      ? { updateNote: updateNote.trim() }
+                      : {}),
+                  }),
                 )
               }
             >

@@ -4,6 +4,7 @@
 // the database (`casing: 'snake_case'`).
 
 export * from './accounts';
+export * from './article-updates';
 export {
   type AdditionalProperties,
   type ArticleImage,
@@ -24,6 +25,8 @@ export * from './jobs';
 export * from './legal-references';
 export * from './newsletter-campaigns';
 export * from './newsroom';
+export * from './personal-agenda';
+export * from './rate-tables';
 export * from './readers';
 export * from './search';
 export * from './shop';
