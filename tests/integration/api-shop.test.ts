@@ -124,10 +124,11 @@ describe('GET /api/eshop/products', () => {
   });
 
   it('reloads a list of two or fewer without the trade filter, keeping the subject', async () => {
-    // Trade patrimoine and subject fiscal: only MPA; without the trade, subject fiscal finds MFI and MPA.
+    // Trade patrimoine and subject fiscal: only MPA; without the trade, subject fiscal finds MFI and MPA. The
+    // trade's own product stays first, so that choosing a trade changes the list.
     expect(skus(await products({ metier: 'patrimoine', subject: 'fiscal', nbProducts: 8 }))).toEqual([
-      'MFI-2025',
       'MPA-2025',
+      'MFI-2025',
     ]);
     // Without a subject: trade immobilier finds one product, the reload without trade finds them all.
     expect(skus(await products({ metier: 'immobilier', nbProducts: 8 }))).toHaveLength(8);
