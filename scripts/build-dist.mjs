@@ -19,13 +19,17 @@ const ENTRIES = [
   'newsletter-send',
   'db-to-postgres',
 ];
-const INPUTS = ['src', 'scripts', 'package.json', 'package-lock.json', 'tsconfig.json'];
+// Packages stay external: the lock file does not change dist (and `npm prune` rewrites it).
+const INPUTS = ['src', 'scripts', 'tsconfig.json'];
+
+/** Code and configuration, not the shell scripts or documents beside them. */
+const SOURCE = /\.(ts|tsx|mjs|json)$/;
 
 function newestModification(target) {
   if (!existsSync(target)) return 0;
   const stats = statSync(target);
-  if (!stats.isDirectory()) return stats.mtimeMs;
-  let newest = stats.mtimeMs;
+  if (!stats.isDirectory()) return SOURCE.test(target) ? stats.mtimeMs : 0;
+  let newest = 0;
   for (const entry of readdirSync(target))
     newest = Math.max(newest, newestModification(path.join(target, entry)));
   return newest;

@@ -11,7 +11,7 @@ work="$(mktemp -d /tmp/production-install-XXXXXX)"
 server_pid=""
 cleanup() {
   if [ -n "$server_pid" ]; then kill -- "-$server_pid" 2>/dev/null || true; fi
-  rm -rf "$work"
+  [ -n "${KEEP:-}" ] || rm -rf "$work"
 }
 trap cleanup EXIT
 
@@ -23,7 +23,7 @@ tar -C "$repo" --exclude=./.git --exclude=./node_modules --exclude=./data --excl
 cp -al "$repo/node_modules" "$work/site/node_modules"
 cd "$work/site"
 npm prune --omit=dev --no-audit --no-fund > "$work/prune.log" 2>&1
-for tool in tsx knip vitest esbuild typescript @playwright/test; do
+for tool in tsx knip vitest esbuild typescript @biomejs/biome; do
   if [ -e "node_modules/$tool" ]; then echo "production install: $tool is still installed"; exit 1; fi
 done
 

@@ -9,15 +9,11 @@ function findRoot(folder: string): string {
 }
 const root = findRoot(import.meta.dirname);
 const BUILD_ID = path.join(root, process.env.NEXT_DIST_DIR || '.next', 'BUILD_ID');
-/** What the production build is made from: a change to any of these makes the build stale. */
-const BUILD_INPUTS = [
-  'src',
-  'public',
-  'next.config.ts',
-  'package.json',
-  'package-lock.json',
-  'tsconfig.json',
-];
+/**
+ * What the production build is made from: a change to any of these makes the build stale. Not the lock file:
+ * `npm prune --omit=dev` rewrites it after the build (same content); a version change shows in package.json.
+ */
+const BUILD_INPUTS = ['src', 'public', 'next.config.ts', 'package.json', 'tsconfig.json'];
 
 function newestModification(target: string): number {
   if (!existsSync(target)) return 0;
