@@ -1,17 +1,22 @@
-// npm start: migrates the database, seeds demo content into an empty one, builds if needed, then serves the site.
+// npm start: migrates the database, seeds demo content into an empty one while building if needed, then serves the
+// site.
 import { closeDatabase, getDatabase } from '@/server/db/client';
 import { emailFolder } from '@/server/email/transport';
 import { ConfigurationError, type Env, parseEnv } from '@/server/env';
 import { DEFAULT_ARTICLES, DEFAULT_DOCUMENTS, isSeeded, seedDatabase } from '@/server/seed';
 import { ensureDemoStaff } from '@/server/staff/bootstrap';
-import { buildIfNeeded, runServer } from './lib/build';
+import { type Build, runServer, startBuildIfNeeded } from './lib/build';
 
-async function prepareDatabase(): Promise<void> {
-  const started = Date.now();
+async function openDatabase() {
   const database = await getDatabase().catch((error: unknown) => {
     throw new Error(`Base de données injoignable ou migration impossible : ${describe(error)}`);
   });
   console.log(`Base de données prête (${database.driver}, migrations à jour).`);
+  return database;
+}
+
+async function fillDatabase(database: Awaited<ReturnType<typeof getDatabase>>): Promise<void> {
+  const started = Date.now();
   if (!(await isSeeded(database.db))) {
     console.log('Base vide : génération du contenu de démonstration…');
     let lastStep = '';
@@ -59,9 +64,15 @@ function describe(error: unknown): string {
 async function main(): Promise<void> {
   const config = parseEnv(process.env);
   // The database first: an unreachable one is reported in seconds, not after a build.
-  await prepareDatabase();
+  const database = await openDatabase();
+  // The build never opens the database: it runs beside the seed, which takes as long on a fresh clone.
+  const build: Build | null = startBuildIfNeeded();
+  await fillDatabase(database).catch((error: unknown) => {
+    build?.stop();
+    throw error;
+  });
   reportEmailDelivery(config);
-  await buildIfNeeded();
+  await build?.finished;
   // Our server (scripts/serve.ts) stops gracefully on SIGTERM: requests in flight finish, the database closes.
   const server = runServer(['--port', String(config.PORT)]);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -61,7 +61,7 @@ console.log(JSON.stringify({
   benchmark: "fresh clone: npm install && npm start until the home page answers 200",
   command: "bash bench/fresh-start/run.sh",
   date: new Date().toISOString(),
-  machine: { cpu: os.cpus()[0]?.model, cores: os.cpus().length, memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version },
+  machine: { cpu: os.cpus()[0]?.model, cores: os.cpus().length, memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version, loadAverageAtEnd: os.loadavg().map((l) => Number(l.toFixed(1))) },
   seconds: {
     npmInstall: Number(install.toFixed(1)),
     firstStartUntilHomePage: Number(start.toFixed(1)),
