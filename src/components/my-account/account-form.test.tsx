@@ -89,7 +89,7 @@ describe('AlertsSection: the ticks as the reader saved them', () => {
     const html = render(null);
     expect(checked(html)).toEqual(['frequency=daily']);
     expect(html).not.toContain('<details open');
-    expect(html).toContain('Toute l’actualité thème fiscal');
+    expect(html).toContain('Toute l’actualité : Thème fiscal');
   });
 
   test('with alerts: their frequency and topics, a topic open when one of its thematics is followed', () => {

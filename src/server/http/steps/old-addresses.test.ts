@@ -10,6 +10,9 @@ const rowsOf = (rows: unknown[]) =>
   ({
     select: () => ({ from: () => Object.assign(Promise.resolve(rows), { where: async () => rows }) }),
   }) as never;
+/** A stand-in for the withdrawn articles' read: the ids it answers. */
+const goneIdsOf = (ids: string[]) =>
+  ({ execute: async () => ({ rows: ids.map((id) => ({ id })) }) }) as never;
 
 let served: Awaited<ReturnType<typeof serveSteps>>;
 beforeAll(async () => {
@@ -19,12 +22,12 @@ beforeAll(async () => {
       { fromPath: '/page-supprimee', status: 410, toPath: null },
     ]),
   );
-  await refreshGoneArticles(rowsOf([{ id: 'A42', enrichedNewsId: null }]));
+  await refreshGoneArticles(goneIdsOf(['A42']));
   served = await serveSteps([oldAddressesStep]);
 });
 afterAll(async () => {
   await refreshRedirects(rowsOf([]));
-  await refreshGoneArticles(rowsOf([]));
+  await refreshGoneArticles(goneIdsOf([]));
   await served.close();
 });
 
