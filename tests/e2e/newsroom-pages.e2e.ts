@@ -325,13 +325,13 @@ test('redirections as an administrator: add one, import a CSV, page through, del
   await signInAsEditor(page, consoleGuard, 'administrateur');
   await page.goto('/redaction/redirections');
   await page.getByRole('heading', { level: 1, name: 'Redirections' }).waitFor();
-  const from = page.getByLabel('Ancienne adresse');
+  const from = page.getByRole('textbox', { name: 'Ancienne adresse' });
   await waitForHydration(from);
   await expect(page).toPassAxe();
 
   const stamp = Date.now().toString(36);
   await from.fill(`/essai-${stamp}/seule`);
-  await page.getByLabel('Nouvelle adresse').fill('/actualite/essai');
+  await page.getByRole('textbox', { name: 'Nouvelle adresse' }).fill('/actualite/essai');
   await page.getByRole('button', { name: 'Ajouter', exact: true }).click();
   await page.getByText(`Redirection de /essai-${stamp}/seule enregistrée.`).waitFor();
 

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Cookie, Page } from '@playwright/test';
 import type { StaffRole } from '@/lib/contracts/admin';
 import { type ConsoleGuard, waitForHydration } from './fixtures';
 
@@ -21,7 +21,19 @@ const NO_STAFF_SESSION = /\/api\/admin\/session/;
 /** Visitors without a reader session get a 401 from GET /api/eshop/me on the site's pages: expected. */
 export const ANONYMOUS_ME = /\/api\/eshop\/me/;
 
-/** Signs the demo editor (or another role) of a development server in, and waits for the articles list. */
+/** The staff session cookie (src/server/staff/auth.ts `STAFF_COOKIE`). */
+const STAFF_COOKIE = 'quotidienne_redaction';
+/**
+ * Each role's session, kept for the specs that follow: the server allows 30 sign-ins an address in 10 minutes
+ * (src/server/staff/sign-in.ts), and the whole suite signs in from one address far more often than that.
+ */
+const staffSessions = new Map<string, Cookie[]>();
+
+/**
+ * Signs the demo editor (or another role) of a development server in, and waits for the articles list. A session
+ * this worker already opened for the role is used again while the server still accepts it; otherwise (ended by a
+ * test, expired) the sign-in form is filled.
+ */
 export async function signInAsEditor(
   page: Page,
   guard: ConsoleGuard,
@@ -29,11 +41,23 @@ export async function signInAsEditor(
 ): Promise<void> {
   const editor = demoStaffAccount(role);
   guard.allow(NO_STAFF_SESSION);
-  await page.goto('/redaction/connexion');
+  const articles = page.getByRole('heading', { level: 1, name: 'Articles' });
   const submit = page.getByRole('button', { name: 'Se connecter' });
+  const kept = staffSessions.get(role);
+  if (kept) {
+    await page.context().addCookies(kept);
+    await page.goto('/redaction');
+    await articles.or(submit).first().waitFor();
+    if (await articles.isVisible()) return;
+    staffSessions.delete(role);
+    await page.context().clearCookies({ name: STAFF_COOKIE });
+  }
+  await page.goto('/redaction/connexion');
   await waitForHydration(submit);
   await page.getByLabel('Adresse e-mail').fill(editor.email);
   await page.getByLabel('Mot de passe').fill(editor.password);
   await submit.click();
-  await page.getByRole('heading', { level: 1, name: 'Articles' }).waitFor();
+  await articles.waitFor();
+  const session = (await page.context().cookies()).filter((cookie) => cookie.name === STAFF_COOKIE);
+  if (session.length > 0) staffSessions.set(role, session);
 }
