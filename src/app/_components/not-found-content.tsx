@@ -1,20 +1,34 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import type { ReactNode } from 'react';
 import styles from '@/components/layout/status-page.module.css';
 import { BackLink } from '@/components/ui/back-link';
 
 /** The title of a page not found: the 404 pages', and a route's whose content does not exist (its metadata). */
 export const NOT_FOUND_METADATA: Metadata = { title: 'Page non trouvée', robots: { index: false } };
 
-/** The text of the 404 page, inside whatever frame shows it (app/not-found.tsx, app/global-not-found.tsx). */
-export function NotFoundContent() {
+/**
+ * The text of a status page (404, 410), inside whatever frame shows it: its code, title and message, then the way
+ * back, `links` onward and the home page (never prefetched: its cover image is not for this page).
+ */
+export function StatusPageContent({
+  code,
+  title,
+  message,
+  links,
+}: {
+  code: 404 | 410;
+  title: string;
+  message: string;
+  links?: ReactNode;
+}) {
   return (
     <div className={`container ${styles.page}`}>
       <p className={styles.code} aria-hidden="true">
-        404
+        {code}
       </p>
-      <h1 className={styles.title}>Page non trouvée</h1>
-      <p>La page que vous cherchez n’existe pas ou a été déplacée.</p>
+      <h1 className={styles.title}>{title}</h1>
+      <p>{message}</p>
       <p>
         Utilisez la barre de recherche en haut de la page pour retrouver une actualité, un chiffre ou un
         document.
@@ -23,6 +37,7 @@ export function NotFoundContent() {
         <li>
           <BackLink className={styles.secondary} />
         </li>
+        {links}
         <li>
           <Link href="/" className={styles.primary} prefetch={false}>
             Retour à l’accueil
@@ -30,5 +45,16 @@ export function NotFoundContent() {
         </li>
       </ul>
     </div>
+  );
+}
+
+/** The text of the 404 page (app/not-found.tsx, app/global-not-found.tsx). */
+export function NotFoundContent() {
+  return (
+    <StatusPageContent
+      code={404}
+      title="Page non trouvée"
+      message="La page que vous cherchez n’existe pas ou a été déplacée."
+    />
   );
 }

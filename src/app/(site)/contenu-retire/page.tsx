@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { StatusPageContent } from '@/app/_components/not-found-content';
 import styles from '@/components/layout/status-page.module.css';
-import { BackLink } from '@/components/ui/back-link';
 import { PATHS } from '@/lib/constants';
 
 export const metadata: Metadata = { title: 'Contenu retiré', robots: { index: false } };
@@ -13,31 +13,17 @@ export const metadata: Metadata = { title: 'Contenu retiré', robots: { index: f
  */
 export default function GonePage() {
   return (
-    <div className={`container ${styles.page}`}>
-      <p className={styles.code} aria-hidden="true">
-        410
-      </p>
-      <h1 className={styles.title}>Ce contenu n’est plus disponible</h1>
-      <p>La page que vous demandez a été retirée du site par la rédaction.</p>
-      <p>
-        Utilisez la barre de recherche en haut de la page pour retrouver une actualité, un chiffre ou un
-        document.
-      </p>
-      <ul className={styles.actions}>
-        <li>
-          <BackLink className={styles.secondary} />
-        </li>
+    <StatusPageContent
+      code={410}
+      title="Ce contenu n’est plus disponible"
+      message="La page que vous demandez a été retirée du site par la rédaction."
+      links={
         <li>
           <Link href={PATHS.news} className={styles.secondary}>
             Toutes les actualités
           </Link>
         </li>
-        <li>
-          <Link href={PATHS.home} className={styles.primary}>
-            Retour à l’accueil
-          </Link>
-        </li>
-      </ul>
-    </div>
+      }
+    />
   );
 }
