@@ -1,6 +1,6 @@
 'use client';
 
-import { usePathname } from 'next/navigation';
+import { usePathname, useRouter } from 'next/navigation';
 import { useEffect, useMemo, useState } from 'react';
 import { errorMessage, getArticle, getTaxonomy } from '@/client/admin';
 import type { ArticleType } from '@/lib/constants';
@@ -8,7 +8,7 @@ import type { TaxonomyAnswer } from '@/lib/contracts/admin';
 import { ReferencesPanel } from '../../legal-references/references-panel';
 import { ErrorAlert, Loading } from '../messages';
 import styles from '../newsroom.module.css';
-import { articleIdOfEditPath } from '../paths';
+import { articleIdOfEditPath, previewPath } from '../paths';
 import { useStaff } from '../staff-shell';
 import { ArticleFields } from './article-fields';
 import type { LoadedArticle } from './autosave-machine';
@@ -16,7 +16,9 @@ import { ConflictPanel, RecoveredEditsNotice } from './conflict-panel';
 import { changesNothing, draftOf, emptyDraft, imagesWithoutAlt, stateOf } from './draft';
 import { forgetLocal, readLocal } from './local-drafts';
 import { PublicationPanel } from './publication-panel';
+import { ShortcutsHelp } from './shortcuts-help';
 import { useAutosave } from './use-autosave';
+import { useEditorShortcuts } from './use-editor-shortcuts';
 
 /**
  * The article editor: loads the article `id`, or starts a new one (of `newType`, an article by default: the
@@ -92,8 +94,10 @@ export function ArticleEditor({
 
 function EditorForm({ loaded, taxonomy }: { loaded: LoadedArticle; taxonomy: TaxonomyAnswer | null }) {
   const { staff, can } = useStaff();
-  const { state: sync, dispatch, runStep } = useAutosave(loaded);
+  const router = useRouter();
+  const { state: sync, dispatch, runStep, saveNow } = useAutosave(loaded);
   const { draft, article, status } = sync;
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
 
   const own = article?.createdBy?.id === staff.id || article === null;
   const canEdit =
@@ -101,6 +105,18 @@ function EditorForm({ loaded, taxonomy }: { loaded: LoadedArticle; taxonomy: Tax
     (own && (article === null || (article.status === 'draft' && article.publishedVersion === null)));
   const fieldError = (field: string) =>
     status.kind === 'invalid' ? status.fields.find((item) => item.field === field)?.message : undefined;
+
+  useEditorShortcuts({
+    onSave: () => {
+      if (canEdit) dispatch({ type: 'saveRequested' });
+    },
+    // The preview shows the server's copy: the edits go first.
+    onPreview: async () => {
+      const { id } = await saveNow();
+      if (id) router.push(previewPath(id));
+    },
+    onHelp: () => setShortcutsOpen(true),
+  });
 
   // What the legal references panel reads: the texts of the article, as the detector sees them after a save.
   const referenceParts = useMemo(
@@ -160,6 +176,7 @@ function EditorForm({ loaded, taxonomy }: { loaded: LoadedArticle; taxonomy: Tax
             runStep={runStep}
             publicationDate={draft.publication_date}
           />
+          <ShortcutsHelp open={shortcutsOpen} onOpenChange={setShortcutsOpen} />
           <ReferencesPanel parts={referenceParts} />
         </aside>
       </div>

@@ -5,6 +5,7 @@ import { useId, useState } from 'react';
 import styles from '../newsroom.module.css';
 import { cleanPastedHtml } from './clean-pasted-html';
 import { editorExtensions } from './extensions';
+import { editorShortcutOf } from './keyboard-shortcuts';
 import { EmbedPanel, InternalLinkPanel, LinkPanel, type LinkTarget } from './toolbar-panels';
 
 export type RichTextEditorProps = {
@@ -67,6 +68,12 @@ export default function RichTextEditor({
         'aria-labelledby': labelId,
       },
       transformPastedHTML: (html) => cleanPastedHtml(html),
+      // Ctrl/Cmd+K opens the link panel, as the toolbar's « Lien » does.
+      handleKeyDown: (_view, event) => {
+        if (readOnly || editorShortcutOf(event, true) !== 'link') return false;
+        setPanel('link');
+        return true;
+      },
     },
     onUpdate: ({ editor: current }) => onChange(editorHtml(current)),
   });

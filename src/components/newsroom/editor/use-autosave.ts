@@ -130,6 +130,13 @@ function createAutosave(initial: EditorSync) {
     }
   }
 
+  /** Sends the pending edits now, without waiting for the autosave delay; answers the state it leaves. */
+  async function saveNow(): Promise<EditorSync> {
+    cancelTimer();
+    await save();
+    return state;
+  }
+
   return {
     getState: () => state,
     subscribe(listener: () => void) {
@@ -138,6 +145,7 @@ function createAutosave(initial: EditorSync) {
     },
     dispatch,
     runStep,
+    saveNow,
   };
 }
 
@@ -171,5 +179,5 @@ export function useAutosave(loaded: LoadedArticle) {
     };
   }, [autosave]);
 
-  return { state, dispatch: autosave.dispatch, runStep: autosave.runStep };
+  return { state, dispatch: autosave.dispatch, runStep: autosave.runStep, saveNow: autosave.saveNow };
 }
