@@ -83,3 +83,51 @@ test('keyboard shortcuts: Ctrl+S saves, Ctrl+K adds a link, « ? » lists them, 
   await expect(page).toHaveURL(new RegExp(`/redaction/apercu/${id}$`));
   await expect(page.getByRole('heading', { level: 1, name: `${title} relu` })).toBeVisible();
 });
+
+test('a journalist deletes a draft from the editor, restores it from the bin, then deletes it from the list', async ({
+  page,
+  consoleGuard,
+}) => {
+  test.setTimeout(120_000);
+  await signInAsEditor(page, consoleGuard, 'redacteur');
+  await page.getByRole('link', { name: 'Nouvel article', exact: true }).first().click();
+  await page.getByRole('heading', { level: 1, name: 'Nouvel article' }).waitFor();
+  const title = `Brouillon à jeter ${Date.now()}`;
+  const titleField = page.getByRole('textbox', { name: 'Titre', exact: true });
+  await titleField.fill(title);
+  await titleField.press('Control+s');
+  await expect(page).toHaveURL(/\/redaction\/articles\/R[A-Z0-9]+$/);
+
+  // The confirmation names the draft; the draft goes to the bin, which opens.
+  const questions: string[] = [];
+  page.on('dialog', (dialog) => {
+    questions.push(dialog.message());
+    void dialog.accept();
+  });
+  await page.getByRole('button', { name: 'Supprimer le brouillon' }).click();
+  await expect(page).toHaveURL(/\/redaction\/corbeille$/);
+  expect(questions).toEqual([
+    `Supprimer le brouillon « ${title} » ? Il restera 30 jours dans la corbeille, d’où il pourra être restauré.`,
+  ]);
+  await expect(page.getByRole('heading', { level: 1, name: 'Corbeille' })).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: title });
+  await expect(row).toContainText('Brouillon');
+  await expect(page).toPassAxe(NEWSROOM_AXE);
+
+  await row.getByRole('button', { name: `Restaurer « ${title} »` }).click();
+  await expect(page.getByRole('status').filter({ hasText: `« ${title} » est restauré` })).toBeVisible();
+  await expect(row).toHaveCount(0);
+
+  // From the list: the row's « Supprimer » names the draft for screen readers.
+  await page.getByRole('link', { name: 'Articles', exact: true }).first().click();
+  await page.getByRole('textbox', { name: 'Titre ou identifiant' }).fill(title);
+  await page.getByRole('button', { name: 'Filtrer' }).click();
+  const listed = page.getByRole('row').filter({ hasText: title });
+  await listed.getByRole('button', { name: `Supprimer le brouillon « ${title} »` }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: `« ${title} » est dans la corbeille` }),
+  ).toBeVisible();
+  await expect(listed).toHaveCount(0);
+  expect(questions).toHaveLength(2);
+  await expect(page).toPassAxe(NEWSROOM_AXE);
+});

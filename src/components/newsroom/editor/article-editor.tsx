@@ -6,9 +6,10 @@ import { errorMessage, getArticle, getTaxonomy } from '@/client/admin';
 import type { ArticleType } from '@/lib/constants';
 import type { TaxonomyAnswer } from '@/lib/contracts/admin';
 import { ReferencesPanel } from '../../legal-references/references-panel';
+import { mayDeleteDraft } from '../article-bin/delete-draft';
 import { ErrorAlert, Loading } from '../messages';
 import styles from '../newsroom.module.css';
-import { articleIdOfEditPath, previewPath } from '../paths';
+import { articleIdOfEditPath, NEWSROOM_PATHS, previewPath } from '../paths';
 import { useStaff } from '../staff-shell';
 import { ArticleFields } from './article-fields';
 import type { LoadedArticle } from './autosave-machine';
@@ -95,7 +96,7 @@ export function ArticleEditor({
 function EditorForm({ loaded, taxonomy }: { loaded: LoadedArticle; taxonomy: TaxonomyAnswer | null }) {
   const { staff, can } = useStaff();
   const router = useRouter();
-  const { state: sync, dispatch, runStep, saveNow } = useAutosave(loaded);
+  const { state: sync, dispatch, runStep, saveNow, deleteDraft } = useAutosave(loaded);
   const { draft, article, status } = sync;
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
 
@@ -175,6 +176,14 @@ function EditorForm({ loaded, taxonomy }: { loaded: LoadedArticle; taxonomy: Tax
             missingAlt={imagesWithoutAlt(draft)}
             runStep={runStep}
             publicationDate={draft.publication_date}
+            title={draft.title}
+            onDelete={
+              article && mayDeleteDraft(article, staff.id, can)
+                ? async () => {
+                    if (await deleteDraft()) router.push(NEWSROOM_PATHS.bin);
+                  }
+                : null
+            }
           />
           <ShortcutsHelp open={shortcutsOpen} onOpenChange={setShortcutsOpen} />
           <ReferencesPanel parts={referenceParts} />

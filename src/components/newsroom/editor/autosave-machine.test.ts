@@ -358,3 +358,12 @@ describe('a workflow step', () => {
     expect(state.status).toEqual({ kind: 'saved', at: answer.updatedAt });
   });
 });
+
+describe('a draft sent to the bin', () => {
+  test('leaves nothing to send: no timer, no copy kept in the browser', () => {
+    const { state, effects } = run(savedArticle().state, { type: 'deleted' });
+    expect(state.dirty).toBe(false);
+    expect(effects).toEqual([{ type: 'cancelTimer' }, { type: 'forgetLocal', key: ID }]);
+    expect(run(state, { type: 'left' }).effects).toEqual([{ type: 'cancelTimer' }]);
+  });
+});

@@ -66,7 +66,9 @@ export type EditorEvent =
   | { type: 'stepStarted' }
   | { type: 'stepBlocked' }
   | { type: 'stepDone'; answer: AdminArticle; label: string }
-  | { type: 'stepFailed'; message: string };
+  | { type: 'stepFailed'; message: string }
+  /** The draft went to the bin: nothing is left to send. */
+  | { type: 'deleted' };
 
 export type EditorEffect =
   | { type: 'schedule'; delay: number }
@@ -291,6 +293,11 @@ export function transition(state: EditorSync, event: EditorEvent): Transition {
       });
     case 'stepFailed':
       return unchanged({ ...state, notice: { text: event.message, error: true } });
+    case 'deleted':
+      return {
+        state: { ...state, dirty: false },
+        effects: [{ type: 'cancelTimer' }, { type: 'forgetLocal', key: localKey(state) }],
+      };
   }
 }
 

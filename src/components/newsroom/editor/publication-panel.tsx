@@ -2,6 +2,7 @@
 
 import Link from 'next/link';
 import { ARTICLE_STATUS_LABELS } from '@/lib/contracts/admin';
+import { DeleteDraftButton } from '../article-bin/delete-draft';
 import { hasUnpublishedChanges } from '../article-labels';
 import { formatDateTime } from '../format';
 import styles from '../newsroom.module.css';
@@ -22,6 +23,8 @@ export function PublicationPanel({
   missingAlt,
   runStep,
   publicationDate,
+  title,
+  onDelete,
 }: {
   article: ArticleState | null;
   status: SaveStatus;
@@ -32,6 +35,9 @@ export function PublicationPanel({
   missingAlt: string[];
   runStep: (label: string, step: WorkflowStep) => Promise<void>;
   publicationDate: string | null;
+  title: string;
+  /** Sends the draft to the bin; absent when the person may not. */
+  onDelete: (() => void) | null;
 }) {
   return (
     <section className={styles.panel} aria-labelledby="etat-article">
@@ -90,6 +96,11 @@ export function PublicationPanel({
             </li>
           ) : null}
         </ul>
+      ) : null}
+      {onDelete ? (
+        <div className={styles.actions}>
+          <DeleteDraftButton title={title} onConfirm={onDelete} />
+        </div>
       ) : null}
     </section>
   );

@@ -2,6 +2,7 @@
 
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { AdminApiError, createArticle, errorMessage, NetworkError, patchArticle } from '@/client/admin';
+import { deleteDraft as sendToBin } from '@/client/newsroom/article-bin';
 import type { AdminArticle } from '@/lib/contracts/admin';
 import { articleEditPath } from '../paths';
 import {
@@ -130,6 +131,27 @@ function createAutosave(initial: EditorSync) {
     }
   }
 
+  /** Saves pending edits, then sends the draft to the bin; answers whether it went. */
+  async function deleteDraft(): Promise<boolean> {
+    dispatch({ type: 'stepStarted' });
+    await save();
+    const ready = state;
+    if (!readyForStep(ready)) {
+      dispatch({ type: 'stepBlocked' });
+      return false;
+    }
+    try {
+      await sendToBin(ready.id, ready.baseVersion);
+      dispatch({ type: 'deleted' });
+      return true;
+    } catch (failure) {
+      if (failure instanceof AdminApiError && failure.conflict) {
+        dispatch({ type: 'conflicted', conflict: failure.conflict });
+      } else dispatch({ type: 'stepFailed', message: errorMessage(failure) });
+      return false;
+    }
+  }
+
   /** Sends the pending edits now, without waiting for the autosave delay; answers the state it leaves. */
   async function saveNow(): Promise<EditorSync> {
     cancelTimer();
@@ -146,6 +168,7 @@ function createAutosave(initial: EditorSync) {
     dispatch,
     runStep,
     saveNow,
+    deleteDraft,
   };
 }
 
@@ -179,5 +202,11 @@ export function useAutosave(loaded: LoadedArticle) {
     };
   }, [autosave]);
 
-  return { state, dispatch: autosave.dispatch, runStep: autosave.runStep, saveNow: autosave.saveNow };
+  return {
+    state,
+    dispatch: autosave.dispatch,
+    runStep: autosave.runStep,
+    saveNow: autosave.saveNow,
+    deleteDraft: autosave.deleteDraft,
+  };
 }
