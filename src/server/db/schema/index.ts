@@ -12,6 +12,7 @@ export {
   type Attachment,
   documentsRecentFrom,
   documentsWiderFrom,
+  EXACT_WORDS_CONFIG,
   newsRecentFrom,
   newsWiderFrom,
   SEARCH_CONFIG,
