@@ -2,8 +2,12 @@ import 'server-only';
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import type { ArticleDocument } from '@/lib/contracts/admin';
-import { type AdminArticle, type ArticleStatus, roleAllows } from '@/lib/contracts/admin';
+import {
+  type AdminArticle,
+  type ArticleDocument,
+  type ArticleStatus,
+  roleAllows,
+} from '@/lib/contracts/admin';
 import { ARTICLE_BIN_DAYS, ARTICLE_BIN_LIST_LIMIT, type ArticleBinAnswer } from '@/lib/contracts/article-bin';
 import type { Db } from '../db/client';
 import { articleBin, auditLog, newsroomArticles, newsroomRevisions, staffMembers } from '../db/schema';
