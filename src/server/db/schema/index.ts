@@ -4,6 +4,7 @@
 // the database (`casing: 'snake_case'`).
 
 export * from './accounts';
+export * from './article-bin';
 export * from './article-updates';
 export {
   type AdditionalProperties,
