@@ -135,7 +135,10 @@ export const SEARCH_CHANGE: readonly string[] = ['search'];
 /** A save of an editorial (static) page. */
 export const tagsOfStaticPageChange = (slug: string): string[] => [staticPageTag(slug)];
 
-/** What an article page shows: the article, its "À lire aussi" (by its topics), shop products, labels. */
+/**
+ * What an article page shows: the article, its "À lire aussi" (the latest news of `topicSlugs`: its thematics,
+ * or its first topic, article-page.ts), shop products, labels.
+ */
 export function tagsOfArticlePage(
   article: Omit<ArticleTagFacts, 'type' | 'publicationDate' | 'trades'>,
 ): string[] {

@@ -204,9 +204,12 @@ function isKept(slot: Slot, response: ServerResponse, nonce: StoredNonce): boole
 function reportOrigin(request: IncomingMessage, response: ServerResponse, slot: Slot | null): void {
   const pathname = pathOf(request.url ?? '');
   // Every ISR page Next.js serves (client navigation included) is refreshed by content changes: by its recorded
-  // tags, or by every change when its render recorded none (docs/decisions/073-content-tags.md).
+  // tags, or by every change when its render recorded none (docs/decisions/073-content-tags.md). Only pages that
+  // exist: a crawler's made-up addresses must not fill the map.
   if (request.method === 'GET' && isCachedPagePath(pathname))
-    response.once('finish', () => noteUntaggedPage(pathname));
+    response.once('finish', () => {
+      if (response.statusCode === 200) noteUntaggedPage(pathname);
+    });
   if (!isReaderRoute(pathname)) return;
   if (!hasSession(request)) response.setHeader(ORIGIN_HEADER, slot === null ? 'BYPASS' : 'MISS');
   response.once('finish', () => {

@@ -11,7 +11,7 @@ import {
   tagsOfListingPage,
 } from '@/server/content/cache-tags';
 import { type Db, getDb } from '@/server/db/client';
-import { type ArticlePageData, loadArticlePage } from './article-page';
+import { type ArticlePageData, loadArticlePage, relatedNewsSource } from './article-page';
 
 /**
  * The one mechanism of the section routes: news (/actualite), figures and rates
@@ -159,7 +159,7 @@ export function tagSectionPage<Listing extends ListingData>(
       tagsOfArticlePage({
         id: article.id,
         enrichedNewsId: article.enriched_news_id,
-        topicSlugs: [...article.topics, ...article.thematics].map((topic) => topic.slug),
+        topicSlugs: relatedNewsSource(article).map((topic) => topic.slug),
       }),
     );
     return;
