@@ -13,9 +13,11 @@ import { EVERYTHING, TAG_PATTERN } from './cache-tags';
  *
  * A writer (the import) announces a change with PostgreSQL's NOTIFY inside its own transaction, so the signal
  * leaves only if the rows are committed; its payload names the tags of what changed (cache-tags.ts, decision 073).
- * Every server instance LISTENs on its own connection and refreshes the copies carrying one of those tags: the page cache and shared reads in memory, and Next's ISR pages through `POST /api/revalidate`, which
- * only the process itself can call (Next.js revalidates from a route handler, not from a bare listener). PGlite
- * needs none of this: one process owns its data directory, so nothing else can write while the server runs.
+ * Every server instance LISTENs on its own connection and refreshes the copies carrying one of those tags: the
+ * page cache and shared reads in memory, and Next's ISR pages, through `POST /api/revalidate`, which only the
+ * process itself can call (Next.js revalidates from a route handler, not from a bare listener). PGlite needs none
+ * of this: one process owns its data directory, so nothing else can write while the server runs; the writer
+ * calls its own `POST /api/revalidate` with the same tags.
  */
 
 export const CONTENT_CHANNEL = 'content_changed';
@@ -123,13 +125,13 @@ export async function requestOwnRevalidation(port: number, tags: readonly string
 }
 
 /**
- * Listens for content changes on PostgreSQL and calls `onChange` with the tags of each, reconnecting after a lost
- * connection (a database restart), when it also calls `onChange` with everything since changes may have been
- * missed. Returns a stop function.
+ * Listens for content changes on PostgreSQL and calls `onChange` with the tags of each and its payload as sent,
+ * reconnecting after a lost connection (a database restart), when it also calls `onChange` with everything since
+ * changes may have been missed. Returns a stop function.
  */
 export function listenForContentChanges(
   connectionString: string,
-  onChange: (tags: readonly string[]) => void,
+  onChange: (tags: readonly string[], payload: string) => void,
 ): () => Promise<void> {
   let client: pg.Client | undefined;
   let stopped = false;
@@ -151,7 +153,8 @@ export function listenForContentChanges(
     const current = new pg.Client({ connectionString, connectionTimeoutMillis: 5_000 });
     client = current;
     current.on('notification', (message) => {
-      if (message.channel === CONTENT_CHANNEL) onChange(changedTags(decodeContentChange(message.payload)));
+      if (message.channel === CONTENT_CHANNEL)
+        onChange(changedTags(decodeContentChange(message.payload)), message.payload ?? '');
     });
     current.on('error', () => reconnectLater());
     current.on('end', () => reconnectLater());
@@ -161,7 +164,7 @@ export function listenForContentChanges(
       delay = RECONNECT_FIRST_MS;
       if (missedChanges) {
         missedChanges = false;
-        onChange([EVERYTHING]);
+        onChange([EVERYTHING], '');
       }
     } catch (error) {
       logger.warn({ err: error }, 'écoute des changements de contenu impossible, nouvel essai');
