@@ -6,6 +6,7 @@ import type { RequestHandler, RequestStep } from './request-step';
 import { clientAddressStep } from './steps/client-address';
 import { imageOptimiserStep } from './steps/image-optimiser';
 import { livenessStep } from './steps/liveness';
+import { newsletterClickStep } from './steps/newsletter-click';
 import { oldAddressesStep } from './steps/old-addresses';
 import { pageCacheAnswerStep } from './steps/page-cache-answer';
 import { pageCacheRecordStep } from './steps/page-cache-record';
@@ -24,6 +25,7 @@ export const PRODUCTION_STEPS: readonly RequestStep[] = [
   livenessStep,
   imageOptimiserStep,
   oldAddressesStep,
+  newsletterClickStep,
   searchedTextStep,
   pageCacheAnswerStep,
   searchAdmissionStep,
