@@ -36,7 +36,8 @@ const FISCAL_RATES: ArticleTagFacts = { ...FISCAL, id: 'R1', type: 'chiffres-tau
 const COPIES = {
   socialArticle: tagsOfArticlePage(SOCIAL),
   fiscalArticle: tagsOfArticlePage(FISCAL),
-  enrichedPage: tagsOfArticlePage({ id: 'E1', topicSlugs: ['fiscal'] }),
+  otherFiscalArticle: tagsOfArticlePage({ id: 'F2' }),
+  enrichedPage: tagsOfArticlePage({ id: 'E1' }),
   newsHome: tagsOfListingPage('news', [undefined]),
   socialListing: tagsOfListingPage('news', ['social']),
   fiscalListing: tagsOfListingPage('news', ['fiscal', 'tva']),
@@ -87,9 +88,10 @@ describe('the tags of a change, and the copies it refreshes', () => {
     ]);
   });
 
-  it('a Fiscal correction refreshes the Fiscal pages that show it ("À lire aussi" by topic), not the Social ones', () => {
+  it('a Fiscal correction refreshes its page and the Fiscal lists, not the other Fiscal article pages', () => {
     const touched = refreshed(tagsOfArticleChange(FISCAL));
-    expect(touched).toEqual(expect.arrayContaining(['fiscalArticle', 'enrichedPage', 'fiscalSingleRead']));
+    expect(touched).toEqual(expect.arrayContaining(['fiscalArticle', 'fiscalListing', 'fiscalSingleRead']));
+    expect(touched).not.toContain('otherFiscalArticle');
     expect(touched).not.toContain('socialArticle');
     expect(touched).not.toContain('cgu');
   });
@@ -97,7 +99,8 @@ describe('the tags of a change, and the copies it refreshes', () => {
   it('a correction that moves an article to another topic refreshes both topics', () => {
     const moved = { ...FISCAL, topicSlugs: ['social'] };
     const touched = refreshed(tagsOfArticleChange(FISCAL, moved));
-    expect(touched).toEqual(expect.arrayContaining(['fiscalArticle', 'socialArticle']));
+    expect(touched).toEqual(expect.arrayContaining(['fiscalArticle', 'fiscalListing', 'socialListing']));
+    expect(touched).not.toContain('socialArticle');
   });
 
   it('an article of another type refreshes its own list, not the news lists', () => {

@@ -100,8 +100,7 @@ function articleTags(article: Pick<ArticleTagFacts, 'id' | 'enrichedNewsId'>): s
  * What a publication, correction or withdrawal of an article touches, from its public copy before and after the
  * change (a correction may move it to another topic or month: both lists must refresh). Its page, the pages that
  * show it in a list (its topics', its trades', its type's list, the home, the issue), its archive month and the
- * feeds. Other articles' pages carry their own id and topics only: they are left alone unless they share a topic
- * (their "À lire aussi" list may show it).
+ * feeds. Other articles' pages are left alone (their "À lire aussi" catches up within their freshness).
  */
 export function tagsOfArticleChange(...versions: readonly (ArticleTagFacts | null | undefined)[]): string[] {
   const tags = new Set<string>();
@@ -136,13 +135,13 @@ export const SEARCH_CHANGE: readonly string[] = ['search'];
 export const tagsOfStaticPageChange = (slug: string): string[] => [staticPageTag(slug)];
 
 /**
- * What an article page shows: the article, its "À lire aussi" (the latest news of `topicSlugs`: its thematics,
- * or its first topic, article-page.ts), shop products, labels.
+ * What an article page shows that a change must refresh at once: the article (and its enriched news), shop
+ * products, labels. Its "À lire aussi" (the latest news of its thematics or topic) is left to the page's freshness
+ * (60 s, then refreshed in the background): tagging it with its topics would render every article page of a topic
+ * again at each publication in it, where a correction must refresh only the article and the lists that show it.
  */
-export function tagsOfArticlePage(
-  article: Omit<ArticleTagFacts, 'type' | 'publicationDate' | 'trades'>,
-): string[] {
-  return [...articleTags(article), ...article.topicSlugs.map(topicTag), SHOP_TAG, TAXONOMY_TAG];
+export function tagsOfArticlePage(article: Pick<ArticleTagFacts, 'id' | 'enrichedNewsId'>): string[] {
+  return [...articleTags(article), SHOP_TAG, TAXONOMY_TAG];
 }
 
 /**

@@ -28,7 +28,7 @@ describe('page cache entries carry the tags of their page', () => {
     // Rendered for this request: kept as long as Next's copy, whatever the machine's pace.
     stand.upstream.headers['x-nextjs-cache'] = 'MISS';
     stand.upstream.tags = {
-      [FISCAL_ARTICLE]: tagsOfArticlePage({ id: 'F1', topicSlugs: ['fiscal', 'tva'] }),
+      [FISCAL_ARTICLE]: tagsOfArticlePage({ id: 'F1' }),
       '/actualite/social': tagsOfListingPage('news', ['social']),
     };
     for (const path of [FISCAL_ARTICLE, '/actualite/social']) {

@@ -11,7 +11,7 @@ import {
   tagsOfListingPage,
 } from '@/server/content/cache-tags';
 import { type Db, getDb } from '@/server/db/client';
-import { type ArticlePageData, loadArticlePage, relatedNewsSource } from './article-page';
+import { type ArticlePageData, loadArticlePage } from './article-page';
 
 /**
  * The one mechanism of the section routes: news (/actualite), figures and rates
@@ -156,11 +156,7 @@ export function tagSectionPage<Listing extends ListingData>(
     const { article } = route.data;
     tagRenderedPage(
       path,
-      tagsOfArticlePage({
-        id: article.id,
-        enrichedNewsId: article.enriched_news_id,
-        topicSlugs: relatedNewsSource(article).map((topic) => topic.slug),
-      }),
+      tagsOfArticlePage({ id: article.id, enrichedNewsId: article.enriched_news_id }),
     );
     return;
   }
