@@ -11,6 +11,7 @@ export {
   type Attachment,
   documentsRecentFrom,
   documentsWiderFrom,
+  EXACT_WORDS_CONFIG,
   newsRecentFrom,
   newsWiderFrom,
   SEARCH_CONFIG,
