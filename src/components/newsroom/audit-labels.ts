@@ -20,6 +20,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'article.delete': 'Brouillon supprimé',
   'media.upload': 'Média envoyé',
   'media.update': 'Média modifié',
+  'media.replace': 'Fichier d’un média remplacé',
+  'media.delete': 'Média supprimé',
   'staff.create': 'Compte créé',
   'staff.invite': 'Invitation envoyée',
   'staff.update': 'Compte modifié',
