@@ -476,10 +476,6 @@ const focalCoordinate = z
   .min(0, 'doit être entre 0 et 100')
   .max(100, 'doit être entre 0 et 100');
 
-/** The CSS `object-position` of a focal point (the centre without one). */
-export const focalPosition = (point: MediaAnswer['focalPoint']) =>
-  point ? `${point.x}% ${point.y}%` : '50% 50%';
-
 /** PATCH /api/admin/media/{id}: any of the alt text, the caption (empty: none) and the focal point (null: centre). */
 export const mediaPatchBody = z
   .strictObject({

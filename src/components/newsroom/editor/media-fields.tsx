@@ -134,6 +134,7 @@ export function ImagesField({
     source: null,
     width: media.width,
     height: media.height,
+    ...(media.focalPoint ? { focal_point: media.focalPoint } : {}),
   });
 
   return (

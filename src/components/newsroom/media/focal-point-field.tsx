@@ -1,7 +1,8 @@
 'use client';
 
 import { type KeyboardEvent, type MouseEvent, useId } from 'react';
-import { focalPosition, type MediaAnswer } from '@/lib/contracts/admin';
+import type { MediaAnswer } from '@/lib/contracts/admin';
+import { focalPosition } from '@/lib/focal-point';
 import { imageSources } from '@/lib/image-sources';
 import styles from '../newsroom.module.css';
 
@@ -87,7 +88,7 @@ export function FocalPointField({
             src={sources.src}
             alt=""
             className={styles.focalPreview}
-            style={{ aspectRatio: ratio, objectPosition: focalPosition(point) }}
+            style={{ aspectRatio: ratio, objectPosition: focalPosition(point) ?? '50% 50%' }}
           />
         ))}
       </div>
