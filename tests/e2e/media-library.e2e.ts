@@ -48,8 +48,10 @@ test('upload in the Médiathèque, find it, describe it, insert it in a text, pu
   await expect(page.getByText('1000 × 600 px').first()).toBeVisible();
   await page.getByText('Aucun contenu.').waitFor();
 
-  await page.getByLabel('Texte alternatif', { exact: true }).fill('La façade du palais de justice');
-  await page.getByLabel('Légende', { exact: true }).fill('Le palais de justice de Paris');
+  await page
+    .getByRole('textbox', { name: 'Texte alternatif', exact: true })
+    .fill('La façade du palais de justice');
+  await page.getByRole('textbox', { name: 'Légende', exact: true }).fill('Le palais de justice de Paris');
   await page.getByRole('button', { name: 'Enregistrer les textes' }).click();
   await page.getByText('Texte alternatif et légende enregistrés.').waitFor();
 
@@ -82,10 +84,12 @@ test('upload in the Médiathèque, find it, describe it, insert it in a text, pu
   await expect(page).toPassAxe();
   await dialog.getByRole('button', { name: `Choisir ${name}` }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByLabel('Texte alternatif', { exact: true })).toHaveValue(
+  await expect(page.getByRole('textbox', { name: 'Texte alternatif', exact: true })).toHaveValue(
     'La façade du palais de justice',
   );
-  await expect(page.getByLabel('Légende', { exact: true })).toHaveValue('Le palais de justice de Paris');
+  await expect(page.getByRole('textbox', { name: 'Légende', exact: true })).toHaveValue(
+    'Le palais de justice de Paris',
+  );
   await page.getByRole('button', { name: 'Insérer l’image' }).click();
   await expect(
     page
