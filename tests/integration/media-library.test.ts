@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { POST as publishPost } from '@/app/api/admin/articles/[id]/publish/route';
 import { POST as createPost } from '@/app/api/admin/articles/route';
 import { POST as replacePost } from '@/app/api/admin/media/[id]/replace/route';
 import {
@@ -17,17 +19,20 @@ import {
   mediaListAnswer,
 } from '@/lib/contracts/admin';
 import type { Database } from '@/server/db/client';
+import { articles } from '@/server/db/schema';
 import { forgetDatabaseForRoutes, TEST_ORIGIN, useDatabaseForRoutes } from '../support/api';
 import { createTestDatabase } from '../support/database';
 import { articleBody, callAdmin, createTestStaff, type TestStaff } from '../support/newsroom';
 
 let database: Database;
 let journalist: TestStaff;
+let editor: TestStaff;
 
 beforeAll(async () => {
   database = await createTestDatabase();
   useDatabaseForRoutes(database);
   journalist = await createTestStaff(database.db, 'redacteur', 'Camille Martin');
+  editor = await createTestStaff(database.db, 'editeur', 'Dominique Chef');
 });
 
 afterAll(async () => {
@@ -242,5 +247,45 @@ describe('the media library API', () => {
     // Deleting the newest removes the earlier versions too.
     expect((await remove(second.id)).status).toBe(204);
     expect((await list({ q: 'version-' })).body).toMatchObject({ total: 0 });
+  });
+
+  it('publishes a library image with the focal point its medium has at publication, not when it was chosen', async () => {
+    const photo = await upload('recadrage.png');
+    await patch(photo.id, { focalPoint: { x: 10, y: 20 } });
+    const cover = { content_type: 'cover', href: photo.url, image_name: photo.name, alt: 'Un bureau' };
+    const created = await callAdmin<{ id: string; version: number }>(createPost, {
+      path: '/api/admin/articles',
+      method: 'POST',
+      caller: editor,
+      body: articleBody({
+        title: 'Un article recadré',
+        images: [{ ...cover, focal_point: { x: 10, y: 20 } }],
+      }),
+    });
+    expect(created.status).toBe(201);
+    await patch(photo.id, { focalPoint: { x: 70, y: 30 } });
+
+    const published = await callAdmin(publishPost, {
+      path: `/api/admin/articles/${created.body.id}/publish`,
+      method: 'POST',
+      caller: editor,
+      params: { id: created.body.id },
+      body: { version: created.body.version },
+    });
+    expect(published.status, JSON.stringify(published.body)).toBe(200);
+    const [row] = await database.db
+      .select({ images: articles.images })
+      .from(articles)
+      .where(eq(articles.id, created.body.id));
+    expect(row?.images[0]).toMatchObject({ href: photo.url, focalPoint: { x: 70, y: 30 } });
+
+    const refused = await callAdmin(createPost, {
+      path: '/api/admin/articles',
+      method: 'POST',
+      caller: editor,
+      body: articleBody({ images: [{ ...cover, focal_point: { x: 120, y: 20 } }] }),
+    });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body)).toContain('doit être entre 0 et 100');
   });
 });

@@ -2,6 +2,7 @@ import 'server-only';
 import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
+  ArticleDocument,
   MediaDetailAnswer,
   MediaListAnswer,
   mediaListQuery,
@@ -196,4 +197,52 @@ export async function replaceableMedium(db: Db, id: number): Promise<MediaRow> {
     );
   }
   return row;
+}
+
+/** The address of a library medium in an image's URL: its public key, or the id of one uploaded before keys. */
+const MEDIA_ADDRESS = /^\/media\/([0-9a-f]{32}|\d{1,9})\//;
+
+type ArticleImages = ArticleDocument['images'];
+
+/**
+ * The article with each library image's focal point as its medium has it now (none if it has none), so that what
+ * is published crops around the point set in the Médiathèque, even after the image was chosen. Other images keep
+ * theirs. One query for the article's images.
+ */
+export async function withCurrentFocalPoints(db: Db, document: ArticleDocument): Promise<ArticleDocument> {
+  const everyImage = [...document.images, ...document.sections.flatMap((section) => section.images)];
+  const addresses = [
+    ...new Set(everyImage.map((image) => MEDIA_ADDRESS.exec(image.href)?.[1]).filter(Boolean)),
+  ];
+  if (addresses.length === 0) return document;
+  const keys = addresses.filter((address) => address?.length === 32) as string[];
+  const ids = addresses.filter((address) => address && address.length < 32).map(Number);
+  const rows = await db
+    .select({ id: media.id, publicKey: media.publicKey, x: media.focalX, y: media.focalY })
+    .from(media)
+    .where(
+      or(
+        keys.length ? inArray(media.publicKey, keys) : undefined,
+        ids.length ? inArray(media.id, ids) : undefined,
+      ),
+    );
+  const points = new Map(
+    rows.map((row) => [
+      row.publicKey ?? String(row.id),
+      row.x === null || row.y === null ? null : { x: row.x, y: row.y },
+    ]),
+  );
+  const refresh = (images: ArticleImages): ArticleImages =>
+    images.map((image) => {
+      const address = MEDIA_ADDRESS.exec(image.href)?.[1];
+      if (address === undefined || !points.has(address)) return image;
+      const { focal_point: _stale, ...rest } = image;
+      const point = points.get(address);
+      return point ? { ...rest, focal_point: point } : rest;
+    });
+  return {
+    ...document,
+    images: refresh(document.images),
+    sections: document.sections.map((section) => ({ ...section, images: refresh(section.images) })),
+  };
 }

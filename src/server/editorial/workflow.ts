@@ -33,6 +33,7 @@ import {
   type Transaction,
 } from './articles';
 import { refreshGoneArticles } from './gone';
+import { withCurrentFocalPoints } from './media-library';
 
 // The workflow: submit for review, publish now or at a time, unpublish, restore a revision. Publishing writes
 // the public copy (`articles`) as the import does and announces the change in the same transaction, so every
@@ -128,7 +129,7 @@ async function goLive(
     { id: row.id, enrichedNewsId: document.enriched_news_id ?? null },
     { existing: true },
   );
-  const rows = toArticleRows(document);
+  const rows = toArticleRows(await withCurrentFocalPoints(tx as unknown as Db, document));
   await tx.execute(sql`savepoint newsroom_publish`);
   try {
     // A deadline whose date moves is told to the readers it concerns (the personal agenda).
