@@ -294,6 +294,7 @@ test('every newsroom page of an administrator passes axe, at desktop and phone w
     ['/redaction/cles-api', 'Clés d’API'],
     ['/redaction/journal', 'Journal des actions'],
     ['/redaction/medias', 'Médiathèque'],
+    ['/redaction/corbeille', 'Corbeille'],
   ];
   for (const [path, heading] of pages) {
     await admin.goto(path);
