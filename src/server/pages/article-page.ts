@@ -23,11 +23,16 @@ export async function loadArticlePage(db: Db, newsId: string): Promise<ArticlePa
   return withRelated(db, single);
 }
 
+/** Where 'A lire aussi' is drawn from: the article's thematics, or its first topic when it has none. */
+export function relatedNewsSource<Topic>(article: { topics: Topic[]; thematics: Topic[] }): Topic[] {
+  return article.thematics.length > 0 ? article.thematics : article.topics.slice(0, 1);
+}
+
 /** The page around an article: related news and shop products (the newsroom's preview builds it too). */
 export async function withRelated(db: Db, single: ArticleForReader): Promise<ArticlePageData> {
   const { article } = single;
   const thematicsIds = article.thematics.map((thematic) => thematic.id);
-  const topicId = thematicsIds.length === 0 ? article.topics[0]?.id : undefined;
+  const topicId = thematicsIds.length === 0 ? relatedNewsSource(article)[0]?.id : undefined;
   const [{ news }, products, lockedSections, updates] = await Promise.all([
     listNews(db, { thematicsIds, topicId, limit: RELATED_CANDIDATES }),
     getProducts(db, {
