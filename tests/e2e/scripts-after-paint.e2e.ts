@@ -48,8 +48,17 @@ test('every reader template sends no framework script tag nor its preload, and l
   });
   for (const [name, path] of Object.entries(await readerTemplates(baseUrl()))) {
     const html = await (await page.request.get(path)).text();
-    expect(html, name).not.toMatch(/<script src="\/_next\/static\/chunks\/[^"]+"[^>]* async=""/);
-    expect(html, name).not.toMatch(/<link rel="preload" as="script"/);
+    // Read by the browser's own parser, whatever the order or quoting of their attributes: a Next.js whose tags
+    // the rewrite no longer recognises leaves them in the page, and this fails.
+    const tags = await page.evaluate((source) => {
+      const document = new DOMParser().parseFromString(source, 'text/html');
+      const count = (selector: string) => document.querySelectorAll(selector).length;
+      return {
+        asyncScripts: count('script[src*="/_next/"][async]'),
+        scriptPreloads: count('link[rel~="preload" i][as="script" i]'),
+      };
+    }, html);
+    expect(tags, name).toEqual({ asyncScripts: 0, scriptPreloads: 0 });
     expect(html, name).toContain('var sources=["/_next/static/chunks/');
     await page.goto(path);
     await waitForHydration(burger(page));
