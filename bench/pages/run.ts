@@ -29,7 +29,8 @@
 // What a template's largest paint waits for (its element, phases and the requests before it): bench/pages/lcp.ts.
 //
 // BENCH_ONLY=javascript,phone (any of throughput, renders, javascript, lighthouse, phone) runs some parts only, while
-// iterating: such a partial run prints its figures and writes no record. BENCH_PAGES=home,topic,article measures
+// iterating: such a partial run prints its figures and writes no record, unless BENCH_LABEL names it (the record
+// then holds those parts only, and says which in `parts`). BENCH_PAGES=home,topic,article measures
 // those templates only in the JavaScript, Lighthouse and phone parts (a record says which), so that a run against a
 // baseline keeps within a short turn of the benchmark lock; the throughput part always takes its three pages.
 import { execFile, spawn } from 'node:child_process';
@@ -568,6 +569,7 @@ async function main() {
     date: new Date().toISOString(),
     command: `BASE_URL=${BRANCH.baseUrl} NEXT_DIST_DIR=${BRANCH.distDir}${BASELINE ? ` BASELINE_URL=${BASELINE.baseUrl} BASELINE_DIST_DIR=${BASELINE.distDir}` : ''}${FLOOR_URL ? ` FLOOR_URL=${FLOOR_URL}` : ''}${LABEL ? ` BENCH_LABEL=${LABEL}` : ''}${PAGES ? ` BENCH_PAGES=${PAGES.join(',')}` : ''} LIGHTHOUSE_RUNS=${LIGHTHOUSE_RUNS} PHONE_RUNS=${PHONE_RUNS}${process.env.BENCH_ONLY ? ` BENCH_ONLY=${ONLY.join(',')}` : ''} node --import tsx bench/pages/run.ts`,
     commit: commit.trim(),
+    parts: ONLY,
     // Other work shares the machine: its load average at the end of the run says how much.
     machine: {
       cpus: Number(cpu.trim()),
@@ -599,7 +601,7 @@ async function main() {
     // Lighthouse on Next.js alone (bench/pages/floor), interleaved with the pages above.
     frameworkFloor: floor,
   };
-  if (ONLY.length < PARTS.length) {
+  if (ONLY.length < PARTS.length && !LABEL) {
     console.log(`partial run (BENCH_ONLY=${ONLY.join(',')}), no record written:`);
     console.log(JSON.stringify(result, null, 2));
     return;
