@@ -3,7 +3,8 @@
 // Chromium (Playwright, /usr/bin/chromium) opens the page as Lighthouse's phone (412 x 823, 1.75x) with its CPU
 // four times slower (CDP `Emulation.setCPUThrottlingRate`), unthrottled network, under a trace from before the
 // navigation until the page is idle: React has hydrated (the frame's hydration event), the load event is past the
-// loader's 3 s fallback, and no long task (50 ms or more) has run for IDLE_MS. The trace's main-thread tasks are
+// loader's 3 s fallback, and no long task (50 ms or more) has run for IDLE_MS. A page without the site's frame (the
+// framework's floor, bench/pages/floor) is not waited for to hydrate: `{ hydration: false }`. The trace's main-thread tasks are
 // rebuilt with Lighthouse's own code (tracehouse), and their self times summed by group: script evaluation
 // (evaluations, function calls, event handlers, timers, microtasks) and script parsing and compilation, on the
 // page's renderer main thread, each moment counted once.
@@ -78,7 +79,10 @@ export type PhoneScriptTime = {
 const round = (ms: number) => Math.round(ms);
 
 /** The page's script time at 4x, from its navigation to idle (see the file's head). */
-export async function phoneScriptTime(url: string): Promise<PhoneScriptTime> {
+export async function phoneScriptTime(
+  url: string,
+  { hydration = true }: { hydration?: boolean } = {},
+): Promise<PhoneScriptTime> {
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
@@ -109,17 +113,19 @@ export async function phoneScriptTime(url: string): Promise<PhoneScriptTime> {
     await page.goto(url, { waitUntil: 'load' });
     const idle = await page
       .waitForFunction(
-        ({ idleMs, fallbackMs }) => {
+        ({ idleMs, fallbackMs, hydration }) => {
           const state = (
             window as unknown as { __phone: { lastLongTaskEnd: number; hydrated: number | null } }
           ).__phone;
           const now = performance.now();
           const loaded = performance.getEntriesByType('navigation')[0]?.toJSON().loadEventEnd ?? now;
           return (
-            state.hydrated !== null && now - loaded >= fallbackMs && now - state.lastLongTaskEnd >= idleMs
+            (state.hydrated !== null || !hydration) &&
+            now - loaded >= fallbackMs &&
+            now - state.lastLongTaskEnd >= idleMs
           );
         },
-        { idleMs: IDLE_MS, fallbackMs: LOADER_FALLBACK_MS },
+        { idleMs: IDLE_MS, fallbackMs: LOADER_FALLBACK_MS, hydration },
         { timeout: MAX_WAIT_MS, polling: 250 },
       )
       .then(() => true)

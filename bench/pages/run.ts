@@ -23,8 +23,8 @@
 // Results go to bench/results/pages-<date>.json.
 //
 // With FLOOR_URL (a server of bench/pages/floor: Next.js alone, an empty page; see bench/pages/floor.sh), Lighthouse
-// also runs on it once per run, interleaved with the pages: what the framework itself scores on this machine at
-// that moment, the floor no page of the site can go below.
+// and the phone's script time also run on it once per run, interleaved with the pages: what the framework itself
+// scores and costs on this machine at that moment, the floor no page of the site can go below.
 //
 // What a template's largest paint waits for (its element, phases and the requests before it): bench/pages/lcp.ts.
 //
@@ -479,7 +479,13 @@ type PhoneRun = PhoneScriptTime & { loadAverage: string[] };
 async function measurePhone(pagesOf: Map<Target, Record<string, string>>) {
   const collected = new Map<Target, Record<string, PhoneRun[]>>(TARGETS.map((target) => [target, {}]));
   const names = Object.keys(pagesOf.get(BRANCH) ?? {});
+  const floorRuns: PhoneRun[] = [];
   for (let run = 0; run < PHONE_RUNS; run += 1) {
+    if (FLOOR_URL) {
+      const loadAverage = await loadAverageNow();
+      floorRuns.push({ ...(await phoneScriptTime(`${FLOOR_URL}/`, { hydration: false })), loadAverage });
+      console.log('phone floor', run + 1, JSON.stringify(floorRuns.at(-1)));
+    }
     for (const name of names) {
       for (const target of run % 2 === 0 ? TARGETS : [...TARGETS].reverse()) {
         const pagePath = pagesOf.get(target)?.[name];
@@ -495,26 +501,27 @@ async function measurePhone(pagesOf: Map<Target, Record<string, string>>) {
   }
   const pick = (runs: PhoneRun[], key: 'scriptMs' | 'evaluationMs' | 'parseCompileMs' | 'mainThreadMs') =>
     median(runs.map((run) => run[key]));
-  return new Map(
+  const summary = (runs: PhoneRun[]) => ({
+    median: {
+      scriptMs: pick(runs, 'scriptMs'),
+      evaluationMs: pick(runs, 'evaluationMs'),
+      parseCompileMs: pick(runs, 'parseCompileMs'),
+      mainThreadMs: pick(runs, 'mainThreadMs'),
+    },
+    runs,
+  });
+  const byTarget = new Map(
     [...collected].map(([target, byPage]) => [
       target,
       Object.fromEntries(
         Object.entries(byPage).map(([name, runs]) => [
           name,
-          {
-            path: pagesOf.get(target)?.[name],
-            median: {
-              scriptMs: pick(runs, 'scriptMs'),
-              evaluationMs: pick(runs, 'evaluationMs'),
-              parseCompileMs: pick(runs, 'parseCompileMs'),
-              mainThreadMs: pick(runs, 'mainThreadMs'),
-            },
-            runs,
-          },
+          { path: pagesOf.get(target)?.[name], ...summary(runs) },
         ]),
       ),
     ]),
   );
+  return { byTarget, floor: floorRuns.length > 0 ? summary(floorRuns) : undefined };
 }
 
 async function main() {
@@ -559,8 +566,11 @@ async function main() {
     floor = measured.floor;
   }
   const loadBeforePhone = await loadAverageNow();
+  let phoneFloor: Awaited<ReturnType<typeof measurePhone>>['floor'];
   if (runs('phone')) {
-    for (const [target, byPage] of await measurePhone(pages)) record(target, 'phoneScriptTime', byPage);
+    const measured = await measurePhone(pages);
+    for (const [target, byPage] of measured.byTarget) record(target, 'phoneScriptTime', byPage);
+    phoneFloor = measured.floor;
   }
 
   const { stdout: cpu } = await run('nproc');
@@ -600,6 +610,7 @@ async function main() {
     ...Object.fromEntries([...results].map(([target, value]) => [target.label, value])),
     // Lighthouse on Next.js alone (bench/pages/floor), interleaved with the pages above.
     frameworkFloor: floor,
+    frameworkFloorPhoneScriptTime: phoneFloor,
   };
   if (ONLY.length < PARTS.length && !LABEL) {
     console.log(`partial run (BENCH_ONLY=${ONLY.join(',')}), no record written:`);
