@@ -38,6 +38,8 @@ const burger = (page: Page) => page.getByRole('button', { name: 'Menu', exact: t
 test('every reader template sends no framework script tag nor its preload, and loads them after its largest paint', async ({
   page,
 }) => {
+  // Nine pages opened and hydrated one after another: a loaded machine takes more than one test's minute.
+  test.slow();
   await page.setViewportSize(MOBILE);
   await page.addInitScript(() => {
     const paints: number[] = [];
