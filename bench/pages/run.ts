@@ -472,6 +472,16 @@ async function measureLighthouse(pagesOf: Map<Target, Record<string, string>>) {
 
 type PhoneRun = PhoneScriptTime & { loadAverage: string[] };
 
+/** A trace now and then misses its navigation's start on a loaded machine, as Lighthouse's does: one more try. */
+async function phone(url: string, options?: Parameters<typeof phoneScriptTime>[1]) {
+  try {
+    return await phoneScriptTime(url, options);
+  } catch (error) {
+    console.warn('phone trace failed once, retrying:', error instanceof Error ? error.message : error);
+    return phoneScriptTime(url, options);
+  }
+}
+
 /**
  * The script time of every page on a phone (phone-trace.ts), PHONE_RUNS times, the targets interleaved page by
  * page and run by run; the median of each figure, every run kept.
@@ -483,7 +493,7 @@ async function measurePhone(pagesOf: Map<Target, Record<string, string>>) {
   for (let run = 0; run < PHONE_RUNS; run += 1) {
     if (FLOOR_URL) {
       const loadAverage = await loadAverageNow();
-      floorRuns.push({ ...(await phoneScriptTime(`${FLOOR_URL}/`, { hydration: false })), loadAverage });
+      floorRuns.push({ ...(await phone(`${FLOOR_URL}/`, { hydration: false })), loadAverage });
       console.log('phone floor', run + 1, JSON.stringify(floorRuns.at(-1)));
     }
     for (const name of names) {
@@ -491,7 +501,7 @@ async function measurePhone(pagesOf: Map<Target, Record<string, string>>) {
         const pagePath = pagesOf.get(target)?.[name];
         if (!pagePath) continue;
         const loadAverage = await loadAverageNow();
-        const result = { ...(await phoneScriptTime(`${target.baseUrl}${pagePath}`)), loadAverage };
+        const result = { ...(await phone(`${target.baseUrl}${pagePath}`)), loadAverage };
         const byPage = collected.get(target) ?? {};
         byPage[name] = [...(byPage[name] ?? []), result];
         collected.set(target, byPage);
