@@ -15,19 +15,25 @@
 // 4. JavaScript: gzip bytes of the scripts an empty page of the same build loads (the framework's own baseline:
 //    the build's root main files) against those each of those pages makes Chromium fetch. `noModule` scripts (the
 //    legacy polyfills) are left out: browsers with ES modules never download them.
+// 5. what a phone pays (part `phone`, bench/pages/phone-trace.ts): per template, the main thread's script time
+//    (evaluation, calls, compilation) from the navigation to idle in a Chromium trace at 4x CPU slowdown,
+//    PHONE_RUNS times (default 3), the targets interleaved, the median reported;
+// and in part 3, each Lighthouse run is followed by one with a one-core CPU hog beside it (a `node -e` busy loop
+// the bench starts before and kills after), the same page and target: a phone whose other work takes a core.
 // Results go to bench/results/pages-<date>.json.
 //
 // With FLOOR_URL (a server of bench/pages/floor: Next.js alone, an empty page; see bench/pages/floor.sh), Lighthouse
-// also runs on it once per run, interleaved with the pages: what the framework itself scores on this machine at
-// that moment, the floor no page of the site can go below.
+// and the phone's script time also run on it once per run, interleaved with the pages: what the framework itself
+// scores and costs on this machine at that moment, the floor no page of the site can go below.
 //
 // What a template's largest paint waits for (its element, phases and the requests before it): bench/pages/lcp.ts.
 //
-// BENCH_ONLY=javascript,lighthouse (any of throughput, renders, javascript, lighthouse) runs some parts only, while
-// iterating: such a partial run prints its figures and writes no record. BENCH_PAGES=home,topic,article measures
-// those templates only in the JavaScript and Lighthouse parts (a record says which), so that a run against a
+// BENCH_ONLY=javascript,phone (any of throughput, renders, javascript, lighthouse, phone) runs some parts only, while
+// iterating: such a partial run prints its figures and writes no record, unless BENCH_LABEL names it (the record
+// then holds those parts only, and says which in `parts`). BENCH_PAGES=home,topic,article measures
+// those templates only in the JavaScript, Lighthouse and phone parts (a record says which), so that a run against a
 // baseline keeps within a short turn of the benchmark lock; the throughput part always takes its three pages.
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -35,6 +41,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { articlePathOf, readerTemplates } from '../../tests/support/reader-templates';
 import { CHROMIUM, lighthouseReport } from './lighthouse';
+import { type PhoneScriptTime, phoneScriptTime } from './phone-trace';
 import { measureThroughput, pageBytes } from './static-throughput';
 
 const run = promisify(execFile);
@@ -59,12 +66,13 @@ const FLOOR_URL = process.env.FLOOR_URL ? trim(process.env.FLOOR_URL) : undefine
 /** BENCH_LABEL names the record (pages-<date>-<label>.json) so that two runs of a day do not overwrite each other. */
 const LABEL = process.env.BENCH_LABEL?.replace(/[^a-z0-9-]/gi, '');
 const LIGHTHOUSE_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const PHONE_RUNS = Number(process.env.PHONE_RUNS ?? 3);
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 32;
 const NGINX_PORT = Number(process.env.NGINX_PORT ?? 3195);
 /** Distinct never-rendered paths timed for the uncached render percentiles. */
 const UNCACHED_SAMPLES = Number(process.env.UNCACHED_SAMPLES ?? 40);
-const PARTS = ['throughput', 'renders', 'javascript', 'lighthouse'] as const;
+const PARTS = ['throughput', 'renders', 'javascript', 'lighthouse', 'phone'] as const;
 type Part = (typeof PARTS)[number];
 const ONLY = process.env.BENCH_ONLY?.split(',').map((part) => part.trim()) ?? [...PARTS];
 for (const part of ONLY) {
@@ -267,6 +275,30 @@ async function measureJavascript(target: Target, pages: Record<string, string>) 
 
 type LighthouseRun = Awaited<ReturnType<typeof lighthouse>> & { loadAverage: string[] };
 
+/** A one-core CPU hog: a Node busy loop, running until `stop`. */
+async function startHog() {
+  const hog = spawn(process.execPath, ['-e', 'for(;;){}'], { stdio: 'ignore' });
+  // Let it take its core before the measure starts.
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  return {
+    async stop() {
+      const exited = new Promise((resolve) => hog.once('exit', resolve));
+      hog.kill('SIGKILL');
+      await exited;
+    },
+  };
+}
+
+/** Lighthouse with the hog beside it, which stops even when Lighthouse fails. */
+async function lighthouseWithHog(url: string) {
+  const hog = await startHog();
+  try {
+    return await lighthouse(url);
+  } finally {
+    await hog.stop();
+  }
+}
+
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
@@ -296,6 +328,9 @@ function summarise(runs: LighthouseRun[]) {
  */
 async function measureLighthouse(pagesOf: Map<Target, Record<string, string>>) {
   const collected = new Map<Target, Record<string, LighthouseRun[]>>(TARGETS.map((target) => [target, {}]));
+  const collectedWithHog = new Map<Target, Record<string, LighthouseRun[]>>(
+    TARGETS.map((target) => [target, {}]),
+  );
   const names = Object.keys(pagesOf.get(BRANCH) ?? {});
   const floorRuns: LighthouseRun[] = [];
   for (let run = 0; run < LIGHTHOUSE_RUNS; run += 1) {
@@ -320,21 +355,105 @@ async function measureLighthouse(pagesOf: Map<Target, Record<string, string>>) {
           run + 1,
           JSON.stringify({ ...result, layoutShifts: undefined }),
         );
+        const hogLoad = await loadAverageNow();
+        const withHog = {
+          ...(await lighthouseWithHog(`${target.baseUrl}${pagePath}`)),
+          loadAverage: hogLoad,
+        };
+        const byPageWithHog = collectedWithHog.get(target) ?? {};
+        byPageWithHog[name] = [...(byPageWithHog[name] ?? []), withHog];
+        collectedWithHog.set(target, byPageWithHog);
+        console.log(
+          'lighthouse with hog',
+          target.label,
+          name,
+          run + 1,
+          JSON.stringify({ ...withHog, layoutShifts: undefined }),
+        );
       }
     }
   }
+  const summarised = (measured: Map<Target, Record<string, LighthouseRun[]>>) =>
+    new Map(
+      [...measured].map(([target, byPage]) => [
+        target,
+        Object.fromEntries(
+          Object.entries(byPage).map(([name, runs]) => [
+            name,
+            { path: pagesOf.get(target)?.[name], ...summarise(runs) },
+          ]),
+        ),
+      ]),
+    );
+  return {
+    byTarget: summarised(collected),
+    withHogByTarget: summarised(collectedWithHog),
+    floor: floorRuns.length > 0 ? summarise(floorRuns) : undefined,
+  };
+}
+
+type PhoneRun = PhoneScriptTime & { loadAverage: string[] };
+
+/** A trace now and then misses its navigation's start on a loaded machine, as Lighthouse's does: one more try. */
+async function phone(url: string, options?: Parameters<typeof phoneScriptTime>[1]) {
+  try {
+    return await phoneScriptTime(url, options);
+  } catch (error) {
+    console.warn('phone trace failed once, retrying:', error instanceof Error ? error.message : error);
+    return phoneScriptTime(url, options);
+  }
+}
+
+/**
+ * The script time of every page on a phone (phone-trace.ts), PHONE_RUNS times, the targets interleaved page by
+ * page and run by run; the median of each figure, every run kept.
+ */
+async function measurePhone(pagesOf: Map<Target, Record<string, string>>) {
+  const collected = new Map<Target, Record<string, PhoneRun[]>>(TARGETS.map((target) => [target, {}]));
+  const names = Object.keys(pagesOf.get(BRANCH) ?? {});
+  const floorRuns: PhoneRun[] = [];
+  for (let run = 0; run < PHONE_RUNS; run += 1) {
+    if (FLOOR_URL) {
+      const loadAverage = await loadAverageNow();
+      floorRuns.push({ ...(await phone(`${FLOOR_URL}/`, { hydration: false })), loadAverage });
+      console.log('phone floor', run + 1, JSON.stringify(floorRuns.at(-1)));
+    }
+    for (const name of names) {
+      for (const target of run % 2 === 0 ? TARGETS : [...TARGETS].reverse()) {
+        const pagePath = pagesOf.get(target)?.[name];
+        if (!pagePath) continue;
+        const loadAverage = await loadAverageNow();
+        const result = { ...(await phone(`${target.baseUrl}${pagePath}`)), loadAverage };
+        const byPage = collected.get(target) ?? {};
+        byPage[name] = [...(byPage[name] ?? []), result];
+        collected.set(target, byPage);
+        console.log('phone', target.label, name, run + 1, JSON.stringify(result));
+      }
+    }
+  }
+  const pick = (runs: PhoneRun[], key: 'scriptMs' | 'evaluationMs' | 'parseCompileMs' | 'mainThreadMs') =>
+    median(runs.map((run) => run[key]));
+  const summary = (runs: PhoneRun[]) => ({
+    median: {
+      scriptMs: pick(runs, 'scriptMs'),
+      evaluationMs: pick(runs, 'evaluationMs'),
+      parseCompileMs: pick(runs, 'parseCompileMs'),
+      mainThreadMs: pick(runs, 'mainThreadMs'),
+    },
+    runs,
+  });
   const byTarget = new Map(
     [...collected].map(([target, byPage]) => [
       target,
       Object.fromEntries(
         Object.entries(byPage).map(([name, runs]) => [
           name,
-          { path: pagesOf.get(target)?.[name], ...summarise(runs) },
+          { path: pagesOf.get(target)?.[name], ...summary(runs) },
         ]),
       ),
     ]),
   );
-  return { byTarget, floor: floorRuns.length > 0 ? summarise(floorRuns) : undefined };
+  return { byTarget, floor: floorRuns.length > 0 ? summary(floorRuns) : undefined };
 }
 
 async function main() {
@@ -379,15 +498,24 @@ async function main() {
   if (runs('lighthouse')) {
     const measured = await measureLighthouse(pages);
     for (const [target, byPage] of measured.byTarget) record(target, 'lighthouse', byPage);
+    for (const [target, byPage] of measured.withHogByTarget) record(target, 'lighthouseWithHog', byPage);
     floor = measured.floor;
+  }
+  const loadBeforePhone = await loadAverageNow();
+  let phoneFloor: Awaited<ReturnType<typeof measurePhone>>['floor'];
+  if (runs('phone')) {
+    const measured = await measurePhone(pages);
+    for (const [target, byPage] of measured.byTarget) record(target, 'phoneScriptTime', byPage);
+    phoneFloor = measured.floor;
   }
 
   const { stdout: cpu } = await run('nproc');
   const { stdout: commit } = await run('git', ['rev-parse', 'HEAD']);
   const result = {
     date: new Date().toISOString(),
-    command: `BASE_URL=${BRANCH.baseUrl} NEXT_DIST_DIR=${BRANCH.distDir}${BASELINE ? ` BASELINE_URL=${BASELINE.baseUrl} BASELINE_DIST_DIR=${BASELINE.distDir}` : ''}${FLOOR_URL ? ` FLOOR_URL=${FLOOR_URL}` : ''}${LABEL ? ` BENCH_LABEL=${LABEL}` : ''}${PAGES ? ` BENCH_PAGES=${PAGES.join(',')}` : ''} LIGHTHOUSE_RUNS=${LIGHTHOUSE_RUNS} node --import tsx bench/pages/run.ts`,
+    command: `BASE_URL=${BRANCH.baseUrl} NEXT_DIST_DIR=${BRANCH.distDir}${BASELINE ? ` BASELINE_URL=${BASELINE.baseUrl} BASELINE_DIST_DIR=${BASELINE.distDir}` : ''}${FLOOR_URL ? ` FLOOR_URL=${FLOOR_URL}` : ''}${LABEL ? ` BENCH_LABEL=${LABEL}` : ''}${PAGES ? ` BENCH_PAGES=${PAGES.join(',')}` : ''} LIGHTHOUSE_RUNS=${LIGHTHOUSE_RUNS} PHONE_RUNS=${PHONE_RUNS}${process.env.BENCH_ONLY ? ` BENCH_ONLY=${ONLY.join(',')}` : ''} node --import tsx bench/pages/run.ts`,
     commit: commit.trim(),
+    parts: ONLY,
     // Other work shares the machine: its load average at the end of the run says how much.
     machine: {
       cpus: Number(cpu.trim()),
@@ -395,8 +523,11 @@ async function main() {
       loadAverage: await loadAverageNow(),
       // Lighthouse's scores move with the load: the load average when its part started (and at each run).
       loadAverageBeforeLighthouse: loadBeforeLighthouse,
+      loadAverageBeforePhone: loadBeforePhone,
+      // Other work on the machine while the bench ran (`uptime` at its end).
+      uptime: (await run('uptime')).stdout.trim(),
     },
-    tool: `autocannon, ${CONNECTIONS} connections, ${DURATION_SECONDS} s per run; nginx ${NGINX_PORT} serving the same bytes; Lighthouse ${LIGHTHOUSE_RUNS} runs per page, mobile, default throttling, median`,
+    tool: `autocannon, ${CONNECTIONS} connections, ${DURATION_SECONDS} s per run; nginx ${NGINX_PORT} serving the same bytes; Lighthouse ${LIGHTHOUSE_RUNS} runs per page, mobile, default throttling, median, each followed by one with a one-core busy loop beside it (lighthouseWithHog); phone script time: Chromium trace at 4x CPU slowdown from the navigation to idle, ${PHONE_RUNS} runs per page, median`,
     targets: {
       requestsPerSecond: 2000,
       uncachedRenderP95Ms: 80,
@@ -409,12 +540,15 @@ async function main() {
         seo: 100,
       },
       pageJavascriptOverFrameworkGzipBytes: 30 * 1024,
+      phoneScriptMs: 400,
+      lighthouseWithHogPerformance: 90,
     },
     ...Object.fromEntries([...results].map(([target, value]) => [target.label, value])),
     // Lighthouse on Next.js alone (bench/pages/floor), interleaved with the pages above.
     frameworkFloor: floor,
+    frameworkFloorPhoneScriptTime: phoneFloor,
   };
-  if (ONLY.length < PARTS.length) {
+  if (ONLY.length < PARTS.length && !LABEL) {
     console.log(`partial run (BENCH_ONLY=${ONLY.join(',')}), no record written:`);
     console.log(JSON.stringify(result, null, 2));
     return;

@@ -38,6 +38,8 @@ const burger = (page: Page) => page.getByRole('button', { name: 'Menu', exact: t
 test('every reader template sends no framework script tag nor its preload, and loads them after its largest paint', async ({
   page,
 }) => {
+  // Nine pages opened and hydrated one after another: a loaded machine takes more than one test's minute.
+  test.slow();
   await page.setViewportSize(MOBILE);
   await page.addInitScript(() => {
     const paints: number[] = [];
@@ -48,8 +50,17 @@ test('every reader template sends no framework script tag nor its preload, and l
   });
   for (const [name, path] of Object.entries(await readerTemplates(baseUrl()))) {
     const html = await (await page.request.get(path)).text();
-    expect(html, name).not.toMatch(/<script src="\/_next\/static\/chunks\/[^"]+"[^>]* async=""/);
-    expect(html, name).not.toMatch(/<link rel="preload" as="script"/);
+    // Read by the browser's own parser, whatever the order or quoting of their attributes: a Next.js whose tags
+    // the rewrite no longer recognises leaves them in the page, and this fails.
+    const tags = await page.evaluate((source) => {
+      const document = new DOMParser().parseFromString(source, 'text/html');
+      const count = (selector: string) => document.querySelectorAll(selector).length;
+      return {
+        asyncScripts: count('script[src*="/_next/"][async]'),
+        scriptPreloads: count('link[rel~="preload" i][as="script" i]'),
+      };
+    }, html);
+    expect(tags, name).toEqual({ asyncScripts: 0, scriptPreloads: 0 });
     expect(html, name).toContain('var sources=["/_next/static/chunks/');
     await page.goto(path);
     await waitForHydration(burger(page));

@@ -69,4 +69,67 @@ describe('the framework scripts after the largest paint (decision 068)', () => {
     expect(page).toContain(other);
     expect(sourcesOf(page)).not.toContain('/_next/static/chunks/other.js');
   });
+
+  it('finds the tags whatever their attribute order, quotes or case, and keeps every other byte', () => {
+    const tags = [
+      `<script async nonce='${NONCE}' src='/_next/static/chunks/a.js'></script>`,
+      `<SCRIPT NONCE=${NONCE} SRC=/_next/static/chunks/b.js ASYNC></SCRIPT>`,
+      `<script nonce="${NONCE}" async src="/_next/static/chunks/c.js" ></script>`,
+    ];
+    const preloads = [
+      `<link href='/_next/static/chunks/a.js' as=script rel='preload' nonce="${NONCE}">`,
+      '<link as="SCRIPT" rel="preload" href="/_next/static/chunks/c.js" fetchPriority="low"/>',
+    ];
+    const head = '<!DOCTYPE html><html lang="fr"><head><meta charSet="utf-8"/>';
+    const body = '</head><body><h1>Actualité</h1><p>déjà vu</p>';
+    const page = withScriptsAfterPaint(
+      `${head}${preloads[0]}${tags[0]}${tags[1]}${body}${preloads[1]}${tags[2]}</body></html>`,
+    );
+    expect(sourcesOf(page)).toEqual([
+      '/_next/static/chunks/a.js',
+      '/_next/static/chunks/b.js',
+      '/_next/static/chunks/c.js',
+    ]);
+    const loaderStart = page.indexOf(`<script nonce="${NONCE}">(function(){`);
+    expect(loaderStart).toBeGreaterThan(0);
+    expect(page.slice(0, loaderStart)).toBe(`${head}${body}`);
+    expect(page.slice(page.indexOf('</script>', loaderStart) + '</script>'.length)).toBe('</body></html>');
+  });
+
+  it('does not take what is in a comment or an inline script for a tag or the end of the body', () => {
+    const inline = `<script nonce="${NONCE}">self.__next_f.push([1,"</body><script src=\\"/_next/static/chunks/x.js\\" async>"])</script>`;
+    const comment =
+      '<!-- </body> <link rel="preload" as="script" href="/_next/static/chunks/main-boot.js"> -->';
+    const page = withScriptsAfterPaint(
+      PAGE.replace('</body>', `${inline}</body>`).replace('</head>', `${comment}</head>`),
+    );
+    expect(page).toContain(comment);
+    expect(page).toContain(`${inline}<script nonce="${NONCE}">(function(){`);
+    expect(sourcesOf(page)).not.toContain('/_next/static/chunks/x.js');
+  });
+
+  // Next's output that stops matching must leave the page as Next sent it (the end-to-end test
+  // scripts-after-paint.e2e.ts then fails on the tags still there), never a half-rewritten page.
+  it.each([
+    [
+      'a chunk with another attribute',
+      `<script src="/_next/static/chunks/a.js" async="" nonce="${NONCE}" type="module"></script>`,
+    ],
+    [
+      'a chunk address with a query',
+      `<script src="/_next/static/chunks/a.js?dpl=1" async="" nonce="${NONCE}"></script>`,
+    ],
+    [
+      'a chunk outside the chunks folder',
+      `<script src="/_next/static/a.js" async="" nonce="${NONCE}"></script>`,
+    ],
+    ['a chunk without its nonce', '<script src="/_next/static/chunks/a.js" async=""></script>'],
+    [
+      'a chunk with code in it',
+      `<script src="/_next/static/chunks/a.js" async="" nonce="${NONCE}">1</script>`,
+    ],
+  ])('leaves the page unchanged when its chunk tags take another shape: %s', (_shape, tag) => {
+    const page = `<!DOCTYPE html><html><head><link rel="preload" as="script" href="/_next/static/chunks/a.js"/>${tag}</head><body><p>x</p></body></html>`;
+    expect(withScriptsAfterPaint(page)).toBe(page);
+  });
 });

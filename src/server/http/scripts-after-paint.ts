@@ -1,4 +1,5 @@
 import 'server-only';
+import { Parser } from 'htmlparser2';
 import { HYDRATED_EVENT } from '@/lib/hydration';
 
 /**
@@ -21,14 +22,14 @@ import { HYDRATED_EVENT } from '@/lib/hydration';
 const LOADER_FALLBACK_MS = 3000;
 
 /**
- * `<script src="/_next/static/chunks/….js" async="" nonce="…"></script>`, `async` before or after the nonce; a
- * chunk's name holds no character that would need escaping in the loader's list.
+ * A framework chunk's address: a chunk's name holds no character that would need escaping in the loader's list.
+ * Anything else (a query, another folder) is not Next's shape as this rewrite knows it, and stays in place.
  */
-const FRAMEWORK_SCRIPT =
-  /<script src="(\/_next\/static\/chunks\/[\w.~-]+\.js)"( async="")? nonce="([A-Za-z0-9+/=]+)"( async="")?><\/script>/g;
-const LINK_TAG = /<link\b[^>]*>/g;
-const SCRIPT_PRELOAD = /\brel="preload"[^>]*\bas="script"|\bas="script"[^>]*\brel="preload"/;
-const HREF = /\bhref="([^"]+)"/;
+const FRAMEWORK_CHUNK = /^\/_next\/static\/chunks\/[\w.~-]+\.js$/;
+/** The attributes Next.js gives its chunk tags; a tag with any other (a type, `noModule`, `defer`) stays. */
+const CHUNK_ATTRIBUTES = new Set(['src', 'async', 'nonce']);
+/** A nonce's characters (base64): it is written back into the loader's own tag. */
+const NONCE = /^[A-Za-z0-9+/=]+$/;
 
 /**
  * The loader, run where the page's HTML ends, with the page's nonce (given to the scripts it adds). Kept small
@@ -59,37 +60,98 @@ if(hovered&&hovered.isConnected&&hovered.matches(':hover'))hovered.dispatchEvent
 clicks.forEach(function(button){if(button.isConnected&&!button.disabled)button.click()})},{once:true})})()`;
 }
 
+/** A stretch of the page by its offsets: from `start` up to, not including, `end`. */
+type Cut = { start: number; end: number };
+
+/** What the parse of a page found: the chunks and script preloads to take out, and where the body ends. */
+type Found = {
+  chunks: (Cut & { source: string; nonce: string })[];
+  preloads: (Cut & { href: string })[];
+  bodyEnd: number | undefined;
+};
+
+/** A `<script src async nonce>` of a framework chunk, nothing in it, or undefined for any other script. */
+function chunkOf(attributes: Record<string, string>): { source: string; nonce: string } | undefined {
+  const { src, async, nonce } = attributes;
+  if (src === undefined || async === undefined || nonce === undefined) return undefined;
+  if (!Object.keys(attributes).every((name) => CHUNK_ATTRIBUTES.has(name))) return undefined;
+  if (!FRAMEWORK_CHUNK.test(src) || !NONCE.test(nonce)) return undefined;
+  return { source: src, nonce };
+}
+
+/** A `<link rel="preload" as="script" href>`'s address, or undefined for any other link. */
+function scriptPreloadOf(attributes: Record<string, string>): string | undefined {
+  const relations = (attributes.rel ?? '').toLowerCase().split(/\s+/);
+  if (!relations.includes('preload') || attributes.as?.toLowerCase() !== 'script') return undefined;
+  return attributes.href;
+}
+
+/**
+ * Parses the page as a browser would tokenise it (attribute order, quotes and case do not matter; what is inside
+ * a comment or an inline script is not a tag) and notes, by their offsets in `html`, the framework's chunk tags,
+ * the script preloads and the last end of body.
+ */
+function find(html: string): Found {
+  const found: Found = { chunks: [], preloads: [], bodyEnd: undefined };
+  let openChunk: (Cut & { source: string; nonce: string }) | undefined;
+  const parser = new Parser(
+    {
+      onopentag(name, attributes) {
+        openChunk = undefined;
+        if (name === 'script') {
+          const chunk = chunkOf(attributes);
+          if (chunk) openChunk = { ...chunk, start: parser.startIndex, end: parser.endIndex + 1 };
+        } else if (name === 'link') {
+          const href = scriptPreloadOf(attributes);
+          if (href !== undefined) {
+            found.preloads.push({ href, start: parser.startIndex, end: parser.endIndex + 1 });
+          }
+        }
+      },
+      onclosetag(name, isImplied) {
+        if (name === 'script' && openChunk) {
+          // Only an empty script: its closing tag follows its opening one.
+          if (!isImplied && parser.startIndex === openChunk.end) {
+            found.chunks.push({ ...openChunk, end: parser.endIndex + 1 });
+          }
+          openChunk = undefined;
+        } else if (name === 'body' && !isImplied) {
+          found.bodyEnd = parser.startIndex;
+        }
+      },
+    },
+    { decodeEntities: true, lowerCaseAttributeNames: true },
+  );
+  parser.end(html);
+  return found;
+}
+
 /**
  * The page with its framework scripts loaded by the loader, or the page unchanged when it has none of them or no
- * end of body to put the loader before.
+ * end of body to put the loader before. Everything but the tags taken out and the loader keeps its bytes.
  */
 export function withScriptsAfterPaint(html: string): string {
   if (!html.includes('</body>')) return html;
-  const sources: string[] = [];
-  let nonce: string | undefined;
-  const withoutScripts = html.replace(
-    FRAMEWORK_SCRIPT,
-    (
-      tag,
-      source: string,
-      asyncBefore: string | undefined,
-      tagNonce: string,
-      asyncAfter: string | undefined,
-    ) => {
-      // A script without async runs in order with the parsing (or is the legacy browsers' one): left in place.
-      if (!asyncBefore && !asyncAfter) return tag;
-      if (nonce !== undefined && tagNonce !== nonce) return tag;
-      nonce = tagNonce;
-      sources.push(source);
-      return '';
-    },
-  );
+  const { chunks, preloads, bodyEnd } = find(html);
+  if (bodyEnd === undefined) return html;
+  // A script whose nonce differs from the first one's is left in place: never given a nonce it did not have.
+  const nonce = chunks[0]?.nonce;
   if (nonce === undefined) return html;
+  const moved = chunks.filter((chunk) => chunk.nonce === nonce);
+  const sources = moved.map((chunk) => chunk.source);
   const deferred = new Set(sources);
-  const page = withoutScripts.replace(LINK_TAG, (tag) =>
-    SCRIPT_PRELOAD.test(tag) && deferred.has(HREF.exec(tag)?.[1] ?? '') ? '' : tag,
-  );
   const loader = `<script nonce="${nonce}">${loaderScript(sources)}</script>`;
-  const end = page.lastIndexOf('</body>');
-  return `${page.slice(0, end)}${loader}${page.slice(end)}`;
+  const edits: (Cut & { text: string })[] = [
+    ...moved.map((chunk) => ({ ...chunk, text: '' })),
+    ...preloads.filter((preload) => deferred.has(preload.href)).map((preload) => ({ ...preload, text: '' })),
+    { start: bodyEnd, end: bodyEnd, text: loader },
+  ].sort((a, b) => a.start - b.start);
+  const parts: string[] = [];
+  let from = 0;
+  for (const edit of edits) {
+    parts.push(html.slice(from, edit.start), edit.text);
+    from = edit.end;
+  }
+  parts.push(html.slice(from));
+  return parts.join('');
 }
