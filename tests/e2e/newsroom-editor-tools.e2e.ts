@@ -120,7 +120,7 @@ test('a journalist deletes a draft from the editor, restores it from the bin, th
 
   // From the list: the row's « Supprimer » names the draft for screen readers.
   await page.getByRole('link', { name: 'Articles', exact: true }).first().click();
-  await page.getByRole('textbox', { name: 'Titre ou identifiant' }).fill(title);
+  await page.getByRole('searchbox', { name: 'Titre ou identifiant' }).fill(title);
   await page.getByRole('button', { name: 'Filtrer' }).click();
   const listed = page.getByRole('row').filter({ hasText: title });
   await listed.getByRole('button', { name: `Supprimer le brouillon « ${title} »` }).click();

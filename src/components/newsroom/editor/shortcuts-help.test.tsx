@@ -51,7 +51,7 @@ describe('the editor’s keyboard shortcuts', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  test('« ? » elsewhere opens the help: a dialog listing the shortcuts, closed by Échap', async () => {
+  test('« ? » elsewhere opens the help: a dialog listing the shortcuts, closed by Échap, focus back', async () => {
     renderPage();
     const button = screen.getByRole('button', { name: 'Enregistrer' });
     button.focus();
@@ -61,6 +61,7 @@ describe('the editor’s keyboard shortcuts', () => {
     expect(dialog.textContent).toContain('Ouvrir l’aperçu');
     fireEvent.keyDown(dialog, { key: 'Escape' });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(button));
   });
 
   test('the visible button opens the same dialog', async () => {

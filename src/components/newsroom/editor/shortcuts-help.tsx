@@ -1,6 +1,6 @@
 'use client';
 
-import { Fragment } from 'react';
+import { Fragment, useEffect, useRef } from 'react';
 import { Modal } from '@/components/ui/modal';
 import styles from '../newsroom.module.css';
 import { EDITOR_SHORTCUTS } from './keyboard-shortcuts';
@@ -13,12 +13,22 @@ export function ShortcutsHelp({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  // Focus goes back where it was when the help opened (its button, or where `?` was pressed).
+  const opener = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    if (open && document.activeElement instanceof HTMLElement) opener.current = document.activeElement;
+  }, [open]);
   return (
     <>
       <button type="button" className={styles.secondaryButton} onClick={() => onOpenChange(true)}>
         Raccourcis clavier
       </button>
-      <Modal open={open} onOpenChange={onOpenChange} title="Raccourcis clavier">
+      <Modal
+        open={open}
+        onOpenChange={onOpenChange}
+        title="Raccourcis clavier"
+        returnFocus={() => opener.current}
+      >
         <p>Ctrl correspond à la touche ⌘ (Cmd) sur Mac.</p>
         <dl className={styles.shortcuts}>
           {EDITOR_SHORTCUTS.map(({ shortcut, keys, label }) => (
