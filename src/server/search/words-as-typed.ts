@@ -2,13 +2,12 @@ import { SLUG_STOP_WORDS } from '@/lib/slug';
 
 /**
  * The words of a search as the reader typed them, as regular expressions (PostgreSQL's `~*`) that find each in a
- * title or summary whatever its case and accents, singular or plural (a final s or x), and nothing else: the
- * French stemmer reads « paie » and « paiement » as one word (« pai »), these patterns do not. The ranking puts the
- * rows whose heading holds every such word first (query-building.ts).
+ * title whatever its case and accents, singular or plural (a final s or x), and nothing else: the French stemmer
+ * reads « paie » and « paiement » as one word (« pai »), these patterns do not. The ranking puts the rows whose
+ * title holds every such word first (query-building.ts).
  *
  * Regular expressions rather than a second text search configuration: parsing each candidate's title and summary
- * with the dictionaries again tripled the time of a search of a common word (2,000 candidates), matching them costs
- * about as much as ts_rank.
+ * with the dictionaries again tripled the time of a search of a common word (2,000 candidates).
  */
 
 /** Accented forms of a letter, both cases (`~*` folds ASCII only under the C locale). */
