@@ -705,6 +705,8 @@ describe('preview', () => {
     const gated = await loadPreviewPage(database.db, created.id, { hasAccess: false });
     expect(gated.isPaywallable).toBe(true);
     expect(gated.article.sections.map((section) => section.id)).toEqual(['PREV-S1']);
+    // The draft was never published: the withheld sections come from it, listed locked in the table of contents.
+    expect(gated.lockedSections).toEqual([{ id: 'PREV-S2', title: 'Seconde section' }]);
     const first = await loadPreviewPage(database.db, created.id, { revision: 1 });
     expect(first.article.title).toBe('Réforme de la TVA sur les acomptes');
     expect(await readerSees(created.id)).toBe(false);
