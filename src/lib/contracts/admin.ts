@@ -413,7 +413,21 @@ export const revisionDiffQuery = z.object({ from: positiveId, to: positiveId });
 const diffPartSchema = z.object({ kind: z.enum(['same', 'added', 'removed']), text: z.string() });
 export type DiffPart = z.infer<typeof diffPartSchema>;
 
-/** A readable comparison: each changed field with its French label and its word-level differences. */
+/**
+ * One block of a rich text compared block by block: a heading, a paragraph, a list item or a table row, kept
+ * as it was, inserted, deleted, or changed (its words compared). `cells` holds a row's cells, one for the others.
+ */
+const blockDiffSchema = z.object({
+  kind: z.enum(['same', 'added', 'removed', 'changed']),
+  element: z.enum(['heading', 'paragraph', 'item', 'row']),
+  cells: z.array(z.array(diffPartSchema)),
+});
+export type BlockDiff = z.infer<typeof blockDiffSchema>;
+
+/**
+ * A readable comparison: each changed field with its French label and its word-level differences; a rich text
+ * (the body, a section's) also compared block by block, so headings, lists and tables stay readable.
+ */
 export const revisionDiffAnswer = z.object({
   from: revisionSummarySchema,
   to: revisionSummarySchema,
@@ -423,6 +437,7 @@ export const revisionDiffAnswer = z.object({
       field: z.string(),
       label: z.string(),
       parts: z.array(diffPartSchema),
+      blocks: z.optional(z.array(blockDiffSchema)),
     }),
   ),
 });
