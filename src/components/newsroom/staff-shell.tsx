@@ -14,6 +14,7 @@ import {
 import { ErrorAlert, Loading } from './messages';
 import styles from './newsroom.module.css';
 import { NEWSROOM_PATHS, signInPath } from './paths';
+import { ReviewQueueLink } from './review/review-queue-link';
 import { SITE_NAV } from './site-paths';
 
 type StaffContext = {
@@ -109,6 +110,11 @@ export function StaffShell({ children }: { children: ReactNode }) {
                       </Link>
                     </li>
                   ))}
+                  {can('review.queue') ? (
+                    <li>
+                      <ReviewQueueLink />
+                    </li>
+                  ) : null}
                 </ul>
               </nav>
               <div className={styles.staff}>

@@ -11,6 +11,7 @@ import {
 } from './article';
 import { codesWithLabels } from './coded-values';
 import { RATES_AUDIT_ACTIONS, RATES_MINIMUM_ROLE } from './rate-tables-admin';
+import { REVIEW_AUDIT_ACTIONS, REVIEW_MINIMUM_ROLE } from './review-newsroom';
 import { SITE_AUDIT_ACTIONS, SITE_MINIMUM_ROLE } from './site-newsroom';
 import { STAFF_ROLES, type StaffRole } from './staff-roles';
 
@@ -72,6 +73,7 @@ const MINIMUM_ROLE = {
   'search.blocklist': 'administrateur',
   ...SITE_MINIMUM_ROLE,
   ...RATES_MINIMUM_ROLE,
+  ...REVIEW_MINIMUM_ROLE,
 } as const satisfies Record<string, StaffRole>;
 export type AdminPermission = keyof typeof MINIMUM_ROLE;
 
@@ -555,6 +557,7 @@ export const AUDIT_ACTIONS = [
   'api_key.revoke',
   ...SITE_AUDIT_ACTIONS,
   ...RATES_AUDIT_ACTIONS,
+  ...REVIEW_AUDIT_ACTIONS,
 ] as const;
 const auditActionSchema = z.enum(AUDIT_ACTIONS, { error: 'action inconnue' });
 export type AuditAction = z.infer<typeof auditActionSchema>;

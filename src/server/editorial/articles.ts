@@ -367,7 +367,11 @@ export async function assertCanEdit(
  * Whether the caller created the article: a staff member by its `createdBy`; an API key, which is no staff
  * member, by the audit log's record of the creation (append-only, so it cannot be claimed after the fact).
  */
-async function isOwnArticle(tx: Transaction, principal: StaffPrincipal, row: NewsroomRow): Promise<boolean> {
+export async function isOwnArticle(
+  tx: Transaction,
+  principal: StaffPrincipal,
+  row: NewsroomRow,
+): Promise<boolean> {
   if (principal.staffId !== null) return row.createdBy === principal.staffId;
   if (principal.actor.kind !== 'api_key') return false;
   const [created] = await tx

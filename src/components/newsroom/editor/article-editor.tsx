@@ -37,6 +37,7 @@ import { formatDateTime, fromParisInput, toParisInput } from '../format';
 import { ErrorAlert, Loading } from '../messages';
 import styles from '../newsroom.module.css';
 import { articleEditPath, articleIdOfEditPath, previewPath, revisionsPath } from '../paths';
+import { ReviewNotesPanel } from '../review/review-notes-panel';
 import { useStaff } from '../staff-shell';
 import { type PickerOption, TagPicker } from '../tag-picker';
 import { BodyEditor } from './body-editor';
@@ -708,6 +709,7 @@ function EditorForm({ loaded, taxonomy }: { loaded: Loaded; taxonomy: TaxonomyAn
             ) : null}
           </section>
           <ReferencesPanel parts={referenceParts} />
+          {state && (own || can('article.editAny')) ? <ReviewNotesPanel articleId={state.id} /> : null}
         </aside>
       </div>
     </div>
