@@ -65,7 +65,14 @@ test('a journalist submits, an editor sees the count and leaves a note, the jour
   );
   expect(noteEmail.text).toContain('Citer la source du barème');
 
-  await page.reload();
+  // The journalist's header says a note is waiting; it leads to their articles, then to the draft.
+  await page.goto('/redaction');
+  const unread = page
+    .getByRole('navigation', { name: 'Rédaction' })
+    .getByRole('link', { name: 'Notes non lues (1)' });
+  await unread.click();
+  await expect(page).toHaveURL(/\/redaction\?createdBy=\d+$/);
+  await page.getByRole('link', { name: title }).click();
   const authorNotes = page.getByRole('region', { name: /^Notes de relecture/ });
   await expect(authorNotes.getByText('1 nouvelle')).toBeVisible();
   const note = authorNotes.getByRole('list', { name: '1 note' }).getByRole('listitem');

@@ -14,7 +14,7 @@ import {
 import { ErrorAlert, Loading } from './messages';
 import styles from './newsroom.module.css';
 import { NEWSROOM_PATHS, signInPath } from './paths';
-import { ReviewQueueLink } from './review/review-queue-link';
+import { ReviewHeaderLinks } from './review/review-header-links';
 import { SITE_NAV } from './site-paths';
 
 type StaffContext = {
@@ -110,11 +110,7 @@ export function StaffShell({ children }: { children: ReactNode }) {
                       </Link>
                     </li>
                   ))}
-                  {can('review.queue') ? (
-                    <li>
-                      <ReviewQueueLink />
-                    </li>
-                  ) : null}
+                  <ReviewHeaderLinks staffId={session.staff.id} />
                 </ul>
               </nav>
               <div className={styles.staff}>

@@ -42,6 +42,12 @@ export const reviewNotesAnswer = z.object({
 });
 export type ReviewNotesAnswer = z.infer<typeof reviewNotesAnswer>;
 
-/** GET /api/admin/review: how many articles wait for review. */
-export const reviewQueueAnswer = z.object({ inReview: z.number().int() });
+/**
+ * GET /api/admin/review: how many articles wait for review (null for a caller who does not review), and how many
+ * notes on the caller's own articles they have not read yet.
+ */
+export const reviewQueueAnswer = z.object({
+  inReview: z.nullable(z.number().int()),
+  unreadNotes: z.number().int(),
+});
 export type ReviewQueueAnswer = z.infer<typeof reviewQueueAnswer>;

@@ -219,11 +219,30 @@ export async function notifyReviewers(
   }
 }
 
-/** How many articles wait for review: the count in the newsroom's header. */
-export async function reviewQueue(db: Db): Promise<ReviewQueueAnswer> {
-  const [row] = await db
-    .select({ total: count() })
-    .from(newsroomArticles)
-    .where(eq(newsroomArticles.status, 'in_review'));
-  return { inReview: row?.total ?? 0 };
+/**
+ * The counts of the newsroom's header: the articles waiting for review (for those who review), and the notes on
+ * the caller's own articles they have not read yet.
+ */
+export async function reviewQueue(db: Db, principal: StaffPrincipal): Promise<ReviewQueueAnswer> {
+  const reviews = roleAllows(principal.role, 'review.queue');
+  const staffId = principal.staffId;
+  const [[queued], [unread]] = await Promise.all([
+    reviews
+      ? db.select({ total: count() }).from(newsroomArticles).where(eq(newsroomArticles.status, 'in_review'))
+      : [null],
+    staffId === null
+      ? [null]
+      : db
+          .select({ total: count() })
+          .from(reviewNotes)
+          .innerJoin(newsroomArticles, eq(newsroomArticles.id, reviewNotes.articleId))
+          .where(
+            and(
+              eq(newsroomArticles.createdBy, staffId),
+              isNull(reviewNotes.seenByAuthorAt),
+              or(isNull(reviewNotes.authorId), ne(reviewNotes.authorId, staffId)),
+            ),
+          ),
+  ]);
+  return { inReview: reviews ? (queued?.total ?? 0) : null, unreadNotes: unread?.total ?? 0 };
 }

@@ -1,4 +1,4 @@
-// GET /api/admin/review (docs/ADMIN-API.md): how many articles wait for review
+// GET /api/admin/review (docs/ADMIN-API.md): the header's counts (articles in review, unread notes)
 import { getDb } from '@/server/db/client';
 import { reviewQueue } from '@/server/review/notes';
 import { requireStaff } from '@/server/staff/auth';
@@ -6,6 +6,5 @@ import { adminRoute } from '@/server/staff/route';
 
 export const GET = adminRoute(async (request) => {
   const db = await getDb();
-  await requireStaff(db, request, 'review.queue');
-  return reviewQueue(db);
+  return reviewQueue(db, await requireStaff(db, request, 'review.notes'));
 });
