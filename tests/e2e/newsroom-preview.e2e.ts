@@ -29,7 +29,11 @@ async function geometry(page: Page, firstSection: string) {
     return { x: Math.round(found.x), width: Math.round(found.width) };
   };
   return {
-    article: await box('article', page.getByRole('article')),
+    // The page's own article (the related news are articles too).
+    article: await box(
+      'article',
+      page.getByRole('article').filter({ has: page.getByRole('heading', { level: 1 }) }),
+    ),
     section: await box('section', page.getByRole('region', { name: firstSection })),
     contents: await box('table of contents', page.getByRole('navigation', { name: 'Sommaire' })),
   };

@@ -46,7 +46,7 @@ test('a journalist submits, an editor sees the count and leaves a note, the jour
   expect(count).toBeGreaterThanOrEqual(1);
   await queue.click();
   await expect(editor).toHaveURL(/\/redaction\?status=in_review$/);
-  await editor.getByRole('link', { name: title }).click();
+  await editor.getByRole('link', { name: title, exact: true }).click();
   const notes = editor.getByRole('region', { name: /^Notes de relecture/ });
   await expect(notes.getByText('Aucune note pour l’instant.')).toBeVisible();
   // An empty note is refused in French, without a call.
@@ -72,7 +72,7 @@ test('a journalist submits, an editor sees the count and leaves a note, the jour
     .getByRole('link', { name: 'Notes non lues (1)' });
   await unread.click();
   await expect(page).toHaveURL(/\/redaction\?createdBy=\d+$/);
-  await page.getByRole('link', { name: title }).click();
+  await page.getByRole('link', { name: title, exact: true }).click();
   const authorNotes = page.getByRole('region', { name: /^Notes de relecture/ });
   await expect(authorNotes.getByText('1 nouvelle')).toBeVisible();
   const note = authorNotes.getByRole('list', { name: '1 note' }).getByRole('listitem');
