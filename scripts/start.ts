@@ -66,13 +66,17 @@ async function main(): Promise<void> {
   // The database first: an unreachable one is reported in seconds, not after a build.
   const database = await openDatabase();
   // The build never opens the database: it runs beside the seed, which takes as long on a fresh clone.
+  const buildStarted = Date.now();
   const build: Build | null = startBuildIfNeeded();
   await fillDatabase(database).catch((error: unknown) => {
     build?.stop();
     throw error;
   });
   reportEmailDelivery(config);
-  await build?.finished;
+  if (build) {
+    await build.finished;
+    console.log(`Site construit en ${Math.round((Date.now() - buildStarted) / 1000)} s.`);
+  }
   // Our server (scripts/serve.ts) stops gracefully on SIGTERM: requests in flight finish, the database closes.
   const server = runServer(['--port', String(config.PORT)]);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -21,6 +21,7 @@ cd "$work/site"
 # A fresh machine has no npm cache for this project either.
 export npm_config_cache="$work/npm-cache"
 
+load_at_start="$(cut -d' ' -f1-3 /proc/loadavg)"
 t0=$(now)
 npm install --no-audit --no-fund > "$work/install.log" 2>&1
 t1=$(now)
@@ -53,21 +54,24 @@ mkdir -p "$repo/bench/results"
 out="$repo/bench/results/fresh-start-$(date -u +%Y-%m-%d).json"
 node -e '
 const [t0, t1, t2, t3, t4] = process.argv.slice(1, 6).map(Number);
-const log = process.argv[6];
+const log = require("node:fs").readFileSync(process.argv[6], "utf8");
+const loadAtStart = process.argv[7].split(" ").map(Number);
 const [install, start, restart] = [t1 - t0, t2 - t1, t4 - t3];
 const os = require("node:os");
-const seeded = /Contenu de démonstration prêt en (\d+) s/.exec(require("node:fs").readFileSync(log, "utf8"));
+const seeded = /Contenu de démonstration prêt en (\d+) s/.exec(log);
+const built = /Site construit en (\d+) s/.exec(log);
 console.log(JSON.stringify({
   benchmark: "fresh clone: npm install && npm start until the home page answers 200",
   command: "bash bench/fresh-start/run.sh",
   date: new Date().toISOString(),
-  machine: { cpu: os.cpus()[0]?.model, cores: os.cpus().length, memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version, loadAverageAtEnd: os.loadavg().map((l) => Number(l.toFixed(1))) },
+  machine: { cpu: os.cpus()[0]?.model, cores: os.cpus().length, memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version, loadAverageAtStart: loadAtStart, loadAverageAtEnd: os.loadavg().map((l) => Number(l.toFixed(1))) },
   seconds: {
     npmInstall: Number(install.toFixed(1)),
     firstStartUntilHomePage: Number(start.toFixed(1)),
     ofWhichDemoContent: seeded ? Number(seeded[1]) : null,
+    ofWhichBuildBesideIt: built ? Number(built[1]) : null,
     total: Number((install + start).toFixed(1)),
     laterStartUntilHomePage: Number(restart.toFixed(1)),
   },
 }, null, 2));
-' "$t0" "$t1" "$t2" "$t3" "$t4" "$work/start.log" | tee "$out"
+' "$t0" "$t1" "$t2" "$t3" "$t4" "$work/start.log" "$load_at_start" | tee "$out"

@@ -10,6 +10,7 @@ import { NO_CACHE_HEADERS } from '@/server/http/responses';
 import { ANONYMOUS_READ_PATHS, SHARED_READ_PATHS } from '@/server/http/route-table';
 import { findFreePort } from '../support/free-port';
 import { type Nginx, startNginx } from '../support/nginx';
+import { waitUntil } from '../support/wait-until';
 
 /** How long a stand-in instance takes to answer: long enough for nginx's 500 ms lock checks to show. */
 const ANSWER_MS = 300;
@@ -198,6 +199,7 @@ describe('deploy/nginx.conf', () => {
     'keeps the shared read %s as long as the app says, and answers concurrent readers with one app request',
     async (url) => {
       const before = reached(url);
+      const askedAt = Date.now();
       const first = await together(url, 6);
       // One request reached the instances; the 5 others waited for its answer (nginx's cache lock) and got it.
       expect(reached(url) - before).toBe(1);
@@ -220,12 +222,19 @@ describe('deploy/nginx.conf', () => {
       expect(response.headers.get('cache-control')).toBe(NO_CACHE_HEADERS['Cache-Control']);
       expect(response.headers.get('x-accel-expires')).toBeNull();
       // Past the life the app gave (nginx counts whole seconds: a copy is fresh through its last second), the
-      // stale copy at once while one request refreshes it in the background.
-      await new Promise((resolve) => setTimeout(resolve, (EDGE_SECONDS + 1) * 1000 + 100));
-      const late = await together(url, 3);
-      expect(late.answers.map((answer) => answer.cache)).toContain('STALE');
+      // stale copy at once while one request refreshes it in the background. Readers keep asking until then.
+      const late = await waitUntil(
+        async () => {
+          const readers = await together(url, 3);
+          return readers.answers.some((answer) => answer.cache === 'STALE') ? readers : undefined;
+        },
+        { timeoutMs: (EDGE_SECONDS + 3) * 1000, intervalMs: 100 },
+      );
+      expect(Date.now() - askedAt).toBeGreaterThan(EDGE_SECONDS * 1000);
       expect(late.slowestMs).toBeLessThan(ANSWER_MS);
-      await new Promise((resolve) => setTimeout(resolve, ANSWER_MS + 200));
+      // The refresh reached the app once and was stored: the next reader gets it fresh, the app not asked again.
+      await waitUntil(() => reached(url) - before === 2 && upstream.inFlight === 0);
+      await waitUntil(async () => (await together(url, 1)).answers[0]?.cache === 'HIT');
       expect(reached(url) - before).toBe(2);
     },
   );

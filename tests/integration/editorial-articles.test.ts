@@ -46,6 +46,7 @@ import { suggest } from '@/server/search/suggest';
 import { MAX_ADMIN_JSON_BYTES } from '@/server/staff/route';
 import { callHandler, forgetDatabaseForRoutes, useDatabaseForRoutes } from '../support/api';
 import { createTestDatabase } from '../support/database';
+import { databaseClockPassed } from '../support/database-clock';
 import { articleBody, callAdmin, createTestStaff, type TestStaff } from '../support/newsroom';
 
 let database: Database;
@@ -709,7 +710,7 @@ describe('scheduling', () => {
     expect(job).toMatchObject({ status: 'pending', kind: publishScheduledJob.kind });
     await runDueJobs(database.db);
     expect(await readerSees(created.id)).toBe(false);
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, at.getTime() - Date.now()) + 200));
+    await databaseClockPassed(database.db, at);
     const counts = await Promise.all([runDueJobs(database.db), runDueJobs(database.db)]);
     expect(counts.reduce((sum, count) => sum + count.done, 0)).toBe(1);
     expect(await readerSees(created.id)).toBe(true);

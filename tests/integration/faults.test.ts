@@ -152,6 +152,7 @@ describe('PostgreSQL outage', () => {
       while (loading) {
         const answers = await Promise.all([routes.health(), routes.ready(), routes.page()]);
         for (const answer of answers) statuses.add(answer.status);
+        // A fixed pause on purpose: the pace of the load, not a wait for something to happen.
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
     })();

@@ -12,6 +12,7 @@ import { runDueJobs } from '@/server/jobs/runner';
 import { loadHomePage } from '@/server/pages/home-page';
 import { callHandler, forgetDatabaseForRoutes, useDatabaseForRoutes } from '../support/api';
 import { createTestDatabase } from '../support/database';
+import { databaseClockPassed } from '../support/database-clock';
 import { callAdmin, createTestStaff, type TestStaff } from '../support/newsroom';
 
 let database: Database;
@@ -181,7 +182,7 @@ describe('the home blocks in the newsroom', () => {
       .from(backgroundJobs)
       .where(and(eq(backgroundJobs.kind, 'home.refresh'), eq(backgroundJobs.status, 'pending')));
     expect(job?.runAt.toISOString()).toBe(startsAt.toISOString());
-    await new Promise((resolve) => setTimeout(resolve, startsAt.getTime() - Date.now() + 50));
+    await databaseClockPassed(database.db, startsAt);
     await runDueJobs(database.db);
     const [done] = await database.db
       .select()

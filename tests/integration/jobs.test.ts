@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import type { Database } from '@/server/db/client';
 import { backgroundJobs } from '@/server/db/schema';
 import { defineJob, PermanentJobError } from '@/server/jobs/definitions';
 import { cancelJobs, countJobs, enqueueJob } from '@/server/jobs/queue';
-import { runDueJobs, startJobRunner, stopJobRunner } from '@/server/jobs/runner';
+import { JOB_RUNNER_IDLE_MESSAGE, runDueJobs, startJobRunner, stopJobRunner } from '@/server/jobs/runner';
+import { logger } from '@/server/log';
 import { createTestDatabase } from '../support/database';
 
 let database: Database;
@@ -46,7 +47,8 @@ const slowJob = defineJob({
   kind: 'test.slow',
   payload: z.object({ label: z.string() }),
   run: async ({ label }) => {
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    // Gives the event loop a turn, so that the other runners' claims interleave with this job.
+    await new Promise((resolve) => setImmediate(resolve));
     ran.push(label);
   },
 });
@@ -71,6 +73,13 @@ async function jobRow(id: number | undefined) {
 
 const minutesLater = (minutes: number) => new Date(Date.now() + minutes * 60_000);
 
+/** Resolves once the background runner has gone idle `times` times in all (it logs each pause at debug level). */
+async function runnerIdle(times = 1): Promise<void> {
+  const pauses = () =>
+    vi.mocked(logger.debug).mock.calls.filter((call) => call.includes(JOB_RUNNER_IDLE_MESSAGE)).length;
+  await expect.poll(pauses, { timeout: 5_000, interval: 10 }).toBeGreaterThanOrEqual(times);
+}
+
 beforeAll(async () => {
   database = await createTestDatabase();
 });
@@ -83,7 +92,12 @@ beforeEach(async () => {
   ran.length = 0;
   runningSeen.length = 0;
   failuresLeft = 0;
+  vi.spyOn(logger, 'debug');
   await database.db.delete(backgroundJobs);
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
 });
 
 describe('background jobs', () => {
@@ -245,8 +259,8 @@ describe('background jobs', () => {
   it('wakes at once for a job queued by this process while idle, however long its idle pause', async () => {
     startJobRunner({ getDb: async () => database.db, pollIntervalMs: 50, idleIntervalMs: 60_000 });
     try {
-      // Let it find nothing and fall asleep for its idle pause.
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // Once it found nothing and fell asleep for its idle pause.
+      await runnerIdle();
       const queued = Date.now();
       await enqueueJob(database.db, recordJob, { label: 'réveil' });
       await expect.poll(() => [...ran], { timeout: 5_000 }).toEqual(['réveil']);
@@ -259,15 +273,16 @@ describe('background jobs', () => {
   it('sleeps until the next job is due, and looks again within its idle pause for jobs queued elsewhere', async () => {
     startJobRunner({ getDb: async () => database.db, pollIntervalMs: 50, idleIntervalMs: 1_500 });
     try {
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await runnerIdle();
       // Queued by another process: no nudge reaches this runner.
       await database.db
         .insert(backgroundJobs)
         .values({ kind: 'test.record', payload: { label: 'ailleurs' }, maxAttempts: 3 });
       await expect.poll(() => [...ran], { timeout: 5_000 }).toEqual(['ailleurs']);
       await stopJobRunner();
+      vi.mocked(logger.debug).mockClear();
       startJobRunner({ getDb: async () => database.db, pollIntervalMs: 50, idleIntervalMs: 60_000 });
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await runnerIdle();
       // Scheduled 1.5 s ahead, queued elsewhere: the idle runner wakes for its time, not after 60 s.
       await database.db.insert(backgroundJobs).values({
         kind: 'test.record',
@@ -286,15 +301,30 @@ describe('background jobs', () => {
   });
 
   it('runs due jobs in the background of a running instance and stops cleanly', async () => {
-    startJobRunner({ getDb: async () => database.db, pollIntervalMs: 20 });
+    let looksOfStopped = 0;
+    startJobRunner({
+      getDb: async () => {
+        looksOfStopped += 1;
+        return database.db;
+      },
+      pollIntervalMs: 20,
+    });
     try {
       await enqueueJob(database.db, recordJob, { label: 'en fond' });
       await expect.poll(() => [...ran], { timeout: 10_000 }).toEqual(['en fond']);
     } finally {
       await stopJobRunner();
     }
+    const looksAtStop = looksOfStopped;
     await enqueueJob(database.db, recordJob, { label: 'après arrêt' });
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(ran).toEqual(['en fond']);
+    // A new runner takes the job: by then the stopped one, had it gone on looking every 20 ms, would have looked
+    // again and could have taken it first.
+    startJobRunner({ getDb: async () => database.db, pollIntervalMs: 20 });
+    try {
+      await expect.poll(() => [...ran], { timeout: 10_000 }).toEqual(['en fond', 'après arrêt']);
+    } finally {
+      await stopJobRunner();
+    }
+    expect(looksOfStopped).toBe(looksAtStop);
   });
 });

@@ -109,10 +109,16 @@ describe('/metrics', () => {
   });
 
   it('says how busy the event loop is: its active and idle time, and how late it ran since the last scrape', async () => {
-    const busyUntil = Date.now() + 100;
+    // A scrape starts the delay monitor (when this test runs alone) and resets it.
+    await (await metrics(scrape())).text();
+    // A fixed wait on purpose: after a reset, the monitor's first sample (its timer runs every 10 ms) only sets the
+    // time the next delay counts from, and nothing tells when it has run.
     await new Promise((resolve) => setTimeout(resolve, 20));
     // Holds the loop for 100 ms: the delay histogram must see it.
+    const busyUntil = Date.now() + 100;
     while (Date.now() < busyUntil);
+    // A fixed wait on purpose: the histogram records a stall when its own 10 ms timer runs late, which happens only
+    // once the loop is free again and timers run; this one, due after that timer, runs after it.
     await new Promise((resolve) => setTimeout(resolve, 20));
     const text = await (await metrics(scrape())).text();
     const value = (pattern: RegExp) => Number(pattern.exec(text)?.[1]);

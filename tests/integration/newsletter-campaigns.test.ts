@@ -408,23 +408,22 @@ describe('scheduling, throttling and resuming', () => {
   it('a refused recipient stays failed when the client reads its message to the end after the refusal', async () => {
     const raced = await create();
     await startSending(database.db, raced.id);
-    const lateReads: Promise<void>[] = [];
+    const lateReads: (() => Promise<unknown>)[] = [];
     const outcome = await sendCampaignSlice(database.db, raced.id, {
       // As nodemailer may do: the server refuses the first recipient, and the message's stream reaches its end
-      // afterwards, which asks to record it sent.
+      // afterwards (here once the slice has recorded the refusal), which asks to record it sent.
       deliver: async (message, hooks) => {
         if (message.to !== SUBSCRIBERS[0]) return hooks?.beforeEndOfData?.();
-        lateReads.push(
-          new Promise((resolve) => setTimeout(resolve, 50)).then(() =>
-            hooks?.beforeEndOfData?.().catch(() => undefined),
-          ),
-        );
+        lateReads.push(async () => {
+          await hooks?.beforeEndOfData?.().catch(() => undefined);
+        });
         throw Object.assign(new Error('550 boîte aux lettres indisponible'), { responseCode: 550 });
       },
       siteUrl: 'https://www.example.test',
       ratePerSecond: 1_000,
     });
-    await Promise.all(lateReads);
+    expect(lateReads).toHaveLength(1);
+    for (const lateRead of lateReads) await lateRead();
     expect(outcome).toBe('done');
     const [refused] = await database.db
       .select({ status: newsletterDeliveries.status })

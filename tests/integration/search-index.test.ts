@@ -9,7 +9,14 @@ import type { SelectedFacets } from '@/lib/params';
 import { importArticles } from '@/server/content/import';
 import { type Database, isEmbedded } from '@/server/db/client';
 import { queryRows } from '@/server/db/rows';
-import { articles, SEARCH_CONFIG, SEARCH_RECENT_FROM, SEARCH_WIDER_FROM, topics } from '@/server/db/schema';
+import {
+  articles,
+  EXACT_WORDS_CONFIG,
+  SEARCH_CONFIG,
+  SEARCH_RECENT_FROM,
+  SEARCH_WIDER_FROM,
+  topics,
+} from '@/server/db/schema';
 import { DAY_COUNTS_FROM_ROWS, type Tier, windowBounds } from '@/server/search/cost-planning';
 import { CANDIDATE_CAP, search } from '@/server/search/engine';
 import { buildFacets, FACETS, type FacetValues, facetCounts } from '@/server/search/facet-assembly';
@@ -132,6 +139,7 @@ async function statementRow<Row extends { facet_counts: FacetValues | null }>(
     database.db,
     searchStatement({
       query: typedQuery(term).tsquery,
+      exactQuery: typedQuery(term).exact,
       hasTerm: true,
       hasAccess: true,
       page: { offset: 0, size: NEWS_PAGE_SIZE, sort: SEARCH_SORTS.date, sources: true },
@@ -918,5 +926,43 @@ describe('both collections read side by side (decision 063)', () => {
       [1, 2].map((page) => search(database.db, { ...params('bicorpus'), page })),
     );
     expect(together).toEqual(alone);
+  });
+});
+
+describe('words as typed', () => {
+  it('share a stem with their longer forms in the index, and not in the ranking configuration', async () => {
+    const [row] = await queryRows<{ stemmed: boolean; exact: boolean }>(
+      database.db,
+      sql`select to_tsvector(${SEARCH_CONFIG}, 'Le paiement') @@ to_tsquery(${SEARCH_CONFIG}, 'paie') as stemmed,
+        to_tsvector(${EXACT_WORDS_CONFIG}, 'Le PAIEMENT') @@ websearch_to_tsquery(${EXACT_WORDS_CONFIG}, 'paie') as exact`,
+    );
+    expect(row).toEqual({ stemmed: true, exact: false });
+  });
+
+  it('rank a title or summary holding the word as typed above a row matching only its stem', async () => {
+    // « zorbe » and « zorbement » share the stem « zorb », as « paie » and « paiement » share « pai »; the
+    // stem-only rows repeat it and are newer, so relevance alone, or the date, would put them first.
+    await database.db.insert(articles).values([
+      {
+        ...newsRow('ex1', 'Le zorbement des cotisations', 'Zorbement, zorbement et zorbements.'),
+        summary: 'Zorbement échelonné.',
+        publicationDate: new Date('2021-06-03T08:00:00Z'),
+      },
+      { ...newsRow('ex2', 'Calendrier des échéances', 'Un zorbe versé chaque mois.'), summary: 'Le ZÖRBE.' },
+      {
+        ...newsRow('ex3', 'Zorbements en retard', 'Les zorbements tardifs.'),
+        publicationDate: new Date('2021-06-02T08:00:00Z'),
+      },
+    ]);
+    const ids = async (term: string) =>
+      (await search(database.db, { ...params(term), urType: UR_TYPES.news })).results.map(
+        (result) => result.id,
+      );
+    expect((await ids('zorbe'))[0]).toBe('ex2');
+    // Typed as the longer form, the rows holding it come first again, the newest first at equal footing.
+    expect((await ids('zorbement')).slice(0, 1)).toEqual(['ex1']);
+    expect((await ids('zorbe')).sort()).toEqual(['ex1', 'ex2', 'ex3']);
+    // A plural is the word as typed: « zorbements » ranks ex3's title and ex1's, not ex2.
+    expect((await ids('zorbements')).slice(0, 2)).toEqual(['ex1', 'ex3']);
   });
 });

@@ -3,10 +3,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { GET as results } from '@/app/api/search/results/route';
+import { PATHS } from '@/lib/constants';
 import { SEARCH_SORTS } from '@/lib/contracts/search';
 import type { Database } from '@/server/db/client';
 import { purgePageCache } from '@/server/http/page-cache-store';
 import { createPipelineServer, PRODUCTION_STEPS } from '@/server/http/pipeline';
+import { pathnameOf, type RequestStep } from '@/server/http/request-step';
+import { searchAdmissionStep } from '@/server/http/steps/search-admission';
 import { renderMetrics } from '@/server/observability/metrics';
 import { SEARCH_QUEUE_MAX, searchSlot } from '@/server/search/admission';
 import { search } from '@/server/search/engine';
@@ -15,6 +18,7 @@ import { type SearchParams, UR_TYPES } from '@/server/search/types';
 import { callHandler, forgetDatabaseForRoutes, useDatabaseForRoutes } from '../support/api';
 import { createTestDatabase } from '../support/database';
 import { insertSearchCorpus } from '../support/search-corpus';
+import { waitUntil } from '../support/wait-until';
 
 /**
  * Issue 15 item 6, one search must not stall the server (docs/SEARCH.md, "Liveness (2026-11-27)"): the event loop
@@ -33,13 +37,22 @@ let rendered: string[] = [];
 let shareablePage: { rendered: Promise<void> } | undefined;
 const PAGE_NONCE = 'UkVDSEVSQ0hFMDEyMzQ1Ng==';
 const held: (() => void)[] = [];
+/** Requests that reached the search admission step: a reader joins a render in progress the moment it does. */
+let searchesArrived = 0;
+const countedSearchAdmission: RequestStep = {
+  name: searchAdmissionStep.name,
+  run(request, response) {
+    if (pathnameOf(request.url) === PATHS.search) searchesArrived += 1;
+    return searchAdmissionStep.run(request, response);
+  },
+};
 
 beforeAll(async () => {
   database = await createTestDatabase();
   await insertSearchCorpus(database.db);
   useDatabaseForRoutes(database);
   server = createPipelineServer(
-    PRODUCTION_STEPS,
+    PRODUCTION_STEPS.map((step) => (step === searchAdmissionStep ? countedSearchAdmission : step)),
     async (request: IncomingMessage, response: ServerResponse) => {
       rendered.push(request.url ?? '');
       response.setHeader('content-type', 'text/html; charset=utf-8');
@@ -167,8 +180,10 @@ describe('the search page', () => {
     expect(rendered).toEqual([]);
     // Once the queue moves, a search waits for its turn, then is rendered.
     held.shift()?.();
+    expect(searchSlotStats().waiting).toBe(SEARCH_QUEUE_MAX - 1);
     const waiting = fetch(`${base}/search?term=tva`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // In the queue's free place, behind the others: not rendered.
+    await waitUntil(() => searchSlotStats().waiting === SEARCH_QUEUE_MAX);
     expect(rendered).toEqual([]);
     await releaseAll();
     expect((await waiting).status).toBe(200);
@@ -180,10 +195,10 @@ describe('the search page', () => {
     shareablePage = { rendered: new Promise((resolve) => (finishRender = resolve)) };
     const parts = ['cached', 'same-search', 'rate-limit', 'slot-wait', 'render'];
     const before = await Promise.all(parts.map(searchParts));
+    const arrivedBefore = searchesArrived;
     const readers = Array.from({ length: 6 }, () => fetch(`${base}/search?term=bail`));
-    for (let turn = 0; turn < 200 && rendered.length === 0; turn += 1)
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // All six went through the search step (which joins a render in progress at once), one reached the render.
+    await waitUntil(() => searchesArrived - arrivedBefore === 6 && rendered.length === 1);
     // One render in progress; the five other readers hold neither a slot nor a place in the queue.
     expect(rendered).toEqual(['/search?term=bail']);
     expect(searchSlotStats()).toEqual({ running: 1, waiting: 0 });

@@ -21,11 +21,25 @@ const SERVER = `
 import { handleStopSignals } from ${JSON.stringify(path.join(root, 'src/server/observability/http-server.ts'))};
 import { createPipelineServer, PRODUCTION_STEPS } from ${JSON.stringify(path.join(root, 'src/server/http/pipeline.ts'))};
 import { getDatabase } from ${JSON.stringify(path.join(root, 'src/server/db/client.ts'))};
+import { searchSlotStats } from ${JSON.stringify(path.join(root, 'src/server/search/search-slots.ts'))};
 handleStopSignals();
 const database = await getDatabase();
+// The slow renders in progress: each ends when the test writes a line on stdin.
+const rendering = new Set();
+process.stdin.on('data', () => {
+  for (const finish of rendering) finish();
+  rendering.clear();
+});
 const server = createPipelineServer(PRODUCTION_STEPS, async (request, response) => {
+  if (request.url === '/slots') {
+    response.end(JSON.stringify(searchSlotStats()));
+    return;
+  }
   // The hook admitted /search (rate limit, a search slot) before this stand-in for Next.js renders it.
-  if (request.url === '/slow' || request.url.startsWith('/search')) await new Promise((resolve) => setTimeout(resolve, 1500));
+  if (request.url === '/slow' || request.url.startsWith('/search')) {
+    console.log('rendu en cours ' + request.url);
+    await new Promise((resolve) => rendering.add(resolve));
+  }
   response.end(JSON.stringify({ path: request.url, database: await database.ping() }));
 });
 server.listen(Number(process.argv[2]), '127.0.0.1', () => console.log('listening'));
@@ -51,11 +65,17 @@ function get(port: number, pathname: string): Promise<{ status: number; body: st
   });
 }
 
-async function startServer(settings: Record<string, string> = {}): Promise<{
+type StartedServer = {
   port: number;
   exited: Promise<number | null>;
   output: () => string;
-}> {
+  /** Resolves once the server's output contains `text` (a log line, a render that began). */
+  said: (text: string) => Promise<void>;
+  /** Ends the slow renders in progress. */
+  finishRenders: () => void;
+};
+
+async function startServer(settings: Record<string, string> = {}): Promise<StartedServer> {
   const script = path.join(work, 'server.mts');
   writeFileSync(script, SERVER);
   const port = await findFreePort();
@@ -72,28 +92,40 @@ async function startServer(settings: Record<string, string> = {}): Promise<{
         NODE_ENV: 'production',
         ...settings,
       },
-      stdio: ['ignore', 'pipe', 'inherit'],
+      stdio: ['pipe', 'pipe', 'inherit'],
     },
   );
   child = started;
+  // A write after the child exited (a failed test) must not throw in this process.
+  started.stdin?.on('error', () => undefined);
   let output = '';
   started.stdout?.on('data', (chunk) => {
     output += chunk;
   });
-  await expect.poll(() => output.includes('listening'), { timeout: 150_000 }).toBe(true);
+  const said = async (text: string, timeout = 10_000) => {
+    await expect.poll(() => output.includes(text), { timeout, interval: 10 }).toBe(true);
+  };
+  await said('listening', 150_000);
   const exited = new Promise<number | null>((resolve) => started.once('exit', (code) => resolve(code)));
-  return { port, exited, output: () => output };
+  return { port, exited, output: () => output, said, finishRenders: () => started.stdin?.write('\n') };
+}
+
+/** The server's search slots: taken and waiting (asked before the stop, through the same steps). */
+async function slots(port: number): Promise<{ running: number; waiting: number }> {
+  return JSON.parse((await get(port, '/slots')).body);
 }
 
 describe('graceful stop', () => {
   it('finishes the request in flight, refuses new ones, closes the database and exits 0 on SIGTERM', async () => {
-    const { port, exited, output } = await startServer();
+    const { port, exited, output, said, finishRenders } = await startServer();
     const slow = get(port, '/slow');
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await said('rendu en cours /slow');
     child?.kill('SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Logged just before the listening socket closes, in the same turn.
+    await said('arrêt demandé');
     await expect(get(port, '/late')).rejects.toThrow(/ECONNREFUSED|ECONNRESET/);
 
+    finishRenders();
     const answer = await slow;
     expect(answer.status).toBe(200);
     expect(JSON.parse(answer.body)).toEqual({ path: '/slow', database: true });
@@ -107,7 +139,7 @@ describe('graceful stop', () => {
   }, 240_000);
 
   it('leaves a keep-alive connection open after SIGTERM: a POST the proxy sends on it is answered', async () => {
-    const { port, exited } = await startServer();
+    const { port, exited, said } = await startServer();
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     const send = (method: string, pathname: string) =>
       new Promise<{ status: number; connection: string | undefined; reused: boolean }>((resolve, reject) => {
@@ -130,8 +162,9 @@ describe('graceful stop', () => {
     expect((await send('GET', '/first')).status).toBe(200);
 
     child?.kill('SIGTERM');
-    // Closing this idle connection at SIGTERM raced the proxy's next request on it (a 502 for a POST).
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    // Closing this idle connection at SIGTERM raced the proxy's next request on it (a 502 for a POST): the POST
+    // goes once the stop has begun (logged as the listening socket closes).
+    await said('arrêt demandé');
     const late = await send('POST', '/on-the-kept-connection');
     expect(late).toEqual({ status: 200, connection: 'close', reused: true });
     agent.destroy();
@@ -145,7 +178,10 @@ describe('graceful stop', () => {
    * past the 10 s grace, whose end closed their connections after 10 s of waiting (the 2026-11-27 rolling restart).
    */
   it('hands the searches waiting for a slot over to the proxy at once on SIGTERM, and finishes the one running', async () => {
-    const { port, exited, output } = await startServer({ SEARCH_CONCURRENCY: '1', TRUSTED_PROXY_HOPS: '1' });
+    const { port, exited, output, said, finishRenders } = await startServer({
+      SEARCH_CONCURRENCY: '1',
+      TRUSTED_PROXY_HOPS: '1',
+    });
     const outcome = (pathname: string, agent: http.Agent | false = false) =>
       new Promise<{ status: number; at: number } | { error: string; at: number; bytes: number }>(
         (resolve) => {
@@ -162,13 +198,14 @@ describe('graceful stop', () => {
     const kept = new http.Agent({ keepAlive: true, maxSockets: 1 });
     expect(await outcome('/first', kept)).toMatchObject({ status: 200 });
     const running = outcome('/search?terme=bail');
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    // 7 more, 1.5 s each behind the one running: the last would end 12 s later, past the grace.
+    await said('rendu en cours /search?terme=bail');
+    // 7 more behind the one running, which ends only when the test says: waiting for it, they would outlast any
+    // grace.
     const waiting = Array.from({ length: 7 }, (_, index) => outcome(`/search?terme=loyer${index}`));
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await expect.poll(() => slots(port), { interval: 20 }).toEqual({ running: 1, waiting: 7 });
     const stopAt = Date.now();
     child?.kill('SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await said('arrêt demandé');
     // A search the proxy sends on a kept connection during the stop, while the slot is taken: handed over too.
     const late = outcome('/search?terme=tardive', kept);
 
@@ -179,6 +216,7 @@ describe('graceful stop', () => {
       });
       expect(handedOver.at - stopAt).toBeLessThan(1_000);
     }
+    finishRenders();
     expect(await running).toMatchObject({ status: 200 });
     expect(await exited).toBe(0);
     expect(output()).toContain('recherches en attente rendues au proxy');
@@ -186,9 +224,12 @@ describe('graceful stop', () => {
   }, 240_000);
 
   it('answers a search it will not start 503 with Retry-After in French when no proxy is in front', async () => {
-    const { port, exited } = await startServer({ SEARCH_CONCURRENCY: '1', TRUSTED_PROXY_HOPS: '0' });
+    const { port, exited, said, finishRenders } = await startServer({
+      SEARCH_CONCURRENCY: '1',
+      TRUSTED_PROXY_HOPS: '0',
+    });
     const running = get(port, '/search?terme=bail');
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await said('rendu en cours /search?terme=bail');
     const waiting = new Promise<http.IncomingMessage & { body: string }>((resolve, reject) => {
       const request = http.get(
         { host: '127.0.0.1', port, path: '/search?terme=loyer', agent: false },
@@ -202,7 +243,7 @@ describe('graceful stop', () => {
       );
       request.on('error', reject);
     });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await expect.poll(() => slots(port), { interval: 20 }).toEqual({ running: 1, waiting: 1 });
     const stopAt = Date.now();
     child?.kill('SIGTERM');
     const refused = await waiting;
@@ -212,6 +253,7 @@ describe('graceful stop', () => {
     expect(refused.headers.connection).toBe('close');
     expect(refused.body).toContain('Le service redémarre');
     expect(refused.body).toContain('lang="fr"');
+    finishRenders();
     expect((await running).status).toBe(200);
     expect(await exited).toBe(0);
   }, 240_000);

@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DELETE as apiKeyDelete } from '@/app/api/admin/api-keys/[id]/route';
 import * as apiKeysRoute from '@/app/api/admin/api-keys/route';
+import { POST as binRestorePost } from '@/app/api/admin/article-bin/[id]/restore/route';
+import { GET as binGet } from '@/app/api/admin/article-bin/route';
 import { POST as publishPost } from '@/app/api/admin/articles/[id]/publish/route';
 import { POST as restorePost } from '@/app/api/admin/articles/[id]/revisions/[rev]/restore/route';
 import { GET as revisionGet } from '@/app/api/admin/articles/[id]/revisions/[rev]/route';
@@ -281,6 +283,22 @@ const calls = (): Call[] => [
     method: 'GET',
     path: '/api/admin/api-keys',
     minimum: 'administrateur',
+  },
+  {
+    name: 'GET article-bin',
+    handler: binGet,
+    method: 'GET',
+    path: '/api/admin/article-bin',
+    minimum: 'redacteur',
+  },
+  {
+    // An id the bin does not hold: a 404 once through the guard.
+    name: 'POST article-bin restore',
+    handler: binRestorePost,
+    method: 'POST',
+    path: '/api/admin/article-bin/R-AUCUN/restore',
+    minimum: 'redacteur',
+    params: { id: 'R-AUCUN' },
   },
   {
     name: 'POST api-keys',

@@ -5,23 +5,32 @@ import { CONTENT_CHANNEL, listenForContentChanges } from '@/server/content/conte
 import type { Database } from '@/server/db/client';
 import { queryRows } from '@/server/db/rows';
 import { withDatabase } from './postgres-context';
+import { waitUntil } from './wait-until';
 
 /** What a test hears of the content changes its database announces. */
 export type ContentChangeEar = {
-  /** Runs `action`, waits long enough for a notification to arrive (they are asynchronous), says how many came. */
+  /** Runs `action` and says how many announcements it made (counted once a marker sent after it is heard). */
   heardDuring(action: () => Promise<unknown>): Promise<number>;
   stop(): Promise<void>;
 };
+
+/** The payload of the ear's own markers; the site announces with an empty one. */
+const MARKER = 'test-marker:';
 
 /**
  * Listens for content changes as every server does (src/instrumentation.ts): on PostgreSQL with the server's own
  * listener on its own connection, on PGlite through PGlite's LISTEN, which proves the same SQL works on both
  * drivers. Resolves once an announcement made now is heard.
+ *
+ * PostgreSQL delivers the notifications of different transactions in the order they committed, so a marker sent
+ * after an action arrives after every announcement of that action: once it is heard, the count is complete.
  */
 export async function listenToContentChanges(database: Database): Promise<ContentChangeEar> {
   let heard = 0;
-  const onChange = () => {
-    heard += 1;
+  const markersHeard = new Set<string>();
+  const onChange = (payload: string | undefined) => {
+    if (payload?.startsWith(MARKER)) markersHeard.add(payload);
+    else heard += 1;
   };
   let stop: () => Promise<void>;
   const postgres = inject('testPostgres');
@@ -32,22 +41,33 @@ export async function listenToContentChanges(database: Database): Promise<Conten
     const client = (database.db as unknown as { $client: PGlite }).$client;
     stop = await client.listen(CONTENT_CHANNEL, onChange);
   }
-  const deadline = Date.now() + 10_000;
-  while (heard === 0 && Date.now() < deadline) {
-    await database.db.execute(sql`select pg_notify(${CONTENT_CHANNEL}, '')`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  if (heard === 0) {
+  let markers = 0;
+  const sendMarker = async () => {
+    markers += 1;
+    const marker = `${MARKER}${markers}`;
+    await database.db.execute(sql`select pg_notify(${CONTENT_CHANNEL}, ${marker})`);
+    return marker;
+  };
+  // The listener may not be listening yet: markers until one is heard (those sent before are lost, not late).
+  const heardOne = async () => {
+    if (markersHeard.size > 0) return true;
+    await sendMarker();
+    return false;
+  };
+  await waitUntil(heardOne, {
+    timeoutMs: 10_000,
+    intervalMs: 50,
+    message: 'the listener never heard an announcement',
+  }).catch(async (error: unknown) => {
     await stop();
-    throw new Error('the listener never heard an announcement');
-  }
-  // The announcements of the loop above may still be on their way.
-  await new Promise((resolve) => setTimeout(resolve, 500));
+    throw error;
+  });
   return {
     async heardDuring(action) {
       const before = heard;
       await action();
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      const marker = await sendMarker();
+      await waitUntil(() => markersHeard.has(marker), { message: `marker ${marker} never heard` });
       return heard - before;
     },
     stop: () => stop(),

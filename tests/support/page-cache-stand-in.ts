@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, expect, vi } from 'vitest';
 import { answerFromPageCache } from '@/server/http/page-cache';
 import { recordForPageCache } from '@/server/http/page-cache-capture';
 import { purgePageCache } from '@/server/http/page-cache-store';
+import { waitUntil } from './wait-until';
 
 // The page cache's tests (src/server/http/page-cache*.test.ts) run it in front of this stand-in for Next.js.
 
@@ -38,9 +39,7 @@ let server: http.Server;
 
 /** Waits (up to 2 s) for something a background request does. */
 export async function waitFor(condition: () => boolean): Promise<void> {
-  for (let attempt = 0; attempt < 400 && !condition(); attempt += 1) {
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
+  await waitUntil(condition, { timeoutMs: 2_000, intervalMs: 5 }).catch(() => undefined);
   expect(condition()).toBe(true);
 }
 

@@ -16,6 +16,7 @@ export async function waitUntil<T>(
     const value = await condition();
     if (value) return value;
     if (Date.now() >= deadline) throw new Error(message);
+    // The one polling pause of the tests' waits: the time between two looks, not a wait for the behaviour.
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
 }

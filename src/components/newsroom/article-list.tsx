@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { type FormEvent, useEffect, useState } from 'react';
 import { type ArticleFilters, errorMessage, getTaxonomy, listArticles } from '@/client/admin';
+import { deleteDraft } from '@/client/newsroom/article-bin';
 import { ARTICLE_TYPE, type ArticleType } from '@/lib/constants';
 import {
   ARTICLE_STATUS_LABELS,
@@ -12,6 +13,8 @@ import {
   type StaffRef,
   type TaxonomyAnswer,
 } from '@/lib/contracts/admin';
+import { ARTICLE_BIN_DAYS } from '@/lib/contracts/article-bin';
+import { DeleteDraftButton, mayDeleteDraft } from './article-bin/delete-draft';
 import {
   ARTICLE_TYPE_LABELS,
   ARTICLE_TYPE_OPTIONS,
@@ -21,7 +24,7 @@ import {
 import { InputField, PanelForm } from './fields';
 import { formatDateTime, formatDay } from './format';
 import { DataTable, FilterActions, FilterSelect, Pager, searchParamsOf } from './list-parts';
-import { ErrorAlert, Loading } from './messages';
+import { ErrorAlert, LiveNotice, Loading } from './messages';
 import styles from './newsroom.module.css';
 import { articleEditPath, NEWSROOM_PATHS, previewPath } from './paths';
 import { useStaff } from './staff-shell';
@@ -67,13 +70,16 @@ export function ArticleList({ kind }: { kind?: ArticleListKind } = {}) {
   const router = useRouter();
   const pathname = usePathname();
   const params = useSearchParams();
-  const { staff } = useStaff();
+  const { staff, can } = useStaff();
   const filters = filtersOf(new URLSearchParams(params.toString()), kind?.type);
   const key = JSON.stringify(filters);
   const byEvent = filters.sort === 'evenement';
   const [answer, setAnswer] = useState<ArticleListAnswer | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [taxonomy, setTaxonomy] = useState<TaxonomyAnswer | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  /** Counts the list's changes made here (a draft deleted): the list loads again after each. */
+  const [changes, setChanges] = useState(0);
 
   useEffect(() => {
     getTaxonomy()
@@ -81,6 +87,7 @@ export function ArticleList({ kind }: { kind?: ArticleListKind } = {}) {
       .catch(() => setTaxonomy(null));
   }, []);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `changes` loads the list again after a deletion.
   useEffect(() => {
     const controller = new AbortController();
     setError(null);
@@ -90,7 +97,19 @@ export function ArticleList({ kind }: { kind?: ArticleListKind } = {}) {
         if (!controller.signal.aborted) setError(errorMessage(failure));
       });
     return () => controller.abort();
-  }, [key]);
+  }, [key, changes]);
+
+  const remove = async (id: string, title: string, version: number) => {
+    setError(null);
+    setNotice(null);
+    try {
+      await deleteDraft(id, version);
+      setNotice(`« ${title} » est dans la corbeille pendant ${ARTICLE_BIN_DAYS} jours.`);
+      setChanges((count) => count + 1);
+    } catch (failure) {
+      setError(errorMessage(failure));
+    }
+  };
 
   const go = (next: URLSearchParams) => {
     const text = next.toString();
@@ -168,6 +187,12 @@ export function ArticleList({ kind }: { kind?: ArticleListKind } = {}) {
         <FilterActions resetHref={pathname} />
       </PanelForm>
       <ErrorAlert message={error} />
+      <LiveNotice message={notice} />
+      {notice ? (
+        <p>
+          <Link href={NEWSROOM_PATHS.bin}>Voir la corbeille</Link>
+        </p>
+      ) : null}
       {answer ? (
         <>
           <p role="status" className={styles.status}>
@@ -218,6 +243,13 @@ export function ArticleList({ kind }: { kind?: ArticleListKind } = {}) {
                     <Link href={previewPath(item.id)}>
                       Aperçu<span className="visually-hidden"> de « {item.title} »</span>
                     </Link>
+                    {mayDeleteDraft(item, staff.id, can) ? (
+                      <DeleteDraftButton
+                        title={item.title}
+                        named
+                        onConfirm={() => void remove(item.id, item.title, item.version)}
+                      />
+                    ) : null}
                   </td>
                 </tr>
               ))}

@@ -8,6 +8,7 @@ export const NEWSROOM_PATHS = {
   staff: '/redaction/equipe',
   apiKeys: '/redaction/cles-api',
   audit: '/redaction/journal',
+  bin: '/redaction/corbeille',
 } as const;
 
 export const articleEditPath = (id: string) => `/redaction/articles/${encodeURIComponent(id)}`;

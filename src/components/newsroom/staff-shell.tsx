@@ -36,6 +36,7 @@ export function useStaff(): StaffContext {
 const NAV: { href: string; label: string; permission: AdminPermission }[] = [
   { href: NEWSROOM_PATHS.articles, label: 'Articles', permission: 'article.read' },
   { href: NEWSROOM_PATHS.newArticle, label: 'Nouvel article', permission: 'article.create' },
+  { href: NEWSROOM_PATHS.bin, label: 'Corbeille', permission: 'article.read' },
   { href: NEWSROOM_PATHS.staff, label: 'Équipe', permission: 'staff.manage' },
   { href: NEWSROOM_PATHS.apiKeys, label: 'Clés d’API', permission: 'apiKey.manage' },
   { href: NEWSROOM_PATHS.audit, label: 'Journal', permission: 'audit.read' },

@@ -547,6 +547,8 @@ export const AUDIT_ACTIONS = [
   'setup.first_administrator',
   ...AUDITED_ARTICLE_SAVES.map((save) => `article.${save}` as const),
   'article.delete',
+  'article.undelete',
+  'article.purge',
   'media.upload',
   'media.update',
   'staff.create',

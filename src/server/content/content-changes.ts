@@ -68,10 +68,14 @@ export async function requestOwnRevalidation(port: number): Promise<boolean> {
 }
 
 /**
- * Listens for content changes on PostgreSQL and calls `onChange` for each, reconnecting after a lost connection
- * (a database restart), when it also calls `onChange` since changes may have been missed. Returns a stop function.
+ * Listens for content changes on PostgreSQL and calls `onChange` for each with its payload (empty for the site's
+ * own announcements), reconnecting after a lost connection (a database restart), when it also calls `onChange`
+ * since changes may have been missed. Returns a stop function.
  */
-export function listenForContentChanges(connectionString: string, onChange: () => void): () => Promise<void> {
+export function listenForContentChanges(
+  connectionString: string,
+  onChange: (payload: string) => void,
+): () => Promise<void> {
   let client: pg.Client | undefined;
   let stopped = false;
   let delay = RECONNECT_FIRST_MS;
@@ -92,7 +96,7 @@ export function listenForContentChanges(connectionString: string, onChange: () =
     const current = new pg.Client({ connectionString, connectionTimeoutMillis: 5_000 });
     client = current;
     current.on('notification', (message) => {
-      if (message.channel === CONTENT_CHANNEL) onChange();
+      if (message.channel === CONTENT_CHANNEL) onChange(message.payload ?? '');
     });
     current.on('error', () => reconnectLater());
     current.on('end', () => reconnectLater());
@@ -102,7 +106,7 @@ export function listenForContentChanges(connectionString: string, onChange: () =
       delay = RECONNECT_FIRST_MS;
       if (missedChanges) {
         missedChanges = false;
-        onChange();
+        onChange('');
       }
     } catch (error) {
       logger.warn({ err: error }, 'écoute des changements de contenu impossible, nouvel essai');

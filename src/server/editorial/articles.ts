@@ -247,7 +247,7 @@ function normalizeDocument(value: unknown): ArticleDocument {
 }
 
 /** The list columns copied out of a document. */
-function listColumns(document: ArticleDocument) {
+export function listColumns(document: ArticleDocument) {
   return {
     type: document.type,
     title: document.title,
@@ -370,7 +370,7 @@ export async function assertCanEdit(
 export async function isOwnArticle(
   tx: Transaction,
   principal: StaffPrincipal,
-  row: NewsroomRow,
+  row: Pick<NewsroomRow, 'id' | 'createdBy'>,
 ): Promise<boolean> {
   if (principal.staffId !== null) return row.createdBy === principal.staffId;
   if (principal.actor.kind !== 'api_key') return false;
@@ -526,27 +526,5 @@ export async function patchArticle(
       },
     );
     return getAdminArticle(tx, id);
-  });
-}
-
-/** DELETE: only an article never published (a published one is unpublished, so its address answers 410). */
-export async function deleteArticle(
-  db: Db,
-  principal: StaffPrincipal,
-  id: string,
-  version: number,
-): Promise<void> {
-  await db.transaction(async (tx) => {
-    const row = await lockArticle(tx, id);
-    if (!roleAllows(principal.role, 'article.deleteAny')) await assertCanEdit(tx, principal, row);
-    await assertVersion(tx, row, version);
-    if (row.publishedVersion !== null) {
-      throw new AppError(
-        'conflict',
-        'Un article déjà publié ne se supprime pas : dépubliez-le, son adresse répondra alors qu’il n’existe plus.',
-      );
-    }
-    await tx.delete(newsroomArticles).where(eq(newsroomArticles.id, id));
-    await recordAudit(tx, principal, 'article.delete', { type: 'article', id }, { title: row.title });
   });
 }

@@ -35,7 +35,8 @@ describe('runSteps', () => {
     const waiting: RequestStep = {
       name: 'waits',
       run: async () => {
-        await new Promise((resolve) => setTimeout(resolve, 20));
+        // Answers on a later turn of the event loop.
+        await new Promise((resolve) => setImmediate(resolve));
         seen.push('waits');
         return false;
       },

@@ -1,8 +1,11 @@
 import 'server-only';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import { SpanStatusCode } from '@opentelemetry/api';
 import { logger } from '../log';
 import { trackServer } from '../observability/http-server';
-import type { RequestHandler, RequestStep } from './request-step';
+import { routeLabel } from '../observability/metrics';
+import { failSpan, startSpan, tracingEnabled, withActiveSpan } from '../observability/tracing';
+import { pathnameOf, type RequestHandler, type RequestStep } from './request-step';
 import { clientAddressStep } from './steps/client-address';
 import { imageOptimiserStep } from './steps/image-optimiser';
 import { livenessStep } from './steps/liveness';
@@ -39,8 +42,64 @@ export const DEVELOPMENT_STEPS: readonly RequestStep[] = PRODUCTION_STEPS.filter
 );
 
 /**
+ * With tracing on (docs/OPERATIONS.md, "Traces"): a request's span, `GET /actualite/*` (its route as the metrics
+ * label it), active until the answer is over, so that the steps' spans, Next's own and the log lines join its trace.
+ */
+function traceRequest(
+  request: IncomingMessage,
+  response: ServerResponse,
+  route: string,
+  run: () => void,
+): void {
+  const method = /^[A-Z]{3,7}$/.test(request.method ?? '') ? (request.method as string) : 'OTHER';
+  const span = startSpan(
+    `${method} ${route}`,
+    { 'http.request.method': method, 'http.route': route, 'url.path': pathnameOf(request.url) },
+    true,
+  );
+  if (!span) {
+    run();
+    return;
+  }
+  response.once('close', () => {
+    span.setAttribute('http.response.status_code', response.statusCode);
+    if (response.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+    span.end();
+  });
+  withActiveSpan(span, run);
+}
+
+/** One step in its own span, named after the step, ended when the step has answered or let the request go on. */
+function runTracedStep(
+  step: RequestStep,
+  request: IncomingMessage,
+  response: ServerResponse,
+  route: string,
+): boolean | Promise<boolean> {
+  const span = startSpan(step.name, { 'http.route': route });
+  if (!span) return step.run(request, response);
+  const ended = (answered: boolean) => {
+    span.setAttribute('request_step.answered', answered);
+    span.end();
+    return answered;
+  };
+  const failed = (error: unknown): never => {
+    failSpan(span, error);
+    span.end();
+    throw error;
+  };
+  try {
+    const answered = withActiveSpan(span, () => step.run(request, response));
+    return answered instanceof Promise ? answered.then(ended, failed) : ended(answered);
+  } catch (error) {
+    return failed(error);
+  }
+}
+
+/**
  * The request listener that runs `steps` in order and hands the requests none answered to `handler`. A step that
- * throws answers 500 (it is logged) rather than leaving the request without an answer.
+ * throws answers 500 (it is logged) rather than leaving the request without an answer. Untraced (the default),
+ * a request pays one boolean test for tracing.
  */
 export function runSteps(
   steps: readonly RequestStep[],
@@ -54,14 +113,17 @@ export function runSteps(
       response.end();
     }
   };
-  const from = (index: number, request: IncomingMessage, response: ServerResponse): void => {
+  /** `route` is set when the request is traced. */
+  const from = (index: number, request: IncomingMessage, response: ServerResponse, route?: string): void => {
     for (let at = index; at < steps.length; at += 1) {
-      const answered = steps[at]?.run(request, response);
+      const step = steps[at] as RequestStep;
+      const answered =
+        route === undefined ? step.run(request, response) : runTracedStep(step, request, response, route);
       if (answered === true) return;
       if (answered instanceof Promise) {
         answered.then(
           (done) => {
-            if (!done) from(at + 1, request, response);
+            if (!done) from(at + 1, request, response, route);
           },
           (error: unknown) => failed(response, error),
         );
@@ -72,7 +134,11 @@ export function runSteps(
   };
   return (request, response) => {
     try {
-      from(0, request, response);
+      if (!tracingEnabled()) from(0, request, response);
+      else {
+        const route = routeLabel(pathnameOf(request.url));
+        traceRequest(request, response, route, () => from(0, request, response, route));
+      }
     } catch (error) {
       failed(response, error);
     }

@@ -7,6 +7,7 @@ import '../accounts/password-reset';
 import '../personal-agenda/reminders';
 import '../article-updates/notes';
 import '../editorial/workflow';
+import '../editorial/article-bin';
 import '../newsletter/campaigns';
 import '../home-blocks/home-blocks';
 import '../daily-issue/issues';

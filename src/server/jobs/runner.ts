@@ -245,6 +245,9 @@ export type RunnerOptions = {
   concurrency?: number;
 };
 
+/** Logged (debug) each time the runner found nothing due and sleeps until the next job's time. */
+export const JOB_RUNNER_IDLE_MESSAGE = 'aucune tâche due : exécution en pause';
+
 /** A queued job's transaction commits within this after `enqueueJob`; the nudged look waits for it. */
 const NUDGE_DELAY_MS = 100;
 
@@ -320,6 +323,7 @@ export function startJobRunner(options: RunnerOptions): void {
     state.idle = idle;
     state.wakeAt = Date.now() + ms;
     state.timer = setTimeout(loop, ms);
+    if (idle) logger.debug({ waitMs: ms }, JOB_RUNNER_IDLE_MESSAGE);
   };
   state.wake = () => {
     clearTimeout(state.timer);

@@ -97,9 +97,10 @@ async function gracefulStop(signal: NodeJS.Signals): Promise<void> {
   if (current.stopping) return;
   current.stopping = true;
   logger.info({ signal, inFlight: current.inFlight }, 'arrêt demandé : fin des requêtes en cours');
+  // net.Server's close stops listening only: http.Server's would also close the idle keep-alive connections.
+  const { prototype: listeningSocket } = net.Server;
   for (const server of current.servers) {
-    // net.Server's close stops listening only: http.Server's would also close the idle keep-alive connections.
-    net.Server.prototype.close.call(server);
+    listeningSocket.close.call(server);
     if (signal !== 'SIGTERM') server.closeIdleConnections();
   }
   // The searches still waiting for a slot have written nothing: they go elsewhere now rather than wait behind the

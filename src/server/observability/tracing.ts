@@ -1,5 +1,5 @@
 import 'server-only';
-import { type Attributes, type Span, SpanStatusCode, trace } from '@opentelemetry/api';
+import { type Attributes, context, type Span, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { remember } from '../lib/remember';
 
 // Spans of our own code: the request pipeline's steps, database statements and the parts of a search. They go
@@ -52,10 +52,20 @@ export async function inSpan<T>(
   });
 }
 
-/** Starts a span that the caller ends (for work that ends in a callback or an event), or nothing when off. */
-export function startSpan(name: string, attributes: Attributes): Span | undefined {
+/**
+ * Starts a span that the caller ends (for work that ends in a callback or an event), or nothing when off. `server`
+ * marks the span of a request this process received.
+ */
+export function startSpan(name: string, attributes: Attributes, server = false): Span | undefined {
   if (!tracing.enabled) return undefined;
-  return trace.getTracer(TRACER_NAME).startSpan(name, { attributes });
+  return trace
+    .getTracer(TRACER_NAME)
+    .startSpan(name, { attributes, ...(server ? { kind: SpanKind.SERVER } : {}) });
+}
+
+/** Runs `work` with `span` active: the spans it starts are its children, its log lines carry its ids. */
+export function withActiveSpan<T>(span: Span, work: () => T): T {
+  return context.with(trace.setSpan(context.active(), span), work);
 }
 
 export function failSpan(span: Span, error: unknown): void {

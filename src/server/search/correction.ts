@@ -52,6 +52,8 @@ export async function correctedQuery(
   const corrections = sql`${JSON.stringify(Object.fromEntries(found.map(({ wrong, fix }) => [wrong, fix])))}::jsonb`;
   return {
     tsquery,
+    // A corrected word was not typed: only the words typed right can rank a row first.
+    exact: typed.exact,
     words: sql`array(select (select string_agg(coalesce(${corrections} ->> l, l), ' ')
         from unnest(string_to_array(w, ' ')) l) from unnest(${typed.words}) w)`,
   };

@@ -335,6 +335,7 @@ async function planRead(reading: Reading, read: Read): Promise<PlannedRead | nul
     statement: (options) =>
       searchStatement({
         query: fullText.tsquery,
+        exactQuery: fullText.exact,
         hasTerm: term !== '',
         hasAccess,
         filters: options.filters ?? filters,

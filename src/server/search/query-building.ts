@@ -6,6 +6,7 @@ import { monthValue } from '@/lib/months';
 import {
   documentsRecentFrom,
   documentsWiderFrom,
+  EXACT_WORDS_CONFIG,
   newsRecentFrom,
   newsWiderFrom,
   SEARCH_CONFIG,
@@ -27,12 +28,28 @@ import { ENRICHED_NEWS_DOCUMENT_TYPE, NEWS_DOCUMENT_TYPE } from './types';
  * that always come together (`assurance-vie`: 'assurance-v', 'assur', 'vi'), so the dictionary estimates a word's
  * share by its rarest lexeme, not by their product.
  */
-export type FullTextQuery = { tsquery: SQL; words: SQL };
+export type FullTextQuery = {
+  tsquery: SQL;
+  words: SQL;
+  /**
+   * The same query over words as written (no stemming, plurals aside): a row matching it in its title or summary
+   * ranks first.
+   */
+  exact: SQL;
+};
+
+/** A quoted lexeme of a tsquery's text, its final s or x apart (the second quote of `''` is part of the lexeme). */
+const TSQUERY_LEXEME_BEFORE_PLURAL = "'((?:[^']|'')*?)[sx]?'";
+const SINGULAR_OR_PLURAL = "('\\1' | '\\1s' | '\\1x')";
 
 export function typedQuery(term: string): FullTextQuery {
   const config = sql.raw(`'${SEARCH_CONFIG}'`);
   return {
     tsquery: sql`websearch_to_tsquery(${config}, ${term})`,
+    // Each word as typed, its plural or singular too (a final s or x added or taken off): « impot » is as exact
+    // for « impôts » as the stemmer finds it, « paiement » is not.
+    exact: sql`regexp_replace(websearch_to_tsquery(${sql.raw(`'${EXACT_WORDS_CONFIG}'`)}, ${term})::text,
+      ${TSQUERY_LEXEME_BEFORE_PLURAL}, ${SINGULAR_OR_PLURAL}, 'g')::tsquery`,
     words: sql`array(select w.lexemes from regexp_split_to_table(${term}, '[[:space:]"]+') word
       cross join lateral (select string_agg(l.lexeme, ' ') as lexemes from unnest(to_tsvector(${config}, word)) l) w
       where w.lexemes is not null)`,
@@ -176,6 +193,8 @@ function dateFilter(column: SQL, bound: (day: string) => SQL, filters: FacetFilt
 /** What one statement needs: the query, the reader's access, the corpora's filters and windows, the page wanted. */
 export type StatementInput = {
   query: SQL;
+  /** The query over words as written (FullTextQuery.exact). */
+  exactQuery: SQL;
   /** False for an empty term: everything, newest first. */
   hasTerm: boolean;
   /** Without access, a gated news matches only through what the paywall shows (its public vector). */
@@ -301,7 +320,7 @@ function newsProbe(input: StatementInput, scope: CorpusScope, bounds: WindowBoun
       : sql`(a.public_search_vector is null or a.public_search_vector @@ ${input.query})`;
   const rows = candidates(input, scope, {
     columns: sql`a.id, a.enriched_news_id, a.slug, a.type, a.topic_labels, a.thematic_labels,
-      a.publication_date as sort_date, ${rank(input, vector)} as rank`,
+      a.publication_date as sort_date, ${rank(input, vector, sql`a.title, a.summary`)} as rank`,
     from: sql`articles a`,
     tid: sql`a.ctid`,
     vector: sql`a.search_vector`,
@@ -324,7 +343,7 @@ function newsProbe(input: StatementInput, scope: CorpusScope, bounds: WindowBoun
 function docsProbe(input: StatementInput, scope: CorpusScope, bounds: WindowBounds): SQL {
   const rows = candidates(input, scope, {
     columns: sql`d.id, d.enriched_news_id, d.date_resultat, d.type_document, d.type_ur, d.ur_id, d.abonnement,
-      d.matiere, d.theme_zapette, d.date_resultat::timestamptz as sort_date, ${rank(input, sql`d.search_vector`)} as rank`,
+      d.matiere, d.theme_zapette, d.date_resultat::timestamptz as sort_date, ${rank(input, sql`d.search_vector`, sql`d.titre_affichage, d.micro_contenu`)} as rank`,
     from: sql`subscriber_documents d`,
     tid: sql`d.ctid`,
     vector: sql`d.search_vector`,
@@ -343,10 +362,15 @@ function docsProbe(input: StatementInput, scope: CorpusScope, bounds: WindowBoun
 
 /**
  * Relevance, on the candidates only: none for an empty term, nor for counts alone (the candidates are the newest
- * matches; the rank only orders the page).
+ * matches; the rank only orders the page). The stemmer gives « paie » and « paiement » one lexeme, so a row whose
+ * title or summary (`heading`, two text columns) holds the words as typed ranks above every row that only matches
+ * their stems: ts_rank stays under 1, the exact words add 1. The body is left out: parsing the candidates' bodies
+ * again would cost more than the whole search.
  */
-function rank(input: StatementInput, vector: SQL): SQL {
-  return input.hasTerm && input.page ? sql`ts_rank(${vector}, ${input.query})` : sql`0::real`;
+function rank(input: StatementInput, vector: SQL, heading: SQL): SQL {
+  if (!input.hasTerm || !input.page) return sql`0::real`;
+  const exact = sql`to_tsvector(${sql.raw(`'${EXACT_WORDS_CONFIG}'`)}, concat_ws(' ', ${heading})) @@ ${input.exactQuery}`;
+  return sql`(ts_rank(${vector}, ${input.query}) + case when ${exact} then 1 else 0 end)::real`;
 }
 
 /**

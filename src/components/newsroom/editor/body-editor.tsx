@@ -4,7 +4,8 @@ import dynamic from 'next/dynamic';
 import { listArticles } from '@/client/admin';
 import { ARTICLE_STATUS_LABELS } from '@/lib/contracts/admin';
 import { articleIdOfEditPath } from '../paths';
-import type { LinkTarget, RichTextEditorProps } from './rich-text-editor';
+import type { RichTextEditorProps } from './rich-text-editor';
+import type { LinkTarget } from './toolbar-panels';
 
 /** Tiptap and ProseMirror load with the editor page's first body field, not with the newsroom's other pages. */
 const RichTextEditor = dynamic(() => import('./rich-text-editor'), {

@@ -4,6 +4,7 @@
 // the database (`casing: 'snake_case'`).
 
 export * from './accounts';
+export * from './article-bin';
 export * from './article-updates';
 export {
   type AdditionalProperties,
@@ -11,6 +12,7 @@ export {
   type Attachment,
   documentsRecentFrom,
   documentsWiderFrom,
+  EXACT_WORDS_CONFIG,
   newsRecentFrom,
   newsWiderFrom,
   SEARCH_CONFIG,

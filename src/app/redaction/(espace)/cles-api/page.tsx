@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
-import { ApiKeysPage } from '@/components/newsroom/admin-pages';
+import { ApiKeysPage } from '@/components/newsroom/staff/api-keys-page';
 
 export const metadata: Metadata = { title: 'Clés d’API' };
 

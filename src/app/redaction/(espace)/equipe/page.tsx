@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
-import { StaffPage } from '@/components/newsroom/admin-pages';
+import { StaffPage } from '@/components/newsroom/staff/staff-page';
 
 export const metadata: Metadata = { title: 'Équipe' };
 

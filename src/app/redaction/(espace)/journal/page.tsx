@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
-import { AuditPage } from '@/components/newsroom/admin-pages';
+import { AuditPage } from '@/components/newsroom/staff/audit-page';
 
 export const metadata: Metadata = { title: 'Journal' };
 

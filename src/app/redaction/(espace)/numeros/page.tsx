@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { IssuesPage } from '@/components/newsroom/daily-issue/issue-pages';
+import { IssuesPage } from '@/components/newsroom/daily-issue/issues-page';
 
 export const metadata: Metadata = { title: 'La Quotidienne' };
 

@@ -1,7 +1,8 @@
-// GET / PATCH / DELETE /api/admin/articles/{id}
+// GET / PATCH / DELETE /api/admin/articles/{id} (DELETE: to the bin)
 import { articleDeleteQuery, articlePatchBody } from '@/lib/contracts/admin';
 import { getDb } from '@/server/db/client';
-import { deleteArticle, getAdminArticle, patchArticle } from '@/server/editorial/articles';
+import { deleteDraft } from '@/server/editorial/article-bin';
+import { getAdminArticle, patchArticle } from '@/server/editorial/articles';
 import { requireStaff } from '@/server/staff/auth';
 import { adminJson, adminQuery, adminRoute, noContent, routeParam } from '@/server/staff/route';
 
@@ -24,6 +25,6 @@ export const DELETE = adminRoute<Context>(async (request, context) => {
   const db = await getDb();
   const principal = await requireStaff(db, request, 'article.editOwn');
   const { version } = adminQuery(request, articleDeleteQuery);
-  await deleteArticle(db, principal, await routeParam(context, 'id'), version);
+  await deleteDraft(db, principal, await routeParam(context, 'id'), version);
   return noContent();
 });

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { IssueEditor } from '@/components/newsroom/daily-issue/issue-pages';
+import { IssueEditor } from '@/components/newsroom/daily-issue/issue-editor';
 
 export const metadata: Metadata = { title: 'Composer un numéro' };
 

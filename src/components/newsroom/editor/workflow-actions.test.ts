@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { publishedToday } from './article-editor';
+import { publishedToday } from './workflow-actions';
 
 describe('the « mis à jour le » mark', () => {
   test('is not offered on the day of publication in Paris, when the page would not show it', () => {

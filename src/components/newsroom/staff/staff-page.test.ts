@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { staffChangeQuestion } from './admin-pages';
+import { staffChangeQuestion } from './staff-page';
 
 describe('staffChangeQuestion', () => {
   const member = { name: 'Marie Durand', role: 'redacteur' as const };

@@ -14,157 +14,29 @@ import {
   arrayMove,
   SortableContext,
   sortableKeyboardCoordinates,
-  useSortable,
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
 import Link from 'next/link';
 import { type FormEvent, useCallback, useState } from 'react';
 import { errorMessage, listArticles } from '@/client/admin';
-import { getIssue, listIssues, putIssue } from '@/client/newsroom/daily-issue';
+import { getIssue, putIssue } from '@/client/newsroom/daily-issue';
 import type { AdminArticleSummary } from '@/lib/contracts/admin';
 import {
   type AdminIssue,
   ISSUE_LIMITS,
   ISSUE_STATUS_LABELS,
-  type IssueListAnswer,
   type IssueNewsItem,
 } from '@/lib/contracts/issues';
 import { SubmitRow } from '../buttons';
 import { InputField } from '../fields';
 import { formatDateTime, fromParisInput } from '../format';
-import { DataTable } from '../list-parts';
 import { ErrorAlert, LiveNotice, Loading } from '../messages';
 import styles from '../newsroom.module.css';
-import { issuePath, issuePreviewPath } from '../site-paths';
+import { issuePreviewPath } from '../site-paths';
 import { useStaff } from '../staff-shell';
 import { useLoad } from '../use-load';
-
-const frenchDay = (date: string) => date.split('-').reverse().join('/');
-
-/** /redaction/numeros: the latest issues and the next one to compose. */
-export function IssuesPage() {
-  const [answer, setAnswer] = useState<IssueListAnswer | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  useLoad(
-    useCallback((signal) => listIssues(signal).then(setAnswer), []),
-    setError,
-  );
-
-  return (
-    <>
-      <h1 className={styles.pageTitle}>La Quotidienne</h1>
-      <ErrorAlert message={error} />
-      {answer ? (
-        <>
-          <p>
-            <Link className={styles.primaryButton} href={issuePath(answer.nextDate)}>
-              Composer le numéro du {frenchDay(answer.nextDate)}
-            </Link>
-          </p>
-          <DataTable
-            caption="Numéros, du plus récent au plus ancien"
-            columns={['Date', 'Nom', 'Statut', 'Actualités']}
-          >
-            {answer.items.map((item) => (
-              <tr key={item.date}>
-                <td>
-                  <Link href={issuePath(item.date)}>{frenchDay(item.date)}</Link>
-                </td>
-                <td>{item.issueName}</td>
-                <td>
-                  {ISSUE_STATUS_LABELS[item.status]}
-                  {item.status === 'scheduled' && item.publishAt
-                    ? ` (${formatDateTime(item.publishAt)})`
-                    : ''}
-                </td>
-                <td>{item.newsCount}</td>
-              </tr>
-            ))}
-          </DataTable>
-        </>
-      ) : error ? null : (
-        <Loading />
-      )}
-    </>
-  );
-}
-
-/** One news of the issue: draggable by its handle, and movable with buttons. */
-function SortableNews({
-  item,
-  index,
-  count,
-  onMove,
-  onRemove,
-}: {
-  item: IssueNewsItem;
-  index: number;
-  count: number;
-  onMove: (from: number, to: number) => void;
-  onRemove: (id: string) => void;
-}) {
-  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({
-    id: item.id,
-  });
-  return (
-    <li
-      ref={setNodeRef}
-      style={{
-        transform: CSS.Transform.toString(transform),
-        transition,
-        opacity: isDragging ? 0.7 : 1,
-        display: 'flex',
-        gap: '0.5rem',
-        alignItems: 'center',
-        padding: '0.4rem 0',
-        borderBottom: '1px solid #d9dde5',
-        background: '#fff',
-      }}
-    >
-      <button
-        type="button"
-        className={styles.toolButton}
-        {...attributes}
-        {...listeners}
-        aria-label={`Déplacer « ${item.title} » (position ${index + 1} sur ${count})`}
-        aria-roledescription="élément déplaçable"
-      >
-        ⠿
-      </button>
-      <span style={{ flex: 1 }}>
-        {index + 1}. {item.title}
-      </span>
-      <button
-        type="button"
-        className={styles.toolButton}
-        onClick={() => onMove(index, index - 1)}
-        disabled={index === 0}
-        aria-label={`Monter « ${item.title} »`}
-      >
-        ↑
-      </button>
-      <button
-        type="button"
-        className={styles.toolButton}
-        onClick={() => onMove(index, index + 1)}
-        disabled={index === count - 1}
-        aria-label={`Descendre « ${item.title} »`}
-      >
-        ↓
-      </button>
-      <button
-        type="button"
-        className={styles.toolButton}
-        onClick={() => onRemove(item.id)}
-        aria-label={`Retirer « ${item.title} »`}
-      >
-        Retirer
-      </button>
-    </li>
-  );
-}
+import { frenchDay } from './issues-page';
+import { SortableNews } from './sortable-news';
 
 /** Said to the roles that may read an issue but not save it (journalists). */
 const READ_ONLY_ISSUE_NOTICE =
