@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { CONSENT_COOKIE } from '@/lib/consent';
 import { adminArticleSchema } from '@/lib/contracts/admin';
 import { expect, test } from './support/fixtures';
 import { ANONYMOUS_ME, signInAsEditor } from './support/staff';
@@ -65,6 +66,8 @@ test('the anonymous-reader preview of an enriched draft is the public page, with
   expect(created.status()).toBe(201);
   const { id } = adminArticleSchema.parse(await created.json());
 
+  // A first visit, as the fixture's contexts are not: no consent choice made yet.
+  await page.context().clearCookies({ name: CONSENT_COOKIE });
   await page.goto(`/redaction/apercu/${id}?lecteur=anonyme`);
   await expect(page.getByRole('note', { name: 'Aperçu' })).toContainText('vu par un lecteur non inscrit');
   const contents = page.getByRole('navigation', { name: 'Sommaire' });
@@ -81,6 +84,7 @@ test('the anonymous-reader preview of an enriched draft is the public page, with
   expect(published.status()).toBe(200);
   const { path } = adminArticleSchema.parse(await published.json());
   const reader = await newPage();
+  await reader.context().clearCookies({ name: CONSENT_COOKIE });
   await reader.goto(path);
   const readerContents = reader.getByRole('navigation', { name: 'Sommaire' });
   await expect(readerContents.getByRole('link')).toHaveCount(titles.length);
