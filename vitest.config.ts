@@ -25,6 +25,8 @@ const OWN_POSTGRES_FILES = [
   'tests/integration/read-replica.test.ts',
   'tests/integration/db-to-postgres.test.ts',
 ];
+/** Files about what only PostgreSQL has (instances in separate processes hearing each other's changes). */
+const POSTGRES_ONLY_FILES = ['tests/integration/content-tags-instances.test.ts'];
 /** Files that use no database at all (deploy/nginx.conf in front of stand-in servers): run once, with PGlite's. */
 const NO_DATABASE_FILES = ['tests/integration/edge-nginx.test.ts'];
 const INTEGRATION_OPTIONS = {
@@ -64,7 +66,7 @@ const projects: TestProjectInlineConfiguration[] = [
     test: {
       name: 'integration-pglite',
       include: INTEGRATION_FILES,
-      exclude: OWN_POSTGRES_FILES,
+      exclude: [...OWN_POSTGRES_FILES, ...POSTGRES_ONLY_FILES],
       environment: 'node',
       globalSetup: ['tests/support/pglite-global-setup.ts'],
       ...INTEGRATION_OPTIONS,

@@ -88,8 +88,8 @@ async function refreshCachesOnContentChanges(): Promise<void> {
   // Set on both drivers: the newsroom's scheduled publications refresh this process's caches with it on PGlite.
   setRevalidateSecret(newRevalidateSecret());
   if (!config.DATABASE_URL) return;
-  listenForContentChanges(config.DATABASE_URL, () => {
-    void requestOwnRevalidation(config.PORT);
+  listenForContentChanges(config.DATABASE_URL, (tags) => {
+    void requestOwnRevalidation(config.PORT, tags);
   });
 }
 

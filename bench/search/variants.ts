@@ -60,7 +60,7 @@ for (const term of terms) {
   const plan = (statement: ReturnType<typeof searchStatement>) => run(sql`explain ${statement}`);
   const base = {
     query: fullText.tsquery,
-    exactQuery: fullText.exact,
+    wordsAsTyped: fullText.wordsAsTyped,
     hasTerm: true,
     hasAccess: false,
     filters,

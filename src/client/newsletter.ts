@@ -57,11 +57,15 @@ export async function subscribeNewsletter(email: string): Promise<SubscriptionOu
  * and its text says so): 200 shows the server's text, 204 the fixed confirmation; an error answer shows the
  * generic message followed by the server's message, a network failure the generic message alone.
  */
-export async function unsubscribeNewsletter(email: string, token?: string): Promise<UnsubscribeOutcome> {
+export async function unsubscribeNewsletter(
+  email: string,
+  token?: string,
+  campaign?: string,
+): Promise<UnsubscribeOutcome> {
   let response: Response;
   try {
     response = await apiFetch('/contentAlert/unsubscribe', {
-      form: { email: email.trim(), ...(token ? { token } : {}) },
+      form: { email: email.trim(), ...(token ? { token } : {}), ...(token && campaign ? { campaign } : {}) },
       key: 'newsletter:unsubscribe',
     });
   } catch (error) {

@@ -93,16 +93,20 @@ test('the banner carousel’s controls are in the HTML and work before its engin
   const held = new Promise<void>((resolve) => {
     release = resolve;
   });
-  const engineRequests: string[] = [];
+  const engineRequests: { url: string; afterTheTap: boolean }[] = [];
+  let tapped = false;
   await page.route('**/_next/static/chunks/*.js', async (route) => {
     const response = await route.fetch();
     if ((await response.text()).includes('containScroll')) {
-      engineRequests.push(route.request().url());
+      engineRequests.push({ url: route.request().url(), afterTheTap: tapped });
       await held;
     }
     await route.fulfill({ response });
   });
+  // The page's clock is ours: the first advance (and the engine it fetches) comes when the test moves time on.
+  await page.clock.install();
   const response = await page.goto('/');
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
   const html = (await response?.text()) ?? '';
   const carousel = banner(page);
   // Arrows, indicators and the pause button without any script.
@@ -112,14 +116,17 @@ test('the banner carousel’s controls are in the HTML and work before its engin
   expect(pages).toBeGreaterThan(1);
   await expect(carousel.getByRole('button', { name: 'Pause' })).toBeVisible();
   await waitForHydration(carousel.getByRole('button', { name: 'Suivant' }));
-  // Not fetched with the page nor right after its load: the first advance is 4 s away.
-  await page.waitForLoadState('load');
-  await page.waitForTimeout(500);
+  // Not fetched with the page nor in the 2.5 s after its load (its idle moment is waited for 1.5 s at most): the
+  // first advance is 4 s away.
+  await page.clock.runFor(BANNER_INTERVAL_MS - 2_500);
   expect(engineRequests).toEqual([]);
 
-  // Pressed before the engine has come, "Suivant" is done once it has.
+  // Pressed before the engine has come, "Suivant" is done once it has; the engine's one request came after it.
+  tapped = true;
   await carousel.getByRole('button', { name: 'Suivant' }).click();
   await expect.poll(() => engineRequests.length).toBeGreaterThan(0);
+  expect(engineRequests.every((request) => request.afterTheTap)).toBe(true);
+  await page.clock.resume();
   await expect(carousel).not.toHaveAttribute('data-ready', '');
   release();
   await expect(carousel).toHaveAttribute('data-ready', '');

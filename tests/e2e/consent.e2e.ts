@@ -1,5 +1,5 @@
 import type { Page, Request } from '@playwright/test';
-import { CONSENT_CHANGE_EVENT } from '@/client/consent';
+import { CONSENT_CHANGE_EVENT, CONSENT_OPEN_EVENT } from '@/client/consent';
 import { CONSENT_COOKIE } from '@/lib/consent';
 import { PATHS } from '@/lib/constants';
 import {
@@ -41,10 +41,29 @@ async function firstVisit(page: Page, consoleGuard: ConsoleGuard): Promise<Reque
   return requests;
 }
 
-/** Lets the page settle: hydrated, idle, any on-demand chunk fetched. */
+const footerConsentButton = (page: Page) =>
+  page.getByRole('contentinfo').getByRole('button', { name: 'Paramètres des cookies' });
+
+/** Lets the page settle: hydrated (the footer's consent button has its handlers), the network quiet. */
 async function settle(page: Page): Promise<void> {
+  await waitForHydration(footerConsentButton(page));
   await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(500);
+}
+
+/**
+ * Opens the consent settings as the footer's button does (its event: the notice may cover the footer) and waits
+ * for them: the consent manager hears that event in a listener its first effect installed, the effect that starts
+ * the tag manager when allowed, and the settings' own chunk comes over the network after it. A request for the
+ * tag manager that was coming has come by then.
+ */
+async function afterConsentEffects(page: Page): Promise<void> {
+  const settings = page.getByRole('dialog', { name: 'Paramètres des cookies' });
+  await expect
+    .poll(async () => {
+      await page.evaluate((type) => window.dispatchEvent(new Event(type)), CONSENT_OPEN_EVENT);
+      return settings.isVisible();
+    })
+    .toBe(true);
 }
 
 test('before any choice: the banner, and no request to the tag manager', async ({ page, consoleGuard }) => {
@@ -57,15 +76,16 @@ test('before any choice: the banner, and no request to the tag manager', async (
   const banner = page.getByRole('dialog', { name: 'Vos choix sur les cookies' });
   await banner.waitFor();
   await settle(page);
-  expect(requests).toHaveLength(0);
-  // Its privacy link is not prefetched: every first visitor would cost the server a render of that page.
-  expect(privacyRequests).toEqual([]);
   // Refusing is as visible as accepting: same size, side by side.
   const refuse = await banner.getByRole('button', { name: 'Tout refuser' }).boundingBox();
   const accept = await banner.getByRole('button', { name: 'Tout accepter' }).boundingBox();
   expect(refuse?.height).toBe(accept?.height);
   expect(refuse?.width).toBe(accept?.width);
   await screenshot(page, 'consent-banner-desktop');
+  // Its privacy link is not prefetched: every first visitor would cost the server a render of that page.
+  expect(privacyRequests).toEqual([]);
+  await afterConsentEffects(page);
+  expect(requests).toHaveLength(0);
 });
 
 test('the notice is painted with the page, before any script file; a reader who chose never sees it', async ({
@@ -99,6 +119,7 @@ test('"Tout refuser": no request, now or on the next pages', async ({ page, cons
   await page.goto('/actualite');
   await settle(page);
   expect(await page.getByRole('dialog').count()).toBe(0);
+  await afterConsentEffects(page);
   expect(requests).toHaveLength(0);
 });
 

@@ -378,6 +378,7 @@ test('redirections as an administrator: add one, import a CSV, page through, del
     'Adresse',
     'Statut',
     'Origine',
+    'Consentement',
     'Inscrit le',
     'Désinscrit le',
     'Action',

@@ -365,8 +365,20 @@ const OPERATIONS_CALLS: ContractCall[] = [
     handler: revalidateRoute,
     method: 'POST',
     headers: () => ({ authorization: `Bearer ${REVALIDATE_TOKEN}` }),
+    json: { everything: true },
     schema: revalidated,
     nonEmpty: (body: z.infer<typeof revalidated>) => body.revalidated,
+  },
+  {
+    route: '/api/revalidate',
+    handler: revalidateRoute,
+    method: 'POST',
+    headers: () => ({ authorization: `Bearer ${REVALIDATE_TOKEN}` }),
+    json: { tags: ['pas une étiquette'] },
+    status: 400,
+    schema: apiErrorAnswer,
+    nonEmpty: (body: z.infer<typeof apiErrorAnswer>) =>
+      body.error.code === 'bad_request' && body.error.message.length > 0,
   },
   {
     route: '/api/revalidate',
@@ -491,7 +503,7 @@ describe('operations answers', () => {
 
   it.each(named(OPERATIONS_CALLS))('%s follows its contract', async (_, call) => expectContract(call));
 
-  it('POST /api/revalidate refreshes every revalidated page route', () => {
+  it('POST /api/revalidate of everything refreshes every revalidated page route', () => {
     for (const route of REVALIDATED_PAGE_ROUTES) expect(revalidatePath).toHaveBeenCalledWith(route, 'page');
   });
 

@@ -4,7 +4,13 @@ import path from 'node:path';
 import PostalMime, { type Email } from 'postal-mime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/server/db/client';
-import { articles, dailyIssueArticles, dailyIssues, newsletterSubscribers } from '@/server/db/schema';
+import {
+  articles,
+  dailyIssueArticles,
+  dailyIssues,
+  newsletterCampaignLinks,
+  newsletterSubscribers,
+} from '@/server/db/schema';
 import { closeEmailTransports } from '@/server/email/transport';
 import { sendNewsletter } from '@/server/newsletter/sending/send-newsletter';
 import { verifyUnsubscribeToken } from '@/server/newsletter/unsubscribe-token';
@@ -123,10 +129,18 @@ describe('sending the daily newsletter over SMTP', () => {
     );
     expect(email.html).toContain('name="viewport"');
     expect(email.html).toContain('@media (max-width:620px)');
-    expect(email.html).toContain(
-      'https://www.example.test/actualite/tva-taux-reduit_n1?utm_source=newsletter',
+    // The news links go through the site's click redirect, which leads to the campaign's URLs.
+    expect(email.html).toMatch(/href="https:\/\/www\.example\.test\/r\/[A-Za-z0-9_-]{43}"/);
+    expect(email.html).not.toContain('https://www.example.test/actualite/');
+    const linked = (await database.db.select().from(newsletterCampaignLinks)).map((link) => link.url);
+    expect(linked).toContainEqual(
+      expect.stringMatching(
+        /^https:\/\/www\.example\.test\/actualite\/tva-taux-reduit_n1\?utm_source=newsletter/,
+      ),
     );
-    expect(email.html).toContain('https://www.example.test/chiffres-taux/smic-2027_n2');
+    expect(linked).toContainEqual(
+      expect.stringMatching(/^https:\/\/www\.example\.test\/chiffres-taux\/smic-2027_n2/),
+    );
     expect(email.html).toContain('5,5 % &lt;dès&gt; janvier');
     expect(email.text).toContain('[Fiscal] TVA : le taux réduit étendu aux travaux de rénovation');
     expect(email.text).toContain('Rédacteur en chef : Claire Martin');

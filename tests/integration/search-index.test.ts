@@ -9,14 +9,7 @@ import type { SelectedFacets } from '@/lib/params';
 import { importArticles } from '@/server/content/import';
 import { type Database, isEmbedded } from '@/server/db/client';
 import { queryRows } from '@/server/db/rows';
-import {
-  articles,
-  EXACT_WORDS_CONFIG,
-  SEARCH_CONFIG,
-  SEARCH_RECENT_FROM,
-  SEARCH_WIDER_FROM,
-  topics,
-} from '@/server/db/schema';
+import { articles, SEARCH_CONFIG, SEARCH_RECENT_FROM, SEARCH_WIDER_FROM, topics } from '@/server/db/schema';
 import { DAY_COUNTS_FROM_ROWS, type Tier, windowBounds } from '@/server/search/cost-planning';
 import { CANDIDATE_CAP, search } from '@/server/search/engine';
 import { buildFacets, FACETS, type FacetValues, facetCounts } from '@/server/search/facet-assembly';
@@ -28,6 +21,7 @@ import {
 } from '@/server/search/query-building';
 import { facetFilters } from '@/server/search/selected-facets';
 import { suggest } from '@/server/search/suggest';
+import { wordsAsTypedPatterns } from '@/server/search/words-as-typed';
 import { createTestDatabase } from '../support/database';
 import { insertSearchCorpus } from '../support/search-corpus';
 
@@ -139,7 +133,7 @@ async function statementRow<Row extends { facet_counts: FacetValues | null }>(
     database.db,
     searchStatement({
       query: typedQuery(term).tsquery,
-      exactQuery: typedQuery(term).exact,
+      wordsAsTyped: typedQuery(term).wordsAsTyped,
       hasTerm: true,
       hasAccess: true,
       page: { offset: 0, size: NEWS_PAGE_SIZE, sort: SEARCH_SORTS.date, sources: true },
@@ -930,13 +924,32 @@ describe('both collections read side by side (decision 063)', () => {
 });
 
 describe('words as typed', () => {
-  it('share a stem with their longer forms in the index, and not in the ranking configuration', async () => {
-    const [row] = await queryRows<{ stemmed: boolean; exact: boolean }>(
+  it('share a stem with their longer forms in the index, and are told apart in a heading by their patterns', async () => {
+    const matches = async (term: string, heading: string) => {
+      const patterns = wordsAsTypedPatterns(term);
+      const [row] = await queryRows<{ found: boolean }>(
+        database.db,
+        sql`select ${sql.join(
+          patterns.map((pattern) => sql`${heading} ~* ${pattern}`),
+          sql` and `,
+        )} as found`,
+      );
+      return row?.found;
+    };
+    const [stems] = await queryRows<{ same: boolean }>(
       database.db,
-      sql`select to_tsvector(${SEARCH_CONFIG}, 'Le paiement') @@ to_tsquery(${SEARCH_CONFIG}, 'paie') as stemmed,
-        to_tsvector(${EXACT_WORDS_CONFIG}, 'Le PAIEMENT') @@ websearch_to_tsquery(${EXACT_WORDS_CONFIG}, 'paie') as exact`,
+      sql`select to_tsvector(${SEARCH_CONFIG}, 'Le paiement') @@ to_tsquery(${SEARCH_CONFIG}, 'paie') as same`,
     );
-    expect(row).toEqual({ stemmed: true, exact: false });
+    expect(stems?.same).toBe(true);
+    expect(await matches('paie', 'Le PAIEMENT des salaires')).toBe(false);
+    expect(await matches('paie', 'Bulletins de PAIE : ce qui change')).toBe(true);
+    expect(await matches('impot', 'Les impôts locaux')).toBe(true);
+    expect(await matches('IMPÔTS', 'L’IMPÔT sur le revenu')).toBe(true);
+    expect(await matches('impôt', 'Impôtsrevenu')).toBe(false);
+    expect(await matches('crédit d’impôt', 'Un crédit d’impôt recherche élargi')).toBe(true);
+    expect(await matches('plus-value', 'Les plus-values immobilières')).toBe(true);
+    expect(await matches('société', 'Résiliation')).toBe(false);
+    expect(await matches('œuvre', 'Mise en oeuvre')).toBe(true);
   });
 
   it('rank a title or summary holding the word as typed above a row matching only its stem', async () => {

@@ -35,8 +35,7 @@ export async function listenToContentChanges(database: Database): Promise<Conten
   let stop: () => Promise<void>;
   const postgres = inject('testPostgres');
   if (database.driver === 'postgres' && postgres) {
-    const [row] = await queryRows<{ name: string }>(database.db, sql`select current_database() as name`);
-    stop = listenForContentChanges(withDatabase(postgres.adminUrl, row?.name ?? ''), onChange);
+    stop = listenForContentChanges(await listeningUrl(database), (_tags, payload) => onChange(payload));
   } else {
     const client = (database.db as unknown as { $client: PGlite }).$client;
     stop = await client.listen(CONTENT_CHANNEL, onChange);
@@ -72,4 +71,41 @@ export async function listenToContentChanges(database: Database): Promise<Conten
     },
     stop: () => stop(),
   };
+}
+
+/**
+ * What a server on PostgreSQL runs: the listener that hands the tags of each change to `onChange` (its
+ * `POST /api/revalidate`), heard once (a marker, not handed over) before this resolves. On PGlite nothing: the
+ * writer refreshes its own process (`requestOwnRevalidation`). Answers the stop function.
+ */
+export async function listenAsServer(
+  database: Database,
+  onChange: (tags: readonly string[]) => unknown,
+): Promise<() => Promise<void>> {
+  if (database.driver !== 'postgres') return async () => {};
+  let heard = false;
+  const stop = listenForContentChanges(await listeningUrl(database), (tags, payload) => {
+    if (payload.startsWith(MARKER)) heard = true;
+    else onChange(tags);
+  });
+  await waitUntil(
+    async () => {
+      if (heard) return true;
+      await database.db.execute(sql`select pg_notify(${CONTENT_CHANNEL}, ${`${MARKER}server`})`);
+      return false;
+    },
+    { timeoutMs: 10_000, intervalMs: 50, message: 'the listener never heard an announcement' },
+  ).catch(async (error: unknown) => {
+    await stop();
+    throw error;
+  });
+  return stop;
+}
+
+/** The URL a listener of the test's PostgreSQL database connects to. */
+export async function listeningUrl(database: Database): Promise<string> {
+  const postgres = inject('testPostgres');
+  if (!postgres) throw new Error('no test PostgreSQL');
+  const [row] = await queryRows<{ name: string }>(database.db, sql`select current_database() as name`);
+  return withDatabase(postgres.adminUrl, row?.name ?? '');
 }

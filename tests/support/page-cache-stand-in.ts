@@ -2,27 +2,28 @@ import http, { type IncomingMessage, type OutgoingHttpHeaders, type ServerRespon
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, expect, vi } from 'vitest';
+import { tagRenderedPage } from '@/server/cache/page-tags';
 import { answerFromPageCache } from '@/server/http/page-cache';
 import { recordForPageCache } from '@/server/http/page-cache-capture';
 import { purgePageCache } from '@/server/http/page-cache-store';
+import { ISR_HEADERS } from './isr-answer';
 import { waitUntil } from './wait-until';
 
 // The page cache's tests (src/server/http/page-cache*.test.ts) run it in front of this stand-in for Next.js.
 
-/** What the stand-in for Next.js answers, per test; `compress`: gzip when asked, as Next's own middleware does. */
-export type Upstream = { status: number; headers: OutgoingHttpHeaders; body: string; compress?: boolean };
-
-/** The build's cache nonce a cached page is rendered with (src/proxy.ts): as long as a fresh nonce. */
-export const CACHE_NONCE = 'Q0FDSEVOT05DRTAxMjM0NQ==';
-export const ISR_HEADERS: OutgoingHttpHeaders = {
-  'content-type': 'text/html; charset=utf-8',
-  'cache-control': 's-maxage=60, stale-while-revalidate=31535940',
-  // A copy of unknown age (the server's first look at it): kept PAGE_CACHE_SECONDS; the tests of ISR_PAGE_CACHE_SECONDS
-  // below answer MISS and STALE.
-  'x-nextjs-cache': 'HIT',
-  etag: '"abc"',
-  'content-security-policy': `script-src 'self' 'nonce-${CACHE_NONCE}'`,
+/**
+ * What the stand-in for Next.js answers, per test; `compress`: gzip when asked, as Next's own middleware does;
+ * `tags`: what the page records as it renders (a section or editorial page, src/server/cache/page-tags.ts), by path.
+ */
+export type Upstream = {
+  status: number;
+  headers: OutgoingHttpHeaders;
+  body: string;
+  compress?: boolean;
+  tags?: Record<string, readonly string[]>;
 };
+
+export { CACHE_NONCE, ISR_HEADERS } from './isr-answer';
 
 /**
  * What the tests change and read: what the stand-in answers (`upstream`), the requests that reached it with the
@@ -46,6 +47,9 @@ export async function waitFor(condition: () => boolean): Promise<void> {
 async function next(request: IncomingMessage, response: ServerResponse): Promise<void> {
   stand.reached.push({ url: request.url ?? '', acceptEncoding: request.headers['accept-encoding'] });
   if (stand.holdNext) await stand.holdNext;
+  const path = (request.url ?? '').split('?', 1)[0] ?? '';
+  const tags = stand.upstream.tags?.[path];
+  if (tags) tagRenderedPage(path, tags);
   response.statusCode = stand.upstream.status;
   for (const [name, value] of Object.entries(stand.upstream.headers))
     if (value !== undefined) response.setHeader(name, value);

@@ -5,17 +5,21 @@ import {
   campaignFailuresAnswer,
   campaignListAnswer,
   campaignPreviewAnswer,
+  campaignResultsAnswer,
   campaignSchema,
   campaignTestAnswer,
 } from '@/lib/contracts/newsletter-campaigns';
 import {
+  type SubscriberAddBody,
+  subscriberAddAnswer,
   subscriberDailyAnswer,
+  subscriberImportReport,
   subscriberListAnswer,
   subscriberResubscribeAnswer,
   subscriberSchema,
 } from '@/lib/contracts/subscribers';
 import { ADMIN_API_PATH } from '@/lib/newsroom-paths';
-import { adminCall } from '../admin';
+import { adminCall, adminUpload } from '../admin';
 
 // Newsletter campaigns
 
@@ -35,6 +39,8 @@ export const cancelCampaign = (id: number) =>
   adminCall(campaignSchema, `/newsletters/${id}/cancel`, { method: 'POST' });
 export const listCampaignFailures = (id: number) =>
   adminCall(campaignFailuresAnswer, `/newsletters/${id}/failures`);
+export const getCampaignResults = (id: number, signal?: AbortSignal) =>
+  adminCall(campaignResultsAnswer, `/newsletters/${id}/results`, { signal });
 
 // Subscribers
 
@@ -48,4 +54,9 @@ export const unsubscribeSubscriber = (email: string) =>
   adminCall(subscriberSchema, '/subscribers/unsubscribe', { json: { email } });
 export const resubscribeSubscriber = (email: string) =>
   adminCall(subscriberResubscribeAnswer, '/subscribers/resubscribe', { json: { email } });
+export const addSubscriber = (body: SubscriberAddBody) =>
+  adminCall(subscriberAddAnswer, '/subscribers', { json: body });
+/** The import's report: `preview` writes nothing; `commit` imports the file, all rows or none. */
+export const importSubscribers = (file: File, mode: 'preview' | 'commit') =>
+  adminUpload(subscriberImportReport, `/subscribers/import?mode=${mode}`, file, 'text/csv');
 export const SUBSCRIBERS_EXPORT_URL = `${ADMIN_API_PATH}/subscribers/export`;

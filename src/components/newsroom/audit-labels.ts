@@ -44,6 +44,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'subscriber.unsubscribe': 'Abonné désinscrit',
   'subscriber.resubscribe': 'Réinscription proposée à un abonné',
   'subscriber.export': 'Abonnés exportés',
+  'subscriber.add': 'Abonné ajouté',
+  'subscriber.import': 'Abonnés importés',
   'home.update': 'Accueil modifié',
   'taxonomy.create': 'Thème créé',
   'taxonomy.update': 'Thème modifié',

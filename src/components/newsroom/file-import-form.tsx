@@ -11,6 +11,7 @@ export function FileImportForm({
   accept,
   hint,
   onFile,
+  submitLabel = 'Importer',
 }: {
   /** The form's name for screen readers ("Importer un fichier"). */
   name: string;
@@ -18,6 +19,8 @@ export function FileImportForm({
   accept: string;
   hint: string;
   onFile: (file: File) => void;
+  /** The button's text, when the file is first checked rather than imported at once. */
+  submitLabel?: string;
 }) {
   return (
     <PanelForm
@@ -29,7 +32,7 @@ export function FileImportForm({
       }}
     >
       <InputField label={label} type="file" name="file" accept={accept} required hint={hint} />
-      <SubmitRow kind="secondary">Importer</SubmitRow>
+      <SubmitRow kind="secondary">{submitLabel}</SubmitRow>
     </PanelForm>
   );
 }

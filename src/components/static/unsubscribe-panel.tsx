@@ -9,6 +9,8 @@ type Props = {
   email: string;
   /** The valid signed token of the link: unsubscribe at once, without asking. Null without one. */
   token: string | null;
+  /** The campaign the link came in (its results count the unsubscription), with a token only. */
+  campaign?: string | undefined;
 };
 
 /**
@@ -17,7 +19,7 @@ type Props = {
  * otherwise a click is asked for (a link scanner fetching the page does nothing), and the server e-mails the
  * signed link to the address instead of unsubscribing it: only its owner can.
  */
-export function UnsubscribePanel({ email, token }: Props) {
+export function UnsubscribePanel({ email, token, campaign }: Props) {
   const confirmed = token !== null;
   const [outcome, setOutcome] = useState<UnsubscribeOutcome | null>(null);
   const [pending, setPending] = useState(false);
@@ -27,7 +29,7 @@ export function UnsubscribePanel({ email, token }: Props) {
     if (started.current) return;
     started.current = true;
     setPending(true);
-    setOutcome(await unsubscribeNewsletter(email, token ?? undefined));
+    setOutcome(await unsubscribeNewsletter(email, token ?? undefined, campaign));
     setPending(false);
   }
 

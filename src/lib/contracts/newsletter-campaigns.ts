@@ -97,3 +97,25 @@ export type CampaignFailuresAnswer = z.infer<typeof campaignFailuresAnswer>;
 
 /** Answer of POST /api/admin/newsletters/{id}/test: the address the server accepted the message for. */
 export const campaignTestAnswer = z.object({ email: z.string() });
+
+/**
+ * GET /api/admin/newsletters/{id}/results: what the campaign did, without tracking pixels. `delivered`: accepted
+ * by the SMTP server; `bounced`: refused for good (5xx); `unsubscribed`: left through this campaign's link;
+ * clicks through the site's own redirect (`/r/{token}`), total and unique recipients, per link. Rates are
+ * percentages of the delivered messages (the bounce rate: of the attempted ones), one decimal.
+ */
+export const campaignResultsAnswer = z.object({
+  recipients: z.number().int(),
+  delivered: z.number().int(),
+  bounced: z.number().int(),
+  unsubscribed: z.number().int(),
+  clicks: z.number().int(),
+  uniqueClickers: z.number().int(),
+  rates: z.object({
+    bounce: z.number(),
+    unsubscribe: z.number(),
+    click: z.number(),
+  }),
+  links: z.array(z.object({ url: z.string(), clicks: z.number().int(), uniqueClickers: z.number().int() })),
+});
+export type CampaignResultsAnswer = z.infer<typeof campaignResultsAnswer>;

@@ -22,4 +22,9 @@ export const subscriptionBody = z.object({
  * Body of POST /api/contentAlert/unsubscribe. `token`: the signed token of our e-mails' links; without a valid
  * one a confirmation link is e-mailed instead.
  */
-export const unsubscribeBody = z.object({ email, token: z.string().max(200).optional() });
+export const unsubscribeBody = z.object({
+  email,
+  token: z.string().max(200).optional(),
+  /** The campaign whose link was followed (its results count the unsubscription); ignored when not an id. */
+  campaign: z.string().max(20).optional(),
+});

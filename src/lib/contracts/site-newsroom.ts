@@ -42,6 +42,8 @@ export const SITE_AUDIT_ACTIONS = [
   'subscriber.unsubscribe',
   'subscriber.resubscribe',
   'subscriber.export',
+  'subscriber.add',
+  'subscriber.import',
   'home.update',
   'taxonomy.create',
   'taxonomy.update',

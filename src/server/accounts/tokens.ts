@@ -71,6 +71,27 @@ export async function issueToken(
   return { token, expiresAt };
 }
 
+/** One new token per address (a bulk import's confirmations), stored in one statement per 1,000. */
+export async function issueTokens(
+  db: Db,
+  purpose: TokenPurpose,
+  emails: readonly string[],
+): Promise<Map<string, string>> {
+  const expiresAt = new Date(Date.now() + TOKEN_TTL_SECONDS[purpose] * 1000);
+  const issued = new Map(emails.map((email) => [email, randomBytes(32).toString('base64url')]));
+  const rows = [...issued].map(([email, token]) => ({
+    tokenHash: hashToken(token),
+    purpose,
+    email,
+    customerId: null,
+    expiresAt,
+  }));
+  for (let start = 0; start < rows.length; start += 1_000) {
+    await db.insert(accountTokens).values(rows.slice(start, start + 1_000));
+  }
+  return issued;
+}
+
 export type UsedToken = { email: string; customerId: number | null };
 
 function usable(purpose: TokenPurpose, token: string) {

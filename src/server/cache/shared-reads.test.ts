@@ -94,4 +94,20 @@ describe('shared reads', () => {
     await sharedRead('list', '0', source.load, NOW);
     expect(source.calls()).toBe(SHARED_READ_MAX_ENTRIES + 2);
   });
+
+  it('a change drops the reads carrying one of its tags, and those of unknown tags', async () => {
+    const issue = counting();
+    const summary = counting();
+    const search = counting();
+    const askAll = () =>
+      Promise.all([
+        sharedRead('issue', '', issue.load, NOW),
+        sharedRead('summary', 'k', summary.load, NOW),
+        sharedRead('search', 'k', search.load, NOW),
+      ]);
+    await askAll();
+    purgeSharedReads(['issue', 'home']);
+    await askAll();
+    expect([issue.calls(), summary.calls(), search.calls()]).toEqual([2, 1, 2]);
+  });
 });

@@ -1,4 +1,5 @@
 import 'server-only';
+import { EVERYTHING, isTouchedBy, tagsOfSharedRead } from '../content/cache-tags';
 import { remember } from '../lib/remember';
 
 /**
@@ -17,7 +18,8 @@ export const SHARED_READ_SECONDS = 5;
 /** Distinct keys kept, all reads together; the least recently used go first. */
 export const SHARED_READ_MAX_ENTRIES = 1000;
 
-type Entry = { value: Promise<unknown>; expiresAt: number };
+/** `tags`: what the read shows (cache-tags.ts, by namespace); a content change naming one of them drops it. */
+type Entry = { value: Promise<unknown>; expiresAt: number; tags: readonly string[] };
 type State = { enabled: boolean; entries: Map<string, Entry>; hits: number; misses: number };
 
 // On globalThis: Next.js may load this module once per bundle, and a purge must reach every copy's entries.
@@ -62,7 +64,11 @@ export function sharedRead<T>(
     current.entries.delete(oldKey);
   }
   const value = load();
-  const created: Entry = { value, expiresAt: now + SHARED_READ_SECONDS * 1000 };
+  const created: Entry = {
+    value,
+    expiresAt: now + SHARED_READ_SECONDS * 1000,
+    tags: tagsOfSharedRead(namespace),
+  };
   current.entries.delete(fullKey);
   current.entries.set(fullKey, created);
   value.catch(() => {
@@ -75,9 +81,10 @@ export function sharedRead<T>(
   return value;
 }
 
-/** Forgets every shared read: the next ask of each goes to the database. */
-export function purgeSharedReads(): void {
-  state().entries.clear();
+/** Forgets the shared reads a change touches (every one by default): the next ask of each goes to the database. */
+export function purgeSharedReads(changed: readonly string[] = [EVERYTHING]): void {
+  const { entries } = state();
+  for (const [key, entry] of [...entries]) if (isTouchedBy(entry.tags, changed)) entries.delete(key);
 }
 
 /** Reads answered from memory and reads computed, since the start (for /metrics). */

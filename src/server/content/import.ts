@@ -3,7 +3,9 @@ import { inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { articles } from '../db/schema';
 import { syncNewsroomWithImport } from '../editorial/adoption';
+import { articleFactsOf, tagsOfPublicArticles } from './article-change-tags';
 import { type ArticleInput, type ArticleRows, parseArticleInput, toArticleRows } from './article-input';
+import { tagsOfArticleChange } from './cache-tags';
 import { announceContentChange } from './content-changes';
 import {
   describeRefusal,
@@ -55,7 +57,13 @@ export async function importArticles(
   if (issues.length > 0) return { ok: false, issues };
   const entries = parsed.map(({ line, input }) => ({ line, rows: toArticleRows(input) }));
   try {
+    const ids = entries.map((entry) => entry.rows.article.id);
     const updated = await db.transaction(async (tx) => {
+      // The copies showing these articles as they were, and as they will be.
+      const tags = [
+        ...(await tagsOfPublicArticles(tx, ids)),
+        ...tagsOfArticleChange(...entries.map((entry) => articleFactsOf(entry.rows.article))),
+      ];
       const count = await writeArticles(tx, entries, options);
       // The newsroom's copies follow: the import is a new published version of each article.
       await syncNewsroomWithImport(
@@ -63,7 +71,7 @@ export async function importArticles(
         entries.map((entry) => entry.rows.article.id),
       );
       // Delivered at commit: running servers refresh their cached pages at once (content-changes.ts).
-      await announceContentChange(tx);
+      await announceContentChange(tx, tags);
       return count;
     });
     return { ok: true, inserted: entries.length - updated, updated };

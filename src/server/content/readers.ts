@@ -6,9 +6,9 @@ import { requestOwnRevalidation } from './content-changes';
 /**
  * What every instance must see once a change readers see is committed: on PostgreSQL the transaction's
  * `announceContentChange` reaches every instance's listener; PGlite has no listener, so the process refreshes its
- * own caches (page cache, shared reads, ISR pages).
+ * own copies that carry one of the change's tags (page cache, shared reads, ISR pages).
  */
-export async function refreshReaders(): Promise<void> {
+export async function refreshReaders(tags: readonly string[]): Promise<void> {
   const database = await getDatabase();
-  if (database.driver === 'pglite') await requestOwnRevalidation(env().PORT);
+  if (database.driver === 'pglite') await requestOwnRevalidation(env().PORT, tags);
 }

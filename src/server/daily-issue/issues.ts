@@ -6,6 +6,7 @@ import { parisIsoDay } from '@/lib/dates';
 import { DAILY_NAME } from '@/lib/site';
 import { articlePath } from '@/lib/urls';
 import { articleLinkColumns } from '../content/article-summary';
+import { ISSUE_CHANGE } from '../content/cache-tags';
 import { announceContentChange } from '../content/content-changes';
 import { refreshReaders } from '../content/readers';
 import type { Db } from '../db/client';
@@ -257,10 +258,10 @@ export async function putIssue(
     );
     if (status === 'published') {
       readersChanged = true;
-      await announceContentChange(tx);
+      await announceContentChange(tx, ISSUE_CHANGE);
     }
   });
-  if (readersChanged) await refreshReaders();
+  if (readersChanged) await refreshReaders(ISSUE_CHANGE);
   return getAdminIssue(db, day);
 }
 
@@ -282,13 +283,13 @@ const publishIssueJob = defineJob({
         )
         .returning({ id: dailyIssues.id });
       if (rows.length === 0) return false;
-      await recordPublicChange(tx, { actor: SCHEDULER, address: 'local' }, 'issue.publish', {
+      await recordPublicChange(tx, ISSUE_CHANGE, { actor: SCHEDULER, address: 'local' }, 'issue.publish', {
         type: 'issue',
         id: date,
       });
       return true;
     });
-    if (published) await refreshReaders();
+    if (published) await refreshReaders(ISSUE_CHANGE);
   },
 });
 

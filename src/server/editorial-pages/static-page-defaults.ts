@@ -85,9 +85,15 @@ const PROCESSING: string[][] = [
   ],
   [
     'Newsletter',
-    'Adresse e-mail, dates d’inscription, de confirmation et de désinscription',
-    'Consentement, confirmé par le lien envoyé à l’adresse',
+    'Adresse e-mail, dates d’inscription, de confirmation et de désinscription ; pour une adresse ajoutée par la rédaction, le nom et le métier indiqués, et la preuve du consentement (où et quand il a été donné)',
+    'Consentement, confirmé par le lien envoyé à l’adresse ou prouvé par la source et la date enregistrées',
     'Jusqu’à la désinscription ; l’adresse désinscrite reste marquée comme telle pour ne plus rien recevoir, et est effacée avec le compte',
+  ],
+  [
+    'Résultats des envois de la newsletter',
+    'Pour chaque envoi : message accepté ou refusé par le serveur de messagerie, désinscription faite par le lien de cet envoi, et clics sur ses liens, comptés par le site lui-même (lien de redirection du site, avec un identifiant opaque qui ne contient pas votre adresse). Aucun pixel ne mesure l’ouverture des messages et aucun service tiers n’est utilisé.',
+    'Intérêt légitime : mesurer l’utilité de la newsletter, sans suivi individuel',
+    'Tant que l’envoi est conservé ; les clics sont enregistrés par lien sous une clé opaque propre à chaque envoi (pour compter les lecteurs distincts), jamais avec l’adresse e-mail',
   ],
   [
     'Alertes par thème et articles enregistrés',

@@ -13,6 +13,7 @@ import {
   type StaticPageView,
   staticPageSlugSchema,
 } from '@/lib/contracts/static-pages';
+import { tagsOfStaticPageChange } from '../content/cache-tags';
 import { refreshReaders } from '../content/readers';
 import { sanitizeNewsroomHtml } from '../content/sanitize';
 import type { Db } from '../db/client';
@@ -156,6 +157,7 @@ async function writeVersion(
   });
   await recordPublicChange(
     tx,
+    tagsOfStaticPageChange(slug),
     principal,
     action === 'restore' ? 'page.restore' : 'page.update',
     { type: 'page', id: slug },
@@ -175,7 +177,7 @@ export async function putStaticPage(
     await writeVersion(tx, principal, slug, version, fields, 'update', {});
     return getStaticPage(tx, slug);
   });
-  await refreshReaders();
+  await refreshReaders(tagsOfStaticPageChange(slug));
   return answer;
 }
 
@@ -244,7 +246,7 @@ export async function restoreStaticPageRevision(
     await writeVersion(tx, principal, slug, version, page, 'restore', { restored: number });
     return getStaticPage(tx, slug);
   });
-  await refreshReaders();
+  await refreshReaders(tagsOfStaticPageChange(slug));
   return answer;
 }
 

@@ -4,7 +4,9 @@ import { z } from 'zod';
 import type { AdminArticle, ArticleDocument, articlePublishBody } from '@/lib/contracts/admin';
 import { slugify } from '@/lib/slug';
 import { recordArticleUpdate } from '../article-updates/notes';
+import { articleFactsOf, tagsOfPublicArticles } from '../content/article-change-tags';
 import { toArticleRows } from '../content/article-input';
+import { tagsOfArticleChange } from '../content/cache-tags';
 import { announceContentChange, requestOwnRevalidation } from '../content/content-changes';
 import {
   deletePublicArticle,
@@ -52,12 +54,12 @@ function wrongStatus(): AppError {
   return new AppError('conflict', WRONG_STATUS_MESSAGE);
 }
 
-/** What every instance must see after a change of the public copy, once committed. */
-async function afterPublicChange(db: Pick<Db, 'execute'>): Promise<void> {
+/** What every instance must see after a change of the public copy touching `tags`, once committed. */
+async function afterPublicChange(db: Pick<Db, 'execute'>, tags: readonly string[]): Promise<void> {
   await refreshGoneArticles(db);
   // On PostgreSQL the NOTIFY reaches every instance, this one included; PGlite has no listener.
   const database = await getDatabase();
-  if (database.driver === 'pglite') await requestOwnRevalidation(env().PORT);
+  if (database.driver === 'pglite') await requestOwnRevalidation(env().PORT, tags);
 }
 
 /** POST …/submit: a draft goes to review. Its author (or an editor) submits it. */
@@ -106,7 +108,8 @@ function assertAltTexts(document: ArticleDocument): void {
 
 /**
  * Writes the row's document as the public copy and marks it published: a first publication takes `publishedAt`
- * as its date; a later one keeps its date and, with `markUpdated`, gets "mis à jour le" now.
+ * as its date; a later one keeps its date and, with `markUpdated`, gets "mis à jour le" now. Answers the tags of
+ * the change (its old copy's and its new one's).
  */
 async function goLive(
   tx: Transaction,
@@ -115,7 +118,7 @@ async function goLive(
   principal: StaffPrincipal | null,
   actor: Actor,
   address: string,
-): Promise<void> {
+): Promise<string[]> {
   const current = row.document as ArticleDocument;
   const firstPublication = row.publishedVersion === null;
   const document: ArticleDocument = {
@@ -131,6 +134,12 @@ async function goLive(
     { existing: true },
   );
   const rows = toArticleRows(document);
+  const tags = [
+    ...new Set([
+      ...(await tagsOfPublicArticles(tx, [row.id])),
+      ...tagsOfArticleChange(articleFactsOf(rows.article)),
+    ]),
+  ];
   await tx.execute(sql`savepoint newsroom_publish`);
   try {
     // A deadline whose date moves is told to the readers it concerns (the personal agenda).
@@ -162,11 +171,13 @@ async function goLive(
   }
   await recordPublicChange(
     tx,
+    tags,
     { actor, address },
     'article.publish',
     { type: 'article', id: row.id },
     { version: saved.version, firstPublication, markUpdated: options.markUpdated },
   );
+  return tags;
 }
 
 /**
@@ -182,6 +193,7 @@ export async function publishArticle(
   const now = Date.now();
   const at = body.at ? new Date(body.at) : null;
   const scheduled = at !== null && at.getTime() > now + SCHEDULE_THRESHOLD_MS;
+  let tags: string[] = [];
   const answer = await db.transaction(async (tx) => {
     const row = await lockArticle(tx, id);
     await assertVersion(tx, row, body.version);
@@ -199,7 +211,7 @@ export async function publishArticle(
       await saveVersion(tx, row, { status: 'scheduled', scheduledAt: at }, 'schedule', principal);
       await recordAudit(tx, principal, 'article.schedule', { type: 'article', id }, { at: at.toISOString() });
     } else {
-      await goLive(
+      tags = await goLive(
         tx,
         row,
         { publishedAt: at ?? new Date(now), markUpdated: body.markUpdated, updateNote: body.updateNote },
@@ -210,7 +222,7 @@ export async function publishArticle(
     }
     return getAdminArticle(tx, id);
   });
-  if (!scheduled) await afterPublicChange(db);
+  if (!scheduled) await afterPublicChange(db, tags);
   return answer;
 }
 
@@ -226,6 +238,7 @@ export async function publishDueArticles(
   // The database's clock by default: the job runner's "due" is the database's too, whatever the instance's clock.
   const now = options.now ?? sql`now()`;
   const published: string[] = [];
+  const tags = new Set<string>();
   for (;;) {
     const id = await db.transaction(async (tx) => {
       const [row] = await tx
@@ -243,7 +256,7 @@ export async function publishDueArticles(
         .for('update', { skipLocked: true });
       if (!row) return null;
       try {
-        await goLive(
+        const changed = await goLive(
           tx,
           row,
           { publishedAt: row.scheduledAt ?? new Date(), markUpdated: false },
@@ -251,6 +264,7 @@ export async function publishDueArticles(
           SCHEDULER,
           'server',
         );
+        for (const tag of changed) tags.add(tag);
       } catch (error) {
         // A scheduled article that cannot go live (an id taken meanwhile) goes back to review with the reason
         // in the audit log, rather than blocking the articles scheduled after it.
@@ -270,7 +284,7 @@ export async function publishDueArticles(
     if (id === null) break;
     published.push(id);
   }
-  if (published.length > 0) await afterPublicChange(db);
+  if (published.length > 0) await afterPublicChange(db, [...tags]);
   return published;
 }
 
@@ -306,14 +320,16 @@ export async function unpublishArticle(
   id: string,
   version: number,
 ): Promise<AdminArticle> {
+  let tags: string[] = [];
   const answer = await db.transaction(async (tx) => {
     const row = await lockArticle(tx, id);
     await assertVersion(tx, row, version);
     const live = row.publishedVersion !== null && (row.status === 'published' || row.status === 'scheduled');
     if (!live && row.status !== 'scheduled') throw wrongStatus();
     if (live) {
+      tags = await tagsOfPublicArticles(tx, [id]);
       await deletePublicArticle(tx, id);
-      await announceContentChange(tx);
+      await announceContentChange(tx, tags);
     }
     if (row.scheduledAt)
       await cancelJobs(tx, { kind: PUBLISH_JOB, dedupeKey: scheduleKey(id, row.scheduledAt) });
@@ -327,7 +343,7 @@ export async function unpublishArticle(
     await recordAudit(tx, principal, 'article.unpublish', { type: 'article', id }, { wasLive: live });
     return getAdminArticle(tx, id);
   });
-  await afterPublicChange(db);
+  await afterPublicChange(db, tags);
   return answer;
 }
 

@@ -2,9 +2,11 @@ import 'server-only';
 import type { SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/client';
+import { backgroundJobs } from '../db/schema';
 import { env } from '../env';
-import { defineJob, PermanentJobError } from '../jobs/definitions';
+import { DEFAULT_MAX_ATTEMPTS, defineJob, PermanentJobError } from '../jobs/definitions';
 import { enqueueJob, jobInsert } from '../jobs/queue';
+import { nudgeJobRunner } from '../jobs/runner';
 import { emailSenderFor } from './transport';
 
 const emailMessage = z.object({
@@ -52,6 +54,28 @@ export const sendEmailJob = defineJob({
  */
 export async function queueEmail(db: Db, message: EmailMessage): Promise<void> {
   await enqueueJob(db, sendEmailJob, message);
+}
+
+/**
+ * Queues many e-mails (a bulk import's confirmations) with their start times spaced `perSecond` a second: the
+ * runner sends them at that rate at most, and an SMTP outage delays them without losing any.
+ */
+export async function queueEmailsPaced(
+  db: Db,
+  messages: readonly EmailMessage[],
+  perSecond: number,
+): Promise<void> {
+  const start = Date.now();
+  const rows = messages.map((message, index) => ({
+    kind: sendEmailJob.kind,
+    payload: sendEmailJob.payload.parse(message),
+    runAt: new Date(start + Math.floor(index / perSecond) * 1_000),
+    maxAttempts: sendEmailJob.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+  }));
+  for (let at = 0; at < rows.length; at += 500) {
+    await db.insert(backgroundJobs).values(rows.slice(at, at + 500));
+  }
+  if (rows.length > 0) nudgeJobRunner();
 }
 
 /** The statement that queues the e-mail once per row of `from`, inside the caller's statement (`jobInsert`). */

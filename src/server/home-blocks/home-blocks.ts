@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { asc } from 'drizzle-orm';
 import { z } from 'zod';
 import type { HomeBlock, HomeBlocksAnswer, homeBlockBodies } from '@/lib/contracts/home-blocks';
+import { HOME_BLOCKS_CHANGE } from '../content/cache-tags';
 import { announceContentChange } from '../content/content-changes';
 import { refreshReaders } from '../content/readers';
 import type { Db } from '../db/client';
@@ -116,13 +117,14 @@ export async function putHomeBlock<Block extends HomeBlock>(
     }
     await recordPublicChange(
       tx,
+      HOME_BLOCKS_CHANGE,
       principal,
       'home.update',
       { type: 'home', id: block },
       { items: body.items.length },
     );
   });
-  await refreshReaders();
+  await refreshReaders(HOME_BLOCKS_CHANGE);
   return getHomeBlocks(db);
 }
 
@@ -131,7 +133,7 @@ const homeRefreshJob = defineJob({
   kind: REFRESH_JOB,
   payload: z.object({}),
   run: async (_payload, { db }) => {
-    await announceContentChange(db);
-    await refreshReaders();
+    await announceContentChange(db, HOME_BLOCKS_CHANGE);
+    await refreshReaders(HOME_BLOCKS_CHANGE);
   },
 });

@@ -1,6 +1,7 @@
 import 'server-only';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { gunzipSync } from 'node:zlib';
+import { noteUntaggedPage } from '../cache/page-tags';
 import { pageRendered } from '../observability/metrics';
 import { beforeHeadWritten, headersGivenToWriteHead, holdBack, recordBody } from './answer-capture';
 import { hasSession, isReaderRoute, slotOf, UNCACHEABLE_REQUEST_HEADERS } from './page-cache-keys';
@@ -202,6 +203,13 @@ function isKept(slot: Slot, response: ServerResponse, nonce: StoredNonce): boole
  */
 function reportOrigin(request: IncomingMessage, response: ServerResponse, slot: Slot | null): void {
   const pathname = pathOf(request.url ?? '');
+  // Every ISR page Next.js serves (client navigation included) is refreshed by content changes: by its recorded
+  // tags, or by every change when its render recorded none (docs/decisions/073-content-tags.md). Only pages that
+  // exist: a crawler's made-up addresses must not fill the map.
+  if (request.method === 'GET' && isCachedPagePath(pathname))
+    response.once('finish', () => {
+      if (response.statusCode === 200) noteUntaggedPage(pathname);
+    });
   if (!isReaderRoute(pathname)) return;
   if (!hasSession(request)) response.setHeader(ORIGIN_HEADER, slot === null ? 'BYPASS' : 'MISS');
   response.once('finish', () => {

@@ -3,6 +3,8 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { LRUCache } from 'lru-cache';
 import { PATHS } from '@/lib/constants';
+import { renderedPageTags } from '../cache/page-tags';
+import { EVERYTHING, isTouchedBy, tagsOfPublicRead } from '../content/cache-tags';
 import { env } from '../env';
 import { remember } from '../lib/remember';
 import { ISR_REVALIDATE_SECONDS } from './route-table';
@@ -22,14 +24,14 @@ export const PAGE_CACHE_SECONDS = 5;
  * A cached (ISR) page whose render time is known (Next.js answered `x-nextjs-cache: MISS`: rendered for this very
  * request, or a HIT after such a MISS or a STALE) is served until Next's own copy would turn stale, ISR's 60 s
  * after that render: going back to Next.js sooner would only get the same bytes again (under the mixed load each
- * article page went back every 5 s). A content change empties the cache at once, so nothing gets older than it
+ * article page went back every 5 s). A content change drops the copies it touches at once (their tags), so nothing gets older than it
  * did: at most ISR's 60 s plus PAGE_CACHE_SECONDS and the stale window, as before.
  */
 export const ISR_PAGE_CACHE_SECONDS = ISR_REVALIDATE_SECONDS;
 
 /**
  * How long an anonymous search page and a public API read are served before they are asked again: as long as an
- * ISR page (docs/decisions/055). A content change empties this cache at once on every instance (content-changes.ts),
+ * ISR page (docs/decisions/055). A content change drops the copies it touches at once on every instance (content-changes.ts),
  * so a copy is never older than the content; what the longer life saves is the renders of the same search (under
  * the mixed load, the refreshes of 5 s copies were three renders of four) and, through `X-Accel-Expires`, nginx's
  * refreshes, each of which holds a reader's keep-alive connection until it ends.
@@ -94,6 +96,8 @@ export type Entry = {
   refreshingSince: number | undefined;
   /** HTML pages: their nonce and where it sits in the body, rewritten in every answer. */
   nonce?: StoredNonce;
+  /** What the copy shows (cache-tags.ts): a content change naming one of them drops it. */
+  tags: readonly string[];
 };
 
 export type StoredNonce = {
@@ -181,12 +185,39 @@ export function pageCacheStats(): { hits: number; stores: number; entries: numbe
   };
 }
 
-/** Forgets every answer: the next request of each goes to Next.js. */
-export function purgePageCache(): void {
+/**
+ * Forgets the answers that carry one of the tags of a change (every answer without tags): the next request of
+ * each goes to Next.js. Returns how many were dropped.
+ */
+export function purgePageCache(changed: readonly string[] = [EVERYTHING]): number {
   const { stores, renderedAt } = state();
-  for (const store of Object.values(stores)) store.entries.clear();
-  // After a content change Next's copies are refreshed too: their age is unknown until Next says it rendered.
-  renderedAt.clear();
+  let dropped = 0;
+  for (const store of Object.values(stores)) {
+    const touched = [...store.entries.entries()].filter(([, entry]) => isTouchedBy(entry.tags, changed));
+    for (const [key] of touched) {
+      store.entries.delete(key);
+      // Next's copy is refreshed too: its age is unknown until Next says it rendered.
+      renderedAt.delete(key);
+      dropped += 1;
+    }
+  }
+  if (changed.includes(EVERYTHING)) renderedAt.clear();
+  return dropped;
+}
+
+/**
+ * The tags of the copy kept at `key`: a cached page's are those its last render recorded (page-tags.ts), a public
+ * read's follow its path; a page rendered per request (search, agenda) and a page of unknown tags carry EVERYTHING.
+ */
+function tagsOfCopy(kind: Kind, key: string): readonly string[] {
+  const queryStart = key.indexOf('?');
+  const path = queryStart === -1 ? key : key.slice(0, queryStart);
+  if (kind === 'cached') return renderedPageTags(path) ?? [EVERYTHING];
+  if (kind === 'reads') {
+    const query = queryStart === -1 ? {} : (JSON.parse(key.slice(queryStart + 1)) as { newsId?: string });
+    return tagsOfPublicRead(path, query);
+  }
+  return [EVERYTHING];
 }
 
 export type Slot = { store: Store; key: string };
@@ -257,6 +288,7 @@ export function newEntry(
     expiresAt: Date.now() + PAGE_CACHE_SECONDS * 1000,
     refreshingSince: undefined,
     nonce,
+    tags: [EVERYTHING],
   };
 }
 
@@ -267,6 +299,7 @@ export function store(
   options: { gzip?: Buffer | undefined; nonce?: StoredNonce | undefined },
 ): Entry {
   const entry = newEntry(response, body, options);
+  entry.tags = tagsOfCopy(target.kind, key);
   if (isLongShared({ store: target, key }))
     entry.expiresAt = Date.now() + SHARED_PAGE_CACHE_SECONDS * 1000 + spreadMs();
   else if (target.kind === 'cached') {
@@ -321,7 +354,7 @@ function isrLifeMs(key: string, nextCache: unknown): number {
  * together (a cold start, a content change emptying every cache) expired together a minute later, and again every
  * minute: each instance rendered its hundred pages and forty searches in the same few seconds, its event loop
  * busy with them while every other request waited (docs/SCALING.md, 2026-11-27 end of afternoon). Spread, the
- * renders of a minute come one after the other. A content change still empties every copy at once.
+ * renders of a minute come one after the other. A content change still drops every copy it touches at once.
  */
 function spreadMs(): number {
   return Math.floor(Math.random() * env().PAGE_CACHE_SPREAD_SECONDS * 1000);

@@ -69,6 +69,7 @@ describe('the production pipeline', () => {
       'liveness',
       'image optimiser admission',
       'redirects and removed addresses',
+      'newsletter click redirect',
       'searched-text redirect',
       'page cache',
       'search admission and rate limit',

@@ -9,6 +9,7 @@ import { pathnameOf, type RequestHandler, type RequestStep } from './request-ste
 import { clientAddressStep } from './steps/client-address';
 import { imageOptimiserStep } from './steps/image-optimiser';
 import { livenessStep } from './steps/liveness';
+import { newsletterClickStep } from './steps/newsletter-click';
 import { oldAddressesStep } from './steps/old-addresses';
 import { pageCacheAnswerStep } from './steps/page-cache-answer';
 import { pageCacheRecordStep } from './steps/page-cache-record';
@@ -27,6 +28,7 @@ export const PRODUCTION_STEPS: readonly RequestStep[] = [
   livenessStep,
   imageOptimiserStep,
   oldAddressesStep,
+  newsletterClickStep,
   searchedTextStep,
   pageCacheAnswerStep,
   searchAdmissionStep,

@@ -115,6 +115,13 @@ const ISR_ROUTES = routesCached('isr');
  * scripts whose hashes its Content-Security-Policy lists (decision 004).
  */
 export const REVALIDATED_PAGE_ROUTES: readonly string[] = ISR_ROUTES;
+/**
+ * The `isr` routes served at other addresses through a rewrite (the home): Next.js keeps their pages under the
+ * route's path, not the address asked, so a content change refreshes them by route.
+ */
+export const REWRITTEN_PAGE_ROUTES: readonly string[] = ISR_ROUTES.filter(
+  (route) => 'servedAt' in ROUTES[route],
+);
 /** Every address under these (and the address itself) is an `isr` page. */
 const CACHED_PAGE_PREFIXES = ISR_ROUTES.map(staticPrefix);
 const CACHED_PAGE_ADDRESSES = new Set(

@@ -7,7 +7,8 @@ import { queryRows } from '../db/rows';
 import { newsletterCampaigns, newsletterDeliveries } from '../db/schema';
 import type { Sender } from '../email/transport';
 import { PermanentJobError } from '../jobs/definitions';
-import { buildNewsletterEmail } from './sending/newsletter-email';
+import { clickUrl, registerCampaignLinks } from './campaign-links';
+import { buildNewsletterEmail, newsletterLinks } from './sending/newsletter-email';
 import { isConfirmedSubscriber } from './subscribers';
 
 // The sending loop of a campaign, shared by the job runner (campaigns.ts) and `npm run newsletter:send`.
@@ -196,6 +197,14 @@ export async function sendCampaignSlice(
   const issue = await getIssueByDate(db, campaign.issueDate);
   if (!issue) throw new PermanentJobError(`aucun numéro le ${campaign.issueDate}`);
   const edits = { subject: campaign.subject, intro: campaign.intro };
+  const linkIds = await registerCampaignLinks(db, campaignId, newsletterLinks(issue, options.siteUrl));
+  const trackingFor = (email: string) => ({
+    campaignId,
+    linkFor: (url: string) => {
+      const linkId = linkIds.get(url);
+      return linkId === undefined ? url : clickUrl(options.siteUrl, linkId, campaignId, email);
+    },
+  });
   const pacer = new Pacer(options.ratePerSecond);
   const deadline = options.deadline ?? Number.POSITIVE_INFINITY;
 
@@ -221,7 +230,7 @@ export async function sendCampaignSlice(
           outcome = { status: 'pending', error: describe(transient) };
         } else {
           await pacer.next();
-          const message = buildNewsletterEmail(issue, email, options.siteUrl, edits);
+          const message = buildNewsletterEmail(issue, email, options.siteUrl, edits, trackingFor(email));
           message.headers['Message-ID'] = campaignMessageId(campaignId, email, options.siteUrl);
           // `sent` is on disk before the server can accept the message (transport.ts, withHeldBackEnd): a crash
           // before it leaves the recipient `sending`, and the server discarded the unfinished message.

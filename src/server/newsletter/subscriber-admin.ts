@@ -25,13 +25,18 @@ const PER_PAGE = 50;
 const EXPORT_BATCH = 1_000;
 
 function toSubscriber(row: typeof newsletterSubscribers.$inferSelect): Subscriber {
-  const { email, active, source, subscribedAt, unsubscribedAt } = row;
+  const { email, active, source, subscribedAt, unsubscribedAt, name, trade, consentSource, consentDate } =
+    row;
   return {
     email,
     active,
     source,
     subscribedAt: subscribedAt.toISOString(),
     unsubscribedAt: unsubscribedAt?.toISOString() ?? null,
+    name,
+    trade,
+    consentSource,
+    consentDate,
   };
 }
 

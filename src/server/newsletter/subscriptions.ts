@@ -99,13 +99,15 @@ export type UnsubscribeOutcome = 'unsubscribed' | 'confirmation_sent';
  * Unsubscribes an address with the signed token of our e-mails' links (the proof it came from the mailbox).
  * Without a valid token nobody is unsubscribed: an active address is e-mailed that signed link instead. Either way
  * the answer is the same for a subscribed, a former and an unknown address (same limits, same outcome), so the call
- * cannot tell who subscribed. Rate-limited per client address and per e-mail.
+ * cannot tell who subscribed. Rate-limited per client address and per e-mail. `campaignId`: the campaign whose
+ * link was followed, credited with the unsubscription.
  */
 export async function unsubscribe(
   db: Db,
   email: string,
   context: RequestContext,
   token?: string | null,
+  campaignId?: number,
 ): Promise<UnsubscribeOutcome> {
   const normalized = checkedEmail(email);
   const proven = verifyUnsubscribeToken(normalized, token);
@@ -125,6 +127,11 @@ export async function unsubscribe(
     { guardedReadsOnly: !proven },
   );
   throwIfRefused(states);
+  if (proven && rows.length > 0 && campaignId !== undefined) {
+    // The campaign's results count who left through its link: only an address it was delivered to.
+    await db.execute(sql`update newsletter_deliveries set unsubscribed_at = now()
+      where campaign_id = ${campaignId} and email = ${normalized} and status = 'sent' and unsubscribed_at is null`);
+  }
   if (proven) return 'unsubscribed';
   if (rows.length > 0) {
     await queueUnsubscribeConfirmationEmail(db, normalized, unsubscribePageUrl(normalized));

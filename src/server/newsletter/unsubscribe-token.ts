@@ -41,11 +41,23 @@ export function verifyUnsubscribeToken(email: string, token: unknown, key: strin
   return isSameSecret(token, unsubscribeToken(email, key));
 }
 
-/** The unsubscribe page of an address with its token: the link of our emails. */
-export function unsubscribePageUrl(email: string, siteUrl: string = env().SITE_URL): string {
+/** The query parameter naming the campaign an unsubscribe link came from (its results count it). */
+export const UNSUBSCRIBE_CAMPAIGN_PARAM = 'campagne';
+
+function withCampaign(url: URL, campaignId: number | undefined): string {
+  if (campaignId !== undefined) url.searchParams.set(UNSUBSCRIBE_CAMPAIGN_PARAM, String(campaignId));
+  return url.toString();
+}
+
+/** The unsubscribe page of an address with its token (and the campaign it came in): the link of our emails. */
+export function unsubscribePageUrl(
+  email: string,
+  siteUrl: string = env().SITE_URL,
+  campaignId?: number,
+): string {
   const url = new URL(`${PATHS.unsubscribe}/${encodeURIComponent(normalizeEmail(email))}`, siteUrl);
   url.searchParams.set('token', unsubscribeToken(email));
-  return url.toString();
+  return withCampaign(url, campaignId);
 }
 
 /** A token for another list than the newsletter (the alerts of an account): the same secret, its own purpose. */
@@ -65,8 +77,17 @@ export function verifyListToken(
 }
 
 /** The one-click endpoint of the List-Unsubscribe header (POST List-Unsubscribe=One-Click, RFC 8058). */
-export function oneClickUnsubscribeUrl(email: string, siteUrl: string = env().SITE_URL): string {
+export function oneClickUnsubscribeUrl(
+  email: string,
+  siteUrl: string = env().SITE_URL,
+  campaignId?: number,
+): string {
   const url = new URL(`${PATHS.unsubscribe}/${encodeURIComponent(normalizeEmail(email))}/one-click`, siteUrl);
   url.searchParams.set('token', unsubscribeToken(email));
-  return url.toString();
+  return withCampaign(url, campaignId);
+}
+
+/** The campaign id of an unsubscribe link's parameter, when it is one. */
+export function campaignOfLink(value: unknown): number | undefined {
+  return typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : undefined;
 }

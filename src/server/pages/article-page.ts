@@ -23,6 +23,11 @@ export async function loadArticlePage(db: Db, newsId: string): Promise<ArticlePa
   return withRelated(db, single);
 }
 
+/** Where 'A lire aussi' is drawn from: the article's thematics, or its first topic when it has none. */
+export function relatedNewsSource<Topic>(article: { topics: Topic[]; thematics: Topic[] }): Topic[] {
+  return article.thematics.length > 0 ? article.thematics : article.topics.slice(0, 1);
+}
+
 /**
  * The page around an article: related news and shop products (the newsroom's preview builds it too). The
  * sections the gate withheld are listed, locked, in the table of contents: the published ones by default, or
@@ -36,7 +41,7 @@ export async function withRelated(
   const { article } = single;
   const shownIds = new Set(article.sections.map((section) => section.id));
   const thematicsIds = article.thematics.map((thematic) => thematic.id);
-  const topicId = thematicsIds.length === 0 ? article.topics[0]?.id : undefined;
+  const topicId = thematicsIds.length === 0 ? relatedNewsSource(article)[0]?.id : undefined;
   const [{ news }, products, lockedSections, updates] = await Promise.all([
     listNews(db, { thematicsIds, topicId, limit: RELATED_CANDIDATES }),
     getProducts(db, {

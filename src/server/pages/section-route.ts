@@ -1,7 +1,15 @@
 import 'server-only';
 import { cache } from 'react';
+import { PATHS } from '@/lib/constants';
 import { type NewsFilters, parseFilterSegment, withNewsFilters } from '@/lib/news-filters';
 import { articlePath, canonicalThematicsPath, parseArticleParam } from '@/lib/urls';
+import { tagRenderedPage } from '@/server/cache/page-tags';
+import {
+  EVERYTHING,
+  type LIST_TAGS,
+  tagsOfArticlePage,
+  tagsOfListingPage,
+} from '@/server/content/cache-tags';
 import { type Db, getDb } from '@/server/db/client';
 import { type ArticlePageData, loadArticlePage } from './article-page';
 
@@ -125,4 +133,35 @@ function articleAddress(article: Article): string {
 export function canonicalArticlePath(article: Article): string {
   const path = articleAddress(article);
   return path.split('#')[0] ?? path;
+}
+
+const LIST_OF_SECTION: Record<string, keyof typeof LIST_TAGS> = {
+  [PATHS.news]: 'news',
+  [PATHS.rates]: 'rates',
+  [PATHS.simulators]: 'simulators',
+};
+
+/**
+ * Records what the page at `segments` of a section shows (docs/decisions/073-content-tags.md), under its address
+ * as readers ask it, so the page cache and the content changes refresh it by its tags.
+ */
+export function tagSectionPage<Listing extends ListingData>(
+  section: SectionDefinition<Listing>,
+  segments: readonly string[],
+  route: SectionRoute<Listing>,
+): void {
+  // The segments as the request's path has them (the resolver decodes its own copy).
+  const path = [section.base, ...segments].join('/');
+  if (route.kind === 'article') {
+    const { article } = route.data;
+    tagRenderedPage(
+      path,
+      tagsOfArticlePage({ id: article.id, enrichedNewsId: article.enriched_news_id }),
+    );
+    return;
+  }
+  const list = LIST_OF_SECTION[section.base];
+  const topics = [route.topic, ...route.data.selected.map((thematic) => thematic.slug)];
+  // A section of no known list shows what it likes: refreshed by every change.
+  tagRenderedPage(path, list ? tagsOfListingPage(list, topics) : [EVERYTHING]);
 }

@@ -6,6 +6,7 @@ import type {
   RateVersionCreateBody,
 } from '@/lib/contracts/rate-tables-admin';
 import { diffVersions } from '@/lib/rate-tables';
+import { EVERYTHING } from '../content/cache-tags';
 import type { Db } from '../db/client';
 import { rateTableFollows, rateTableVersions } from '../db/schema';
 import { AppError } from '../http/errors';
@@ -107,6 +108,7 @@ export async function publishRateVersion(
     const followers = await queueNewVersionEmails(txDb, table, body);
     await recordPublicChange(
       tx,
+      [EVERYTHING],
       principal,
       'rates.publish',
       { type: 'rate_table', id },

@@ -53,7 +53,7 @@ export async function correctedQuery(
   return {
     tsquery,
     // A corrected word was not typed: only the words typed right can rank a row first.
-    exact: typed.exact,
+    wordsAsTyped: typed.wordsAsTyped,
     words: sql`array(select (select string_agg(coalesce(${corrections} ->> l, l), ' ')
         from unnest(string_to_array(w, ' ')) l) from unnest(${typed.words}) w)`,
   };

@@ -335,7 +335,7 @@ async function planRead(reading: Reading, read: Read): Promise<PlannedRead | nul
     statement: (options) =>
       searchStatement({
         query: fullText.tsquery,
-        exactQuery: fullText.exact,
+        wordsAsTyped: fullText.wordsAsTyped,
         hasTerm: term !== '',
         hasAccess,
         filters: options.filters ?? filters,

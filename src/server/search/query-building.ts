@@ -6,7 +6,6 @@ import { monthValue } from '@/lib/months';
 import {
   documentsRecentFrom,
   documentsWiderFrom,
-  EXACT_WORDS_CONFIG,
   newsRecentFrom,
   newsWiderFrom,
   SEARCH_CONFIG,
@@ -15,6 +14,7 @@ import { CANDIDATE_CAP, type CorpusScope, type Tier, type WindowBounds } from '.
 import { type Facet, facetColumns } from './facet-assembly';
 import type { FacetFilters } from './selected-facets';
 import { ENRICHED_NEWS_DOCUMENT_TYPE, NEWS_DOCUMENT_TYPE } from './types';
+import { wordsAsTypedPatterns } from './words-as-typed';
 
 /**
  * Query building: the SQL of one search (docs/SEARCH.md "One search"). Each corpus's candidates (its newest
@@ -31,25 +31,15 @@ import { ENRICHED_NEWS_DOCUMENT_TYPE, NEWS_DOCUMENT_TYPE } from './types';
 export type FullTextQuery = {
   tsquery: SQL;
   words: SQL;
-  /**
-   * The same query over words as written (no stemming, plurals aside): a row matching it in its title or summary
-   * ranks first.
-   */
-  exact: SQL;
+  /** The words as typed (words-as-typed.ts): a row holding them all in its title or summary ranks first. */
+  wordsAsTyped: readonly string[];
 };
-
-/** A quoted lexeme of a tsquery's text, its final s or x apart (the second quote of `''` is part of the lexeme). */
-const TSQUERY_LEXEME_BEFORE_PLURAL = "'((?:[^']|'')*?)[sx]?'";
-const SINGULAR_OR_PLURAL = "('\\1' | '\\1s' | '\\1x')";
 
 export function typedQuery(term: string): FullTextQuery {
   const config = sql.raw(`'${SEARCH_CONFIG}'`);
   return {
     tsquery: sql`websearch_to_tsquery(${config}, ${term})`,
-    // Each word as typed, its plural or singular too (a final s or x added or taken off): « impot » is as exact
-    // for « impôts » as the stemmer finds it, « paiement » is not.
-    exact: sql`regexp_replace(websearch_to_tsquery(${sql.raw(`'${EXACT_WORDS_CONFIG}'`)}, ${term})::text,
-      ${TSQUERY_LEXEME_BEFORE_PLURAL}, ${SINGULAR_OR_PLURAL}, 'g')::tsquery`,
+    wordsAsTyped: wordsAsTypedPatterns(term),
     words: sql`array(select w.lexemes from regexp_split_to_table(${term}, '[[:space:]"]+') word
       cross join lateral (select string_agg(l.lexeme, ' ') as lexemes from unnest(to_tsvector(${config}, word)) l) w
       where w.lexemes is not null)`,
@@ -193,8 +183,8 @@ function dateFilter(column: SQL, bound: (day: string) => SQL, filters: FacetFilt
 /** What one statement needs: the query, the reader's access, the corpora's filters and windows, the page wanted. */
 export type StatementInput = {
   query: SQL;
-  /** The query over words as written (FullTextQuery.exact). */
-  exactQuery: SQL;
+  /** The words as typed (FullTextQuery.wordsAsTyped). */
+  wordsAsTyped: readonly string[];
   /** False for an empty term: everything, newest first. */
   hasTerm: boolean;
   /** Without access, a gated news matches only through what the paywall shows (its public vector). */
@@ -364,13 +354,19 @@ function docsProbe(input: StatementInput, scope: CorpusScope, bounds: WindowBoun
  * Relevance, on the candidates only: none for an empty term, nor for counts alone (the candidates are the newest
  * matches; the rank only orders the page). The stemmer gives « paie » and « paiement » one lexeme, so a row whose
  * title or summary (`heading`, two text columns) holds the words as typed ranks above every row that only matches
- * their stems: ts_rank stays under 1, the exact words add 1. The body is left out: parsing the candidates' bodies
- * again would cost more than the whole search.
+ * their stems: ts_rank stays under 1, the words as typed add 1. The body is left out: matching the candidates'
+ * bodies would cost more than the whole search.
  */
 function rank(input: StatementInput, vector: SQL, heading: SQL): SQL {
   if (!input.hasTerm || !input.page) return sql`0::real`;
-  const exact = sql`to_tsvector(${sql.raw(`'${EXACT_WORDS_CONFIG}'`)}, concat_ws(' ', ${heading})) @@ ${input.exactQuery}`;
-  return sql`(ts_rank(${vector}, ${input.query}) + case when ${exact} then 1 else 0 end)::real`;
+  const relevance = sql`ts_rank(${vector}, ${input.query})`;
+  if (input.wordsAsTyped.length === 0) return relevance;
+  const text = sql`concat_ws(' ', ${heading})`;
+  const asTyped = sql.join(
+    input.wordsAsTyped.map((pattern) => sql`${text} ~* ${pattern}`),
+    sql` and `,
+  );
+  return sql`(${relevance} + case when ${asTyped} then 1 else 0 end)::real`;
 }
 
 /**

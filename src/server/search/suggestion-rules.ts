@@ -1,6 +1,7 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
+import { SEARCH_CHANGE } from '../content/cache-tags';
 import { announceContentChange } from '../content/content-changes';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/rows';
@@ -83,7 +84,7 @@ export async function setSearchBlocklist(db: Db, entries: readonly string[]): Pr
       where search_normalize(e) <> ''
       on conflict do nothing`);
     await syncFrequentSuggestions(tx, []);
-    await announceContentChange(tx);
+    await announceContentChange(tx, SEARCH_CHANGE);
   });
   return getSearchBlocklist(db);
 }

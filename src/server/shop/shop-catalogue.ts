@@ -8,6 +8,7 @@ import {
   type ShopProductLine,
   shopProductLine,
 } from '@/lib/contracts/shop-catalogue';
+import { SHOP_CHANGE } from '../content/cache-tags';
 import { refreshReaders } from '../content/readers';
 import type { Db } from '../db/client';
 import { jobs, productMappings, shopProducts } from '../db/schema';
@@ -140,12 +141,12 @@ export async function importCatalogue(
         })),
       );
     }
-    await recordPublicChange(tx, principal, 'shop.import', PRODUCTS_TABLE, {
+    await recordPublicChange(tx, SHOP_CHANGE, principal, 'shop.import', PRODUCTS_TABLE, {
       products: checked.length,
       format,
     });
   });
-  await refreshReaders();
+  await refreshReaders(SHOP_CHANGE);
   return checked.length;
 }
 
@@ -174,8 +175,10 @@ export async function putMappings(db: Db, principal: StaffPrincipal, items: Prod
   await db.transaction(async (tx) => {
     await tx.delete(productMappings);
     if (items.length > 0) await tx.insert(productMappings).values(items);
-    await recordPublicChange(tx, principal, 'shop.mappings', MAPPINGS_TABLE, { items: items.length });
+    await recordPublicChange(tx, SHOP_CHANGE, principal, 'shop.mappings', MAPPINGS_TABLE, {
+      items: items.length,
+    });
   });
-  await refreshReaders();
+  await refreshReaders(SHOP_CHANGE);
   return getMappings(db);
 }

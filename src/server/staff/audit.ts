@@ -47,18 +47,20 @@ export async function recordAudit(
 }
 
 /**
- * A change readers see: its audit entry, then the announcement that makes every process refresh its pages. In
- * the change's transaction, both happen at its commit or not at all.
+ * A change readers see: its audit entry, then the announcement that makes every process refresh the copies that
+ * carry one of its `tags` (src/server/content/cache-tags.ts). In the change's transaction, both happen at its
+ * commit or not at all.
  */
 export async function recordPublicChange(
   tx: Pick<Db, 'insert' | 'execute'>,
+  tags: readonly string[],
   by: AuditAuthor,
   action: AuditAction,
   target?: AuditTarget,
   details?: Record<string, unknown>,
 ): Promise<void> {
   await recordAudit(tx, by, action, target, details);
-  await announceContentChange(tx);
+  await announceContentChange(tx, tags);
 }
 
 /** The audit log, newest first, filtered (administrators). */

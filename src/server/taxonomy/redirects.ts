@@ -13,6 +13,7 @@ import {
   redirectStatusSchema,
   toPathSchema,
 } from '@/lib/contracts/redirects';
+import { REDIRECTS_CHANGE } from '../content/cache-tags';
 import { announceContentChange, requestOwnRevalidation } from '../content/content-changes';
 import { type Db, getDatabase } from '../db/client';
 import { redirects } from '../db/schema';
@@ -194,7 +195,7 @@ async function currentTable(db: Db): Promise<Map<string, Target>> {
 async function afterChange(db: Db): Promise<void> {
   await refreshRedirects(db);
   const database = await getDatabase();
-  if (database.driver === 'pglite') await requestOwnRevalidation(env().PORT);
+  if (database.driver === 'pglite') await requestOwnRevalidation(env().PORT, REDIRECTS_CHANGE);
 }
 
 /** POST /api/admin/redirects: 409 when the old address already has one, 400 for a loop. */
@@ -222,7 +223,7 @@ export async function createRedirect(
       .returning();
     if (!row) throw new AppError('conflict', 'Cette ancienne adresse a déjà une redirection.');
     await auditRedirectCreated(tx, principal, entry);
-    await announceContentChange(tx);
+    await announceContentChange(tx, REDIRECTS_CHANGE);
     return row;
   });
   await afterChange(db);
@@ -273,7 +274,7 @@ export async function deleteRedirect(db: Db, principal: StaffPrincipal, fromPath
       .where(eq(redirects.fromPath, storedPath(fromPath) ?? fromPath))
       .returning({ fromPath: redirects.fromPath });
     if (rows.length === 0) throw new AppError('not_found', 'Aucune redirection pour cette adresse.');
-    await recordPublicChange(tx, principal, 'redirect.delete', {
+    await recordPublicChange(tx, REDIRECTS_CHANGE, principal, 'redirect.delete', {
       type: 'redirect',
       id: storedPath(fromPath) ?? fromPath,
     });
@@ -375,7 +376,9 @@ export async function importRedirects(db: Db, principal: StaffPrincipal, csv: st
           entries.slice(start, start + 1_000).map((entry) => ({ ...entry, createdBy: principal.staffId })),
         );
     }
-    await recordPublicChange(tx, principal, 'redirect.import', IMPORT_TARGET, { lines: entries.length });
+    await recordPublicChange(tx, REDIRECTS_CHANGE, principal, 'redirect.import', IMPORT_TARGET, {
+      lines: entries.length,
+    });
   });
   await afterChange(db);
   return entries.length;

@@ -11,6 +11,7 @@ import type {
   tradePatchBody,
 } from '@/lib/contracts/taxonomy';
 import { slugify } from '@/lib/slug';
+import { TAXONOMY_CHANGE } from '../content/cache-tags';
 import { refreshReaders } from '../content/readers';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/rows';
@@ -185,7 +186,7 @@ function checkedSlug(label: string): string {
 
 async function afterChange(db: Db): Promise<void> {
   await refreshRedirects(db);
-  await refreshReaders();
+  await refreshReaders(TAXONOMY_CHANGE);
 }
 
 /** POST /api/admin/taxonomy/topics: id from the label (EBX:EFL_Themes:…), the next short id, the slug. */
@@ -219,6 +220,7 @@ export async function createTopic(
     if (!row) throw new Error('thème non créé');
     await recordPublicChange(
       tx,
+      TAXONOMY_CHANGE,
       principal,
       'taxonomy.create',
       { type: 'topic', id },
@@ -297,6 +299,7 @@ export async function patchTopic(
     if (moves.length > 0) await replaceRedirectsInTransaction(tx, principal, moves, newPaths);
     await recordPublicChange(
       tx,
+      TAXONOMY_CHANGE,
       principal,
       'taxonomy.update',
       { type: 'topic', id },
@@ -362,6 +365,7 @@ export async function deleteTopic(
     await tx.delete(topics).where(eq(topics.id, id));
     await recordPublicChange(
       tx,
+      TAXONOMY_CHANGE,
       principal,
       'taxonomy.delete',
       { type: 'topic', id },
@@ -381,9 +385,16 @@ export async function patchTrade(
   const row = await db.transaction(async (tx) => {
     const [updated] = await tx.update(trades).set(body).where(eq(trades.slug, slug)).returning();
     if (!updated) throw new AppError('not_found', 'Métier introuvable.');
-    await recordPublicChange(tx, principal, 'taxonomy.update', { type: 'trade', id: slug }, body);
+    await recordPublicChange(
+      tx,
+      TAXONOMY_CHANGE,
+      principal,
+      'taxonomy.update',
+      { type: 'trade', id: slug },
+      body,
+    );
     return updated;
   });
-  await refreshReaders();
+  await refreshReaders(TAXONOMY_CHANGE);
   return { slug: row.slug, label: row.label, labelShort: row.labelShort, sortOrder: row.sortOrder };
 }

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import PostalMime, { type Email } from 'postal-mime';
+import { waitUntil } from '../../support/wait-until';
 
 /**
  * The e-mails of the server under test: without SMTP_URL it writes each as an .eml file under DATA_DIR/emails
@@ -15,22 +16,22 @@ function emailFolder(): string {
 
 /** Waits (up to 20 s: the job runner sends every second) for an e-mail to `to` whose subject matches. */
 export async function waitForEmail(to: string, subject: RegExp, timeoutMs = 20_000): Promise<Email> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    let files: string[] = [];
-    try {
-      files = readdirSync(emailFolder()).filter((file) => file.endsWith(`-${to}.eml`));
-    } catch {
-      files = [];
-    }
-    for (const file of files.sort().reverse()) {
-      const email = await PostalMime.parse(readFileSync(path.join(emailFolder(), file), 'utf8'));
-      if (subject.test(email.subject ?? '')) return email;
-    }
-    if (Date.now() > deadline)
-      throw new Error(`No e-mail to ${to} matching ${subject} within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  return waitUntil(
+    async () => {
+      let files: string[] = [];
+      try {
+        files = readdirSync(emailFolder()).filter((file) => file.endsWith(`-${to}.eml`));
+      } catch {
+        files = [];
+      }
+      for (const file of files.sort().reverse()) {
+        const email = await PostalMime.parse(readFileSync(path.join(emailFolder(), file), 'utf8'));
+        if (subject.test(email.subject ?? '')) return email;
+      }
+      return undefined;
+    },
+    { timeoutMs, intervalMs: 250, message: `No e-mail to ${to} matching ${subject} within ${timeoutMs} ms` },
+  );
 }
 
 /** The path and query of the e-mail's link to `pathPrefix` (the site's own address may differ from the test's). */

@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildIfNeeded } from '../../../scripts/lib/build';
 import { findFreePort } from '../../support/free-port';
+import { waitUntil } from '../../support/wait-until';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const RESULTS_DIR = path.join(root, 'test-results');
@@ -89,19 +90,15 @@ function startServer(dataDir: string, port: number): ChildProcess {
 
 async function waitForHealth(server: ChildProcess, url: string): Promise<void> {
   const started = Date.now();
-  const deadline = started + HEALTH_TIMEOUT_MS;
   let last = 'no answer yet';
-  while (Date.now() < deadline) {
+  const healthy = async (): Promise<boolean> => {
     if (server.exitCode !== null || server.signalCode !== null) {
       throw new Error(`the server exited (${server.signalCode ?? server.exitCode}) before it was healthy`);
     }
     try {
       const response = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(5_000) });
       await response.body?.cancel();
-      if (response.status === 200) {
-        log(`server healthy after ${seconds(started)}`);
-        return;
-      }
+      if (response.status === 200) return true;
       last = `HTTP ${response.status}`;
     } catch (error) {
       last =
@@ -111,9 +108,13 @@ async function waitForHealth(server: ChildProcess, url: string): Promise<void> {
             : error.message
           : String(error);
     }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`/api/health did not answer 200 within ${HEALTH_TIMEOUT_MS / 1000} s (last: ${last})`);
+    return false;
+  };
+  await waitUntil(healthy, { timeoutMs: HEALTH_TIMEOUT_MS, intervalMs: 500 }).catch((error: unknown) => {
+    if (error instanceof Error && error.message.startsWith('the server exited')) throw error;
+    throw new Error(`/api/health did not answer 200 within ${HEALTH_TIMEOUT_MS / 1000} s (last: ${last})`);
+  });
+  log(`server healthy after ${seconds(started)}`);
 }
 
 function groupAlive(pid: number): boolean {
@@ -135,8 +136,9 @@ async function stopServer(server: ChildProcess): Promise<void> {
   const pid = server.pid;
   if (!pid || !groupAlive(pid)) return;
   signalGroup(pid, 'SIGTERM');
-  const deadline = Date.now() + STOP_TIMEOUT_MS;
-  while (groupAlive(pid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+  await waitUntil(() => !groupAlive(pid), { timeoutMs: STOP_TIMEOUT_MS, intervalMs: 100 }).catch(
+    () => undefined,
+  );
   if (groupAlive(pid)) {
     log('server still running after SIGTERM: killing it');
     signalGroup(pid, 'SIGKILL');

@@ -3,6 +3,8 @@ import { notFound } from 'next/navigation';
 import { cache, type ReactNode } from 'react';
 import { StaticPage } from '@/components/static/static-page';
 import { STATIC_PAGE_PATHS, type StaticPageSlug, type StaticPageView } from '@/lib/contracts/static-pages';
+import { tagRenderedPage } from '@/server/cache/page-tags';
+import { tagsOfStaticPage } from '@/server/content/cache-tags';
 import { getDb } from '@/server/db/client';
 import { readStaticPage } from '@/server/editorial-pages/reader-pages';
 import { STATIC_PAGE_DESCRIPTIONS } from '@/server/editorial-pages/static-page-defaults';
@@ -33,6 +35,8 @@ export function editablePage(slug: StaticPageSlug, view?: (page: StaticPageView)
   async function render(params: EditablePageProps['params']): Promise<ReactNode> {
     if ((await params).rest) notFound();
     const page = await readPage(slug);
+    // The bookshop's own view shows the shop's products too.
+    tagRenderedPage(STATIC_PAGE_PATHS[slug], tagsOfStaticPage(slug, view !== undefined));
     return view ? view(page) : <StaticPage page={page} siteUrl={env().SITE_URL} />;
   }
 

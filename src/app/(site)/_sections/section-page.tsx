@@ -4,7 +4,12 @@ import type { ReactNode } from 'react';
 import { NOT_FOUND_METADATA } from '@/app/_components/not-found-content';
 import { type ListingSection, topicPath } from '@/lib/urls';
 import type { ArticlePageData } from '@/server/pages/article-page';
-import { type SectionDefinition, sectionRedirect, sectionResolver } from '@/server/pages/section-route';
+import {
+  type SectionDefinition,
+  sectionRedirect,
+  sectionResolver,
+  tagSectionPage,
+} from '@/server/pages/section-route';
 import { articleMetadata, pageMetadata } from '@/server/pages/seo';
 import type { SectionListing } from '@/server/simulators/section-listing';
 
@@ -44,6 +49,7 @@ export function sectionPage<Listing extends { selected: readonly { slug: string 
     if (!route) notFound();
     const redirect = sectionRedirect(definition.section, route, segments[0]);
     if (redirect) permanentRedirect(redirect);
+    tagSectionPage(definition.section, segments, route);
     return route.kind === 'listing'
       ? definition.renderListing(route.data)
       : definition.renderArticle(route.data);

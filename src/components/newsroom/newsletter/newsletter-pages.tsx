@@ -30,6 +30,7 @@ import styles from '../newsroom.module.css';
 import { campaignPath } from '../site-paths';
 import { useStaff } from '../staff-shell';
 import { useLoad } from '../use-load';
+import { CampaignResults } from './campaign-results';
 
 /** Today in Paris, as a date field's value. */
 function parisToday(): string {
@@ -305,6 +306,13 @@ export function CampaignPage({ id }: { id: number }) {
           </>
         ) : null}
       </section>
+
+      {campaign.status === 'sending' || campaign.status === 'sent' ? (
+        <CampaignResults
+          id={id}
+          version={`${campaign.status}:${campaign.counts.sent}:${campaign.counts.failed}`}
+        />
+      ) : null}
 
       {editable ? (
         <form className={styles.panel} onSubmit={save} aria-labelledby="contenu-campagne">

@@ -9,7 +9,7 @@ import {
   subscriberDays,
   unsubscribeSubscriber,
 } from '@/client/newsroom/newsletter';
-import type { SubscriberDailyAnswer, SubscriberListAnswer } from '@/lib/contracts/subscribers';
+import type { Subscriber, SubscriberDailyAnswer, SubscriberListAnswer } from '@/lib/contracts/subscribers';
 import { RowButton, SubmitRow } from '../buttons';
 import { InputField, PanelForm, SelectField } from '../fields';
 import { usePageMessages } from '../form-errors';
@@ -18,13 +18,34 @@ import { DataTable, Pager } from '../list-parts';
 import { PageMessages } from '../messages';
 import styles from '../newsroom.module.css';
 import { useStaff } from '../staff-shell';
+import { SubscriberAddForm, SubscriberImportPanel } from './subscriber-additions';
 
 /** The confirmation asked before unsubscribing an address. */
 export function unsubscribeQuestion(email: string): string {
   return `Désinscrire ${email} de la newsletter ? Cette adresse ne la recevra plus ; pour la réinscrire, il faudra qu’elle confirme à nouveau par e-mail.`;
 }
 
-/** /redaction/abonnes: the newsletter's subscribers, counts by day, unsubscribe one, CSV export. */
+/** The confirmation asked before offering a former subscriber to come back. */
+export function resubscribeQuestion(email: string): string {
+  return `Proposer à ${email} de se réinscrire ? Un e-mail de confirmation lui sera envoyé ; l’adresse ne recevra la newsletter qu’après avoir cliqué sur son lien.`;
+}
+
+const SOURCE_LABELS: Record<string, string> = {
+  registration: 'Inscription au site',
+  site: 'Bloc newsletter',
+  import: 'Ajout par la rédaction',
+};
+
+/** The proof of consent of a row, « salon, 14/03/2026 », or a dash. */
+function consentOf(item: Subscriber): string {
+  if (!item.consentSource || !item.consentDate) return '—';
+  return `${item.consentSource}, ${item.consentDate.split('-').reverse().join('/')}`;
+}
+
+/**
+ * /redaction/abonnes: the newsletter's subscribers, counts by day, add one or import a CSV (with their consent),
+ * unsubscribe or offer to resubscribe one, CSV export.
+ */
 export function SubscribersPage() {
   const { can } = useStaff();
   const canManage = can('subscriber.manage');
@@ -53,11 +74,13 @@ export function SubscribersPage() {
       return `${email} ne recevra plus la newsletter.`;
     });
   };
-  const resubscribe = (email: string) =>
-    run(async () => {
+  const resubscribe = (email: string) => {
+    if (!window.confirm(resubscribeQuestion(email))) return;
+    return run(async () => {
       await resubscribeSubscriber(email);
       return `E-mail de confirmation envoyé à ${email} : l’abonnement reprendra quand la personne l’aura confirmé.`;
     });
+  };
 
   return (
     <>
@@ -75,6 +98,13 @@ export function SubscribersPage() {
             </>
           ) : null}
         </p>
+      ) : null}
+      {canManage ? (
+        <section aria-labelledby="ajouter-abonnes">
+          <h2 id="ajouter-abonnes">Ajouter des abonnés</h2>
+          <SubscriberAddForm run={run} onAdded={load} />
+          <SubscriberImportPanel run={run} onImported={load} />
+        </section>
       ) : null}
       <PanelForm
         label="Chercher un abonné"
@@ -102,7 +132,7 @@ export function SubscribersPage() {
         <>
           <DataTable
             caption="Abonnés, par adresse"
-            columns={['Adresse', 'Statut', 'Origine', 'Inscrit le', 'Désinscrit le']}
+            columns={['Adresse', 'Statut', 'Origine', 'Consentement', 'Inscrit le', 'Désinscrit le']}
             actions={canManage}
             actionsHeading="Action"
           >
@@ -110,7 +140,8 @@ export function SubscribersPage() {
               <tr key={item.email}>
                 <td>{item.email}</td>
                 <td>{item.active ? 'Abonné' : 'Désinscrit'}</td>
-                <td>{item.source === 'registration' ? 'Inscription au site' : 'Bloc newsletter'}</td>
+                <td>{SOURCE_LABELS[item.source] ?? item.source}</td>
+                <td>{consentOf(item)}</td>
                 <td>{formatDateTime(item.subscribedAt)}</td>
                 <td>{formatDateTime(item.unsubscribedAt)}</td>
                 {canManage ? (

@@ -7,8 +7,6 @@ export const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector
 
 /** The French text search configuration created by migration 0000 (unaccent + French stemmer + stop words). */
 export const SEARCH_CONFIG = 'french_unaccent';
-/** The same words unstemmed (migration 0023): tells « paie » from « paiement » when ranking. */
-export const EXACT_WORDS_CONFIG = 'french_exact';
 
 /**
  * The first day of the search's recent tier (migration 0016, decision 062): partial full-text indexes over the rows

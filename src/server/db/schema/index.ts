@@ -12,7 +12,6 @@ export {
   type Attachment,
   documentsRecentFrom,
   documentsWiderFrom,
-  EXACT_WORDS_CONFIG,
   newsRecentFrom,
   newsWiderFrom,
   SEARCH_CONFIG,

@@ -11,6 +11,7 @@ import {
   smallint,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns';
 import { staffMembers } from './newsroom';
@@ -64,12 +65,49 @@ export const newsletterDeliveries = pgTable(
     lastError: text(),
     claimedAt: timestamp({ withTimezone: true }),
     sentAt: timestamp({ withTimezone: true }),
+    /** When the recipient left through this campaign's unsubscribe link (its results). */
+    unsubscribedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.campaignId, t.email] }),
     index('newsletter_deliveries_status_idx').on(t.campaignId, t.status),
     check('newsletter_deliveries_status_check', sql`${t.status} in ('pending', 'sending', 'sent', 'failed')`),
   ],
+);
+
+/**
+ * The links of a campaign's e-mail, registered when sending starts: the messages carry `/r/{token}` instead,
+ * whose token names one of these rows, so the site's redirect only ever leads to a URL the campaign held.
+ */
+export const newsletterCampaignLinks = pgTable(
+  'newsletter_campaign_links',
+  {
+    id: serial().primaryKey(),
+    campaignId: integer()
+      .notNull()
+      .references(() => newsletterCampaigns.id, { onDelete: 'cascade' }),
+    url: text().notNull(),
+  },
+  (t) => [uniqueIndex('newsletter_campaign_links_url_idx').on(t.campaignId, t.url)],
+);
+
+/**
+ * Clicks on a campaign's link, one row per link and recipient: `recipient` is an opaque key (an HMAC of the
+ * campaign and the address under the server's secret), never the address, so unique clickers are counted
+ * without keeping who clicked.
+ */
+export const newsletterLinkClicks = pgTable(
+  'newsletter_link_clicks',
+  {
+    linkId: integer()
+      .notNull()
+      .references(() => newsletterCampaignLinks.id, { onDelete: 'cascade' }),
+    recipient: text().notNull(),
+    clicks: integer().notNull().default(1),
+    firstAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lastAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.linkId, t.recipient] })],
 );
 
 /** Old paths of the site (a former site's, a renamed slug's): moved (301 to `toPath`) or gone (410). */

@@ -1,5 +1,6 @@
 import {
   boolean,
+  date,
   index,
   integer,
   pgTable,
@@ -22,6 +23,12 @@ export const newsletterSubscribers = pgTable(
     subscribedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     unsubscribedAt: timestamp({ withTimezone: true }),
     source: text().notNull().default('site'),
+    /** Added or imported by staff: the reader's name and trade (a slug of the trade filter), when known. */
+    name: text(),
+    trade: text(),
+    /** The proof of consent staff recorded instead of the double opt-in (where it was given, and when). */
+    consentSource: text(),
+    consentDate: date(),
   },
   (t) => [index('newsletter_subscribers_active_idx').on(t.active)],
 );

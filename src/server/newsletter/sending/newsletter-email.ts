@@ -18,6 +18,25 @@ export type NewsletterEmail = {
 /** What a campaign's editors change; by default the subject comes from the issue, no intro. */
 export type NewsletterEdits = { subject?: string | undefined; intro?: string | undefined };
 
+/**
+ * A campaign's message: each link goes through the site's click redirect (`linkFor`), and the unsubscribe links
+ * name the campaign, so its results count them.
+ */
+export type NewsletterTracking = { campaignId: number; linkFor: (url: string) => string };
+
+/** The URL of an issue's news in the message (tagged for the site's statistics), before any click redirect. */
+function newsUrl(article: DailyIssue['news'][number], siteUrl: string): string {
+  const url = new URL(articlePath({ ...article, enrichedNewsId: article.enriched_news_id }), siteUrl);
+  url.searchParams.set('utm_source', 'newsletter');
+  url.searchParams.set('utm_medium', 'email');
+  return url.toString();
+}
+
+/** Every link of an issue's message but the unsubscribe ones: what a campaign registers for its redirects. */
+export function newsletterLinks(issue: DailyIssue, siteUrl: string): string[] {
+  return issue.news.map((article) => newsUrl(article, siteUrl));
+}
+
 function issueDateLabel(issue: DailyIssue): string {
   return formatLongDate(new Date(`${issue.publicationDate}T12:00:00Z`));
 }
@@ -37,21 +56,19 @@ export function buildNewsletterEmail(
   recipient: string,
   siteUrl: string,
   edits: NewsletterEdits = {},
+  tracking?: NewsletterTracking,
 ): NewsletterEmail {
   const date = issueDateLabel(issue);
-  const unsubscribe = unsubscribePageUrl(recipient, siteUrl);
-  const link = (path: string) => {
-    const url = new URL(path, siteUrl);
-    url.searchParams.set('utm_source', 'newsletter');
-    url.searchParams.set('utm_medium', 'email');
-    return url.toString();
-  };
-  const news = issue.news.map((article) => ({
-    topic: article.topics[0]?.label ?? '',
-    title: article.title,
-    summary: article.summary,
-    url: link(articlePath({ ...article, enrichedNewsId: article.enriched_news_id })),
-  }));
+  const unsubscribe = unsubscribePageUrl(recipient, siteUrl, tracking?.campaignId);
+  const news = issue.news.map((article) => {
+    const url = newsUrl(article, siteUrl);
+    return {
+      topic: article.topics[0]?.label ?? '',
+      title: article.title,
+      summary: article.summary,
+      url: tracking ? tracking.linkFor(url) : url,
+    };
+  });
   const subject = edits.subject?.trim() || defaultNewsletterSubject(issue);
   // The editors' intro: plain text, one paragraph per line.
   const introLines = (edits.intro ?? '')
@@ -123,7 +140,7 @@ ${credits.map((line) => `<p style="margin:0 0 4px">${escapeHtml(line)}</p>`).joi
     html,
     text,
     headers: {
-      'List-Unsubscribe': `<${oneClickUnsubscribeUrl(recipient, siteUrl)}>`,
+      'List-Unsubscribe': `<${oneClickUnsubscribeUrl(recipient, siteUrl, tracking?.campaignId)}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
       // Bulk mail: auto-responders stay quiet.
       Precedence: 'bulk',

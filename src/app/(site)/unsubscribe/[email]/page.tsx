@@ -3,7 +3,11 @@ import styles from '@/components/static/static-page.module.css';
 import { UnsubscribePanel } from '@/components/static/unsubscribe-panel';
 import { DAILY_NAME } from '@/lib/site';
 import { isValidEmail } from '@/lib/validation';
-import { verifyUnsubscribeToken } from '@/server/newsletter/unsubscribe-token';
+import {
+  campaignOfLink,
+  UNSUBSCRIBE_CAMPAIGN_PARAM,
+  verifyUnsubscribeToken,
+} from '@/server/newsletter/unsubscribe-token';
 
 // Personal and tokenised: never cached, never indexed.
 export const dynamic = 'force-dynamic';
@@ -21,7 +25,7 @@ type Props = {
 /** /unsubscribe/{email}: unsubscribes at once with the signed token of our emails, after a click without it. */
 export default async function UnsubscribePage({ params, searchParams }: Props) {
   const email = addressOf((await params).email);
-  const { token } = await searchParams;
+  const { token, [UNSUBSCRIBE_CAMPAIGN_PARAM]: campaign } = await searchParams;
   return (
     <div className={`container ${styles.page}`}>
       <h1 className={styles.title}>Désinscription de la newsletter {DAILY_NAME}</h1>
@@ -34,6 +38,7 @@ export default async function UnsubscribePage({ params, searchParams }: Props) {
         <UnsubscribePanel
           email={email}
           token={typeof token === 'string' && verifyUnsubscribeToken(email, token) ? token : null}
+          campaign={campaignOfLink(campaign)?.toString()}
         />
       )}
     </div>

@@ -3,7 +3,11 @@
 import { requestContext } from '@/server/accounts/request-context';
 import { getDb } from '@/server/db/client';
 import { unsubscribe } from '@/server/newsletter/subscriptions';
-import { verifyUnsubscribeToken } from '@/server/newsletter/unsubscribe-token';
+import {
+  campaignOfLink,
+  UNSUBSCRIBE_CAMPAIGN_PARAM,
+  verifyUnsubscribeToken,
+} from '@/server/newsletter/unsubscribe-token';
 
 export const dynamic = 'force-dynamic';
 
@@ -20,11 +24,13 @@ export async function POST(request: Request, context: Context): Promise<Response
   if (form?.get('List-Unsubscribe') !== 'One-Click') {
     return new Response('Corps attendu : List-Unsubscribe=One-Click', { status: 400, headers: TEXT });
   }
+  const query = new URL(request.url).searchParams;
   await unsubscribe(
     await getDb(),
     email,
     requestContext(request),
-    new URL(request.url).searchParams.get('token'),
+    query.get('token'),
+    campaignOfLink(query.get(UNSUBSCRIBE_CAMPAIGN_PARAM)),
   );
   return new Response('Votre désinscription a bien été prise en compte.', { headers: TEXT });
 }

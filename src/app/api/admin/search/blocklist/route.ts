@@ -1,5 +1,6 @@
 // GET / PUT /api/admin/search/blocklist: words and phrases never offered as search suggestions (docs/ADMIN-API.md)
 import { type SearchBlocklistAnswer, searchBlocklistBody } from '@/lib/contracts/search-blocklist';
+import { SEARCH_CHANGE } from '@/server/content/cache-tags';
 import { refreshReaders } from '@/server/content/readers';
 import { getDb } from '@/server/db/client';
 import { getSearchBlocklist, setSearchBlocklist } from '@/server/search/suggestion-rules';
@@ -21,6 +22,6 @@ export const PUT = adminRoute(async (request): Promise<SearchBlocklistAnswer> =>
   await requireStaff(db, request, 'search.blocklist');
   const { entries } = await adminJson(request, searchBlocklistBody, 256 * 1024);
   const stored = await setSearchBlocklist(db, entries);
-  await refreshReaders();
+  await refreshReaders(SEARCH_CHANGE);
   return { entries: stored };
 });

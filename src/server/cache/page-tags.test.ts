@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { EVERYTHING } from '../content/cache-tags';
+import {
+  markFullyRefreshed,
+  needsFullRefresh,
+  noteUntaggedPage,
+  pathsTouchedBy,
+  renderedPageTags,
+  tagRenderedPage,
+} from './page-tags';
+
+describe('the tags of rendered pages', () => {
+  it('knows the paths a change touches, an untagged page for every change', () => {
+    tagRenderedPage('/actualite/social', ['list:news', 'topic:social']);
+    tagRenderedPage('/actualite/impots_F1', ['article:F1', 'topic:fiscal']);
+    noteUntaggedPage('/archives');
+    // A page that recorded its tags keeps them.
+    noteUntaggedPage('/actualite/social');
+    expect(renderedPageTags('/archives')).toEqual([EVERYTHING]);
+    expect(pathsTouchedBy(['topic:social']).sort()).toEqual(['/actualite/social', '/archives']);
+    expect(pathsTouchedBy(['article:F1']).sort()).toEqual(['/actualite/impots_F1', '/archives']);
+  });
+
+  it('asks for a full refresh until one was done (pages rendered before the start are unknown)', () => {
+    expect(needsFullRefresh()).toBe(true);
+    markFullyRefreshed();
+    expect(needsFullRefresh()).toBe(false);
+  });
+});

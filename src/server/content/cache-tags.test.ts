@@ -1,0 +1,159 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type ArticleTagFacts,
+  archiveTag,
+  EVERYTHING,
+  ISSUE_CHANGE,
+  isTouchedBy,
+  SEARCH_CHANGE,
+  TAXONOMY_CHANGE,
+  tagsOfArticleChange,
+  tagsOfArticlePage,
+  tagsOfListingPage,
+  tagsOfPublicRead,
+  tagsOfSharedRead,
+  tagsOfStaticPage,
+  tagsOfStaticPageChange,
+} from './cache-tags';
+
+const SOCIAL: ArticleTagFacts = {
+  id: 'S1',
+  type: 'actualite',
+  topicSlugs: ['social', 'paie'],
+  trades: ['expert-comptable'],
+  publicationDate: new Date('2026-03-31T23:30:00Z'),
+};
+const FISCAL: ArticleTagFacts = {
+  id: 'F1',
+  type: 'actualite',
+  topicSlugs: ['fiscal', 'tva'],
+  trades: ['expert-comptable'],
+  publicationDate: new Date('2026-02-10T09:00:00Z'),
+};
+const FISCAL_RATES: ArticleTagFacts = { ...FISCAL, id: 'R1', type: 'chiffres-taux' };
+
+/** The copies of a small site, each with the tags its page or read records. */
+const COPIES = {
+  socialArticle: tagsOfArticlePage(SOCIAL),
+  fiscalArticle: tagsOfArticlePage(FISCAL),
+  otherFiscalArticle: tagsOfArticlePage({ id: 'F2' }),
+  enrichedPage: tagsOfArticlePage({ id: 'E1' }),
+  newsHome: tagsOfListingPage('news', [undefined]),
+  socialListing: tagsOfListingPage('news', ['social']),
+  fiscalListing: tagsOfListingPage('news', ['fiscal', 'tva']),
+  ratesListing: tagsOfListingPage('rates', ['fiscal']),
+  cgu: tagsOfStaticPage('cgu', false),
+  bookshop: tagsOfStaticPage('librairie', true),
+  issueRead: tagsOfPublicRead('/api/issue', {}),
+  fiscalSingleRead: tagsOfPublicRead('/api/article/single', { newsId: 'F1' }),
+  summaryRead: tagsOfPublicRead('/api/article/summary', {}),
+  suggestRead: tagsOfPublicRead('/api/search/suggest', {}),
+  untaggedPage: [EVERYTHING],
+};
+type Copy = keyof typeof COPIES;
+
+/** The copies a change naming `tags` refreshes. */
+function refreshed(tags: readonly string[]): Copy[] {
+  return (Object.keys(COPIES) as Copy[]).filter((copy) => isTouchedBy(COPIES[copy], tags));
+}
+
+describe('the tags of a change, and the copies it refreshes', () => {
+  it('an article publication names its page, topics, trades, list, the home, the issue, its month and the feeds', () => {
+    expect(tagsOfArticleChange(SOCIAL).sort()).toEqual(
+      [
+        'article:S1',
+        'topic:social',
+        'topic:paie',
+        'trade:expert-comptable',
+        'list:news',
+        'home',
+        'issue',
+        // Published at 01:30 in Paris on 1 April: the April archive.
+        'archive:2026-04',
+        'feeds',
+      ].sort(),
+    );
+  });
+
+  it('a Social article refreshes its page, the news lists and the issue, not the Fiscal article pages', () => {
+    expect(refreshed(tagsOfArticleChange(SOCIAL))).toEqual([
+      'socialArticle',
+      'newsHome',
+      'socialListing',
+      'fiscalListing',
+      'issueRead',
+      'summaryRead',
+      'suggestRead',
+      'untaggedPage',
+    ]);
+  });
+
+  it('a Fiscal correction refreshes its page and the Fiscal lists, not the other Fiscal article pages', () => {
+    const touched = refreshed(tagsOfArticleChange(FISCAL));
+    expect(touched).toEqual(expect.arrayContaining(['fiscalArticle', 'fiscalListing', 'fiscalSingleRead']));
+    expect(touched).not.toContain('otherFiscalArticle');
+    expect(touched).not.toContain('socialArticle');
+    expect(touched).not.toContain('cgu');
+  });
+
+  it('a correction that moves an article to another topic refreshes both topics', () => {
+    const moved = { ...FISCAL, topicSlugs: ['social'] };
+    const touched = refreshed(tagsOfArticleChange(FISCAL, moved));
+    expect(touched).toEqual(expect.arrayContaining(['fiscalArticle', 'fiscalListing', 'socialListing']));
+    expect(touched).not.toContain('socialArticle');
+  });
+
+  it('an article of another type refreshes its own list, not the news lists', () => {
+    const touched = refreshed(tagsOfArticleChange(FISCAL_RATES));
+    expect(touched).toContain('ratesListing');
+    expect(touched).not.toContain('socialListing');
+    expect(touched).not.toContain('newsHome');
+  });
+
+  it('a part of an enriched news refreshes the enriched news page too', () => {
+    const part = { ...SOCIAL, id: 'P1', topicSlugs: [], enrichedNewsId: 'E1' };
+    expect(refreshed(tagsOfArticleChange(part))).toContain('enrichedPage');
+  });
+
+  it('the issue refreshes the issue read and the home, no article page or listing', () => {
+    expect(refreshed(ISSUE_CHANGE)).toEqual(['issueRead', 'suggestRead', 'untaggedPage']);
+  });
+
+  it('a static page refreshes that page alone', () => {
+    expect(refreshed(tagsOfStaticPageChange('cgu'))).toEqual(['cgu', 'suggestRead', 'untaggedPage']);
+  });
+
+  it('a topic (the taxonomy) refreshes every page that shows a label, not the static pages', () => {
+    const touched = refreshed(TAXONOMY_CHANGE);
+    expect(touched).toEqual(
+      expect.arrayContaining([
+        'socialArticle',
+        'fiscalArticle',
+        'socialListing',
+        'ratesListing',
+        'issueRead',
+      ]),
+    );
+    expect(touched).not.toContain('cgu');
+  });
+
+  it('the search blocklist refreshes the suggestions only', () => {
+    expect(refreshed(SEARCH_CHANGE)).toEqual(['suggestRead', 'untaggedPage']);
+  });
+
+  it('everything refreshes every copy', () => {
+    expect(refreshed([EVERYTHING])).toEqual(Object.keys(COPIES));
+  });
+});
+
+describe('tag names', () => {
+  it('the archive month is Paris time', () => {
+    expect(archiveTag(new Date('2026-12-31T23:30:00Z'))).toBe('archive:2027-01');
+    expect(archiveTag(new Date('2026-07-15T12:00:00Z'))).toBe('archive:2026-07');
+  });
+
+  it('a shared read of no known namespace carries everything', () => {
+    expect(tagsOfSharedRead('search')).toEqual([EVERYTHING]);
+    expect(tagsOfSharedRead('issue')).toContain('issue');
+  });
+});

@@ -1,0 +1,205 @@
+import 'server-only';
+import { ARTICLE_TYPE } from '@/lib/constants';
+import { SITE_TIME_ZONE } from '@/lib/dates';
+
+/**
+ * The tags of content changes and of cached copies (docs/decisions/073-content-tags.md).
+ *
+ * A change names what it touched (an article, a topic, the issue, a static page…); every cached copy (a page cache
+ * entry, an ISR page, a shared read) carries the tags of what it shows; a change refreshes only the copies that
+ * carry one of its tags. A copy that shows something must carry its tag, or a change would leave it stale: when
+ * in doubt a copy carries EVERYTHING (refreshed by every change), and a change that cannot say what it touched
+ * names EVERYTHING (refreshes every copy).
+ */
+
+/** Carried by a copy: refreshed by every change. Named by a change: refreshes every copy. */
+export const EVERYTHING = '*';
+
+/** The home page. */
+const HOME_TAG = 'home';
+/** The home's blocks that other pages show too (banners on topic pages, white papers on the news home). */
+const HOME_BLOCKS_TAG = 'home-blocks';
+/** The day's issue (and the issue read by the home page and `/api/issue`). */
+const ISSUE_TAG = 'issue';
+/** Sitemaps and RSS feeds. */
+const FEEDS_TAG = 'feeds';
+/** Topics' and trades' labels and tree, shown on every listing and article page. */
+const TAXONOMY_TAG = 'taxonomy';
+/** The redirects and removed addresses the request steps answer. */
+const REDIRECTS_TAG = 'redirects';
+/** The shop's products and white papers shown beside articles and lists. */
+const SHOP_TAG = 'shop';
+
+/** The lists of articles, one per kind of list a type of article appears in. */
+export const LIST_TAGS = {
+  news: 'list:news',
+  agenda: 'list:agenda',
+  rates: 'list:rates',
+  simulators: 'list:simulators',
+} as const;
+const ALL_LIST_TAGS: readonly string[] = Object.values(LIST_TAGS);
+
+export const articleTag = (id: string) => `article:${id}`;
+const topicTag = (slug: string) => `topic:${slug}`;
+const tradeTag = (slug: string) => `trade:${slug}`;
+const staticPageTag = (slug: string) => `page:${slug}`;
+/** The archive month of a date, in Paris time (the editorial day): `archive:2026-03`. */
+export function archiveTag(date: Date): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: SITE_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+  })
+    .formatToParts(date)
+    .reduce<Record<string, string>>((all, part) => Object.assign(all, { [part.type]: part.value }), {});
+  return `archive:${parts.year}-${parts.month}`;
+}
+
+/** A tag as it travels (NOTIFY payload, revalidation body): short, no spaces or control characters. */
+export const TAG_PATTERN = /^[\p{L}\p{N}_:.~*-]{1,160}$/u;
+
+/** The list an article type appears in; an unknown type may appear anywhere. */
+function listTagsOfType(type: string): readonly string[] {
+  switch (type) {
+    case ARTICLE_TYPE.agenda:
+      return [LIST_TAGS.agenda];
+    case ARTICLE_TYPE.rates:
+      return [LIST_TAGS.rates];
+    case ARTICLE_TYPE.simulator:
+      return [LIST_TAGS.simulators];
+    case ARTICLE_TYPE.news:
+    case ARTICLE_TYPE.podcast:
+    case ARTICLE_TYPE.infographic:
+    case ARTICLE_TYPE.video:
+    case ARTICLE_TYPE.timeline:
+      return [LIST_TAGS.news];
+    default:
+      return ALL_LIST_TAGS;
+  }
+}
+
+/** What the tags of an article depend on: its public copy. */
+export type ArticleTagFacts = {
+  id: string;
+  type: string;
+  /** Slugs of its topics and thematics (both are nodes of the topic tree). */
+  topicSlugs: readonly string[];
+  trades: readonly string[];
+  publicationDate: Date;
+  /** An enriched news' part is shown on the enriched news' page, whose address has this id. */
+  enrichedNewsId?: string | null | undefined;
+};
+
+function articleTags(article: Pick<ArticleTagFacts, 'id' | 'enrichedNewsId'>): string[] {
+  return article.enrichedNewsId && article.enrichedNewsId !== article.id
+    ? [articleTag(article.id), articleTag(article.enrichedNewsId)]
+    : [articleTag(article.id)];
+}
+
+/**
+ * What a publication, correction or withdrawal of an article touches, from its public copy before and after the
+ * change (a correction may move it to another topic or month: both lists must refresh). Its page, the pages that
+ * show it in a list (its topics', its trades', its type's list, the home, the issue), its archive month and the
+ * feeds. Other articles' pages are left alone (their "À lire aussi" catches up within their freshness).
+ */
+export function tagsOfArticleChange(...versions: readonly (ArticleTagFacts | null | undefined)[]): string[] {
+  const tags = new Set<string>();
+  for (const article of versions) {
+    if (!article) continue;
+    for (const tag of articleTags(article)) tags.add(tag);
+    for (const slug of article.topicSlugs) tags.add(topicTag(slug));
+    for (const trade of article.trades) tags.add(tradeTag(trade));
+    for (const list of listTagsOfType(article.type)) tags.add(list);
+    tags.add(HOME_TAG);
+    // Whether it is in the day's issue needs a read; an issue is small and rarely asked twice a second.
+    tags.add(ISSUE_TAG);
+    tags.add(archiveTag(article.publicationDate));
+    tags.add(FEEDS_TAG);
+  }
+  return [...tags];
+}
+
+/** A change of the daily issue: the issue read, and the home page that shows it. */
+export const ISSUE_CHANGE: readonly string[] = [ISSUE_TAG, HOME_TAG];
+/** A change of the home page's blocks (banners, offers…): the home and the listings that show some. */
+export const HOME_BLOCKS_CHANGE: readonly string[] = [HOME_TAG, HOME_BLOCKS_TAG];
+/** A change of the topic tree or of a trade: every page that shows a label. */
+export const TAXONOMY_CHANGE: readonly string[] = [TAXONOMY_TAG, FEEDS_TAG];
+/** A change of the redirects: the redirect table of each instance; no page shows them. */
+export const REDIRECTS_CHANGE: readonly string[] = [REDIRECTS_TAG];
+/** A change of the shop's catalogue or its mappings. */
+export const SHOP_CHANGE: readonly string[] = [SHOP_TAG];
+/** A change of the search suggestions' blocklist: the copies of searches and suggestions (they carry EVERYTHING). */
+export const SEARCH_CHANGE: readonly string[] = ['search'];
+/** A save of an editorial (static) page. */
+export const tagsOfStaticPageChange = (slug: string): string[] => [staticPageTag(slug)];
+
+/**
+ * What an article page shows that a change must refresh at once: the article (and its enriched news), shop
+ * products, labels. Its "À lire aussi" (the latest news of its thematics or topic) is left to the page's freshness
+ * (60 s, then refreshed in the background): tagging it with its topics would render every article page of a topic
+ * again at each publication in it, where a correction must refresh only the article and the lists that show it.
+ */
+export function tagsOfArticlePage(article: Pick<ArticleTagFacts, 'id' | 'enrichedNewsId'>): string[] {
+  return [...articleTags(article), SHOP_TAG, TAXONOMY_TAG];
+}
+
+/**
+ * What a section listing shows, filtered by topic and thematics: the news listings their list, the simulators'
+ * topics in use, banners and white papers (home blocks), products and labels; the figures and simulators
+ * listings their type's list (the simulators' also the topics in use) and labels. A list is refreshed by every
+ * article of its type, so the topic tags only say which topic it is.
+ */
+export function tagsOfListingPage(
+  section: keyof typeof LIST_TAGS,
+  topicSlugs: readonly (string | undefined)[],
+): string[] {
+  const topics = topicSlugs.filter((slug): slug is string => slug !== undefined).map(topicTag);
+  const shown =
+    section === 'news'
+      ? [LIST_TAGS.news, LIST_TAGS.simulators, HOME_BLOCKS_TAG, SHOP_TAG]
+      : [LIST_TAGS[section]];
+  return [...shown, ...topics, TAXONOMY_TAG];
+}
+
+/** An editorial page shows its own text (the bookshop's also the shop's products). */
+export function tagsOfStaticPage(slug: string, showsShop: boolean): string[] {
+  return showsShop ? [staticPageTag(slug), SHOP_TAG] : [staticPageTag(slug)];
+}
+
+/**
+ * The tags of each namespace of shared reads (src/server/cache/shared-reads.ts); an unnamed one carries
+ * EVERYTHING. Searches and suggestions match any article's text.
+ */
+const SHARED_READ_TAGS: Record<string, readonly string[]> = {
+  issue: [ISSUE_TAG, TAXONOMY_TAG],
+  summary: [...ALL_LIST_TAGS, TAXONOMY_TAG],
+  'simulator-topics': [LIST_TAGS.simulators, TAXONOMY_TAG],
+};
+
+export function tagsOfSharedRead(namespace: string): readonly string[] {
+  return SHARED_READ_TAGS[namespace] ?? [EVERYTHING];
+}
+
+/** The page cache's public API reads (route-table.ts `shared-read`, `anonymous-read`), by path and parsed query. */
+export function tagsOfPublicRead(
+  pathname: string,
+  query: { newsId?: string | undefined },
+): readonly string[] {
+  switch (pathname) {
+    case '/api/issue':
+      return tagsOfSharedRead('issue');
+    case '/api/article/summary':
+      return tagsOfSharedRead('summary');
+    case '/api/article/single':
+      return query.newsId ? [articleTag(query.newsId), TAXONOMY_TAG] : [EVERYTHING];
+    default:
+      return [EVERYTHING];
+  }
+}
+
+/** True when a change naming `changed` must refresh a copy carrying `carried`. */
+export function isTouchedBy(carried: readonly string[], changed: readonly string[]): boolean {
+  if (changed.includes(EVERYTHING) || carried.includes(EVERYTHING)) return true;
+  return carried.some((tag) => changed.includes(tag));
+}

@@ -1,0 +1,70 @@
+import type { APIRequestContext } from '@playwright/test';
+import { baseUrl, expect, test } from './support/fixtures';
+import { signInAsEditor } from './support/staff';
+
+/**
+ * A publication refreshes only the copies that show what it touched (docs/decisions/073-content-tags.md), over
+ * HTTP on the built site: a page asked twice is a page cache HIT; after a Social article is published in the
+ * newsroom, the Fiscal article pages warmed before are still HITs, while /actualite/social shows the new article
+ * within 5 s.
+ */
+
+/** Article pages of the news section linked from a page: `/actualite/{slug}_{id}`. */
+async function articlePathsOn(request: APIRequestContext, page: string): Promise<string[]> {
+  const html = await (await request.get(page)).text();
+  const paths = [...html.matchAll(/href="(\/actualite\/[^"/?#]+_[A-Za-z0-9-]+)"/g)].map(
+    (match) => match[1] ?? '',
+  );
+  return [...new Set(paths)];
+}
+
+const origin = async (request: APIRequestContext, path: string) =>
+  (await request.get(path)).headers()['x-cache'];
+
+test('a Social publication keeps the Fiscal article pages cached and shows on /actualite/social within 5 s', async ({
+  page,
+  request,
+  consoleGuard,
+}) => {
+  test.setTimeout(120_000);
+  const fiscalArticles = (await articlePathsOn(request, '/actualite/fiscal')).slice(0, 3);
+  expect(fiscalArticles.length).toBeGreaterThan(0);
+  for (const path of [...fiscalArticles, '/actualite/social']) {
+    const first = await request.get(path);
+    expect(first.status(), path).toBe(200);
+    expect(await origin(request, path), path).toBe('HIT');
+  }
+
+  await signInAsEditor(page, consoleGuard);
+  const headers = { origin: baseUrl() };
+  const taxonomy = (await (await page.request.get('/api/admin/taxonomy')).json()) as {
+    topics: { id: string; shortId: string; label: string; slug: string; parentId: string | null }[];
+  };
+  const social = taxonomy.topics.find((topic) => topic.slug === 'social' && topic.parentId === null);
+  if (!social) throw new Error('no Social topic in the demo content');
+  const title = `Titres-restaurant : le plafond relevé ${Date.now()}`;
+  const created = await page.request.post('/api/admin/articles', {
+    headers,
+    data: {
+      type: 'actualite',
+      title,
+      summary: 'Le plafond journalier change au 1er janvier.',
+      view: '<p>Le plafond d’utilisation journalier des titres-restaurant est relevé.</p>',
+      topics: [{ id: social.id, shortId: social.shortId, label: social.label, slug: social.slug }],
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { id, version } = (await created.json()) as { id: string; version: number };
+  const published = await page.request.post(`/api/admin/articles/${id}/publish`, {
+    headers,
+    data: { version },
+  });
+  expect(published.status()).toBe(200);
+  const publishedAt = Date.now();
+
+  await expect
+    .poll(async () => (await request.get('/actualite/social')).text(), { timeout: 5_000, intervals: [200] })
+    .toContain(title);
+  expect(Date.now() - publishedAt).toBeLessThanOrEqual(5_000);
+  for (const path of fiscalArticles) expect(await origin(request, path), path).toBe('HIT');
+});

@@ -1,0 +1,149 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { POST as publishPost } from '@/app/api/admin/articles/[id]/publish/route';
+import { POST as createPost } from '@/app/api/admin/articles/route';
+import { POST as revalidatePost } from '@/app/api/revalidate/route';
+import { type AdminArticle, adminArticleSchema } from '@/lib/contracts/admin';
+import { encodeContentChange, setRevalidateSecret } from '@/server/content/content-changes';
+import type { Database } from '@/server/db/client';
+import { topics } from '@/server/db/schema';
+import { loadArticlePage } from '@/server/pages/article-page';
+import { loadListingPage } from '@/server/pages/news-listing';
+import { NEWS_SECTION } from '@/server/pages/news-route';
+import { canonicalArticlePath, tagSectionPage } from '@/server/pages/section-route';
+import { forgetDatabaseForRoutes, useDatabaseForRoutes } from '../support/api';
+import { listenAsServer } from '../support/content-changes';
+import { createTestDatabase } from '../support/database';
+import { articleBody, callAdmin, createTestStaff, type TestStaff } from '../support/newsroom';
+import { get, servePageCacheBeforeStandIn, stand } from '../support/page-cache-stand-in';
+import { waitUntil } from '../support/wait-until';
+
+/**
+ * A publication refreshes only the copies that show what it touched (docs/decisions/073-content-tags.md): the
+ * page cache in front of a stand-in for Next.js keeps pages with the tags their render records (the real
+ * loaders and tag rules of the news section), and a Social article published from the newsroom reaches this
+ * process's `POST /api/revalidate` as a server's would: through its listener on PostgreSQL, from the writer
+ * itself on PGlite.
+ */
+const TOKEN = 'jeton-du-processus-etiquettes-0123456789';
+const revalidated = vi.hoisted(() => ({ paths: [] as string[] }));
+vi.mock('next/cache', () => ({
+  revalidatePath: (path: string) => {
+    revalidated.paths.push(path);
+  },
+}));
+vi.mock('@/server/content/content-changes', async (importOriginal) => {
+  const original = await importOriginal<typeof import('@/server/content/content-changes')>();
+  return {
+    ...original,
+    requestOwnRevalidation: (_port: number, tags: readonly string[]) => revalidate(tags),
+  };
+});
+
+/** This process's own `POST /api/revalidate` for a change's tags. */
+async function revalidate(tags: readonly string[]): Promise<boolean> {
+  const response = await revalidatePost(
+    new Request('http://localhost/api/revalidate', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+      body: encodeContentChange(tags),
+    }),
+    undefined,
+  );
+  return response.ok;
+}
+
+servePageCacheBeforeStandIn();
+
+const TOPICS = {
+  fiscal: { id: 'EBX:Fiscal', label: 'Fiscal', slug: 'fiscal', shortId: 'F' },
+  social: { id: 'EBX:Social', label: 'Social', slug: 'social', shortId: 'S' },
+};
+
+let database: Database;
+let editor: TestStaff;
+let stopListening: () => Promise<void>;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  useDatabaseForRoutes(database);
+  setRevalidateSecret(TOKEN);
+  editor = await createTestStaff(database.db, 'editeur', 'Dominique Chef');
+  await database.db
+    .insert(topics)
+    .values(Object.values(TOPICS).map((topic, index) => ({ ...topic, parentId: null, sortOrder: index })));
+  stopListening = await listenAsServer(database, (tags) => revalidate(tags));
+});
+
+afterAll(async () => {
+  await stopListening?.();
+  setRevalidateSecret('');
+  forgetDatabaseForRoutes();
+  await database?.close();
+});
+
+async function publish(title: string, topic: (typeof TOPICS)[keyof typeof TOPICS]): Promise<AdminArticle> {
+  const created = await callAdmin<AdminArticle>(createPost, {
+    path: '/api/admin/articles',
+    method: 'POST',
+    caller: editor,
+    body: articleBody({ title, topics: [topic] }),
+  });
+  expect(created.status).toBe(201);
+  const draft = adminArticleSchema.parse(created.body);
+  const published = await callAdmin<AdminArticle>(publishPost, {
+    path: `/api/admin/articles/${draft.id}/publish`,
+    method: 'POST',
+    caller: editor,
+    body: { version: draft.version },
+    params: { id: draft.id },
+  });
+  expect(published.status).toBe(200);
+  return adminArticleSchema.parse(published.body);
+}
+
+/** What the news page at `path` records as Next.js renders it (section-page.tsx). */
+async function renderTags(path: string): Promise<void> {
+  const segments = path.split('/').slice(2);
+  const [first] = segments;
+  if (first === 'social') {
+    const data = await loadListingPage(database.db, 'social', undefined);
+    if (!data) throw new Error('no social listing');
+    tagSectionPage(NEWS_SECTION, segments, { kind: 'listing', data, topic: 'social', filters: {} });
+    return;
+  }
+  const id = first?.split('_').pop() ?? '';
+  const data = await loadArticlePage(database.db, id);
+  if (!data) throw new Error(`no article ${id}`);
+  tagSectionPage(NEWS_SECTION, segments, { kind: 'article', data, byId: false });
+}
+
+const origin = async (path: string) => (await get(path)).response.headers.get('x-cache');
+
+describe('a publication refreshes only the copies carrying its tags', () => {
+  it('after a Social article, a warmed Fiscal article stays a HIT while /actualite/social is refreshed', async () => {
+    const fiscal = await publish('Acomptes de TVA : le nouveau calendrier', TOPICS.fiscal);
+    const fiscalPath = canonicalArticlePath(
+      (await loadArticlePage(database.db, fiscal.id))?.article as never,
+    );
+    expect(fiscalPath).toMatch(/^\/actualite\/[^/]+$/);
+    // Rendered for this request, as a first visit is: kept as long as Next's copy (60 s), whatever the machine's pace.
+    stand.upstream.headers['x-nextjs-cache'] = 'MISS';
+    for (const path of [fiscalPath, '/actualite/social']) {
+      await renderTags(path);
+      expect(await origin(path)).toBe('MISS');
+      expect(await origin(path)).toBe('HIT');
+    }
+    revalidated.paths = [];
+
+    const social = await publish('Le barème des titres-restaurant', TOPICS.social);
+
+    // Next's copy of the listing is refreshed by path (the home by route), never the Fiscal article's.
+    await waitUntil(async () => revalidated.paths.includes('/actualite/social'), { timeoutMs: 5_000 });
+    expect(revalidated.paths).not.toContain(fiscalPath);
+    expect(await origin('/actualite/social')).toBe('MISS');
+    expect(await origin(fiscalPath)).toBe('HIT');
+    // The listing the stand-in rendered again would show the new article: the page's own data says so.
+    const listing = await loadListingPage(database.db, 'social', undefined);
+    expect(JSON.stringify(listing)).toContain(social.id);
+  });
+});
