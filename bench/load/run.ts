@@ -152,6 +152,14 @@ const WINDOW_SECONDS = 5;
 type Call = { method: 'GET' | 'POST'; path: string; headers?: Record<string, string>; body?: string };
 type Weighted = { name: string; weight: number; make: () => Call };
 
+/** A header's value in a flat list of names and values (http-parser-js's `headers`). */
+function headerValue(headers: unknown, name: string): string | undefined {
+  if (!Array.isArray(headers)) return undefined;
+  for (let index = 0; index + 1 < headers.length; index += 2)
+    if (String(headers[index]).toLowerCase() === name) return String(headers[index + 1]);
+  return undefined;
+}
+
 /** The p-th percentile (0-100) of sorted values, as autocannon reports them (nearest rank). */
 function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return 0;
@@ -176,7 +184,7 @@ type Outcome = Pick<autocannon.Result, 'errors' | 'timeouts' | 'statusCodeStats'
 
 type OpenLoopHooks = {
   next: () => { name: string; call: Call };
-  record: (name: string, status: number, latency: number) => void;
+  record: (name: string, status: number, latency: number, cache: string | undefined) => void;
   failed: (name: string, kind: 'timeouts' | 'socket') => void;
 };
 
@@ -241,7 +249,8 @@ async function openLoop({ next, record, failed }: OpenLoopHooks): Promise<Outcom
           latencies.push(latency);
           const status = response.statusCode ?? 0;
           statusCounts[status] = { count: (statusCounts[status]?.count ?? 0) + 1 };
-          record(name, status, latency);
+          const cache = response.headers['x-cache'];
+          record(name, status, latency, typeof cache === 'string' ? cache : undefined);
         });
       },
     );
@@ -421,20 +430,23 @@ async function main(): Promise<void> {
   type ClassEntry = {
     latencies: number[];
     statuses: Record<string, number>;
+    /** The answers' X-Cache (HIT, STALE, MISS, BYPASS; `none` without the header). */
+    cache: Record<string, number>;
     timeouts: number;
     socket: number;
   };
   const byClass = new Map<string, ClassEntry>();
   const classEntry = (name: string) => {
-    const entry = byClass.get(name) ?? { latencies: [], statuses: {}, timeouts: 0, socket: 0 };
+    const entry = byClass.get(name) ?? { latencies: [], statuses: {}, cache: {}, timeouts: 0, socket: 0 };
     byClass.set(name, entry);
     return entry;
   };
   const windows = new Map<number, number[]>();
-  const record = (name: string, status: number, latency: number) => {
+  const record = (name: string, status: number, latency: number, cache: string | undefined) => {
     const entry = classEntry(name);
     entry.latencies.push(latency);
     entry.statuses[status] = (entry.statuses[status] ?? 0) + 1;
+    entry.cache[cache ?? 'none'] = (entry.cache[cache ?? 'none'] ?? 0) + 1;
     const window = Math.floor((Date.now() - started) / (WINDOW_SECONDS * 1000));
     const inWindow = windows.get(window) ?? [];
     windows.set(window, inWindow);
@@ -467,9 +479,17 @@ async function main(): Promise<void> {
         spreadReaders(client);
         const classNow = () => String((client as ResponseClient).requestIterator?.context?.class);
         let sent: string | undefined;
-        client.on('response', (status, _bytes, latency) => record(classNow(), status, latency));
+        let cache: string | undefined;
+        client.on('response', (status, _bytes, latency) => {
+          record(classNow(), status, latency, cache);
+          cache = undefined;
+        });
         // Events of autocannon's client its typings leave out (lib/httpClient.js).
         const events = client as unknown as NodeJS.EventEmitter;
+        // The parser's headers of the answer about to complete (http-parser-js: names and values in turn).
+        events.on('headers', (info: { headers?: unknown }) => {
+          cache = headerValue(info?.headers, 'x-cache');
+        });
         events.on('request', () => {
           sent = classNow();
         });
@@ -555,6 +575,11 @@ async function main(): Promise<void> {
       max: result.latency.max,
     },
     statuses,
+    // Every answer's X-Cache (where the reader pages and public reads came from), all classes together.
+    xCache: [...byClass.values()].reduce<Record<string, number>>((total, entry) => {
+      for (const [value, count] of Object.entries(entry.cache)) total[value] = (total[value] ?? 0) + count;
+      return total;
+    }, {}),
     // Per class of the mix: its answers' latency (ms) and statuses; and per 5 s window of the run, the count and
     // the p99 of every answer (a tail that comes in bursts shows here).
     byClass: Object.fromEntries(
@@ -566,6 +591,7 @@ async function main(): Promise<void> {
             answers: entry.latencies.length,
             latencyMs: latencySummary(entry.latencies),
             statuses: entry.statuses,
+            xCache: entry.cache,
             ...(entry.timeouts > 0 ? { timeouts: entry.timeouts } : {}),
             ...(entry.socket > 0 ? { socketErrors: entry.socket } : {}),
           },

@@ -27,16 +27,15 @@
 // iterating: such a partial run prints its figures and writes no record. BENCH_PAGES=home,topic,article measures
 // those templates only in the JavaScript and Lighthouse parts (a record says which), so that a run against a
 // baseline keeps within a short turn of the benchmark lock; the throughput part always takes its three pages.
-import { execFile, spawn } from 'node:child_process';
-import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { execFile } from 'node:child_process';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import autocannon from 'autocannon';
 import { chromium } from 'playwright-core';
 import { articlePathOf, readerTemplates } from '../../tests/support/reader-templates';
 import { CHROMIUM, lighthouseReport } from './lighthouse';
+import { measureThroughput, pageBytes } from './static-throughput';
 
 const run = promisify(execFile);
 
@@ -93,50 +92,6 @@ function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
   return Math.round((sorted[Math.max(0, index)] ?? 0) * 10) / 10;
-}
-
-async function load(url: string) {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_SECONDS });
-  return {
-    requestsPerSecond: Math.round(result.requests.average),
-    latencyMs: { p50: result.latency.p50, p90: result.latency.p90, p99: result.latency.p99 },
-    non2xx: result.non2xx,
-    errors: result.errors,
-    timeouts: result.timeouts,
-  };
-}
-
-/** nginx serving each page's HTML as a static file, on NGINX_PORT, until stopped. */
-async function startNginx(pages: Record<string, string>) {
-  const root = await mkdtemp(path.join(tmpdir(), 'bench-pages-'));
-  // nginx's workers run as an unprivileged user: a private temp folder would answer 403 to every request.
-  await chmod(root, 0o755);
-  for (const [name, html] of Object.entries(pages)) await writeFile(path.join(root, `${name}.html`), html);
-  const config = `worker_processes 1;
-pid ${root}/nginx.pid;
-error_log ${root}/error.log;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  sendfile on;
-  keepalive_requests 100000;
-  types { text/html html; }
-  server { listen 127.0.0.1:${NGINX_PORT}; root ${root}; }
-}
-`;
-  await writeFile(path.join(root, 'nginx.conf'), config);
-  const nginx = spawn('nginx', ['-c', path.join(root, 'nginx.conf'), '-g', 'daemon off;'], {
-    stdio: 'inherit',
-  });
-  await new Promise((resolve) => setTimeout(resolve, 500));
-  return {
-    url: (name: string) => `http://127.0.0.1:${NGINX_PORT}/${name}.html`,
-    async stop() {
-      nginx.kill('SIGTERM');
-      await new Promise((resolve) => nginx.once('exit', resolve));
-      await rm(root, { recursive: true, force: true });
-    },
-  };
 }
 
 async function timed(url: string): Promise<number> {
@@ -227,39 +182,6 @@ async function scriptsFetched(baseUrl: string, pagePath: string): Promise<string
 
 async function loadAverageNow(): Promise<string[]> {
   return (await readFile('/proc/loadavg', 'utf8')).trim().split(' ').slice(0, 3);
-}
-
-/** Requests per second of each page from the site and from nginx serving the same bytes. */
-async function measureThroughput(
-  baseUrl: string,
-  pages: Record<string, string>,
-  html: Record<string, string>,
-) {
-  const throughput: Record<string, unknown> = {};
-  const nginx = await startNginx(html);
-  try {
-    for (const [name, pagePath] of Object.entries(pages)) {
-      const next = await load(`${baseUrl}${pagePath}`);
-      const staticFile = await load(nginx.url(name));
-      // A baseline that did not serve the page is no baseline: refuse to record it.
-      if (staticFile.non2xx > 0 || next.non2xx > 0) {
-        throw new Error(
-          `${name}: ${next.non2xx} non-2xx answers from the site, ${staticFile.non2xx} from nginx`,
-        );
-      }
-      throughput[name] = {
-        path: pagePath,
-        bytes: Buffer.byteLength(html[name] ?? ''),
-        next,
-        nginx: staticFile,
-        ratioToNginx: Math.round((next.requestsPerSecond / staticFile.requestsPerSecond) * 1000) / 1000,
-      };
-      console.log(name, next.requestsPerSecond, 'req/s; nginx', staticFile.requestsPerSecond);
-    }
-  } finally {
-    await nginx.stop();
-  }
-  return throughput;
 }
 
 /** Uncached renders: paths never requested before (each first request renders the page). */
@@ -434,14 +356,18 @@ async function main() {
     const all = allPages.get(target) ?? {};
     const throughputPages = { home: all.home ?? '/', topic: all.topic ?? '', article: all.article ?? '' };
     // Warm the caches, then keep the exact bytes each page answers for nginx.
-    const html: Record<string, string> = {};
-    for (const [name, pagePath] of Object.entries(throughputPages)) {
-      await fetch(`${target.baseUrl}${pagePath}`);
-      html[name] = await (await fetch(`${target.baseUrl}${pagePath}`)).text();
-    }
+    const html = await pageBytes(target.baseUrl, throughputPages);
     record(target, 'server', target.baseUrl);
     if (runs('throughput')) {
-      record(target, 'throughput', await measureThroughput(target.baseUrl, throughputPages, html));
+      record(
+        target,
+        'throughput',
+        await measureThroughput(target.baseUrl, throughputPages, html, {
+          nginxPort: NGINX_PORT,
+          connections: CONNECTIONS,
+          seconds: DURATION_SECONDS,
+        }),
+      );
     }
     if (runs('renders')) record(target, 'renders', await measureRenders(target.baseUrl));
     if (runs('javascript')) {

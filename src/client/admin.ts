@@ -18,7 +18,10 @@ import {
   articleConflictAnswer,
   articleListAnswer,
   auditListAnswer,
+  type MediaPatchBody,
   mediaAnswer,
+  mediaDetailAnswer,
+  mediaListAnswer,
   revisionDiffAnswer,
   revisionListAnswer,
   type SessionCreateBody,
@@ -241,6 +244,27 @@ export function uploadMedia(file: File, alt?: string) {
   form.set('file', file);
   if (alt) form.set('alt', alt);
   return adminCall(mediaAnswer, '/media', { form });
+}
+
+/** One page of the media library (GET /api/admin/media). */
+export type MediaFilters = {
+  kind?: 'image' | 'pdf' | undefined;
+  q?: string | undefined;
+  page?: number;
+  perPage?: number;
+};
+export const listMedia = (query: MediaFilters, signal?: AbortSignal) =>
+  adminCall(mediaListAnswer, '/media', { query, ...(signal ? { signal } : {}) });
+export const getMedia = (id: number, signal?: AbortSignal) =>
+  adminCall(mediaDetailAnswer, `/media/${id}`, signal ? { signal } : {});
+export const updateMedia = (id: number, body: MediaPatchBody) =>
+  adminCall(mediaAnswer, `/media/${id}`, { method: 'PATCH', json: body });
+export const deleteMedia = (id: number) => adminSend(`/media/${id}`, { method: 'DELETE' });
+/** A new version of the medium with this file, at a new address (decision 075). */
+export function replaceMedia(id: number, file: File) {
+  const form = new FormData();
+  form.set('file', file);
+  return adminCall(mediaAnswer, `/media/${id}/replace`, { form });
 }
 
 // Administration

@@ -27,7 +27,7 @@ const OPTIMISED_IMAGE_PATH = new RegExp(
   `^/media/(?:(?:${OPTIMISED_IMAGE_FOLDERS.join('|')})/[a-z0-9]+(?:-[a-z0-9]+)*|placeholder|(?:\\d{1,9}|[0-9a-f]{32})/original)\\.(?:webp|jpg|png|avif)$`,
 );
 
-function isOptimisedImagePath(path: string): boolean {
+export function isOptimisedImagePath(path: string): boolean {
   return OPTIMISED_IMAGE_PATH.test(path);
 }
 

@@ -1,3 +1,4 @@
+import { imageSources, isOptimisedImagePath } from './image-sources';
 import { MEDIA_LIMITS } from './media-limits';
 
 /**
@@ -5,6 +6,9 @@ import { MEDIA_LIMITS } from './media-limits';
  * /media/{address}/w{width}.webp, its address its public key (or the id of one uploaded before keys).
  */
 const MEDIA_PATH = /^\/media\/(\d{1,9}|[0-9a-f]{32})\/(?:original|w\d{2,5})\.(?:jpg|png|webp|avif)$/;
+
+/** True for an image file of the newsroom's media library (the only images a text written in the newsroom shows). */
+export const isMediaImagePath = (href: string) => MEDIA_PATH.test(href);
 
 /**
  * The responsive sources of a newsroom image of `width` pixels (its original width): the WebP variants sharp made
@@ -20,4 +24,16 @@ export function mediaSources(
   const widths = [...MEDIA_LIMITS.variantWidths.filter((candidate) => candidate < width), width];
   const url = (candidate: number) => `/media/${id}/w${candidate}.webp`;
   return { src: url(width), srcSet: widths.map((candidate) => `${url(candidate)} ${candidate}w`).join(', ') };
+}
+
+/**
+ * The responsive sources of an image in editorial HTML, drawn at `sizes`: a newsroom upload's own variants, an image
+ * the optimiser may read through /_next/image, and nothing for any other (the optimiser would refuse it).
+ */
+export function textImageSources(
+  href: string,
+  width: number,
+  sizes: string,
+): { src: string; srcSet: string } | null {
+  return mediaSources(href, width) ?? (isOptimisedImagePath(href) ? imageSources(href, width, sizes) : null);
 }

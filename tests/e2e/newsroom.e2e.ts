@@ -293,6 +293,7 @@ test('every newsroom page of an administrator passes axe, at desktop and phone w
     ['/redaction/equipe', 'Équipe'],
     ['/redaction/cles-api', 'Clés d’API'],
     ['/redaction/journal', 'Journal des actions'],
+    ['/redaction/medias', 'Médiathèque'],
     ['/redaction/corbeille', 'Corbeille'],
   ];
   for (const [path, heading] of pages) {

@@ -14,7 +14,12 @@ import { POST as submitPost } from '@/app/api/admin/articles/[id]/submit/route';
 import { POST as unpublishPost } from '@/app/api/admin/articles/[id]/unpublish/route';
 import * as articlesRoute from '@/app/api/admin/articles/route';
 import { GET as auditGet } from '@/app/api/admin/audit/route';
-import { PATCH as mediaPatch } from '@/app/api/admin/media/[id]/route';
+import { POST as mediaReplace } from '@/app/api/admin/media/[id]/replace/route';
+import {
+  DELETE as mediaDelete,
+  GET as mediaGet,
+  PATCH as mediaPatch,
+} from '@/app/api/admin/media/[id]/route';
 import * as mediaRoute from '@/app/api/admin/media/route';
 import { GET as sessionGet } from '@/app/api/admin/session/route';
 import { POST as totpPost } from '@/app/api/admin/session/totp/route';
@@ -252,6 +257,31 @@ const calls = (): Call[] => [
     minimum: 'redacteur',
     params: { id: '999' },
     body: { alt: 'x' },
+  },
+  {
+    name: 'GET media detail',
+    handler: mediaGet,
+    method: 'GET',
+    path: '/api/admin/media/999',
+    minimum: 'redacteur',
+    params: { id: '999' },
+  },
+  {
+    name: 'DELETE media',
+    handler: mediaDelete,
+    method: 'DELETE',
+    path: '/api/admin/media/999',
+    minimum: 'redacteur',
+    params: { id: '999' },
+  },
+  {
+    name: 'POST media replace',
+    handler: mediaReplace,
+    method: 'POST',
+    path: '/api/admin/media/999/replace',
+    minimum: 'redacteur',
+    params: { id: '999' },
+    body: {},
   },
   {
     name: 'GET staff',

@@ -1,5 +1,6 @@
 import { ImageWithFallback } from '@/components/ui/image-with-fallback';
 import { ARTICLE_COVER_RATIO, COVER_IMAGE_SIZES, LISTING_IMAGE_WIDTH } from '@/lib/constants';
+import { focalPosition } from '@/lib/focal-point';
 import styles from './article.module.css';
 
 type Props = {
@@ -9,6 +10,7 @@ type Props = {
     alt?: string | undefined;
     source?: string | undefined;
     width?: number | undefined;
+    focal_point?: { x: number; y: number } | null | undefined;
   };
 };
 
@@ -28,6 +30,7 @@ export function ArticleCover({ image }: Props) {
         width={width}
         height={Math.round(width / ARTICLE_COVER_RATIO)}
         sizes={COVER_IMAGE_SIZES}
+        objectPosition={focalPosition(image.focal_point)}
         priority
       />
       {image.legend || image.source ? (

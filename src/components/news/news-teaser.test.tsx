@@ -29,4 +29,23 @@ describe('NewsTeaser', () => {
     render(<NewsTeaser article={article} />);
     expect(screen.getByText('1er mars 2026')).toBeTruthy();
   });
+
+  test('a card crops its image around the media library’s focal point', () => {
+    const image = {
+      content_type: 'cover',
+      href: '/media/covers/social-1.webp',
+      image_name: 'c',
+      width: 1200,
+    };
+    const { container, unmount } = render(
+      <NewsTeaser
+        variant="card"
+        article={{ ...article, images: [{ ...image, focal_point: { x: 20, y: 80 } }] }}
+      />,
+    );
+    expect(container.querySelector('img')?.style.objectPosition).toBe('20% 80%');
+    unmount();
+    const centred = render(<NewsTeaser variant="card" article={{ ...article, images: [image] }} />);
+    expect(centred.container.querySelector('img')?.style.objectPosition).toBe('');
+  });
 });

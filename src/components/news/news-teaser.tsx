@@ -3,6 +3,7 @@ import { ImageWithFallback } from '@/components/ui/image-with-fallback';
 import { LEAD_IMAGE_SIZES, LISTING_IMAGE_HEIGHT, LISTING_IMAGE_WIDTH } from '@/lib/constants';
 import type { ArticleSummary, TeaserArticle } from '@/lib/contracts/content';
 import { formatLongDate } from '@/lib/dates';
+import { focalPosition } from '@/lib/focal-point';
 import { articlePath } from '@/lib/urls';
 import styles from './news-teaser.module.css';
 
@@ -67,6 +68,7 @@ export function NewsTeaser({
           width={LISTING_IMAGE_WIDTH}
           height={LISTING_IMAGE_HEIGHT}
           sizes={variant === 'lead' ? LEAD_IMAGE_SIZES : '(min-width: 1000px) 400px, 90vw'}
+          objectPosition={focalPosition(image.focal_point)}
           priority={priority}
         />
       ) : null}

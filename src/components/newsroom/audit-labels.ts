@@ -22,6 +22,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'article.purge': 'Brouillon effacé de la corbeille',
   'media.upload': 'Média envoyé',
   'media.update': 'Média modifié',
+  'media.replace': 'Fichier d’un média remplacé',
+  'media.delete': 'Média supprimé',
   'staff.create': 'Compte créé',
   'staff.invite': 'Invitation envoyée',
   'staff.update': 'Compte modifié',

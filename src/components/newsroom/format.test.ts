@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { formatDateTime, formatDay, fromParisInput, toParisInput } from './format';
+import { formatDateTime, formatDay, formatFileSize, fromParisInput, toParisInput } from './format';
 
 describe('newsroom dates in Paris time', () => {
   test('a winter instant is shown an hour ahead of UTC, a summer one two hours', () => {
@@ -37,5 +37,13 @@ describe('formatDay', () => {
   test('writes an event day in French order, nothing without one', () => {
     expect(formatDay('2026-12-15')).toBe('15/12/2026');
     expect(formatDay(null)).toBe('');
+  });
+});
+
+describe('formatFileSize', () => {
+  test('says ko under a megabyte and Mo above, in French', () => {
+    expect(formatFileSize(300)).toBe('1 ko');
+    expect(formatFileSize(850 * 1024)).toBe('850 ko');
+    expect(formatFileSize(2.4 * 1024 * 1024)).toBe('2,4 Mo');
   });
 });

@@ -54,3 +54,11 @@ export function fromParisInput(value: string): string | null {
   instant = asUtc - parisOffsetMinutes(instant) * 60_000;
   return new Date(instant).toISOString();
 }
+
+const decimal = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1 });
+
+/** A file's size as « 850 ko » or « 2,4 Mo » (French units, powers of 1,024). */
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024 * 1024) return `${decimal.format(Math.max(1, Math.round(bytes / 1024)))} ko`;
+  return `${decimal.format(bytes / 1024 / 1024)} Mo`;
+}

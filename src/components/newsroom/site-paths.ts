@@ -12,6 +12,7 @@ export const SITE_PATHS = {
   taxonomy: '/redaction/taxonomie',
   shop: '/redaction/boutique',
   pages: '/redaction/pages',
+  media: '/redaction/medias',
 } as const;
 
 export const issuePath = (date: string) => `${SITE_PATHS.issues}/${date}`;
@@ -30,6 +31,7 @@ export const SITE_NAV: { href: string; label: string; permission: AdminPermissio
   { href: SITE_PATHS.home, label: 'Page d’accueil', permission: 'home.read' },
   { href: SITE_PATHS.taxonomy, label: 'Thèmes et métiers', permission: 'article.read' },
   { href: SITE_PATHS.pages, label: 'Pages', permission: 'page.read' },
+  { href: SITE_PATHS.media, label: 'Médiathèque', permission: 'article.read' },
   { href: SITE_PATHS.shop, label: 'Boutique', permission: 'shop.read' },
   { href: SITE_PATHS.newsletters, label: 'Newsletters', permission: 'newsletter.read' },
   { href: SITE_PATHS.subscribers, label: 'Abonnés', permission: 'subscriber.read' },

@@ -12,6 +12,8 @@ export type OptimizedImageProps = {
   /** The largest paint of its page: fetched at once and at high priority. */
   priority?: boolean;
   className?: string;
+  /** Where a crop (object-fit: cover) keeps the subject: the CSS `object-position` of its focal point. */
+  objectPosition?: string | undefined;
 } & {
   /** Data attributes are kept, e.g. the image fallback's mark (ImageWithFallback). */
   [dataAttribute: `data-${string}`]: string;
@@ -35,6 +37,7 @@ export function OptimizedImage({
   sizes,
   priority = false,
   className,
+  objectPosition,
   ...dataAttributes
 }: OptimizedImageProps) {
   // An image uploaded in the newsroom already has its responsive WebP variants (made by sharp at upload).
@@ -53,7 +56,7 @@ export function OptimizedImage({
       loading={priority ? undefined : 'lazy'}
       fetchPriority={priority ? 'high' : undefined}
       decoding="async"
-      style={{ color: 'transparent' }}
+      style={objectPosition ? { color: 'transparent', objectPosition } : { color: 'transparent' }}
     />
   );
 }

@@ -473,19 +473,65 @@ export const mediaAnswer = z.object({
   width: z.number().int().nullable(),
   height: z.number().int().nullable(),
   alt: z.string().nullable(),
+  /** Proposed as the figcaption when the image is placed in a text. */
+  caption: z.string().nullable(),
+  /** Where crops keep the subject, in percent from the left and the top; null: the centre. */
+  focalPoint: z.object({ x: z.number().int(), y: z.number().int() }).nullable(),
+  /** The medium whose file this one replaced (a new version), or null. */
+  replacesId: z.number().int().nullable(),
   /** Smaller copies for `srcset`, narrowest first (empty for a PDF). */
   variants: z.array(mediaVariantSchema),
+  /** Name of the staff member or API key that uploaded it (null once deleted). */
+  uploadedBy: z.string().nullable(),
   createdAt: dateTimeSchema,
 });
 export type MediaAnswer = z.infer<typeof mediaAnswer>;
 
-/** PATCH /api/admin/media/{id} */
-export const mediaPatchBody = z.strictObject({
-  alt: z.string().trim().min(1, 'ne doit pas être vide').max(ARTICLE_INPUT_LIMITS.shortTextLength),
+const focalCoordinate = z
+  .number({ error: 'doit être un nombre' })
+  .int('doit être un entier')
+  .min(0, 'doit être entre 0 et 100')
+  .max(100, 'doit être entre 0 et 100');
+
+/** PATCH /api/admin/media/{id}: any of the alt text, the caption (empty: none) and the focal point (null: centre). */
+export const mediaPatchBody = z
+  .strictObject({
+    alt: z
+      .string()
+      .trim()
+      .min(1, 'ne doit pas être vide')
+      .max(ARTICLE_INPUT_LIMITS.shortTextLength)
+      .optional(),
+    caption: z.string().trim().max(ARTICLE_INPUT_LIMITS.shortTextLength).optional(),
+    focalPoint: z.strictObject({ x: focalCoordinate, y: focalCoordinate }).nullable().optional(),
+  })
+  .refine((body) => Object.keys(body).length > 0, 'Rien à modifier : alt, caption ou focalPoint.');
+export type MediaPatchBody = z.input<typeof mediaPatchBody>;
+
+const MEDIA_SEARCH_MAX_LENGTH = 100;
+
+/** GET /api/admin/media: the newest version of each medium, newest first; `q` in its name, alt text or caption. */
+export const mediaListQuery = z.object({
+  kind: z.enum(['image', 'pdf'], { error: 'type inconnu' }).optional(),
+  q: z
+    .string()
+    .trim()
+    .max(MEDIA_SEARCH_MAX_LENGTH, `au plus ${MEDIA_SEARCH_MAX_LENGTH} caractères`)
+    .optional()
+    .transform((value) => value || undefined),
+  ...paginationQuery,
 });
 
-/** GET /api/admin/media */
-export const mediaListQuery = z.object({ kind: z.enum(['image', 'pdf']).optional(), ...paginationQuery });
+export const mediaListAnswer = z.object({ items: z.array(mediaAnswer), ...paginationAnswer });
+export type MediaListAnswer = z.infer<typeof mediaListAnswer>;
+
+/** GET /api/admin/media/{id}: the medium and the articles that show it (any of its versions). */
+export const mediaDetailAnswer = mediaAnswer.extend({
+  usedBy: z.array(z.object({ id: z.string(), title: z.string(), status: z.string() })),
+  /** Other places that show it (editorial pages, banners), named for people. */
+  usedElsewhere: z.array(z.string()),
+});
+export type MediaDetailAnswer = z.infer<typeof mediaDetailAnswer>;
 
 // ---------------------------------------------------------------------------------------------------------
 // Staff (administrators): GET / POST /api/admin/staff, PATCH /api/admin/staff/{id}
@@ -551,6 +597,8 @@ export const AUDIT_ACTIONS = [
   'article.purge',
   'media.upload',
   'media.update',
+  'media.replace',
+  'media.delete',
   'staff.create',
   'staff.invite',
   'staff.update',

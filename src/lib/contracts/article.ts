@@ -71,6 +71,11 @@ const tag = z.strictObject({
 
 const tags = z.array(tag).max(L.tags).default([]);
 
+const focalPercent = z
+  .int('doit être un entier')
+  .min(0, 'doit être entre 0 et 100')
+  .max(100, 'doit être entre 0 et 100');
+
 const image = z.strictObject({
   content_type: requiredText(L.shortTextLength),
   href,
@@ -81,6 +86,8 @@ const image = z.strictObject({
   alt: optionalText(L.shortTextLength),
   width: z.int().positive().nullish(),
   height: z.int().positive().nullish(),
+  /** Where crops keep the subject (percent from the left and the top), from the media library's focal point. */
+  focal_point: z.strictObject({ x: focalPercent, y: focalPercent }).nullish(),
 });
 
 const images = z.array(image).max(L.images).default([]);

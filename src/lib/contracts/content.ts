@@ -22,6 +22,8 @@ const apiImage = z.object({
   alt: z.optional(z.string()),
   width: z.optional(z.number()),
   height: z.optional(z.number()),
+  /** Where crops keep the subject, in percent (the media library's focal point). */
+  focal_point: z.optional(z.nullable(z.object({ x: z.number(), y: z.number() }))),
 });
 
 /** Sort orders of a news list: by publication date, newest first (the default) or oldest first. */

@@ -45,6 +45,7 @@ function toImages(input: ArticleInput['images']): ArticleImage[] {
     alt: item.alt ?? undefined,
     width: item.width ?? undefined,
     height: item.height ?? undefined,
+    focalPoint: item.focal_point ?? undefined,
   }));
 }
 

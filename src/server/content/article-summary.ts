@@ -44,6 +44,7 @@ export function toApiImage(image: ArticleImage): ArticleSummary['images'][number
     alt: image.alt,
     width: image.width,
     height: image.height,
+    focal_point: image.focalPoint,
   };
 }
 

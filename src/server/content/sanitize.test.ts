@@ -122,3 +122,50 @@ describe('sanitizeNewsroomHtml', () => {
     );
   });
 });
+
+describe('figures of the media library', () => {
+  const KEY = '0123456789abcdef0123456789abcdef';
+  const figure = (image: string, caption = '<figcaption>Le tribunal</figcaption>') =>
+    `<figure>${image}${caption}</figure>`;
+
+  it('keeps figure, img (src, alt, width, height) and figcaption, and adds the site’s srcset and sizes', () => {
+    const html = figure(
+      `<img src="/media/${KEY}/original.jpg" alt="La façade du tribunal" width="1000" height="600" />`,
+    );
+    const variants = [320, 640, 960, 1000]
+      .map((width) => `/media/${KEY}/w${width}.webp ${width}w`)
+      .join(', ');
+    expect(sanitizeEditorialHtml(html)).toBe(
+      figure(
+        `<img src="/media/${KEY}/original.jpg" alt="La façade du tribunal" width="1000" height="600" srcset="${variants}" sizes="(min-width: 1240px) 876px, (min-width: 1000px) calc(100vw - 364px), calc(100vw - 2rem)" loading="lazy" decoding="async" />`,
+      ),
+    );
+  });
+
+  it('builds the optimiser’s srcset for the site’s own images, none for others', () => {
+    const optimised = sanitizeEditorialHtml(
+      figure('<img src="/media/covers/fiscal-1.webp" alt="Un bureau" width="1200" height="675" />'),
+    );
+    expect(optimised).toContain(
+      'srcset="/_next/image?url=%2Fmedia%2Fcovers%2Ffiscal-1.webp&amp;w=32&amp;q=75 32w,',
+    );
+    expect(optimised).toContain(
+      '/_next/image?url=%2Fmedia%2Fcovers%2Ffiscal-1.webp&amp;w=1200&amp;q=75 1200w,',
+    );
+    expect(sanitizeEditorialHtml('<img src="https://x.fr/a.png" alt="a" width="300" />')).toBe(
+      '<img src="https://x.fr/a.png" alt="a" width="300" />',
+    );
+  });
+
+  it('keeps nothing more: attributes of figure and figcaption, styles, handlers and an input srcset go', () => {
+    const hostile =
+      `<figure class="wide" style="float:left" onclick="steal()" data-x="1">` +
+      `<img src="/media/${KEY}/original.png" alt="Un graphique" srcset="https://evil.example/x.png 2x" sizes="1px" loading="eager" class="big" style="width:1px" onerror="steal()" data-id="3" />` +
+      `<figcaption class="c" style="color:red" onclick="steal()">Source <script>steal()</script><strong>Insee</strong></figcaption></figure>`;
+    const sanitised = sanitizeEditorialHtml(hostile);
+    expect(sanitised).toBe(
+      `<figure><img src="/media/${KEY}/original.png" alt="Un graphique" /><figcaption>Source <strong>Insee</strong></figcaption></figure>`,
+    );
+    expect(sanitizeNewsroomHtml(hostile)).toBe(sanitised);
+  });
+});

@@ -1,11 +1,37 @@
 import 'server-only';
 import { compile } from 'html-to-text';
 import sanitizeHtml from 'sanitize-html';
+import { COVER_IMAGE_SIZES } from '@/lib/constants';
 import { EMBED_PROVIDERS } from '@/lib/embeds';
+import { textImageSources } from '@/lib/media-srcset';
 import { resolveInternalLink } from '@/lib/urls';
 import { withTableHeaders } from './table-headers';
 
 export { EMBED_PROVIDERS };
+
+/**
+ * An image of a text with the responsive sources the site makes for it (its variants, or the optimiser's widths),
+ * drawn at the text column's width (the cover's); whatever srcset or loading the input had is dropped.
+ */
+function responsiveImage(tagName: string, attribs: sanitizeHtml.Attributes): sanitizeHtml.Tag {
+  const { srcset: _srcset, sizes: _sizes, loading: _loading, decoding: _decoding, ...kept } = attribs;
+  const width = Number(attribs.width);
+  const sources =
+    attribs.src && Number.isInteger(width) && width > 0
+      ? textImageSources(attribs.src, width, COVER_IMAGE_SIZES)
+      : null;
+  if (!sources) return { tagName, attribs: kept };
+  return {
+    tagName,
+    attribs: {
+      ...kept,
+      srcset: sources.srcSet,
+      sizes: COVER_IMAGE_SIZES,
+      loading: 'lazy',
+      decoding: 'async',
+    },
+  };
+}
 
 const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
@@ -66,7 +92,8 @@ const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
   ],
   allowedAttributes: {
     a: ['href', 'title', { name: 'target', values: ['_blank'] }, 'rel'],
-    img: ['src', 'alt', 'width', 'height'],
+    // srcset, sizes, loading and decoding are the sanitiser's own (responsiveImage), never the input's.
+    img: ['src', 'alt', 'width', 'height', 'srcset', 'sizes', 'loading', 'decoding'],
     span: ['class'],
     abbr: ['title'],
     ol: ['start', 'type'],
@@ -109,6 +136,7 @@ const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
   transformTags: {
     // The page title is the only h1: headings of a body start at h2.
     h1: 'h2',
+    img: responsiveImage,
     a: (tagName, attribs) => {
       const result: sanitizeHtml.Attributes = { ...attribs };
       if (attribs.href) result.href = resolveInternalLink(attribs.href);
@@ -143,6 +171,7 @@ const NEWSROOM_SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
   },
   transformTags: {
     h1: 'h2',
+    img: responsiveImage,
     a: (tagName, attribs) => {
       const result: sanitizeHtml.Attributes = { ...attribs };
       // Only the internal-link form of the flash scheme is ours.

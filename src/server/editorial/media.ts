@@ -1,16 +1,14 @@
 import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import pLimit from 'p-limit';
 import sharp, { type Metadata, type Sharp } from 'sharp';
-import type { z } from 'zod';
 import {
   IMAGE_CONTENT_TYPES,
   MEDIA_CONTENT_TYPES,
   type MediaAnswer,
   type MediaVariant,
-  type mediaListQuery,
 } from '@/lib/contracts/admin';
 import { MEDIA_LIMITS } from '@/lib/media-limits';
 import type { Db } from '../db/client';
@@ -28,7 +26,7 @@ import { mediaTypeOf, readLimited } from '../staff/route';
 // with WebP variants for srcset. Nothing is stored unless every check passed and every variant was made.
 
 type ContentType = (typeof MEDIA_CONTENT_TYPES)[number];
-type MediaRow = typeof media.$inferSelect;
+export type MediaRow = typeof media.$inferSelect;
 
 const VARIANT_FORMAT = { contentType: 'image/webp', extension: 'webp' } as const;
 const EXTENSIONS: Record<ContentType, string> = {
@@ -59,7 +57,8 @@ function mediaFileUrl(address: string | number, key: string, contentType: string
   return `/media/${address}/${key}.${extension}`;
 }
 
-function toMediaAnswer(row: MediaRow): MediaAnswer {
+/** A medium as the Admin API answers it; `uploadedBy` is the uploader's name, read by the caller. */
+export function toMediaAnswer(row: MediaRow, uploadedBy: string | null): MediaAnswer {
   return {
     id: row.id,
     kind: row.kind as MediaAnswer['kind'],
@@ -70,6 +69,9 @@ function toMediaAnswer(row: MediaRow): MediaAnswer {
     width: row.width,
     height: row.height,
     alt: row.alt,
+    caption: row.caption,
+    focalPoint: row.focalX === null || row.focalY === null ? null : { x: row.focalX, y: row.focalY },
+    replacesId: row.replacesId,
     variants: row.variants.map(
       (variant): MediaVariant => ({
         width: variant.width,
@@ -78,6 +80,7 @@ function toMediaAnswer(row: MediaRow): MediaAnswer {
         url: mediaFileUrl(row.publicKey ?? row.id, variant.key, variant.contentType),
       }),
     ),
+    uploadedBy,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -277,9 +280,16 @@ async function writeFile(
 /**
  * POST /api/admin/media: counts against the staff member's upload limit, checks the file and the storage quota,
  * makes the variants (one image at a time), then writes the medium's row and its files part by part outside any
- * transaction; a failure deletes what was written.
+ * transaction; a failure deletes what was written. With `replaced`, the file is a new version of that medium
+ * (POST /api/admin/media/{id}/replace, decision 075): a new row at a new address, of the same kind, keeping its
+ * alt text, caption and focal point.
  */
-export async function uploadMedia(db: Db, principal: StaffPrincipal, request: Request): Promise<MediaAnswer> {
+export async function uploadMedia(
+  db: Db,
+  principal: StaffPrincipal,
+  request: Request,
+  replaced?: MediaRow,
+): Promise<MediaAnswer> {
   const limit = await consumeRateLimit(db, UPLOAD_RATE_LIMIT, String(principal.staffId));
   if (!limit.allowed) {
     throw new AppError('rate_limited', UPLOAD_RATE_LIMIT_MESSAGE, undefined, limit.retryAfterSeconds);
@@ -288,16 +298,29 @@ export async function uploadMedia(db: Db, principal: StaffPrincipal, request: Re
   const bytes = Buffer.from(await file.arrayBuffer());
   await ensureStorageFor(db, bytes.byteLength);
   const prepared = await prepareInTurn(bytes, file.type);
+  const kind = isImage(prepared.type) ? 'image' : 'pdf';
+  if (replaced && replaced.kind !== kind) {
+    throw new AppError(
+      'unsupported_media_type',
+      replaced.kind === 'image'
+        ? 'Remplacez une image par une image (JPEG, PNG, WebP ou AVIF).'
+        : 'Remplacez un PDF par un PDF.',
+    );
+  }
   const [row] = await db
     .insert(media)
     .values({
-      kind: isImage(prepared.type) ? 'image' : 'pdf',
+      kind,
       contentType: prepared.type,
       name: cleanName(file.name, prepared.type),
       size: prepared.original.byteLength,
       width: prepared.width,
       height: prepared.height,
-      alt,
+      alt: alt ?? replaced?.alt ?? null,
+      caption: replaced?.caption ?? null,
+      focalX: replaced?.focalX ?? null,
+      focalY: replaced?.focalY ?? null,
+      replacesId: replaced?.id ?? null,
       sha256: createHash('sha256').update(prepared.original).digest('hex'),
       publicKey: randomBytes(16).toString('hex'),
       variants: prepared.files.map(({ key, contentType, width, height }) => ({
@@ -316,51 +339,20 @@ export async function uploadMedia(db: Db, principal: StaffPrincipal, request: Re
     await recordAudit(
       db,
       principal,
-      'media.upload',
+      replaced ? 'media.replace' : 'media.upload',
       { type: 'media', id: stored.id },
-      { name: stored.name, contentType: stored.contentType, size: stored.size },
+      {
+        name: stored.name,
+        contentType: stored.contentType,
+        size: stored.size,
+        ...(replaced ? { replaces: replaced.id } : {}),
+      },
     );
   } catch (error) {
     await db.delete(media).where(eq(media.id, stored.id));
     throw error;
   }
-  return toMediaAnswer(stored);
-}
-
-export async function updateMediaAlt(
-  db: Db,
-  principal: StaffPrincipal,
-  id: number,
-  alt: string,
-): Promise<MediaAnswer> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx.update(media).set({ alt }).where(eq(media.id, id)).returning();
-    if (!row) throw new AppError('not_found', 'Média introuvable.');
-    await recordAudit(tx, principal, 'media.update', { type: 'media', id }, { alt });
-    return toMediaAnswer(row);
-  });
-}
-
-export async function listMedia(db: Db, query: z.output<typeof mediaListQuery>) {
-  const where = query.kind ? eq(media.kind, query.kind) : undefined;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(media)
-      .where(where)
-      .orderBy(desc(media.createdAt), desc(media.id))
-      .limit(query.perPage)
-      .offset((query.page - 1) * query.perPage),
-    db.select({ value: count() }).from(media).where(where),
-  ]);
-  const totalCount = total?.value ?? 0;
-  return {
-    items: rows.map(toMediaAnswer),
-    total: totalCount,
-    page: query.page,
-    perPage: query.perPage,
-    pageCount: Math.ceil(totalCount / query.perPage),
-  };
+  return toMediaAnswer(stored, principal.actor.name);
 }
 
 /** A medium's address in its files' URLs: its public key, or the id of a medium uploaded before keys. */

@@ -5,6 +5,7 @@ import { toReaderArticle } from '../content/article-single';
 import type { Db } from '../db/client';
 import { type ArticlePageData, withRelated } from '../pages/article-page';
 import { getAdminArticle } from './articles';
+import { withCurrentFocalPoints } from './media-library';
 import { getRevision } from './revisions';
 
 /**
@@ -22,7 +23,7 @@ export async function loadPreviewPage(
     options.revision === undefined
       ? (await getAdminArticle(db, id)).article
       : (await getRevision(db, id, options.revision)).article;
-  const { article, sections } = toArticleRows(document);
+  const { article, sections } = toArticleRows(await withCurrentFocalPoints(db, document));
   const now = new Date();
   const single = toReaderArticle(
     {

@@ -36,6 +36,7 @@ import {
   type Transaction,
 } from './articles';
 import { refreshGoneArticles } from './gone';
+import { withCurrentFocalPoints } from './media-library';
 
 // The workflow: submit for review, publish now or at a time, unpublish, restore a revision. Publishing writes
 // the public copy (`articles`) as the import does and announces the change in the same transaction, so every
@@ -133,7 +134,7 @@ async function goLive(
     { id: row.id, enrichedNewsId: document.enriched_news_id ?? null },
     { existing: true },
   );
-  const rows = toArticleRows(document);
+  const rows = toArticleRows(await withCurrentFocalPoints(tx as unknown as Db, document));
   const tags = [
     ...new Set([
       ...(await tagsOfPublicArticles(tx, [row.id])),

@@ -24,7 +24,7 @@ export async function loadArticlePage(db: Db, newsId: string): Promise<ArticlePa
 }
 
 /** Where 'A lire aussi' is drawn from: the article's thematics, or its first topic when it has none. */
-export function relatedNewsSource<Topic>(article: { topics: Topic[]; thematics: Topic[] }): Topic[] {
+function relatedNewsSource<Topic>(article: { topics: Topic[]; thematics: Topic[] }): Topic[] {
   return article.thematics.length > 0 ? article.thematics : article.topics.slice(0, 1);
 }
 

@@ -154,10 +154,7 @@ export function tagSectionPage<Listing extends ListingData>(
   const path = [section.base, ...segments].join('/');
   if (route.kind === 'article') {
     const { article } = route.data;
-    tagRenderedPage(
-      path,
-      tagsOfArticlePage({ id: article.id, enrichedNewsId: article.enriched_news_id }),
-    );
+    tagRenderedPage(path, tagsOfArticlePage({ id: article.id, enrichedNewsId: article.enriched_news_id }));
     return;
   }
   const list = LIST_OF_SECTION[section.base];

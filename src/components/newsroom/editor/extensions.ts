@@ -4,6 +4,7 @@ import { Link } from '@tiptap/extension-link';
 import { TableKit } from '@tiptap/extension-table';
 import { StarterKit } from '@tiptap/starter-kit';
 import { Embed } from './embed-node';
+import { Figure } from './figure-node';
 
 /** An internal link as the site's sanitiser resolves it (spec section 2: flash:id:{id}). */
 export const internalHref = (id: string) => `flash:id:${id}`;
@@ -24,7 +25,8 @@ const BodyHeading = Heading.extend({
 
 /**
  * The editor's schema: what the site's sanitiser keeps (src/server/content/sanitize.ts) and nothing more.
- * Headings start at h2 (the page title is the h1); no code blocks; links allow the internal flash:id scheme.
+ * Headings start at h2 (the page title is the h1); no code blocks; links allow the internal flash:id scheme;
+ * images only as figures of the media library.
  */
 export function editorExtensions(): Extensions {
   return [
@@ -48,5 +50,6 @@ export function editorExtensions(): Extensions {
     }),
     TableKit.configure({ table: { resizable: false } }),
     Embed,
+    Figure,
   ];
 }

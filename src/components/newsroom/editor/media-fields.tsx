@@ -6,6 +6,7 @@ import { IMAGE_CONTENT_TYPES, type MediaAnswer } from '@/lib/contracts/admin';
 import { MEDIA_LIMITS } from '@/lib/media-limits';
 import { MoveButtons } from '../buttons';
 import { InputField, SelectField, withCurrentOption } from '../fields';
+import { MediaPickerDialog } from '../media/media-picker-dialog';
 import styles from '../newsroom.module.css';
 import { type AttachmentValue, type ImageValue, move } from './draft';
 
@@ -18,7 +19,7 @@ const MAX_MEGABYTES = MEDIA_LIMITS.maxBytes / 1024 / 1024;
 const PDF_CONTENT_TYPES = ['application/pdf'] as const;
 
 /** A file chosen in a file input, checked for size before it is sent (the server checks everything again). */
-function useUpload(accept: readonly string[]) {
+function useUpload(accept: readonly string[], send: (file: File) => Promise<MediaAnswer>) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const upload = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -37,7 +38,7 @@ function useUpload(accept: readonly string[]) {
     }
     setBusy(true);
     try {
-      return await uploadMedia(file);
+      return await send(file);
     } catch (failure) {
       setError(errorMessage(failure));
       return null;
@@ -59,6 +60,7 @@ export function UploadField({
   onUploaded,
   showProgress = false,
   hint,
+  send = uploadMedia,
 }: {
   label: string;
   accept: readonly string[];
@@ -66,9 +68,11 @@ export function UploadField({
   showProgress?: boolean;
   /** Said under the field (the size an image is shown at). */
   hint?: string | undefined;
+  /** Where the file goes: a new medium by default, or a new version of one (the library's replace). */
+  send?: (file: File) => Promise<MediaAnswer>;
 }) {
   const inputId = useId();
-  const { busy, error, upload } = useUpload(accept);
+  const { busy, error, upload } = useUpload(accept, send);
   return (
     <div className={styles.field}>
       <label htmlFor={inputId} className={styles.label}>
@@ -117,8 +121,21 @@ export function ImagesField({
   onChange: (images: ImageValue[]) => void;
   label?: string;
 }) {
+  const [picking, setPicking] = useState(false);
   const update = (index: number, changes: Partial<ImageValue>) =>
     onChange(images.map((image, at) => (at === index ? { ...image, ...changes } : image)));
+  /** A medium of the library as the article's image: the cover if it has none yet, its alt and caption kept. */
+  const imageOf = (media: MediaAnswer): ImageValue => ({
+    content_type: images.some((image) => image.content_type === 'cover') ? 'illustration' : 'cover',
+    href: media.url,
+    image_name: media.name,
+    alt: media.alt ?? '',
+    legend: media.caption,
+    source: null,
+    width: media.width,
+    height: media.height,
+    ...(media.focalPoint ? { focal_point: media.focalPoint } : {}),
+  });
 
   return (
     <fieldset className={styles.fieldset}>
@@ -175,22 +192,20 @@ export function ImagesField({
         label={`Ajouter une image (JPEG, PNG, WebP ou AVIF, ${MAX_MEGABYTES} Mo au plus)`}
         accept={IMAGE_CONTENT_TYPES}
         showProgress
-        onUploaded={(media) =>
-          onChange([
-            ...images,
-            {
-              content_type: images.some((image) => image.content_type === 'cover') ? 'illustration' : 'cover',
-              href: media.url,
-              image_name: media.name,
-              alt: media.alt ?? '',
-              legend: null,
-              source: null,
-              width: media.width,
-              height: media.height,
-            },
-          ])
-        }
+        onUploaded={(media) => onChange([...images, imageOf(media)])}
       />
+      <div className={styles.actions}>
+        <button type="button" className={styles.secondaryButton} onClick={() => setPicking(true)}>
+          Choisir dans la médiathèque
+        </button>
+      </div>
+      {picking ? (
+        <MediaPickerDialog
+          title="Choisir une image de la médiathèque"
+          onChoose={(media) => onChange([...images, imageOf(media)])}
+          onClose={() => setPicking(false)}
+        />
+      ) : null}
     </fieldset>
   );
 }

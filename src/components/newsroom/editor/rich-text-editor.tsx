@@ -2,6 +2,7 @@
 
 import { type Editor, EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import { useId, useState } from 'react';
+import { FigurePanel } from '../media/figure-panel';
 import styles from '../newsroom.module.css';
 import { cleanPastedHtml } from './clean-pasted-html';
 import { editorExtensions } from './extensions';
@@ -24,7 +25,7 @@ function editorHtml(editor: Editor): string {
   return editor.isEmpty ? '' : editor.getHTML();
 }
 
-type Panel = 'link' | 'internal' | 'embed' | null;
+type Panel = 'link' | 'internal' | 'embed' | 'image' | null;
 
 const IDLE_TOOLBAR = {
   h2: false,
@@ -172,6 +173,12 @@ export default function RichTextEditor({
           onClick={() => toggle('embed')}
         />
         <ToolButton
+          label="Image"
+          description="Insérer une image de la médiathèque, avec son texte alternatif et sa légende"
+          pressed={panel === 'image'}
+          onClick={() => toggle('image')}
+        />
+        <ToolButton
           label="Annuler"
           disabled={!state.canUndo}
           onClick={() => chain().undo().run()}
@@ -198,6 +205,7 @@ export default function RichTextEditor({
         <InternalLinkPanel editor={editor} searchArticles={searchArticles} onDone={() => setPanel(null)} />
       ) : null}
       {panel === 'embed' ? <EmbedPanel editor={editor} onDone={() => setPanel(null)} /> : null}
+      {panel === 'image' ? <FigurePanel editor={editor} onDone={() => setPanel(null)} /> : null}
       <EditorContent editor={editor} />
     </div>
   );

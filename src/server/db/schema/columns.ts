@@ -57,6 +57,8 @@ export type ArticleImage = {
   alt?: string | undefined;
   width?: number | undefined;
   height?: number | undefined;
+  /** Where crops keep the subject, in percent (the media library's focal point when the image was chosen). */
+  focalPoint?: { x: number; y: number } | undefined;
 };
 
 export type Attachment = { item: string; name: string };

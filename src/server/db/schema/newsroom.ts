@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigserial,
   boolean,
   check,
@@ -10,6 +11,7 @@ import {
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -184,29 +186,45 @@ export const newsroomRevisions = pgTable(
 );
 
 /** Uploaded images and PDF attachments; their bytes are in `mediaFiles`, so every instance can serve them. */
-export const media = pgTable('media', {
-  id: serial().primaryKey(),
-  /** image or pdf */
-  kind: text().notNull(),
-  contentType: text().notNull(),
-  /** The uploaded file's name, cleaned. */
-  name: text().notNull(),
-  size: integer().notNull(),
-  width: integer(),
-  height: integer(),
-  alt: text(),
-  /** SHA-256 of the original, in the files' URLs so that they can be cached for ever. */
-  sha256: text().notNull(),
-  /**
-   * 32 random hex characters naming the medium in its files' public URLs (/media/{publicKey}/…), so that a medium
-   * not yet published cannot be found by counting ids. Null for media uploaded before it existed, which keep their
-   * numeric addresses (published content links them; decision 069).
-   */
-  publicKey: text().unique(),
-  variants: jsonb().$type<{ width: number; height: number; key: string; contentType: string }[]>().notNull(),
-  createdBy: integer().references(() => staffMembers.id, { onDelete: 'set null' }),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-});
+export const media = pgTable(
+  'media',
+  {
+    id: serial().primaryKey(),
+    /** image or pdf */
+    kind: text().notNull(),
+    contentType: text().notNull(),
+    /** The uploaded file's name, cleaned. */
+    name: text().notNull(),
+    size: integer().notNull(),
+    width: integer(),
+    height: integer(),
+    alt: text(),
+    /** The caption proposed when the medium is placed in a text (a figure's figcaption). */
+    caption: text(),
+    /** Where a crop keeps the subject: percentages from the left and the top (null: the centre). */
+    focalX: smallint(),
+    focalY: smallint(),
+    /** The medium this one is a new version of (its file replaced; decision 075): the library shows the newest. */
+    replacesId: integer().references((): AnyPgColumn => media.id, { onDelete: 'set null' }),
+    /** SHA-256 of the original, in the files' URLs so that they can be cached for ever. */
+    sha256: text().notNull(),
+    /**
+     * 32 random hex characters naming the medium in its files' public URLs (/media/{publicKey}/…), so that a medium
+     * not yet published cannot be found by counting ids. Null for media uploaded before it existed, which keep their
+     * numeric addresses (published content links them; decision 069).
+     */
+    publicKey: text().unique(),
+    variants: jsonb()
+      .$type<{ width: number; height: number; key: string; contentType: string }[]>()
+      .notNull(),
+    createdBy: integer().references(() => staffMembers.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('media_replaces_idx').on(t.replacesId),
+    check('media_focal_point_check', sql`${t.focalX} between 0 and 100 and ${t.focalY} between 0 and 100`),
+  ],
+);
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 

@@ -1,7 +1,8 @@
-// GET / POST /api/admin/media: uploads (multipart `file`, `alt`) and their list
+// GET / POST /api/admin/media: uploads (multipart `file`, `alt`) and the library's list (kind, q, page)
 import { mediaListQuery } from '@/lib/contracts/admin';
 import { getDb } from '@/server/db/client';
-import { listMedia, uploadMedia } from '@/server/editorial/media';
+import { uploadMedia } from '@/server/editorial/media';
+import { listMedia } from '@/server/editorial/media-library';
 import { requireStaff } from '@/server/staff/auth';
 import { adminQuery, adminRoute, created } from '@/server/staff/route';
 
