@@ -29,6 +29,13 @@ const longDateFormat = /* @__PURE__ */ lazyFormat('fr-FR', {
   year: 'numeric',
 });
 
+const clockFormat = /* @__PURE__ */ lazyFormat('fr-FR', {
+  timeZone: SITE_TIME_ZONE,
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
 /** The calendar day in Paris as YYYY-MM-DD. */
 export function parisIsoDay(date: Date): string {
   return isoDayFormat().format(date);
@@ -45,4 +52,15 @@ export function withFirstOfMonth(formatted: string): string {
 /** "20 novembre 2026" (and "1er mars 2026", as French typography writes the first day), after "Publié le". */
 export function formatLongDate(date: Date | string): string {
   return withFirstOfMonth(longDateFormat().format(typeof date === 'string' ? new Date(date) : date));
+}
+
+/** "2 décembre 2026 à 10 h 05", Paris time, as French typography writes an instant in a sentence. */
+export function formatLongDateTime(date: Date | string): string {
+  const instant = typeof date === 'string' ? new Date(date) : date;
+  const clock = Object.fromEntries(
+    clockFormat()
+      .formatToParts(instant)
+      .map((part) => [part.type, part.value]),
+  );
+  return `${formatLongDate(instant)} à ${clock.hour} h ${clock.minute}`;
 }

@@ -538,6 +538,55 @@ describe('article ids', () => {
 });
 
 describe('revisions', () => {
+  it('compares dates in French (Paris time) and the body block by block: headings, list items, table rows', async () => {
+    const table = (rows: string) =>
+      `<table><thead><tr><th scope="col">Année</th><th scope="col">Taux</th></tr></thead><tbody>${rows}</tbody></table>`;
+    const created = await create(journalist, {
+      publication_date: '2026-12-02T09:05:00.000Z',
+      view: `<h2>Le barème</h2><ul><li><p>Premier cas</p></li><li><p>Second cas</p></li></ul>${table('<tr><td>2025</td><td>5 %</td></tr>')}`,
+    });
+    await patch(created.id, journalist, {
+      version: 1,
+      publication_date: '2026-07-01T06:30:00.000Z',
+      view: `<h2>Le barème</h2><ul><li><p>Premier cas modifié</p></li></ul>${table('<tr><td>2025</td><td>5 %</td></tr><tr><td>2026</td><td>6 %</td></tr>')}`,
+    });
+    const diff = revisionDiffAnswer.parse(
+      (
+        await callAdmin(diffGet, {
+          path: `/api/admin/articles/${created.id}/revisions/diff`,
+          caller: journalist,
+          params: { id: created.id },
+          query: { from: 1, to: 2 },
+        })
+      ).body,
+    );
+    const date = diff.changes.find((change) => change.field === 'publication_date');
+    const side = (hidden: 'added' | 'removed') =>
+      date?.parts
+        .filter((part) => part.kind !== hidden)
+        .map((part) => part.text)
+        .join('');
+    expect(side('added')).toBe('2 décembre 2026 à 10 h 05');
+    expect(side('removed')).toBe('1er juillet 2026 à 08 h 30');
+    const body = diff.changes.find((change) => change.field === 'view');
+    expect(body?.blocks?.map((block) => `${block.kind} ${block.element}`)).toEqual([
+      'same heading',
+      'changed item',
+      'removed item',
+      'same row',
+      'same row',
+      'added row',
+    ]);
+    expect(body?.blocks?.[1]?.cells[0]).toEqual([
+      { kind: 'same', text: 'Premier cas' },
+      { kind: 'added', text: ' modifié' },
+    ]);
+    expect(body?.blocks?.[5]?.cells.map((cell) => cell.map((part) => part.text).join(''))).toEqual([
+      '2026',
+      '6 %',
+    ]);
+  });
+
   it('keeps every save, compares two readably and restores one as a new version', async () => {
     const created = await create(journalist, { view: '<p>Le taux passe à 20 %.</p>' });
     await patch(created.id, journalist, {
@@ -706,6 +755,8 @@ describe('preview', () => {
     const gated = await loadPreviewPage(database.db, created.id, { hasAccess: false });
     expect(gated.isPaywallable).toBe(true);
     expect(gated.article.sections.map((section) => section.id)).toEqual(['PREV-S1']);
+    // The draft was never published: the withheld sections come from it, listed locked in the table of contents.
+    expect(gated.lockedSections).toEqual([{ id: 'PREV-S2', title: 'Seconde section' }]);
     const first = await loadPreviewPage(database.db, created.id, { revision: 1 });
     expect(first.article.title).toBe('Réforme de la TVA sur les acomptes');
     expect(await readerSees(created.id)).toBe(false);

@@ -16,6 +16,8 @@ type SiteChromeProps = {
   subscriberUrl: string;
   analyticsScriptUrl: string | undefined;
   accountsManagedBy: AccountsManagedBy;
+  /** False for the newsroom's preview: staff see the reader's page without the consent notice over it. */
+  askConsent?: boolean;
   children: ReactNode;
 };
 
@@ -30,6 +32,7 @@ export function SiteChrome({
   subscriberUrl,
   analyticsScriptUrl,
   accountsManagedBy,
+  askConsent = true,
   children,
 }: SiteChromeProps) {
   const shop = shopLinks(shopBaseUrl);
@@ -39,8 +42,12 @@ export function SiteChrome({
       <a className="skip-link" href={`#${MAIN_CONTENT_ID}`}>
         Aller au contenu
       </a>
-      <ConsentStateScript />
-      <ConsentManager analyticsScriptUrl={analyticsScriptUrl} notice={<ConsentNotice />} />
+      {askConsent ? (
+        <>
+          <ConsentStateScript />
+          <ConsentManager analyticsScriptUrl={analyticsScriptUrl} notice={<ConsentNotice />} />
+        </>
+      ) : null}
       <AccountProvider forgotPasswordUrl={accounts.forgotPassword}>
         <SiteHeader shop={shop} subscriberUrl={subscriberUrl} accountUrl={accounts.account} />
         <main id={MAIN_CONTENT_ID} tabIndex={-1}>

@@ -57,6 +57,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'shop.import': 'Catalogue de la boutique importé',
   'shop.mappings': 'Correspondances de la boutique modifiées',
   'rates.publish': 'Tableau de taux publié (nouvelle version)',
+  'article.note': 'Note de relecture laissée',
 };
 
 /** What an entry is about, in French. */

@@ -5,13 +5,14 @@ import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { type FormEvent, useEffect, useState } from 'react';
 import { diffRevisions, errorMessage, getArticle, listRevisions, restoreRevision } from '@/client/admin';
 import type { AdminArticle, RevisionDiffAnswer, RevisionSummary } from '@/lib/contracts/admin';
+import { formatLongDateTime } from '@/lib/dates';
 import { hasUnpublishedChanges } from './article-labels';
 import { RowButton } from './buttons';
-import { formatDateTime } from './format';
 import { DataTable } from './list-parts';
 import { ErrorAlert, Loading, StatusNotice } from './messages';
 import styles from './newsroom.module.css';
 import { articleEditPath, previewPath } from './paths';
+import { RevisionDiff } from './revision-diff';
 import { useStaff } from './staff-shell';
 
 const REVISION_ACTION_LABELS: Record<RevisionSummary['action'], string> = {
@@ -65,7 +66,7 @@ export function RevisionCells({ revision }: { revision: RevisionSummary }) {
       <td>{revision.number}</td>
       <td>{REVISION_ACTION_LABELS[revision.action]}</td>
       <td>{revision.createdBy?.name ?? 'Système'}</td>
-      <td>{formatDateTime(revision.createdAt)}</td>
+      <td>{formatLongDateTime(revision.createdAt)}</td>
       <td>{revision.title}</td>
     </>
   );
@@ -187,51 +188,12 @@ export function RevisionsPage({ id }: { id: string }) {
         ) : null}
       </form>
       {diff ? (
-        <DiffView diff={diff} />
+        <RevisionDiff diff={diff} />
       ) : from && to && from !== to ? (
         <p className="loading" role="status">
           Comparaison en cours...
         </p>
       ) : null}
     </>
-  );
-}
-
-function DiffView({ diff }: { diff: RevisionDiffAnswer }) {
-  return (
-    <section className={styles.panel} aria-labelledby="comparaison-titre">
-      <h2 id="comparaison-titre">
-        De la version {diff.from.number} ({formatDateTime(diff.from.createdAt)}) à la version {diff.to.number}{' '}
-        ({formatDateTime(diff.to.createdAt)})
-      </h2>
-      {diff.changes.length === 0 ? <p>Aucune différence.</p> : null}
-      {diff.changes.map((change) => (
-        <div key={change.field}>
-          <h3>{change.label}</h3>
-          <p className={styles.diff}>
-            {change.parts.map((part, index) =>
-              part.kind === 'added' ? (
-                // biome-ignore lint/suspicious/noArrayIndexKey: the parts are a fixed sequence.
-                <ins key={index}>
-                  <span className="visually-hidden">[ajouté : </span>
-                  {part.text}
-                  <span className="visually-hidden">]</span>
-                </ins>
-              ) : part.kind === 'removed' ? (
-                // biome-ignore lint/suspicious/noArrayIndexKey: the parts are a fixed sequence.
-                <del key={index}>
-                  <span className="visually-hidden">[supprimé : </span>
-                  {part.text}
-                  <span className="visually-hidden">]</span>
-                </del>
-              ) : (
-                // biome-ignore lint/suspicious/noArrayIndexKey: the parts are a fixed sequence.
-                <span key={index}>{part.text}</span>
-              ),
-            )}
-          </p>
-        </div>
-      ))}
-    </section>
   );
 }

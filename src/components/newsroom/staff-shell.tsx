@@ -14,6 +14,7 @@ import {
 import { ErrorAlert, Loading } from './messages';
 import styles from './newsroom.module.css';
 import { NEWSROOM_PATHS, signInPath } from './paths';
+import { ReviewHeaderLinks } from './review/review-header-links';
 import { SITE_NAV } from './site-paths';
 
 type StaffContext = {
@@ -110,6 +111,7 @@ export function StaffShell({ children }: { children: ReactNode }) {
                       </Link>
                     </li>
                   ))}
+                  <ReviewHeaderLinks staffId={session.staff.id} />
                 </ul>
               </nav>
               <div className={styles.staff}>

@@ -11,6 +11,7 @@ import {
 } from './article';
 import { codesWithLabels } from './coded-values';
 import { RATES_AUDIT_ACTIONS, RATES_MINIMUM_ROLE } from './rate-tables-admin';
+import { REVIEW_AUDIT_ACTIONS, REVIEW_MINIMUM_ROLE } from './review-newsroom';
 import { SITE_AUDIT_ACTIONS, SITE_MINIMUM_ROLE } from './site-newsroom';
 import { STAFF_ROLES, type StaffRole } from './staff-roles';
 
@@ -72,6 +73,7 @@ const MINIMUM_ROLE = {
   'search.blocklist': 'administrateur',
   ...SITE_MINIMUM_ROLE,
   ...RATES_MINIMUM_ROLE,
+  ...REVIEW_MINIMUM_ROLE,
 } as const satisfies Record<string, StaffRole>;
 export type AdminPermission = keyof typeof MINIMUM_ROLE;
 
@@ -413,7 +415,21 @@ export const revisionDiffQuery = z.object({ from: positiveId, to: positiveId });
 const diffPartSchema = z.object({ kind: z.enum(['same', 'added', 'removed']), text: z.string() });
 export type DiffPart = z.infer<typeof diffPartSchema>;
 
-/** A readable comparison: each changed field with its French label and its word-level differences. */
+/**
+ * One block of a rich text compared block by block: a heading, a paragraph, a list item or a table row, kept
+ * as it was, inserted, deleted, or changed (its words compared). `cells` holds a row's cells, one for the others.
+ */
+const blockDiffSchema = z.object({
+  kind: z.enum(['same', 'added', 'removed', 'changed']),
+  element: z.enum(['heading', 'paragraph', 'item', 'row']),
+  cells: z.array(z.array(diffPartSchema)),
+});
+export type BlockDiff = z.infer<typeof blockDiffSchema>;
+
+/**
+ * A readable comparison: each changed field with its French label and its word-level differences; a rich text
+ * (the body, a section's) also compared block by block, so headings, lists and tables stay readable.
+ */
 export const revisionDiffAnswer = z.object({
   from: revisionSummarySchema,
   to: revisionSummarySchema,
@@ -423,6 +439,7 @@ export const revisionDiffAnswer = z.object({
       field: z.string(),
       label: z.string(),
       parts: z.array(diffPartSchema),
+      blocks: z.optional(z.array(blockDiffSchema)),
     }),
   ),
 });
@@ -590,6 +607,7 @@ export const AUDIT_ACTIONS = [
   'api_key.revoke',
   ...SITE_AUDIT_ACTIONS,
   ...RATES_AUDIT_ACTIONS,
+  ...REVIEW_AUDIT_ACTIONS,
 ] as const;
 const auditActionSchema = z.enum(AUDIT_ACTIONS, { error: 'action inconnue' });
 export type AuditAction = z.infer<typeof auditActionSchema>;

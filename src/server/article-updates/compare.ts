@@ -1,10 +1,10 @@
 import 'server-only';
-import { diffWordsWithSpace } from 'diff';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { ArticleDocument, DiffPart } from '@/lib/contracts/admin';
 import { articlePath } from '@/lib/urls';
 import { toArticleRows } from '../content/article-input';
 import { visiblePlainText } from '../content/paywall';
+import { wordDifferences } from '../content/version-diff';
 import type { Db } from '../db/client';
 import { articles, articleUpdates, newsroomRevisions } from '../db/schema';
 
@@ -39,13 +39,6 @@ export function readableText(document: ArticleDocument, hasAccess: boolean): str
     },
     hasAccess,
   );
-}
-
-export function wordDifferences(before: string, after: string): DiffPart[] {
-  return diffWordsWithSpace(before, after).map((change) => ({
-    kind: change.added ? 'added' : change.removed ? 'removed' : 'same',
-    text: change.value,
-  }));
 }
 
 /**

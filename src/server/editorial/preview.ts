@@ -63,5 +63,5 @@ export async function loadPreviewPage(
     })),
     options.hasAccess ?? true,
   );
-  return withRelated(db, single);
+  return withRelated(db, single, sections);
 }

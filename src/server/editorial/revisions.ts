@@ -1,23 +1,23 @@
 import 'server-only';
-import { diffWordsWithSpace } from 'diff';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { ARTICLE_FIELD_LABELS } from '@/lib/article-fields';
 import type {
   ArticleDocument,
-  DiffPart,
   RevisionAction,
   RevisionAnswer,
   RevisionDiffAnswer,
   RevisionSummary,
 } from '@/lib/contracts/admin';
+import { formatLongDate, formatLongDateTime } from '@/lib/dates';
 import { htmlToPlainText } from '../content/sanitize';
+import { blockDifferences, wordDifferences } from '../content/version-diff';
 import type { Db } from '../db/client';
 import { newsroomArticles, newsroomRevisions, staffMembers } from '../db/schema';
 import { AppError } from '../http/errors';
 import { ARTICLE_NOT_FOUND_MESSAGE } from './articles';
 
-// Revisions: every version of an article kept whole; a readable comparison of any two (field by field, the
-// body as words of text), done with the `diff` library.
+// Revisions: every version of an article kept whole; a readable comparison of any two (field by field, dates in
+// French, rich texts block by block: version-diff.ts).
 
 export const REVISION_NOT_FOUND_MESSAGE = 'Révision introuvable.';
 
@@ -109,10 +109,22 @@ export async function getRevision(db: Db, id: string, number: number): Promise<R
   return { ...summaryOf(row), article: row.document as ArticleDocument };
 }
 
-/** A field's value as a person reads it: labels of tags, names of images, the text of HTML. */
+/** The rich-text field of an article and of its sections: compared block by block too. */
+const RICH_TEXT_FIELD = 'view';
+/** The fields holding an instant or a day, shown as French dates in Paris time. */
+const DATE_FIELDS = new Set(['publication_date', 'update_date', 'event_date']);
+
+/** An instant as « 2 décembre 2026 à 10 h 05 » (Paris), a day as « 2 décembre 2026 »; anything else as it is. */
+function readableDate(value: string): string {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return formatLongDate(`${value}T12:00:00Z`);
+  return Number.isNaN(Date.parse(value)) ? value : formatLongDateTime(value);
+}
+
+/** A field's value as a person reads it: labels of tags, names of images, French dates, the text of HTML. */
 function readable(field: string, value: unknown): string {
   if (value === undefined || value === null) return '';
-  if (field === 'view' && typeof value === 'string') return htmlToPlainText(value);
+  if (field === RICH_TEXT_FIELD && typeof value === 'string') return htmlToPlainText(value);
+  if (DATE_FIELDS.has(field) && typeof value === 'string') return readableDate(value);
   if (typeof value === 'boolean') return value ? 'oui' : 'non';
   if (typeof value === 'string' || typeof value === 'number') return String(value);
   if (Array.isArray(value)) {
@@ -138,13 +150,6 @@ function readable(field: string, value: unknown): string {
     .join('\n');
 }
 
-function partsOf(before: string, after: string): DiffPart[] {
-  return diffWordsWithSpace(before, after).map((change) => ({
-    kind: change.added ? 'added' : change.removed ? 'removed' : 'same',
-    text: change.value,
-  }));
-}
-
 type Change = RevisionDiffAnswer['changes'][number];
 
 function compareFields(
@@ -162,7 +167,10 @@ function compareFields(
     changes.push({
       field: `${prefix}${field}`,
       label: `${labelPrefix}${ARTICLE_FIELD_LABELS[field] ?? field}`,
-      parts: partsOf(left, right),
+      parts: wordDifferences(left, right),
+      ...(field === RICH_TEXT_FIELD
+        ? { blocks: blockDifferences(String(before[field] ?? ''), String(after[field] ?? '')) }
+        : {}),
     });
   }
   return changes;

@@ -22,6 +22,7 @@ import { defineJob } from '../jobs/definitions';
 import { cancelJobs, enqueueJob } from '../jobs/queue';
 import { logger } from '../log';
 import { noteDeadlineDate } from '../personal-agenda/reminders';
+import { notifyReviewers } from '../review/notes';
 import { type Actor, recordAudit, recordPublicChange } from '../staff/audit';
 import type { StaffPrincipal } from '../staff/auth';
 import {
@@ -76,6 +77,7 @@ export async function submitArticle(
     if (row.status !== 'draft') throw wrongStatus();
     await saveVersion(tx, row, { status: 'in_review' }, 'submit', principal);
     await recordAudit(tx, principal, 'article.submit', { type: 'article', id });
+    await notifyReviewers(tx, principal, row);
     return getAdminArticle(tx, id);
   });
 }

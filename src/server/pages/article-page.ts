@@ -28,9 +28,18 @@ function relatedNewsSource<Topic>(article: { topics: Topic[]; thematics: Topic[]
   return article.thematics.length > 0 ? article.thematics : article.topics.slice(0, 1);
 }
 
-/** The page around an article: related news and shop products (the newsroom's preview builds it too). */
-export async function withRelated(db: Db, single: ArticleForReader): Promise<ArticlePageData> {
+/**
+ * The page around an article: related news and shop products (the newsroom's preview builds it too). The
+ * sections the gate withheld are listed, locked, in the table of contents: the published ones by default, or
+ * `allSections` for a preview, whose draft's sections may not be published yet.
+ */
+export async function withRelated(
+  db: Db,
+  single: ArticleForReader,
+  allSections?: readonly { id: string; title: string }[],
+): Promise<ArticlePageData> {
   const { article } = single;
+  const shownIds = new Set(article.sections.map((section) => section.id));
   const thematicsIds = article.thematics.map((thematic) => thematic.id);
   const topicId = thematicsIds.length === 0 ? relatedNewsSource(article)[0]?.id : undefined;
   const [{ news }, products, lockedSections, updates] = await Promise.all([
@@ -40,21 +49,23 @@ export async function withRelated(db: Db, single: ArticleForReader): Promise<Art
       metier: article.trades[0],
       subject: article.topics[0]?.slug,
     }),
-    single.isPaywallable && article.sections.length > 0
-      ? db
-          .select({ id: articleSections.id, title: articleSections.title })
-          .from(articleSections)
-          .where(
-            and(
-              eq(articleSections.articleId, article.id),
-              notInArray(
-                articleSections.id,
-                article.sections.map((section) => section.id),
+    !single.isPaywallable || article.sections.length === 0
+      ? []
+      : allSections
+        ? allSections.filter((section) => !shownIds.has(section.id)).map(({ id, title }) => ({ id, title }))
+        : db
+            .select({ id: articleSections.id, title: articleSections.title })
+            .from(articleSections)
+            .where(
+              and(
+                eq(articleSections.articleId, article.id),
+                notInArray(
+                  articleSections.id,
+                  article.sections.map((section) => section.id),
+                ),
               ),
-            ),
-          )
-          .orderBy(asc(articleSections.position))
-      : [],
+            )
+            .orderBy(asc(articleSections.position)),
     listArticleUpdates(db, article.id),
   ]);
   return { ...single, related: relatedNews(article, news), products, lockedSections, updates };

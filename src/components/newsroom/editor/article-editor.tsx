@@ -10,6 +10,7 @@ import { mayDeleteDraft } from '../article-bin/delete-draft';
 import { ErrorAlert, Loading } from '../messages';
 import styles from '../newsroom.module.css';
 import { articleIdOfEditPath, NEWSROOM_PATHS, previewPath } from '../paths';
+import { ReviewNotesPanel } from '../review/review-notes-panel';
 import { useStaff } from '../staff-shell';
 import { ArticleFields } from './article-fields';
 import type { LoadedArticle } from './autosave-machine';
@@ -187,6 +188,7 @@ function EditorForm({ loaded, taxonomy }: { loaded: LoadedArticle; taxonomy: Tax
           />
           <ShortcutsHelp open={shortcutsOpen} onOpenChange={setShortcutsOpen} />
           <ReferencesPanel parts={referenceParts} />
+          {article && (own || can('article.editAny')) ? <ReviewNotesPanel articleId={article.id} /> : null}
         </aside>
       </div>
     </div>

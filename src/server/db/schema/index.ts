@@ -29,6 +29,7 @@ export * from './newsroom';
 export * from './personal-agenda';
 export * from './rate-tables';
 export * from './readers';
+export * from './review';
 export * from './search';
 export * from './shop';
 export * from './subscriber-documents';

@@ -59,6 +59,7 @@ export default async function PreviewPage({ params, searchParams }: Props) {
       subscriberUrl={config.SUBSCRIBER_URL}
       accountsManagedBy={config.ACCOUNTS_MANAGED_BY}
       analyticsScriptUrl={undefined}
+      askConsent={false}
     >
       {/* In the main region, after the site's skip link: marked before anything of the page. */}
       <div className={styles.previewBanner} role="note" aria-label="Aperçu">
