@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POST as restorePost } from '@/app/api/admin/article-bin/[id]/restore/route';
 import { GET as binGet } from '@/app/api/admin/article-bin/route';
+import { GET as notesGet, POST as notesPost } from '@/app/api/admin/articles/[id]/notes/route';
 import { POST as publishPost } from '@/app/api/admin/articles/[id]/publish/route';
 import { GET as revisionsGet } from '@/app/api/admin/articles/[id]/revisions/route';
 import {
@@ -18,6 +19,7 @@ import {
   revisionListAnswer,
 } from '@/lib/contracts/admin';
 import { ARTICLE_BIN_DAYS, articleBinAnswer } from '@/lib/contracts/article-bin';
+import { reviewNotesAnswer } from '@/lib/contracts/review-newsroom';
 import type { Database } from '@/server/db/client';
 import { articleBin, auditLog, backgroundJobs } from '@/server/db/schema';
 import { runDueJobs } from '@/server/jobs/runner';
@@ -108,6 +110,15 @@ describe('deleting a draft', () => {
       body: { version: 1, summary: 'Deuxième version.' },
     });
     expect(edited.status).toBe(200);
+    const notesPath = `/api/admin/articles/${draft.id}/notes`;
+    const note = await callAdmin(notesPost, {
+      path: notesPath,
+      method: 'POST',
+      caller: editor,
+      params: { id: draft.id },
+      body: { text: 'Citez la source du barème.' },
+    });
+    expect(note.status).toBe(201);
 
     expect((await remove(draft.id, journalist, 2)).status).toBe(204);
     expect((await getArticle(draft.id, journalist)).status).toBe(404);
@@ -148,6 +159,12 @@ describe('deleting a draft', () => {
       ).body,
     );
     expect(revisions.items.map((revision) => revision.number).sort()).toEqual([1, 2]);
+    // Its review notes come back with it, still unread by its author.
+    const notes = reviewNotesAnswer.parse(
+      (await callAdmin(notesGet, { path: notesPath, caller: journalist, params: { id: draft.id } })).body,
+    );
+    expect(notes.items.map((item) => item.text)).toEqual(['Citez la source du barème.']);
+    expect(notes.unread).toBe(1);
     expect((await binOf(editor)).items.some((item) => item.id === draft.id)).toBe(false);
     // Its author goes on editing it from the version it had.
     const again = await callAdmin(articlePatch, {
@@ -161,6 +178,7 @@ describe('deleting a draft', () => {
     expect(await auditActions(draft.id)).toEqual([
       'article.create',
       'article.update',
+      'article.note',
       'article.delete',
       'article.undelete',
       'article.update',

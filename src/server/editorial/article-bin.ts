@@ -10,7 +10,14 @@ import {
 } from '@/lib/contracts/admin';
 import { ARTICLE_BIN_DAYS, ARTICLE_BIN_LIST_LIMIT, type ArticleBinAnswer } from '@/lib/contracts/article-bin';
 import type { Db } from '../db/client';
-import { articleBin, auditLog, newsroomArticles, newsroomRevisions, staffMembers } from '../db/schema';
+import {
+  articleBin,
+  auditLog,
+  newsroomArticles,
+  newsroomRevisions,
+  reviewNotes,
+  staffMembers,
+} from '../db/schema';
 import { AppError } from '../http/errors';
 import { defineJob } from '../jobs/definitions';
 import { cancelJobs, enqueueJob } from '../jobs/queue';
@@ -70,6 +77,11 @@ export async function deleteDraft(
       .from(newsroomRevisions)
       .where(eq(newsroomRevisions.articleId, id))
       .orderBy(asc(newsroomRevisions.number));
+    const notes = await tx
+      .select()
+      .from(reviewNotes)
+      .where(eq(reviewNotes.articleId, id))
+      .orderBy(asc(reviewNotes.createdAt), asc(reviewNotes.id));
     // Milliseconds, as the purge job's payload carries it: the job purges this deletion and no later one.
     const deletedAt = new Date();
     await tx.insert(articleBin).values({
@@ -85,6 +97,12 @@ export async function deleteDraft(
         createdBy: revision.createdBy,
         createdAt: revision.createdAt.toISOString(),
       })),
+      notes: notes.map((note) => ({
+        authorId: note.authorId,
+        text: note.text,
+        createdAt: note.createdAt.toISOString(),
+        seenByAuthorAt: note.seenByAuthorAt?.toISOString() ?? null,
+      })),
       createdBy: row.createdBy,
       createdAt: row.createdAt,
       updatedBy: row.updatedBy,
@@ -92,7 +110,7 @@ export async function deleteDraft(
       deletedBy: principal.staffId,
       deletedAt,
     });
-    // The revisions go with the row (on delete cascade).
+    // The revisions and notes go with the row (on delete cascade).
     await tx.delete(newsroomArticles).where(eq(newsroomArticles.id, id));
     await enqueueJob(
       tx,
@@ -161,7 +179,7 @@ export async function listBin(db: Db, principal: StaffPrincipal): Promise<Articl
 
 /**
  * POST /api/admin/article-bin/{id}/restore: the draft comes back as it was deleted (status, version,
- * revisions). 404 when it is not in the bin, 403 for a journalist's other people's drafts, 409 when its id (or
+ * revisions, review notes). 404 when it is not in the bin, 403 for a journalist's other people's drafts, 409 when its id (or
  * enriched news id) was taken meanwhile.
  */
 export async function restoreFromBin(db: Db, principal: StaffPrincipal, id: string): Promise<AdminArticle> {
@@ -196,6 +214,17 @@ export async function restoreFromBin(db: Db, principal: StaffPrincipal, id: stri
           document: revision.document,
           createdBy: revision.createdBy,
           createdAt: new Date(revision.createdAt),
+        })),
+      );
+    }
+    if (binned.notes.length > 0) {
+      await tx.insert(reviewNotes).values(
+        binned.notes.map((note) => ({
+          articleId: id,
+          authorId: note.authorId,
+          text: note.text,
+          createdAt: new Date(note.createdAt),
+          seenByAuthorAt: note.seenByAuthorAt === null ? null : new Date(note.seenByAuthorAt),
         })),
       );
     }

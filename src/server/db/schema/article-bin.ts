@@ -2,7 +2,7 @@ import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-
 import { staffMembers } from './newsroom';
 
 // The newsroom's bin (« Corbeille », src/server/editorial/article-bin.ts): drafts deleted in the last 30 days, moved
-// out of `newsroom_articles` with their revisions so that no list or query of the articles has to skip them, and
+// out of `newsroom_articles` with their revisions and review notes so that no list or query of the articles has to skip them, and
 // put back as they were when restored. A job purges each one 30 days after its deletion.
 
 /** One revision of a binned draft, as `newsroom_revisions` held it. */
@@ -12,6 +12,14 @@ export type BinnedRevision = {
   document: Record<string, unknown>;
   createdBy: number | null;
   createdAt: string;
+};
+
+/** One review note of a binned draft, as `review_notes` held it. */
+export type BinnedNote = {
+  authorId: number | null;
+  text: string;
+  createdAt: string;
+  seenByAuthorAt: string | null;
 };
 
 export const articleBin = pgTable(
@@ -25,6 +33,8 @@ export const articleBin = pgTable(
     version: integer().notNull(),
     document: jsonb().$type<Record<string, unknown>>().notNull(),
     revisions: jsonb().$type<BinnedRevision[]>().notNull(),
+    /** Its review notes, which would otherwise go with the row (on delete cascade). */
+    notes: jsonb().$type<BinnedNote[]>().notNull().default([]),
     createdBy: integer().references(() => staffMembers.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull(),
     updatedBy: integer().references(() => staffMembers.id, { onDelete: 'set null' }),

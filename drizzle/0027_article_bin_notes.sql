@@ -1,0 +1,1 @@
+ALTER TABLE "article_bin" ADD COLUMN "notes" jsonb DEFAULT '[]'::jsonb NOT NULL;
