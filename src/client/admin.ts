@@ -260,7 +260,7 @@ export const getMedia = (id: number, signal?: AbortSignal) =>
 export const updateMedia = (id: number, body: MediaPatchBody) =>
   adminCall(mediaAnswer, `/media/${id}`, { method: 'PATCH', json: body });
 export const deleteMedia = (id: number) => adminSend(`/media/${id}`, { method: 'DELETE' });
-/** A new version of the medium with this file, at a new address (decision 075). */
+/** A new version of the medium with this file, at a new address (decision 074). */
 export function replaceMedia(id: number, file: File) {
   const form = new FormData();
   form.set('file', file);

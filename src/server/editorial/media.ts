@@ -281,7 +281,7 @@ async function writeFile(
  * POST /api/admin/media: counts against the staff member's upload limit, checks the file and the storage quota,
  * makes the variants (one image at a time), then writes the medium's row and its files part by part outside any
  * transaction; a failure deletes what was written. With `replaced`, the file is a new version of that medium
- * (POST /api/admin/media/{id}/replace, decision 075): a new row at a new address, of the same kind, keeping its
+ * (POST /api/admin/media/{id}/replace, decision 074): a new row at a new address, of the same kind, keeping its
  * alt text, caption and focal point.
  */
 export async function uploadMedia(

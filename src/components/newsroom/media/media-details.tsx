@@ -28,7 +28,7 @@ const FIELD_LABELS: Record<string, string> = {
 
 /**
  * One medium of the library: what it is, where it is used, its alt text and caption, its focal point, the
- * replacement of its file (a new version, decision 075) and its deletion once nothing shows it. `onChanged` says
+ * replacement of its file (a new version, decision 074) and its deletion once nothing shows it. `onChanged` says
  * the list must be read again; a replacement or deletion names the medium now shown (or none).
  */
 export function MediaDetails({

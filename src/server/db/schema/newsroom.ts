@@ -204,7 +204,7 @@ export const media = pgTable(
     /** Where a crop keeps the subject: percentages from the left and the top (null: the centre). */
     focalX: smallint(),
     focalY: smallint(),
-    /** The medium this one is a new version of (its file replaced; decision 075): the library shows the newest. */
+    /** The medium this one is a new version of (its file replaced; decision 074): the library shows the newest. */
     replacesId: integer().references((): AnyPgColumn => media.id, { onDelete: 'set null' }),
     /** SHA-256 of the original, in the files' URLs so that they can be cached for ever. */
     sha256: text().notNull(),
