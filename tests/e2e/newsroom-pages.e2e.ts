@@ -74,7 +74,7 @@ test('compose today’s issue, reorder it with the keyboard, publish it and see 
 
   await page.getByRole('button', { name: 'Publier maintenant' }).click();
   await page.getByText('Numéro publié : la page d’accueil le montre.').waitFor();
-  await screenshot(page, 'site-newsroom-issue');
+  await screenshot(page, 'newsroom-issue');
 
   // The home page (cached for a few seconds, refreshed on the content change) shows the new issue.
   consoleGuard.allow(ANONYMOUS_ME);
@@ -144,7 +144,7 @@ test('send a campaign of today’s issue and watch its progress reach 100 %', as
     expect(question).toContain(`maintenant à ${audience} abonné`);
     await page.getByText('Progression : 100 %').waitFor({ timeout: 60_000 });
     await page.getByText('Envoyée', { exact: true }).waitFor();
-    await screenshot(page, 'site-newsroom-campaign-sent');
+    await screenshot(page, 'newsroom-campaign-sent');
     if (smtp) {
       for (const email of addresses) expect(smtp.countFor(email)).toBe(1);
     }
@@ -204,7 +204,7 @@ test('add a home banner, move it first with the keyboard and see it on the home 
     })
     .toBe(true);
   expect(Date.now() - saved).toBeLessThan(5_000);
-  await screenshot(page, 'site-newsroom-home-blocks');
+  await screenshot(page, 'newsroom-home-blocks');
   // …and the carousel shows it on its first page.
   consoleGuard.allow(ANONYMOUS_ME);
   await page.goto('/');
@@ -232,7 +232,7 @@ test('rename a thematic in the taxonomy: its old address answers 301 to the new 
   await notice.waitFor();
   const slug = /adresse « ([a-z-]+) »/.exec((await notice.textContent()) ?? '')?.[1];
   expect(slug).toMatch(/^tva-/);
-  await screenshot(page, 'site-newsroom-taxonomy');
+  await screenshot(page, 'newsroom-taxonomy');
 
   const old = await fetch(`${baseUrl()}/actualite/fiscal/tva`, { redirect: 'manual' });
   expect(old.status).toBe(301);
@@ -272,7 +272,7 @@ test('write an agenda event from the newsroom agenda, publish it and find it in 
   await expect.poll(() => page.getByText(/Enregistré à/).count(), { timeout: 15_000 }).toBe(1);
   await page.getByRole('button', { name: 'Publier maintenant' }).click();
   await page.getByText('Article publié.').waitFor();
-  await screenshot(page, 'site-newsroom-agenda-event');
+  await screenshot(page, 'newsroom-agenda-event');
 
   // The reader agenda of this month lists it once the caches have followed the publication.
   await expect
@@ -306,7 +306,7 @@ test('import the shop feed as an administrator: the home page offers come from i
   await page.getByRole('button', { name: 'Importer' }).click();
   await page.getByText('2 produit(s) importé(s) : le catalogue est remplacé.').waitFor();
   await page.getByText('2 produit(s) au catalogue.').waitFor();
-  await screenshot(page, 'site-newsroom-shop');
+  await screenshot(page, 'newsroom-shop');
 
   // The offers of the moment (category 11) now come from the imported catalogue.
   await expect
@@ -358,7 +358,7 @@ test('redirections as an administrator: add one, import a CSV, page through, del
   const table = page.getByRole('table', { name: 'Redirections, par ancienne adresse' });
   await expect(table.getByRole('row')).toHaveCount(7);
   await expect(page).toPassAxe();
-  await screenshot(page, 'site-newsroom-redirects');
+  await screenshot(page, 'newsroom-redirects');
 
   await page.getByRole('button', { name: `Supprimer la redirection de /essai-${stamp}/seule` }).click();
   await page.getByText(`Redirection de /essai-${stamp}/seule supprimée.`).waitFor();
@@ -386,5 +386,5 @@ test('redirections as an administrator: add one, import a CSV, page through, del
   const days = page.getByRole('region', { name: 'Inscriptions et désinscriptions par jour' });
   await expect(days.getByRole('row')).toHaveCount(15);
   await expect(page).toPassAxe();
-  await screenshot(page, 'site-newsroom-subscribers');
+  await screenshot(page, 'newsroom-subscribers');
 });

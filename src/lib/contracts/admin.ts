@@ -12,7 +12,7 @@ import {
 import { codesWithLabels } from './coded-values';
 import { RATES_AUDIT_ACTIONS, RATES_MINIMUM_ROLE } from './rate-tables-admin';
 import { REVIEW_AUDIT_ACTIONS, REVIEW_MINIMUM_ROLE } from './review-newsroom';
-import { SITE_AUDIT_ACTIONS, SITE_MINIMUM_ROLE } from './site-newsroom';
+import { SITE_AUDIT_ACTIONS, SITE_MINIMUM_ROLE } from './site-sections-permissions';
 import { STAFF_ROLES, type StaffRole } from './staff-roles';
 
 // The Admin API (/api/admin/…): every call's query, body and answer. Route handlers validate with these

@@ -31,10 +31,7 @@ import type { StaffPrincipal } from '../staff/auth';
 
 type Target = { status: 301 | 410; toPath: string | null };
 
-const redirectTable = rememberBox<ReadonlyMap<string, Target> | undefined>(
-  'site-newsroom.redirects',
-  undefined,
-);
+const redirectTable = rememberBox<ReadonlyMap<string, Target> | undefined>('taxonomy.redirects', undefined);
 
 /** Longest chain of redirects accepted (old → … → final): past it, a mistake is likelier than a plan. */
 const MAX_CHAIN = 10;
