@@ -74,10 +74,14 @@ const nextConfig: NextConfig = {
   // route only that much (10 MB by default: a 12 MB upload reached the media route cut short). Past it Next drops
   // the chunk that crossed it and ends the body there: 1 MB over the largest upload, far more than a chunk, so that
   // a longer body, even without Content-Length, still shows the route it is too long (413).
+  // turbopackFileSystemCacheForBuild: Turbopack's build cache serves only a later build of the same folder, which a
+  // fresh clone, a deployment or CI never makes; writing it cost 15 s of a minute's build (68 s on a busy machine).
+  // Development keeps its own cache.
   experimental: {
     globalNotFound: true,
     strictRouteTypes: true,
     proxyClientMaxBodySize: MEDIA_LIMITS.maxBodyBytes + 1024 * 1024,
+    turbopackFileSystemCacheForBuild: false,
   },
   // The widths and quality our <img> srcsets ask for (src/lib/image-sources.ts): the optimiser serves those only.
   // Local images from the site's image folders only, without a query, and a bounded disk cache (Next's default is
