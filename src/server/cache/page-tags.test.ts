@@ -21,6 +21,16 @@ describe('the tags of rendered pages', () => {
     expect(pathsTouchedBy(['article:F1']).sort()).toEqual(['/actualite/impots_F1', '/archives']);
   });
 
+  it('gives an untagged article page the tags of the article its path names', () => {
+    noteUntaggedPage('/actualite/bareme-kilometrique_F7');
+    noteUntaggedPage('/chiffres-taux/smic-2026_R3');
+    noteUntaggedPage('/actualite/fiscal/tva');
+    expect(pathsTouchedBy(['article:F7'])).toContain('/actualite/bareme-kilometrique_F7');
+    expect(pathsTouchedBy(['article:R3'])).toContain('/chiffres-taux/smic-2026_R3');
+    expect(pathsTouchedBy(['topic:social'])).not.toContain('/actualite/bareme-kilometrique_F7');
+    expect(pathsTouchedBy(['topic:social'])).toContain('/actualite/fiscal/tva');
+  });
+
   it('asks for a full refresh until one was done (pages rendered before the start are unknown)', () => {
     expect(needsFullRefresh()).toBe(true);
     markFullyRefreshed();

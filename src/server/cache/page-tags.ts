@@ -1,6 +1,6 @@
 import 'server-only';
 import { LRUCache } from 'lru-cache';
-import { EVERYTHING, isTouchedBy } from '../content/cache-tags';
+import { EVERYTHING, isTouchedBy, tagsOfArticlePath } from '../content/cache-tags';
 import { remember } from '../lib/remember';
 
 /**
@@ -46,10 +46,13 @@ export function renderedPageTags(path: string): readonly string[] | undefined {
   return state().tags.get(path);
 }
 
-/** An ISR page served by Next.js whose tags nobody recorded: refreshed by every change from now on. */
+/**
+ * An ISR page served by Next.js whose tags nobody recorded: an article page gets its tags from its path, any other
+ * is refreshed by every change from now on.
+ */
 export function noteUntaggedPage(path: string): void {
   const { tags } = state();
-  if (!tags.has(path)) tags.set(path, [EVERYTHING]);
+  if (!tags.has(path)) tags.set(path, tagsOfArticlePath(path) ?? [EVERYTHING]);
 }
 
 /** The paths whose recorded tags a change naming `changed` touches. */

@@ -1,6 +1,7 @@
 import 'server-only';
 import { ARTICLE_TYPE } from '@/lib/constants';
 import { SITE_TIME_ZONE } from '@/lib/dates';
+import { parseArticleParam } from '@/lib/urls';
 
 /**
  * The tags of content changes and of cached copies (docs/decisions/073-content-tags.md).
@@ -142,6 +143,21 @@ export const tagsOfStaticPageChange = (slug: string): string[] => [staticPageTag
  */
 export function tagsOfArticlePage(article: Pick<ArticleTagFacts, 'id' | 'enrichedNewsId'>): string[] {
   return [...articleTags(article), SHOP_TAG, TAXONOMY_TAG];
+}
+
+/** The sections whose `/{section}/{slug}_{id}` pages are articles (news, simulators, figures and rates). */
+const ARTICLE_SECTIONS: ReadonlySet<string> = new Set(['actualite', 'simulateurs', 'chiffres-taux']);
+
+/**
+ * An article page's tags from its path alone, for a copy no render of this process recorded (Next.js serving a page
+ * it kept on disk before the start): the id in the path is the article's, or its enriched news' (whose parts name
+ * it when they change). Undefined for any other path.
+ */
+export function tagsOfArticlePath(path: string): string[] | undefined {
+  const [section, param, ...rest] = path.split('/').filter(Boolean);
+  if (!section || !param || rest.length > 0 || !ARTICLE_SECTIONS.has(section)) return undefined;
+  const article = parseArticleParam(param);
+  return article ? tagsOfArticlePage({ id: article.id }) : undefined;
 }
 
 /**
