@@ -4,7 +4,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 import { LRUCache } from 'lru-cache';
 import { PATHS } from '@/lib/constants';
 import { renderedPageTags } from '../cache/page-tags';
-import { EVERYTHING, isTouchedBy, tagsOfPublicRead } from '../content/cache-tags';
+import { EVERYTHING, isTouchedBy, tagsOfArticlePath, tagsOfPublicRead } from '../content/cache-tags';
 import { env } from '../env';
 import { remember } from '../lib/remember';
 import { ISR_REVALIDATE_SECONDS } from './route-table';
@@ -206,13 +206,14 @@ export function purgePageCache(changed: readonly string[] = [EVERYTHING]): numbe
 }
 
 /**
- * The tags of the copy kept at `key`: a cached page's are those its last render recorded (page-tags.ts), a public
- * read's follow its path; a page rendered per request (search, agenda) and a page of unknown tags carry EVERYTHING.
+ * The tags of the copy kept at `key`: a cached page's are those its last render recorded (page-tags.ts), else an
+ * article page's from its path; a public read's follow its path; a page rendered per request (search, agenda) and a
+ * page of unknown tags carry EVERYTHING.
  */
 function tagsOfCopy(kind: Kind, key: string): readonly string[] {
   const queryStart = key.indexOf('?');
   const path = queryStart === -1 ? key : key.slice(0, queryStart);
-  if (kind === 'cached') return renderedPageTags(path) ?? [EVERYTHING];
+  if (kind === 'cached') return renderedPageTags(path) ?? tagsOfArticlePath(path) ?? [EVERYTHING];
   if (kind === 'reads') {
     const query = queryStart === -1 ? {} : (JSON.parse(key.slice(queryStart + 1)) as { newsId?: string });
     return tagsOfPublicRead(path, query);

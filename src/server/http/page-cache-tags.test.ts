@@ -47,4 +47,15 @@ describe('page cache entries carry the tags of their page', () => {
     purgePageCache(['page:cgu']);
     expect(await origin('/archives/2024')).toBe('MISS');
   });
+
+  it('an article page that recorded no tags (a copy Next.js kept on disk) carries its own, from its path', async () => {
+    stand.upstream.tags = {};
+    const path = '/actualite/bareme-kilometrique_F7';
+    await get(path);
+    expect(await origin(path)).toBe('HIT');
+    purgePageCache(tagsOfArticleChange(SOCIAL_PUBLISHED));
+    expect(await origin(path)).toBe('HIT');
+    purgePageCache(tagsOfArticleChange({ ...SOCIAL_PUBLISHED, id: 'F7', topicSlugs: ['fiscal'] }));
+    expect(await origin(path)).toBe('MISS');
+  });
 });
