@@ -198,10 +198,10 @@ export const THEMATIC_SEPARATOR = '_';
 /** Separates slug and id in an article path segment ({slug}_{id}). */
 export const ARTICLE_ID_SEPARATOR = '_';
 
-/** Base paths of the site's sections. */
 /** The id of every page's main region: the skip link's target, and where the focus goes on after the consent notice. */
 export const MAIN_CONTENT_ID = 'contenu';
 
+/** Base paths of the site's sections. */
 export const PATHS = {
   home: '/',
   news: '/actualite',

@@ -1,5 +1,5 @@
 import 'server-only';
-import { ARTICLE_TYPE } from '@/lib/constants';
+import { ARTICLE_TYPE, PATHS } from '@/lib/constants';
 import { SITE_TIME_ZONE } from '@/lib/dates';
 import { parseArticleParam } from '@/lib/urls';
 
@@ -146,7 +146,7 @@ export function tagsOfArticlePage(article: Pick<ArticleTagFacts, 'id' | 'enriche
 }
 
 /** The sections whose `/{section}/{slug}_{id}` pages are articles (news, simulators, figures and rates). */
-const ARTICLE_SECTIONS: ReadonlySet<string> = new Set(['actualite', 'simulateurs', 'chiffres-taux']);
+const ARTICLE_SECTIONS: ReadonlySet<string> = new Set([PATHS.news, PATHS.simulators, PATHS.rates]);
 
 /**
  * An article page's tags from its path alone, for a copy no render of this process recorded (Next.js serving a page
@@ -155,7 +155,7 @@ const ARTICLE_SECTIONS: ReadonlySet<string> = new Set(['actualite', 'simulateurs
  */
 export function tagsOfArticlePath(path: string): string[] | undefined {
   const [section, param, ...rest] = path.split('/').filter(Boolean);
-  if (!section || !param || rest.length > 0 || !ARTICLE_SECTIONS.has(section)) return undefined;
+  if (!section || !param || rest.length > 0 || !ARTICLE_SECTIONS.has(`/${section}`)) return undefined;
   const article = parseArticleParam(param);
   return article ? tagsOfArticlePage({ id: article.id }) : undefined;
 }
