@@ -6,6 +6,7 @@ import { CarouselFrame } from './carousel-frame';
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => {
   cleanup();
+  vi.restoreAllMocks();
   vi.useRealTimers();
   vi.unstubAllGlobals();
 });
@@ -75,5 +76,42 @@ describe('CarouselFrame', () => {
     expect(current()).toBe('Page 3');
     fireEvent.click(screen.getByRole('button', { name: 'Page 2' }));
     expect(current()).toBe('Page 2');
+  });
+});
+
+describe('CarouselFrame showing its first slide until the load', () => {
+  test('lays out the others once the page has loaded', () => {
+    stubReducedMotion(false);
+    const readyState = vi.spyOn(document, 'readyState', 'get').mockReturnValue('loading');
+    render(
+      <CarouselFrame count={2} initialPages={2} loop firstSlideUntilLoad>
+        <li>Un</li>
+        <li>Deux</li>
+      </CarouselFrame>,
+    );
+    const track = screen.getByText('Un').closest('ul') as HTMLElement;
+    const classes = track.className;
+    readyState.mockReturnValue('complete');
+    act(() => {
+      window.dispatchEvent(new Event('load'));
+    });
+    expect(track.className).not.toBe(classes);
+    expect(track.className.split(' ')).toHaveLength(classes.split(' ').length - 1);
+  });
+
+  test('lays them out at once when a control is pressed before the load', () => {
+    stubReducedMotion(false);
+    vi.spyOn(document, 'readyState', 'get').mockReturnValue('loading');
+    render(
+      <CarouselFrame count={2} initialPages={2} loop firstSlideUntilLoad>
+        <li>Un</li>
+        <li>Deux</li>
+      </CarouselFrame>,
+    );
+    const track = screen.getByText('Un').closest('ul') as HTMLElement;
+    const classes = track.className.split(' ').length;
+    fireEvent.click(screen.getByRole('button', { name: 'Suivant' }));
+    expect(track.className.split(' ')).toHaveLength(classes - 1);
+    expect(document.querySelector('button[aria-current="true"]')?.getAttribute('aria-label')).toBe('Page 2');
   });
 });

@@ -1,6 +1,7 @@
 'use client';
 
 import { type PointerEvent, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import styles from './carousel.module.css';
 import { pageAfter, pageAt } from './carousel-pages';
 
@@ -16,6 +17,11 @@ type CarouselFrameProps = {
   initialPages: number;
   autoplayMs?: number;
   loop: boolean;
+  /**
+   * Lay out the slides past the first only once the page has loaded (or a control is pressed): their lazy images,
+   * beside the first in the track, would otherwise load with the page and compete with its largest paint.
+   */
+  firstSlideUntilLoad?: boolean;
 };
 
 const reducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -26,22 +32,42 @@ const reducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)'
  * button, held while the pointer or the keyboard focus is on the slides and off for reduced-motion readers (the
  * WAI-ARIA carousel pattern).
  */
-export function CarouselFrame({ children, count, initialPages, autoplayMs, loop }: CarouselFrameProps) {
+export function CarouselFrame({
+  children,
+  count,
+  initialPages,
+  autoplayMs,
+  loop,
+  firstSlideUntilLoad = false,
+}: CarouselFrameProps) {
   const viewport = useRef<HTMLDivElement>(null);
   const track = useRef<HTMLUListElement>(null);
   const [pages, setPages] = useState(initialPages);
   const [selected, setSelected] = useState(0);
   const [playing, setPlaying] = useState(autoplayMs !== undefined);
   const [held, setHeld] = useState(false);
+  const [revealed, setRevealed] = useState(!firstSlideUntilLoad);
   const drag = useRef<{ x: number; left: number; page: number; moved: boolean } | null>(null);
   const dragged = useRef(false);
 
   const show = useCallback((page: number) => {
     const element = track.current;
     if (!element) return;
+    // The slides laid out before the track scrolls to one of them.
+    flushSync(() => {
+      setRevealed(true);
+      setSelected(page);
+    });
     element.scrollTo({ left: page * element.clientWidth, behavior: reducedMotion() ? 'auto' : 'smooth' });
-    setSelected(page);
   }, []);
+
+  useEffect(() => {
+    if (revealed) return;
+    const reveal = () => setRevealed(true);
+    if (document.readyState === 'complete') reveal();
+    else window.addEventListener('load', reveal, { once: true });
+    return () => window.removeEventListener('load', reveal);
+  }, [revealed]);
 
   // The slides shown at a time come from the style sheet (--per-view by width): counted again on every resize.
   useEffect(() => {
@@ -151,7 +177,7 @@ export function CarouselFrame({ children, count, initialPages, autoplayMs, loop 
       <div className={styles.viewport} ref={viewport}>
         <ul
           ref={track}
-          className={styles.track}
+          className={revealed ? styles.track : `${styles.track} ${styles.firstSlideOnly}`}
           onPointerDown={onPointerDown}
           onPointerMove={onPointerMove}
           onPointerUp={onPointerUp}

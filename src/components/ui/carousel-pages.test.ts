@@ -52,9 +52,10 @@ describe('pageAt', () => {
     expect(pageAt(track(599.5), 3)).toBe(2);
   });
 
-  test('one page, or a track not laid out, is page 0', () => {
+  test('one page, a track not laid out or one showing its first slide only, is page 0', () => {
     expect(pageAt(track(300), 1)).toBe(0);
     expect(pageAt({ scrollLeft: 0, clientWidth: 0, scrollWidth: 0 }, 4)).toBe(0);
+    expect(pageAt({ scrollLeft: 0, clientWidth: 400, scrollWidth: 400 }, 4)).toBe(0);
   });
 });
 

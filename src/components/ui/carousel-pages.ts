@@ -28,7 +28,8 @@ export function pageAt(
   track: { scrollLeft: number; clientWidth: number; scrollWidth: number },
   pages: number,
 ): number {
-  if (pages <= 1 || track.clientWidth <= 0) return 0;
+  // A track that cannot scroll (one page, not laid out, or its later slides not shown yet) is at its start.
+  if (pages <= 1 || track.clientWidth <= 0 || track.scrollWidth - track.clientWidth <= 1) return 0;
   // A page short of slides ends the track before a whole page width: reaching the end is reaching it.
   if (track.scrollLeft >= track.scrollWidth - track.clientWidth - 1) return pages - 1;
   return Math.min(pages - 1, Math.max(0, Math.round(track.scrollLeft / track.clientWidth)));

@@ -44,6 +44,7 @@ export function Carousel({ label, items, breakpoints, autoplayMs, loop = true }:
         initialPages={Math.ceil(items.length / widest)}
         autoplayMs={autoplayMs}
         loop={loop}
+        firstSlideUntilLoad={widest === 1}
       >
         {items.map((item, index) => (
           <li
