@@ -115,7 +115,8 @@ function articleTags(article: Pick<ArticleTagFacts, 'id' | 'enrichedNewsId'>): s
  * What a publication, correction or withdrawal of an article touches, from its public copy before and after the
  * change (a correction may move it to another topic or month: both lists must refresh). Its page, the pages that
  * show it in a list (its topics', its trades', its type's list, the home, the issue), its archive month and the
- * feeds; a simulator also its menu families. Other articles' pages are left alone (their "À lire aussi" catches up within their freshness).
+ * feeds; a simulator also its menu families. Other articles' pages are left alone (their "À lire aussi" catches up
+ * within their freshness).
  */
 export function tagsOfArticleChange(...versions: readonly (ArticleTagFacts | null | undefined)[]): string[] {
   const tags = new Set<string>();

@@ -9,8 +9,8 @@ import { simulatorTopicsInUse } from '../simulators/section-listing';
 /**
  * The simulator families the header's « Simulateurs » menu lists: those that hold a published simulator. Read once
  * per render, so the frame that shows them and the page that records their tags agree, through the shared read
- * of the simulators' listings (one database read per few seconds, whatever the traffic). A failed read lists every
- * family: the frame must not take down a page that reads nothing else (the 410 page, the login page).
+ * of the simulators' listings (a few one-row queries every few seconds, whatever the traffic). A failed read
+ * lists every family: the frame must not take down a page that reads nothing else (the 410 page, the login page).
  */
 export const menuSimulatorTopics = cache(async (): Promise<readonly string[]> => {
   try {
