@@ -9,9 +9,11 @@ import {
   TAXONOMY_CHANGE,
   tagsOfArticleChange,
   tagsOfArticlePage,
+  tagsOfArticlePath,
   tagsOfListingPage,
   tagsOfPublicRead,
   tagsOfSharedRead,
+  tagsOfSiteMenu,
   tagsOfStaticPage,
   tagsOfStaticPageChange,
 } from './cache-tags';
@@ -143,6 +145,63 @@ describe('the tags of a change, and the copies it refreshes', () => {
 
   it('everything refreshes every copy', () => {
     expect(refreshed([EVERYTHING])).toEqual(Object.keys(COPIES));
+  });
+});
+
+describe('the header’s « Simulateurs » menu', () => {
+  const SHOWN = ['fiscal', 'social', 'finance'];
+  const menuCopies = {
+    fiscalArticle: [...tagsOfArticlePage(FISCAL), ...tagsOfSiteMenu(SHOWN)],
+    ratesListing: [...tagsOfListingPage('rates', ['comptable']), ...tagsOfSiteMenu(SHOWN)],
+    cgu: [...tagsOfStaticPage('cgu', false), ...tagsOfSiteMenu(SHOWN)],
+    articleWithFullMenu: [...tagsOfArticlePage({ id: 'F2' }), ...tagsOfSiteMenu([...SHOWN, 'affaires'])],
+  };
+  type MenuCopy = keyof typeof menuCopies;
+  const refreshedMenus = (tags: readonly string[]) =>
+    (Object.keys(menuCopies) as MenuCopy[]).filter((copy) => isTouchedBy(menuCopies[copy], tags));
+  const simulator = (topicSlugs: string[], trades: string[] = []): ArticleTagFacts => ({
+    ...FISCAL,
+    id: 'SIM1',
+    type: 'simulateur',
+    topicSlugs,
+    trades,
+  });
+
+  it('a page records the families its menu hides, none when it lists them all', () => {
+    expect(tagsOfSiteMenu(SHOWN)).toEqual(['simulators:affaires']);
+    expect(tagsOfSiteMenu([])).toEqual([
+      'simulators:fiscal',
+      'simulators:social',
+      'simulators:finance',
+      'simulators:affaires',
+    ]);
+    expect(tagsOfSiteMenu([...SHOWN, 'affaires'])).toEqual([]);
+  });
+
+  it('the first simulator of a hidden family refreshes every page whose menu hides it', () => {
+    expect(refreshedMenus(tagsOfArticleChange(simulator(['affaires', 'baux-commerciaux'])))).toEqual([
+      'fiscalArticle',
+      'ratesListing',
+      'cgu',
+    ]);
+  });
+
+  it('a simulator of a family the menus list, or a news article of a hidden family, refreshes no other page', () => {
+    expect(refreshedMenus(tagsOfArticleChange(simulator(['fiscal', 'tva'], ['fiscal'])))).toEqual([]);
+    expect(refreshedMenus(tagsOfArticleChange({ ...SOCIAL, topicSlugs: ['affaires'] }))).toEqual([]);
+  });
+
+  it('a family that is a trade (finance) is named by the simulators of that trade', () => {
+    expect(tagsOfArticleChange(simulator(['fiscal'], ['fiscal', 'finance']))).toEqual(
+      expect.arrayContaining(['simulators:fiscal', 'simulators:finance']),
+    );
+  });
+
+  it('an article page Next.js kept on disk may hide any family: the first simulator of any refreshes it', () => {
+    expect(tagsOfArticlePath('/actualite/acomptes_F9')).toEqual([
+      ...tagsOfArticlePage({ id: 'F9' }),
+      ...tagsOfSiteMenu([]),
+    ]);
   });
 });
 

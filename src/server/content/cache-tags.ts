@@ -1,5 +1,5 @@
 import 'server-only';
-import { ARTICLE_TYPE, PATHS } from '@/lib/constants';
+import { ARTICLE_TYPE, PATHS, SIMULATOR_TOPICS } from '@/lib/constants';
 import { SITE_TIME_ZONE } from '@/lib/dates';
 import { parseArticleParam } from '@/lib/urls';
 
@@ -44,6 +44,8 @@ export const articleTag = (id: string) => `article:${id}`;
 const topicTag = (slug: string) => `topic:${slug}`;
 const tradeTag = (slug: string) => `trade:${slug}`;
 const staticPageTag = (slug: string) => `page:${slug}`;
+/** The simulators of one family of the header's « Simulateurs » menu (fiscal, social, finance, affaires). */
+const simulatorFamilyTag = (family: string) => `simulators:${family}`;
 /** The archive month of a date, in Paris time (the editorial day): `archive:2026-03`. */
 export function archiveTag(date: Date): string {
   const parts = new Intl.DateTimeFormat('en-CA', {
@@ -91,6 +93,18 @@ export type ArticleTagFacts = {
   enrichedNewsId?: string | null | undefined;
 };
 
+/**
+ * The menu families a simulator belongs to: by topic, or by trade for a family that is a trade (finance). A
+ * simulator of a trade named like a topic (a severance simulator for the business-law trade) names that family
+ * too: one spare refresh of the menus that hide it, never a menu left without a family that got a simulator.
+ */
+function simulatorFamiliesOf(article: ArticleTagFacts): string[] {
+  if (article.type !== ARTICLE_TYPE.simulator) return [];
+  return SIMULATOR_TOPICS.filter(
+    (family) => article.topicSlugs.includes(family) || article.trades.includes(family),
+  );
+}
+
 function articleTags(article: Pick<ArticleTagFacts, 'id' | 'enrichedNewsId'>): string[] {
   return article.enrichedNewsId && article.enrichedNewsId !== article.id
     ? [articleTag(article.id), articleTag(article.enrichedNewsId)]
@@ -101,7 +115,8 @@ function articleTags(article: Pick<ArticleTagFacts, 'id' | 'enrichedNewsId'>): s
  * What a publication, correction or withdrawal of an article touches, from its public copy before and after the
  * change (a correction may move it to another topic or month: both lists must refresh). Its page, the pages that
  * show it in a list (its topics', its trades', its type's list, the home, the issue), its archive month and the
- * feeds. Other articles' pages are left alone (their "À lire aussi" catches up within their freshness).
+ * feeds; a simulator also its menu families. Other articles' pages are left alone (their "À lire aussi" catches up
+ * within their freshness).
  */
 export function tagsOfArticleChange(...versions: readonly (ArticleTagFacts | null | undefined)[]): string[] {
   const tags = new Set<string>();
@@ -111,6 +126,7 @@ export function tagsOfArticleChange(...versions: readonly (ArticleTagFacts | nul
     for (const slug of article.topicSlugs) tags.add(topicTag(slug));
     for (const trade of article.trades) tags.add(tradeTag(trade));
     for (const list of listTagsOfType(article.type)) tags.add(list);
+    for (const family of simulatorFamiliesOf(article)) tags.add(simulatorFamilyTag(family));
     tags.add(HOME_TAG);
     // Whether it is in the day's issue needs a read; an issue is small and rarely asked twice a second.
     tags.add(ISSUE_TAG);
@@ -145,19 +161,32 @@ export function tagsOfArticlePage(article: Pick<ArticleTagFacts, 'id' | 'enriche
   return [...articleTags(article), SHOP_TAG, TAXONOMY_TAG];
 }
 
+/**
+ * What the header's « Simulateurs » menu of a reader page shows that a change must refresh at once: the families
+ * it hides, `simulatorFamiliesShown` being the others. The first simulator of a hidden family refreshes every page
+ * (each menu must list it: once per family); a simulator published or corrected in a family already shown
+ * refreshes none. A family emptied by the withdrawal of its last simulator leaves the menus within the pages'
+ * freshness (60 s): knowing that a withdrawal emptied it would take a read at each change.
+ */
+export function tagsOfSiteMenu(simulatorFamiliesShown: readonly string[]): string[] {
+  return SIMULATOR_TOPICS.filter((family) => !simulatorFamiliesShown.includes(family)).map(
+    simulatorFamilyTag,
+  );
+}
+
 /** The sections whose `/{section}/{slug}_{id}` pages are articles (news, simulators, figures and rates). */
 const ARTICLE_SECTIONS: ReadonlySet<string> = new Set([PATHS.news, PATHS.simulators, PATHS.rates]);
 
 /**
  * An article page's tags from its path alone, for a copy no render of this process recorded (Next.js serving a page
  * it kept on disk before the start): the id in the path is the article's, or its enriched news' (whose parts name
- * it when they change). Undefined for any other path.
+ * it when they change); its menu may hide any simulator family. Undefined for any other path.
  */
 export function tagsOfArticlePath(path: string): string[] | undefined {
   const [section, param, ...rest] = path.split('/').filter(Boolean);
   if (!section || !param || rest.length > 0 || !ARTICLE_SECTIONS.has(`/${section}`)) return undefined;
   const article = parseArticleParam(param);
-  return article ? tagsOfArticlePage({ id: article.id }) : undefined;
+  return article ? [...tagsOfArticlePage({ id: article.id }), ...tagsOfSiteMenu([])] : undefined;
 }
 
 /**
