@@ -1,15 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { POST as publishPost } from '@/app/api/admin/articles/[id]/publish/route';
+import { POST as unpublishPost } from '@/app/api/admin/articles/[id]/unpublish/route';
 import { POST as createPost } from '@/app/api/admin/articles/route';
+import { POST as rateVersionPost } from '@/app/api/admin/rates/[id]/versions/route';
 import { POST as revalidatePost } from '@/app/api/revalidate/route';
 import { type AdminArticle, adminArticleSchema } from '@/lib/contracts/admin';
+import { tagsOfRateTablePage } from '@/server/content/cache-tags';
 import { encodeContentChange, setRevalidateSecret } from '@/server/content/content-changes';
 import type { Database } from '@/server/db/client';
-import { topics } from '@/server/db/schema';
+import { rateTables, rateTableVersions, topics } from '@/server/db/schema';
 import { loadArticlePage } from '@/server/pages/article-page';
 import { loadListingPage } from '@/server/pages/news-listing';
 import { NEWS_SECTION } from '@/server/pages/news-route';
 import { canonicalArticlePath, tagSectionPage } from '@/server/pages/section-route';
+import { buildRateTables } from '@/server/seed/rate-tables';
 import { forgetDatabaseForRoutes, useDatabaseForRoutes } from '../support/api';
 import { listenAsServer } from '../support/content-changes';
 import { createTestDatabase } from '../support/database';
@@ -71,6 +75,9 @@ beforeAll(async () => {
   await database.db
     .insert(topics)
     .values(Object.values(TOPICS).map((topic, index) => ({ ...topic, parentId: null, sortOrder: index })));
+  const rates = buildRateTables();
+  await database.db.insert(rateTables).values(rates.tables);
+  await database.db.insert(rateTableVersions).values(rates.versions);
   stopListening = await listenAsServer(database, (tags) => revalidate(tags));
 });
 
@@ -80,6 +87,17 @@ afterAll(async () => {
   forgetDatabaseForRoutes();
   await database?.close();
 });
+
+async function unpublish(article: AdminArticle): Promise<void> {
+  const answer = await callAdmin<AdminArticle>(unpublishPost, {
+    path: `/api/admin/articles/${article.id}/unpublish`,
+    method: 'POST',
+    caller: editor,
+    body: { version: article.version },
+    params: { id: article.id },
+  });
+  expect(answer.status).toBe(200);
+}
 
 async function publish(title: string, topic: (typeof TOPICS)[keyof typeof TOPICS]): Promise<AdminArticle> {
   const created = await callAdmin<AdminArticle>(createPost, {
@@ -145,5 +163,94 @@ describe('a publication refreshes only the copies carrying its tags', () => {
     // The listing the stand-in rendered again would show the new article: the page's own data says so.
     const listing = await loadListingPage(database.db, 'social', undefined);
     expect(JSON.stringify(listing)).toContain(social.id);
+  });
+});
+
+describe('searches are refreshed by withdrawals, not by publications', () => {
+  const NONCE = 'QUJDREVGR0hJSktMTU5PUA==';
+  const SEARCH_PAGE = {
+    status: 200,
+    headers: {
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'private, no-cache, no-store, max-age=0, must-revalidate',
+      'content-security-policy': `script-src 'self' 'nonce-${NONCE}'`,
+    },
+    body: `<!doctype html><script nonce="${NONCE}" src="/a.js"></script><h1>Résultats pour « titres »</h1>`,
+  };
+  const SUGGESTIONS = {
+    status: 200,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
+    body: JSON.stringify([
+      { value: 'Titres-restaurant', formatedSuggestion: '<mark>Titres</mark>-restaurant' },
+    ]),
+  };
+  const SEARCH = '/search?term=titres';
+  const SUGGEST = '/api/search/suggest?term=titres';
+
+  it('a publication leaves a kept search and suggestion list; withdrawing the article drops both', async () => {
+    stand.upstream = SEARCH_PAGE;
+    await get(SEARCH);
+    stand.upstream = SUGGESTIONS;
+    await get(SUGGEST);
+    expect([await origin(SEARCH), await origin(SUGGEST)]).toEqual(['HIT', 'HIT']);
+    revalidated.paths = [];
+
+    const published = await publish('Titres-restaurant : la limite relevée', TOPICS.social);
+    await waitUntil(async () => revalidated.paths.length > 0, { timeoutMs: 5_000 });
+    expect([await origin(SEARCH), await origin(SUGGEST)]).toEqual(['HIT', 'HIT']);
+    revalidated.paths = [];
+
+    await unpublish(published);
+    await waitUntil(async () => revalidated.paths.length > 0, { timeoutMs: 5_000 });
+    stand.upstream = SEARCH_PAGE;
+    expect(await origin(SEARCH)).toBe('MISS');
+    stand.upstream = SUGGESTIONS;
+    expect(await origin(SUGGEST)).toBe('MISS');
+  });
+});
+
+describe('a rate table version refreshes its page and the index', () => {
+  it('the table and the index are refreshed, another table and the articles are not', async () => {
+    const fiscal = await publish('Le barème kilométrique 2026', TOPICS.fiscal);
+    const articlePath = canonicalArticlePath(
+      (await loadArticlePage(database.db, fiscal.id))?.article as never,
+    );
+    const table = '/chiffres-taux/tableaux/titres-restaurant';
+    const otherTable = '/chiffres-taux/tableaux/bareme-kilometrique-voitures';
+    const index = '/chiffres-taux/tableaux';
+    stand.upstream.headers['x-nextjs-cache'] = 'MISS';
+    stand.upstream.tags = {
+      [table]: tagsOfRateTablePage('titres-restaurant'),
+      [otherTable]: tagsOfRateTablePage('bareme-kilometrique-voitures'),
+      [index]: tagsOfRateTablePage(),
+    };
+    await renderTags(articlePath);
+    for (const path of [articlePath, table, otherTable, index]) {
+      await get(path);
+      expect(await origin(path)).toBe('HIT');
+    }
+    revalidated.paths = [];
+
+    const answer = await callAdmin(rateVersionPost, {
+      path: '/api/admin/rates/titres-restaurant/versions',
+      method: 'POST',
+      caller: editor,
+      params: { id: 'titres-restaurant' },
+      body: {
+        effectiveFrom: '2026-01-01',
+        source: 'Limite d’exonération revalorisée pour 2026',
+        rows: [['Contribution patronale exonérée par titre', 7.32]],
+      },
+    });
+    expect(answer.status).toBe(201);
+
+    await waitUntil(async () => revalidated.paths.includes(table), { timeoutMs: 5_000 });
+    expect(revalidated.paths).toContain(index);
+    expect(revalidated.paths).not.toContain(otherTable);
+    expect(revalidated.paths).not.toContain(articlePath);
+    expect(await origin(table)).toBe('MISS');
+    expect(await origin(index)).toBe('MISS');
+    expect(await origin(otherTable)).toBe('HIT');
+    expect(await origin(articlePath)).toBe('HIT');
   });
 });

@@ -9,8 +9,13 @@ import {
   TAXONOMY_CHANGE,
   tagsOfArticleChange,
   tagsOfArticlePage,
+  tagsOfArticlePath,
+  tagsOfArticleWithdrawal,
   tagsOfListingPage,
   tagsOfPublicRead,
+  tagsOfRateTableChange,
+  tagsOfRateTablePage,
+  tagsOfRenderedPage,
   tagsOfSharedRead,
   tagsOfStaticPage,
   tagsOfStaticPageChange,
@@ -48,6 +53,12 @@ const COPIES = {
   fiscalSingleRead: tagsOfPublicRead('/api/article/single', { newsId: 'F1' }),
   summaryRead: tagsOfPublicRead('/api/article/summary', {}),
   suggestRead: tagsOfPublicRead('/api/search/suggest', {}),
+  searchPage: tagsOfRenderedPage('/search'),
+  searchRead: tagsOfSharedRead('search'),
+  agendaPage: tagsOfRenderedPage('/agenda'),
+  vatRateTable: tagsOfRateTablePage('tva'),
+  smicRateTable: tagsOfRateTablePage('smic'),
+  rateTablesIndex: tagsOfRateTablePage(),
   untaggedPage: [EVERYTHING],
 };
 type Copy = keyof typeof COPIES;
@@ -83,7 +94,40 @@ describe('the tags of a change, and the copies it refreshes', () => {
       'fiscalListing',
       'issueRead',
       'summaryRead',
-      'suggestRead',
+      'agendaPage',
+      'untaggedPage',
+    ]);
+  });
+
+  it('a publication or a correction leaves the searches and suggestions to their copies’ life', () => {
+    for (const change of [
+      tagsOfArticleChange(SOCIAL),
+      tagsOfArticleChange(FISCAL, { ...FISCAL, id: 'F1' }),
+    ]) {
+      const touched = refreshed(change);
+      expect(touched).not.toContain('searchPage');
+      expect(touched).not.toContain('searchRead');
+      expect(touched).not.toContain('suggestRead');
+    }
+  });
+
+  it('a withdrawal refreshes what showed the article and every search and suggestion at once', () => {
+    const withdrawal = tagsOfArticleWithdrawal(tagsOfArticleChange(FISCAL));
+    expect(withdrawal).toEqual(expect.arrayContaining(tagsOfArticleChange(FISCAL)));
+    const touched = refreshed(withdrawal);
+    expect(touched).toEqual(
+      expect.arrayContaining(['fiscalArticle', 'fiscalListing', 'searchPage', 'searchRead', 'suggestRead']),
+    );
+    expect(touched).not.toContain('socialArticle');
+    expect(touched).not.toContain('vatRateTable');
+  });
+
+  it('a rate table version refreshes its page and the index, not the other tables nor any article or list', () => {
+    expect(tagsOfRateTableChange('tva').sort()).toEqual(['rate-table:tva', 'rate-tables']);
+    expect(refreshed(tagsOfRateTableChange('tva'))).toEqual([
+      'agendaPage',
+      'vatRateTable',
+      'rateTablesIndex',
       'untaggedPage',
     ]);
   });
@@ -116,11 +160,11 @@ describe('the tags of a change, and the copies it refreshes', () => {
   });
 
   it('the issue refreshes the issue read and the home, no article page or listing', () => {
-    expect(refreshed(ISSUE_CHANGE)).toEqual(['issueRead', 'suggestRead', 'untaggedPage']);
+    expect(refreshed(ISSUE_CHANGE)).toEqual(['issueRead', 'agendaPage', 'untaggedPage']);
   });
 
   it('a static page refreshes that page alone', () => {
-    expect(refreshed(tagsOfStaticPageChange('cgu'))).toEqual(['cgu', 'suggestRead', 'untaggedPage']);
+    expect(refreshed(tagsOfStaticPageChange('cgu'))).toEqual(['cgu', 'agendaPage', 'untaggedPage']);
   });
 
   it('a topic (the taxonomy) refreshes every page that shows a label, not the static pages', () => {
@@ -132,13 +176,28 @@ describe('the tags of a change, and the copies it refreshes', () => {
         'socialListing',
         'ratesListing',
         'issueRead',
+        'searchPage',
+        'suggestRead',
       ]),
     );
     expect(touched).not.toContain('cgu');
+    expect(touched).not.toContain('vatRateTable');
   });
 
-  it('the search blocklist refreshes the suggestions only', () => {
-    expect(refreshed(SEARCH_CHANGE)).toEqual(['suggestRead', 'untaggedPage']);
+  it('the search blocklist refreshes the searches and suggestions only', () => {
+    expect(refreshed(SEARCH_CHANGE)).toEqual([
+      'suggestRead',
+      'searchPage',
+      'searchRead',
+      'agendaPage',
+      'untaggedPage',
+    ]);
+  });
+
+  it('the shop refreshes the search page (its products), not the search reads', () => {
+    const touched = refreshed(['shop']);
+    expect(touched).toContain('searchPage');
+    expect(touched).not.toContain('searchRead');
   });
 
   it('everything refreshes every copy', () => {
@@ -153,7 +212,18 @@ describe('tag names', () => {
   });
 
   it('a shared read of no known namespace carries everything', () => {
-    expect(tagsOfSharedRead('search')).toEqual([EVERYTHING]);
+    expect(tagsOfSharedRead('unknown')).toEqual([EVERYTHING]);
     expect(tagsOfSharedRead('issue')).toContain('issue');
+  });
+
+  it('the searches’ reads carry the search tag and the labels', () => {
+    for (const namespace of ['search', 'search-facet', 'suggest'])
+      expect([...tagsOfSharedRead(namespace)].sort()).toEqual(['search', 'taxonomy']);
+  });
+
+  it('the rate tables’ pages are not article pages', () => {
+    expect(tagsOfArticlePath('/chiffres-taux/tableaux')).toBeUndefined();
+    expect(tagsOfArticlePath('/chiffres-taux/tableaux/tva')).toBeUndefined();
+    expect(tagsOfRateTablePage('tva')).toEqual(['rate-table:tva']);
   });
 });

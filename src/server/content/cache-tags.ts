@@ -10,7 +10,9 @@ import { parseArticleParam } from '@/lib/urls';
  * entry, an ISR page, a shared read) carries the tags of what it shows; a change refreshes only the copies that
  * carry one of its tags. A copy that shows something must carry its tag, or a change would leave it stale: when
  * in doubt a copy carries EVERYTHING (refreshed by every change), and a change that cannot say what it touched
- * names EVERYTHING (refreshes every copy).
+ * names EVERYTHING (refreshes every copy). One exception, by rule (decision 075): searches and suggestions, which
+ * may show any article, are not refreshed by a publication or a correction (their copies' life bounds how late it
+ * appears there), only by a withdrawal.
  */
 
 /** Carried by a copy: refreshed by every change. Named by a change: refreshes every copy. */
@@ -30,6 +32,10 @@ const TAXONOMY_TAG = 'taxonomy';
 const REDIRECTS_TAG = 'redirects';
 /** The shop's products and white papers shown beside articles and lists. */
 const SHOP_TAG = 'shop';
+/** Every search page and suggestion list (they may show any article). */
+const SEARCH_TAG = 'search';
+/** The index of the rate tables (each table's title and latest effective date). */
+const RATE_TABLES_TAG = 'rate-tables';
 
 /** The lists of articles, one per kind of list a type of article appears in. */
 export const LIST_TAGS = {
@@ -44,6 +50,7 @@ export const articleTag = (id: string) => `article:${id}`;
 const topicTag = (slug: string) => `topic:${slug}`;
 const tradeTag = (slug: string) => `trade:${slug}`;
 const staticPageTag = (slug: string) => `page:${slug}`;
+const rateTableTag = (id: string) => `rate-table:${id}`;
 /** The archive month of a date, in Paris time (the editorial day): `archive:2026-03`. */
 export function archiveTag(date: Date): string {
   const parts = new Intl.DateTimeFormat('en-CA', {
@@ -130,8 +137,23 @@ export const TAXONOMY_CHANGE: readonly string[] = [TAXONOMY_TAG, FEEDS_TAG];
 export const REDIRECTS_CHANGE: readonly string[] = [REDIRECTS_TAG];
 /** A change of the shop's catalogue or its mappings. */
 export const SHOP_CHANGE: readonly string[] = [SHOP_TAG];
-/** A change of the search suggestions' blocklist: the copies of searches and suggestions (they carry EVERYTHING). */
-export const SEARCH_CHANGE: readonly string[] = ['search'];
+/** A change of the search suggestions' blocklist: every copy of a search or a suggestion list. */
+export const SEARCH_CHANGE: readonly string[] = [SEARCH_TAG];
+
+/**
+ * A withdrawal of articles (unpublished: their addresses answer 410): what showed them (`tagsOfArticleChange` of
+ * their public copies), and every search and suggestion list at once, since any of them may list a withdrawn
+ * article or offer its title. A publication or a correction leaves searches to their copies' life instead.
+ */
+export function tagsOfArticleWithdrawal(articleChange: readonly string[]): string[] {
+  return [...new Set([...articleChange, SEARCH_TAG])];
+}
+
+/** A new version of a rate table: its page and the index that lists it (its latest effective date). */
+export const tagsOfRateTableChange = (id: string): string[] => [rateTableTag(id), RATE_TABLES_TAG];
+
+/** A rate table's page shows that table; the index (no id) shows every table's title and latest date. */
+export const tagsOfRateTablePage = (id?: string): string[] => (id ? [rateTableTag(id)] : [RATE_TABLES_TAG]);
 /** A save of an editorial (static) page. */
 export const tagsOfStaticPageChange = (slug: string): string[] => [staticPageTag(slug)];
 
@@ -184,13 +206,20 @@ export function tagsOfStaticPage(slug: string, showsShop: boolean): string[] {
 }
 
 /**
- * The tags of each namespace of shared reads (src/server/cache/shared-reads.ts); an unnamed one carries
- * EVERYTHING. Searches and suggestions match any article's text.
+ * A search's copies (results and facets, a suggestion list): the search tag, which withdrawals and the blocklist
+ * name, and the labels they show. Not the articles they match, which may be any: a publication or a correction
+ * reaches a search already kept when its copy's life ends (docs/decisions/075-content-tags-searches-and-start.md).
  */
+const SEARCH_READ_TAGS: readonly string[] = [SEARCH_TAG, TAXONOMY_TAG];
+
+/** The tags of each namespace of shared reads (src/server/cache/shared-reads.ts); an unnamed one carries EVERYTHING. */
 const SHARED_READ_TAGS: Record<string, readonly string[]> = {
   issue: [ISSUE_TAG, TAXONOMY_TAG],
   summary: [...ALL_LIST_TAGS, TAXONOMY_TAG],
   'simulator-topics': [LIST_TAGS.simulators, TAXONOMY_TAG],
+  search: SEARCH_READ_TAGS,
+  'search-facet': SEARCH_READ_TAGS,
+  suggest: SEARCH_READ_TAGS,
 };
 
 export function tagsOfSharedRead(namespace: string): readonly string[] {
@@ -209,9 +238,19 @@ export function tagsOfPublicRead(
       return tagsOfSharedRead('summary');
     case '/api/article/single':
       return query.newsId ? [articleTag(query.newsId), TAXONOMY_TAG] : [EVERYTHING];
+    case '/api/search/suggest':
+      return tagsOfSharedRead('suggest');
     default:
       return [EVERYTHING];
   }
+}
+
+/**
+ * The page cache's pages rendered per request (route-table.ts `rendered`), by path: an anonymous search page shows
+ * a search (its results and facets) and the shop's products matching it; any other (the agenda) carries EVERYTHING.
+ */
+export function tagsOfRenderedPage(pathname: string): readonly string[] {
+  return pathname === PATHS.search ? [...SEARCH_READ_TAGS, SHOP_TAG] : [EVERYTHING];
 }
 
 /** True when a change naming `changed` must refresh a copy carrying `carried`. */

@@ -4,7 +4,13 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 import { LRUCache } from 'lru-cache';
 import { PATHS } from '@/lib/constants';
 import { renderedPageTags } from '../cache/page-tags';
-import { EVERYTHING, isTouchedBy, tagsOfArticlePath, tagsOfPublicRead } from '../content/cache-tags';
+import {
+  EVERYTHING,
+  isTouchedBy,
+  tagsOfArticlePath,
+  tagsOfPublicRead,
+  tagsOfRenderedPage,
+} from '../content/cache-tags';
 import { env } from '../env';
 import { remember } from '../lib/remember';
 import { ISR_REVALIDATE_SECONDS } from './route-table';
@@ -207,8 +213,8 @@ export function purgePageCache(changed: readonly string[] = [EVERYTHING]): numbe
 
 /**
  * The tags of the copy kept at `key`: a cached page's are those its last render recorded (page-tags.ts), else an
- * article page's from its path; a public read's follow its path; a page rendered per request (search, agenda) and a
- * page of unknown tags carry EVERYTHING.
+ * article page's from its path; a public read's and a page rendered per request's follow its path (the search page
+ * its search's, the agenda EVERYTHING); a page of unknown tags carries EVERYTHING.
  */
 function tagsOfCopy(kind: Kind, key: string): readonly string[] {
   const queryStart = key.indexOf('?');
@@ -218,7 +224,7 @@ function tagsOfCopy(kind: Kind, key: string): readonly string[] {
     const query = queryStart === -1 ? {} : (JSON.parse(key.slice(queryStart + 1)) as { newsId?: string });
     return tagsOfPublicRead(path, query);
   }
-  return [EVERYTHING];
+  return tagsOfRenderedPage(path);
 }
 
 export type Slot = { store: Store; key: string };

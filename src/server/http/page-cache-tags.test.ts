@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { get, servePageCacheBeforeStandIn, stand } from '../../../tests/support/page-cache-stand-in';
 import {
   type ArticleTagFacts,
+  SEARCH_CHANGE,
   tagsOfArticleChange,
   tagsOfArticlePage,
+  tagsOfArticleWithdrawal,
   tagsOfListingPage,
 } from '../content/cache-tags';
 import { purgePageCache } from './page-cache-store';
@@ -57,5 +59,41 @@ describe('page cache entries carry the tags of their page', () => {
     expect(await origin(path)).toBe('HIT');
     purgePageCache(tagsOfArticleChange({ ...SOCIAL_PUBLISHED, id: 'F7', topicSlugs: ['fiscal'] }));
     expect(await origin(path)).toBe('MISS');
+  });
+
+  it('a search page and a suggestion list stay through a publication and go at a withdrawal', async () => {
+    const nonce = 'QUJDREVGR0hJSktMTU5PUA==';
+    const searchPage = {
+      status: 200,
+      headers: {
+        'content-type': 'text/html; charset=utf-8',
+        'cache-control': 'private, no-cache, no-store, max-age=0, must-revalidate',
+        'content-security-policy': `script-src 'self' 'nonce-${nonce}'`,
+      },
+      body: `<!doctype html><script nonce="${nonce}" src="/a.js"></script><h1>Résultats pour « tva »</h1>`,
+    };
+    const suggestions = {
+      status: 200,
+      headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
+      body: JSON.stringify([{ value: 'TVA sur marge', formatedSuggestion: '<mark>TVA</mark> sur marge' }]),
+    };
+    const keep = async () => {
+      stand.upstream = searchPage;
+      expect(await origin('/search?term=tva')).toBe('MISS');
+      stand.upstream = suggestions;
+      expect(await origin('/api/search/suggest?term=tva')).toBe('MISS');
+    };
+    const stillKept = async (expected: string) => {
+      expect(await origin('/search?term=tva')).toBe(expected);
+      expect(await origin('/api/search/suggest?term=tva')).toBe(expected);
+    };
+    await keep();
+    const social = tagsOfArticleChange(SOCIAL_PUBLISHED);
+    purgePageCache(social);
+    await stillKept('HIT');
+    purgePageCache(tagsOfArticleWithdrawal(social));
+    await stillKept('MISS');
+    purgePageCache(SEARCH_CHANGE);
+    await stillKept('MISS');
   });
 });
