@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { POST as publishPost } from '@/app/api/admin/articles/[id]/publish/route';
 import { POST as unpublishPost } from '@/app/api/admin/articles/[id]/unpublish/route';
@@ -5,10 +8,12 @@ import { POST as createPost } from '@/app/api/admin/articles/route';
 import { POST as rateVersionPost } from '@/app/api/admin/rates/[id]/versions/route';
 import { POST as revalidatePost } from '@/app/api/revalidate/route';
 import { type AdminArticle, adminArticleSchema } from '@/lib/contracts/admin';
+import { noteIsrCopiesOnDisk } from '@/server/cache/isr-copies-on-disk';
 import { tagsOfRateTablePage } from '@/server/content/cache-tags';
 import { encodeContentChange, setRevalidateSecret } from '@/server/content/content-changes';
 import type { Database } from '@/server/db/client';
 import { rateTables, rateTableVersions, topics } from '@/server/db/schema';
+import { REVALIDATED_PAGE_ROUTES, REWRITTEN_PAGE_ROUTES } from '@/server/http/route-table';
 import { loadArticlePage } from '@/server/pages/article-page';
 import { loadListingPage } from '@/server/pages/news-listing';
 import { NEWS_SECTION } from '@/server/pages/news-route';
@@ -136,6 +141,29 @@ async function renderTags(path: string): Promise<void> {
 }
 
 const origin = async (path: string) => (await get(path)).response.headers.get('x-cache');
+
+describe('the first change after a start', () => {
+  it('refreshes the pages Next.js kept on disk that it touches, not every ISR route', async () => {
+    // What a build folder holds after an earlier run: an article page and an archive Next.js will serve as they are.
+    const build = mkdtempSync(path.join(tmpdir(), 'isr-kept-'));
+    for (const kept of ['actualite/ancien-bareme_K1', 'archives/2024']) {
+      mkdirSync(path.dirname(path.join(build, 'server', 'app', kept)), { recursive: true });
+      writeFileSync(path.join(build, 'server', 'app', `${kept}.html`), '<!doctype html>');
+    }
+    expect(await noteIsrCopiesOnDisk(build)).toBe(2);
+    rmSync(build, { recursive: true, force: true });
+    revalidated.paths = [];
+
+    await publish('Le plafond de la Sécurité sociale 2027', TOPICS.social);
+
+    await waitUntil(async () => revalidated.paths.length > 0, { timeoutMs: 5_000 });
+    expect(revalidated.paths).toContain('/archives/2024');
+    expect(revalidated.paths).toEqual(expect.arrayContaining([...REWRITTEN_PAGE_ROUTES]));
+    expect(revalidated.paths).not.toContain('/actualite/ancien-bareme_K1');
+    for (const route of REVALIDATED_PAGE_ROUTES.filter((route) => !REWRITTEN_PAGE_ROUTES.includes(route)))
+      expect(revalidated.paths).not.toContain(route);
+  });
+});
 
 describe('a publication refreshes only the copies carrying its tags', () => {
   it('after a Social article, a warmed Fiscal article stays a HIT while /actualite/social is refreshed', async () => {

@@ -12,6 +12,7 @@ import {
   tagsOfArticlePath,
   tagsOfArticleWithdrawal,
   tagsOfListingPage,
+  tagsOfPagePath,
   tagsOfPublicRead,
   tagsOfRateTableChange,
   tagsOfRateTablePage,
@@ -225,5 +226,13 @@ describe('tag names', () => {
     expect(tagsOfArticlePath('/chiffres-taux/tableaux')).toBeUndefined();
     expect(tagsOfArticlePath('/chiffres-taux/tableaux/tva')).toBeUndefined();
     expect(tagsOfRateTablePage('tva')).toEqual(['rate-table:tva']);
+  });
+
+  it('a page kept without recorded tags takes them from its path: an article, a rate table, the tables’ index', () => {
+    expect(tagsOfPagePath('/chiffres-taux/tableaux/tva')).toEqual(['rate-table:tva']);
+    expect(tagsOfPagePath('/chiffres-taux/tableaux')).toEqual(['rate-tables']);
+    expect(tagsOfPagePath('/actualite/acomptes_F1')).toEqual(tagsOfArticlePage({ id: 'F1' }));
+    expect(tagsOfPagePath('/chiffres-taux/tableaux/tva/2024')).toBeUndefined();
+    expect(tagsOfPagePath('/archives/2024')).toBeUndefined();
   });
 });

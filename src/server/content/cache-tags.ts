@@ -182,6 +182,20 @@ export function tagsOfArticlePath(path: string): string[] | undefined {
   return article ? tagsOfArticlePage({ id: article.id }) : undefined;
 }
 
+/** The rate tables' pages: `/chiffres-taux/tableaux` (the index) and `/chiffres-taux/tableaux/{id}`. */
+const RATE_TABLE_PATH = new RegExp(`^${PATHS.rates}/tableaux(?:/([a-z0-9-]{1,80}))?$`);
+
+/**
+ * A page's tags from its path alone, for a copy no render of this process recorded: an article page's
+ * (`tagsOfArticlePath`), a rate table's or the tables' index; undefined for any other path (it carries
+ * EVERYTHING).
+ */
+export function tagsOfPagePath(path: string): string[] | undefined {
+  const rateTable = RATE_TABLE_PATH.exec(path);
+  if (rateTable) return tagsOfRateTablePage(rateTable[1]);
+  return tagsOfArticlePath(path);
+}
+
 /**
  * What a section listing shows, filtered by topic and thematics: the news listings their list, the simulators'
  * topics in use, banners and white papers (home blocks), products and labels; the figures and simulators

@@ -7,7 +7,7 @@ import { renderedPageTags } from '../cache/page-tags';
 import {
   EVERYTHING,
   isTouchedBy,
-  tagsOfArticlePath,
+  tagsOfPagePath,
   tagsOfPublicRead,
   tagsOfRenderedPage,
 } from '../content/cache-tags';
@@ -213,13 +213,13 @@ export function purgePageCache(changed: readonly string[] = [EVERYTHING]): numbe
 
 /**
  * The tags of the copy kept at `key`: a cached page's are those its last render recorded (page-tags.ts), else an
- * article page's from its path; a public read's and a page rendered per request's follow its path (the search page
- * its search's, the agenda EVERYTHING); a page of unknown tags carries EVERYTHING.
+ * article or rate table page's from its path; a public read's and a page rendered per request's follow its path
+ * (the search page its search's, the agenda EVERYTHING); a page of unknown tags carries EVERYTHING.
  */
 function tagsOfCopy(kind: Kind, key: string): readonly string[] {
   const queryStart = key.indexOf('?');
   const path = queryStart === -1 ? key : key.slice(0, queryStart);
-  if (kind === 'cached') return renderedPageTags(path) ?? tagsOfArticlePath(path) ?? [EVERYTHING];
+  if (kind === 'cached') return renderedPageTags(path) ?? tagsOfPagePath(path) ?? [EVERYTHING];
   if (kind === 'reads') {
     const query = queryStart === -1 ? {} : (JSON.parse(key.slice(queryStart + 1)) as { newsId?: string });
     return tagsOfPublicRead(path, query);
