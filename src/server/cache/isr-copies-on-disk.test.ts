@@ -10,9 +10,17 @@ import { refreshCachedCopies } from './refresh-copies';
 const build = mkdtempSync(path.join(tmpdir(), 'isr-kept-'));
 afterAll(() => rmSync(build, { recursive: true, force: true }));
 
-/** Writes what Next's file-system cache writes for a page: its HTML and metadata, its RSC payload, its segments. */
-function keep(address: string): void {
-  const stem = path.join(build, 'server', 'app', address === '/' ? 'index' : address.slice(1));
+const ROUTE_FOLDER = path.join('route-cache', 'APP_PAGE', 'a1b2c3', '$');
+
+/**
+ * Writes what Next's file-system cache writes for a page: its HTML and metadata, its RSC payload, its segments; at
+ * run time under its route's folder of the route cache, at build time under `app`.
+ */
+function keep(address: string, where: 'run' | 'build' = 'run'): void {
+  const file =
+    address === '/' ? 'index' : address.startsWith('/index') ? `index${address}` : address.slice(1);
+  const folder = path.join(build, 'server', where === 'run' ? ROUTE_FOLDER : 'app');
+  const stem = path.join(folder, file);
   mkdirSync(path.dirname(stem), { recursive: true });
   for (const suffix of ['.html', '.meta', '.rsc']) writeFileSync(`${stem}${suffix}`, '');
   mkdirSync(`${stem}.segments`, { recursive: true });
@@ -22,17 +30,16 @@ function keep(address: string): void {
 describe('the ISR pages Next.js kept on disk before the start', () => {
   it('are the ISR addresses of the build folder’s pages, not its other files nor its other pages', async () => {
     expect(await keptIsrPaths(path.join(build, 'absent'))).toEqual([]);
-    for (const address of [
-      '/actualite/acomptes-tva_F1',
-      '/actualite/fiscal/tva',
-      '/archives/2024',
-      '/chiffres-taux/tableaux/smic',
-      // Prerendered pages that are not ISR, and Next's own.
-      '/connexion',
-      '/_not-found',
-    ])
-      keep(address);
+    keep('/actualite/acomptes-tva_F1');
+    keep('/actualite/fiscal/tva');
+    keep('/accueil/tous');
+    keep('/chiffres-taux/tableaux/smic');
+    keep('/archives/2024', 'build');
+    // Prerendered pages that are not ISR, and Next's own.
+    keep('/connexion', 'build');
+    keep('/_not-found', 'build');
     expect((await keptIsrPaths(build)).sort()).toEqual([
+      '/accueil/tous',
       '/actualite/acomptes-tva_F1',
       '/actualite/fiscal/tva',
       '/archives/2024',
@@ -43,7 +50,7 @@ describe('the ISR pages Next.js kept on disk before the start', () => {
   it('once noted, the first change refreshes only the pages it touches, not every ISR route', async () => {
     const revalidatePath = vi.fn();
     expect(needsFullRefresh()).toBe(true);
-    expect(await noteIsrCopiesOnDisk(build)).toBe(4);
+    expect(await noteIsrCopiesOnDisk(build)).toBe(5);
     expect(needsFullRefresh()).toBe(false);
 
     refreshCachedCopies(['article:F1', 'topic:fiscal', 'list:news'], revalidatePath);
@@ -52,6 +59,8 @@ describe('the ISR pages Next.js kept on disk before the start', () => {
     expect(asked.sort()).toEqual(
       [
         ...REWRITTEN_PAGE_ROUTES,
+        // The home of a trade, kept under its rewritten address: untagged, every change.
+        '/accueil/tous',
         '/actualite/acomptes-tva_F1',
         '/actualite/fiscal/tva',
         '/archives/2024',
