@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   type ArticleTagFacts,
   archiveTag,
+  dropsAtOnce,
   EVERYTHING,
   ISSUE_CHANGE,
   isTouchedBy,
@@ -199,6 +200,15 @@ describe('the tags of a change, and the copies it refreshes', () => {
     const touched = refreshed(['shop']);
     expect(touched).toContain('searchPage');
     expect(touched).not.toContain('searchRead');
+  });
+
+  it('a withdrawal, the blocklist and everything drop their copies at once; a publication or a correction does not', () => {
+    expect(dropsAtOnce(tagsOfArticleWithdrawal(tagsOfArticleChange(SOCIAL)))).toBe(true);
+    expect(dropsAtOnce(SEARCH_CHANGE)).toBe(true);
+    expect(dropsAtOnce([EVERYTHING])).toBe(true);
+    expect(dropsAtOnce(tagsOfArticleChange(SOCIAL))).toBe(false);
+    expect(dropsAtOnce(tagsOfRateTableChange('tva'))).toBe(false);
+    expect(dropsAtOnce(tagsOfStaticPageChange('cgu'))).toBe(false);
   });
 
   it('everything refreshes every copy', () => {

@@ -267,6 +267,15 @@ export function tagsOfRenderedPage(pathname: string): readonly string[] {
   return pathname === PATHS.search ? [...SEARCH_READ_TAGS, SHOP_TAG] : [EVERYTHING];
 }
 
+/**
+ * True when the copies a change touches must go at once, readers waiting for a render rather than getting the
+ * previous copy while one refresh renders the new one (the page cache, decision 075): a withdrawal and the search
+ * blocklist (both name `search`: what readers must stop seeing), and a change of everything.
+ */
+export function dropsAtOnce(changed: readonly string[]): boolean {
+  return changed.includes(EVERYTHING) || changed.includes(SEARCH_TAG);
+}
+
 /** True when a change naming `changed` must refresh a copy carrying `carried`. */
 export function isTouchedBy(carried: readonly string[], changed: readonly string[]): boolean {
   if (changed.includes(EVERYTHING) || carried.includes(EVERYTHING)) return true;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { get, servePageCacheBeforeStandIn, stand } from '../../../tests/support/page-cache-stand-in';
+import { get, servePageCacheBeforeStandIn, stand, waitFor } from '../../../tests/support/page-cache-stand-in';
 import {
   type ArticleTagFacts,
   SEARCH_CHANGE,
@@ -26,7 +26,7 @@ async function origin(path: string): Promise<string | null> {
 }
 
 describe('page cache entries carry the tags of their page', () => {
-  it('a Social publication drops the Social listing and keeps the Fiscal article', async () => {
+  it('a Social publication refreshes the Social listing and keeps the Fiscal article', async () => {
     // Rendered for this request: kept as long as Next's copy, whatever the machine's pace.
     stand.upstream.headers['x-nextjs-cache'] = 'MISS';
     stand.upstream.tags = {
@@ -39,6 +39,35 @@ describe('page cache entries carry the tags of their page', () => {
     }
     expect(purgePageCache(tagsOfArticleChange(SOCIAL_PUBLISHED))).toBe(1);
     expect(await origin(FISCAL_ARTICLE)).toBe('HIT');
+    // The next request renders the new version itself; those arriving during that render get the previous copy.
+    stand.reached = [];
+    stand.upstream.body = '<!doctype html><p>Nouvel article social</p>';
+    let renderOver = () => {};
+    stand.holdNext = new Promise((resolve) => {
+      renderOver = resolve;
+    });
+    const first = get('/actualite/social');
+    await waitFor(() => stand.reached.length === 1);
+    const during = await get('/actualite/social');
+    expect(during.response.headers.get('x-cache')).toBe('STALE');
+    expect(during.body.toString()).toBe('<!doctype html><p>Actualité du jour</p>');
+    stand.holdNext = undefined;
+    renderOver();
+    const rendered = await first;
+    expect(rendered.response.headers.get('x-cache')).toBe('MISS');
+    expect(rendered.body.toString()).toContain('Nouvel article social');
+    const after = await get('/actualite/social');
+    expect(after.response.headers.get('x-cache')).toBe('HIT');
+    expect(after.body.toString()).toContain('Nouvel article social');
+    expect(stand.reached).toHaveLength(1);
+  });
+
+  it('a withdrawal drops the copies it touches at once: the next request renders', async () => {
+    stand.upstream.headers['x-nextjs-cache'] = 'MISS';
+    stand.upstream.tags = { '/actualite/social': tagsOfListingPage('news', ['social']) };
+    expect(await origin('/actualite/social')).toBe('MISS');
+    expect(await origin('/actualite/social')).toBe('HIT');
+    purgePageCache(tagsOfArticleWithdrawal(tagsOfArticleChange(SOCIAL_PUBLISHED)));
     expect(await origin('/actualite/social')).toBe('MISS');
   });
 
