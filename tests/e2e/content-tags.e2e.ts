@@ -6,7 +6,8 @@ import { signInAsEditor } from './support/staff';
  * A publication refreshes only the copies that show what it touched (docs/decisions/073-content-tags.md), over
  * HTTP on the built site: a page asked twice is a page cache HIT; after a Social article is published in the
  * newsroom, the Fiscal article pages warmed before are still HITs, while /actualite/social shows the new article
- * within 5 s.
+ * within 5 s. A search and a suggestion list kept before stay HITs through the publication (decision 075: searches
+ * follow their copies' life) and are dropped when the article is withdrawn.
  */
 
 /** Article pages of the news section linked from a page: `/actualite/{slug}_{id}`. */
@@ -29,7 +30,8 @@ test('a Social publication keeps the Fiscal article pages cached and shows on /a
   test.setTimeout(120_000);
   const fiscalArticles = (await articlePathsOn(request, '/actualite/fiscal')).slice(0, 3);
   expect(fiscalArticles.length).toBeGreaterThan(0);
-  for (const path of [...fiscalArticles, '/actualite/social']) {
+  const searches = ['/search?term=plafond', '/api/search/suggest?term=plafond'];
+  for (const path of [...fiscalArticles, '/actualite/social', ...searches]) {
     const first = await request.get(path);
     expect(first.status(), path).toBe(200);
     expect(await origin(request, path), path).toBe('HIT');
@@ -67,7 +69,8 @@ test('a Social publication keeps the Fiscal article pages cached and shows on /a
       .poll(async () => (await request.get('/actualite/social')).text(), { timeout: 5_000, intervals: [200] })
       .toContain(title);
     expect(Date.now() - publishedAt).toBeLessThanOrEqual(5_000);
-    for (const path of fiscalArticles) expect(await origin(request, path), path).toBe('HIT');
+    for (const path of [...fiscalArticles, ...searches])
+      expect(await origin(request, path), path).toBe('HIT');
   } finally {
     // The lists' newest news is theirs again: other specs read the first screen's image of the news home.
     const { version: publishedVersion } = (await published.json()) as { version: number };
@@ -77,4 +80,7 @@ test('a Social publication keeps the Fiscal article pages cached and shows on /a
     });
     expect(unpublished.status()).toBe(200);
   }
+  // A withdrawn article must leave every search at once: the kept ones are dropped.
+  for (const path of searches)
+    await expect.poll(async () => origin(request, path), { timeout: 5_000, intervals: [200] }).toBe('MISS');
 });
