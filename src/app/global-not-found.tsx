@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { NOT_FOUND_METADATA, NotFoundContent } from '@/app/_components/not-found-content';
 import { SiteChrome } from '@/app/_components/site-chrome';
+import { SIMULATOR_TOPICS } from '@/lib/constants';
 import { env } from '@/server/env';
 import { sourceSans, sourceSerif } from './fonts';
 import './globals.css';
@@ -23,6 +24,8 @@ export default function GlobalNotFound() {
           subscriberUrl={config.SUBSCRIBER_URL}
           accountsManagedBy={config.ACCOUNTS_MANAGED_BY}
           analyticsScriptUrl={config.ANALYTICS_SCRIPT_URL}
+          // Prerendered at build, which has no database: every simulator family, as before any was hidden.
+          simulatorTopics={SIMULATOR_TOPICS}
         >
           <NotFoundContent />
         </SiteChrome>

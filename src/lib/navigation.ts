@@ -54,8 +54,12 @@ export const SIMULATOR_TOPIC_TITLES: Readonly<Record<string, string>> = {
 const topicLinks = (section: 'news' | 'agenda' | 'simulators' | 'rates', slugs: readonly string[]) =>
   slugs.map((slug) => ({ label: TOPIC_LABELS[slug] ?? slug, href: topicPath(section, slug) }));
 
-/** The main navigation: News, Our offers, Free trials, Resources, Figures and rates, Agenda, Simulators, Shop. */
-export function mainNavigation(shop: ShopLinks): readonly NavEntry[] {
+/**
+ * The main navigation: News, Our offers, Free trials, Resources, Figures and rates, Agenda, Simulators, Shop.
+ * `simulatorTopics`: the simulator families that hold a published simulator; the « Simulateurs » menu lists only
+ * those (an empty family's page would list nothing), in the usual order.
+ */
+export function mainNavigation(shop: ShopLinks, simulatorTopics: readonly string[]): readonly NavEntry[] {
   return [
     {
       label: 'Actualités',
@@ -109,7 +113,10 @@ export function mainNavigation(shop: ShopLinks): readonly NavEntry[] {
       href: PATHS.simulators,
       children: [
         { label: 'Tous les simulateurs', href: PATHS.simulators },
-        ...topicLinks('simulators', SIMULATOR_TOPICS),
+        ...topicLinks(
+          'simulators',
+          SIMULATOR_TOPICS.filter((slug) => simulatorTopics.includes(slug)),
+        ),
       ],
     },
     { label: 'Boutique', href: shop.home, external: true, mega: true },

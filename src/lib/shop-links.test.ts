@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { NEWS_TOPICS } from './constants';
+import { NEWS_TOPICS, SIMULATOR_TOPICS } from './constants';
 import { featuredMementos, mainNavigation, TRADE_OPTIONS } from './navigation';
 import { shopLinks } from './shop-links';
 
@@ -24,7 +24,7 @@ describe('shopLinks', () => {
 
 describe('navigation', () => {
   test('the main entries in order, Shop last as the mega-menu', () => {
-    const entries = mainNavigation(shopLinks('https://boutique.test'));
+    const entries = mainNavigation(shopLinks('https://boutique.test'), SIMULATOR_TOPICS);
     expect(entries.map((entry) => entry.label)).toEqual([
       'Actualités',
       'Nos offres',

@@ -6,7 +6,7 @@ import { signInAsEditor } from './support/staff';
  * A publication refreshes only the copies that show what it touched (docs/decisions/073-content-tags.md), over
  * HTTP on the built site: a page asked twice is a page cache HIT; after a Social article is published in the
  * newsroom, the Fiscal article pages warmed before are still HITs, while /actualite/social shows the new article
- * within 5 s. A search and a suggestion list kept before stay HITs through the publication (decision 075: searches
+ * within 5 s. A search and a suggestion list kept before stay HITs through the publication (decision 076: searches
  * follow their copies' life) and are dropped when the article is withdrawn.
  */
 

@@ -1,5 +1,6 @@
-import type { Page } from '@playwright/test';
-import { DESKTOP, expect, MOBILE, screenshot, test } from './support/fixtures';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { baseUrl, DESKTOP, expect, MOBILE, screenshot, test, waitForHydration } from './support/fixtures';
+import { signInAsEditor } from './support/staff';
 
 const SIMULATOR_PATH = /^\/simulateurs\/[A-Za-z0-9-]+_[A-Za-z0-9-]+$/;
 
@@ -113,4 +114,99 @@ test('the simulators by topic offer no empty family, on the simulators page and 
   await page.goto('/');
   await expect(page.getByRole('region', { name: 'SIMULATEURS' }).getByRole('link').first()).toBeVisible();
   await expect(main.locator('a[href="/simulateurs/affaires"]')).toHaveCount(0);
+});
+
+const BUSINESS_LAW = 'a[href="/simulateurs/affaires"]';
+
+/** The list the header's « Simulateurs » menu unfolds, opened as a reader opens it on a desktop or on a phone. */
+async function openSimulatorsMenu(page: Page): Promise<Locator> {
+  const burger = page.getByRole('button', { name: 'Menu', exact: true });
+  const within = (await burger.isVisible())
+    ? page.getByRole('dialog', { name: 'Menu' })
+    : page.getByRole('navigation', { name: 'Navigation principale' });
+  if (await burger.isVisible()) {
+    await waitForHydration(burger);
+    await burger.click();
+  }
+  const trigger = within.getByRole('button', { name: 'Simulateurs', exact: true });
+  await waitForHydration(trigger);
+  await trigger.click();
+  await expect(trigger).toHaveAttribute('aria-expanded', 'true');
+  return page.locator(`[id="${await trigger.getAttribute('aria-controls')}"]`);
+}
+
+/** A news article page: it records its tags as it renders, its menu's with them (decision 073). */
+async function newsArticlePath(request: APIRequestContext): Promise<string> {
+  const html = await (await request.get('/actualite/fiscal')).text();
+  const path = /href="(\/actualite\/[^"/?#]+_[A-Za-z0-9-]+)"/.exec(html)?.[1];
+  if (!path) throw new Error('no news article linked from /actualite/fiscal');
+  return path;
+}
+
+test('the header’s « Simulateurs » menu lists no empty family, and lists one at its first simulator', async ({
+  page,
+  newPage,
+  request,
+  consoleGuard,
+}) => {
+  test.setTimeout(120_000);
+  const article = await newsArticlePath(request);
+  expect(await (await request.get(article)).text()).not.toContain('/simulateurs/affaires');
+  const phone = await newPage(MOBILE);
+  for (const reader of [page, phone]) {
+    expect((await reader.goto(article))?.status()).toBe(200);
+    const menu = await openSimulatorsMenu(reader);
+    await expect(menu.locator('a[href="/simulateurs/fiscal"]')).toBeVisible();
+    // « Tous les simulateurs » (« Tout : Simulateurs » in the burger, which leads each list with its section).
+    await expect(menu.locator('a[href="/simulateurs"]')).toBeVisible();
+    // The seeded site has no simulator in « droit des affaires »: its page would list nothing.
+    await expect(menu.locator(BUSINESS_LAW)).toHaveCount(0);
+  }
+  await expect(page).toPassAxe({ include: 'header' });
+
+  await signInAsEditor(page, consoleGuard);
+  const headers = { origin: baseUrl() };
+  const taxonomy = (await (await page.request.get('/api/admin/taxonomy')).json()) as {
+    topics: { id: string; shortId: string; label: string; slug: string; parentId: string | null }[];
+  };
+  const affaires = taxonomy.topics.find((topic) => topic.slug === 'affaires' && topic.parentId === null);
+  if (!affaires) throw new Error('no Affaires topic in the demo content');
+  const created = await page.request.post('/api/admin/articles', {
+    headers,
+    data: {
+      type: 'simulateur',
+      title: `Simulateur de l’indemnité d’éviction ${Date.now()}`,
+      summary: 'Estimez l’indemnité due au locataire commercial évincé.',
+      view: '<p>Le simulateur estime l’indemnité principale et les indemnités accessoires.</p>',
+      topics: [{ id: affaires.id, shortId: affaires.shortId, label: affaires.label, slug: affaires.slug }],
+      simulator_url: '/embed/indemnite-licenciement',
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { id, version } = (await created.json()) as { id: string; version: number };
+  const published = await page.request.post(`/api/admin/articles/${id}/publish`, {
+    headers,
+    data: { version },
+  });
+  expect(published.status()).toBe(200);
+
+  try {
+    // The article page's cached copy is refreshed at once: its menu hid the family.
+    await expect
+      .poll(async () => (await request.get(article)).text(), { timeout: 5_000, intervals: [200] })
+      .toContain('/simulateurs/affaires');
+    for (const reader of [page, phone]) {
+      await reader.goto(article);
+      const menu = await openSimulatorsMenu(reader);
+      await expect(menu.locator(BUSINESS_LAW)).toHaveText('Affaires');
+    }
+  } finally {
+    // The other specs read the seeded site: no simulator in « droit des affaires ».
+    const { version: publishedVersion } = (await published.json()) as { version: number };
+    const unpublished = await page.request.post(`/api/admin/articles/${id}/unpublish`, {
+      headers,
+      data: { version: publishedVersion },
+    });
+    expect(unpublished.status()).toBe(200);
+  }
 });

@@ -115,12 +115,12 @@ describe('two instances', () => {
     const listing = await loadListingPage(database.db, 'social', undefined);
     if (!listing) throw new Error('no Social listing');
     // The tags these pages record as they render (section-page.tsx), computed here from the same loaders.
-    tagSectionPage(NEWS_SECTION, fiscalPath.split('/').slice(2), {
+    await tagSectionPage(NEWS_SECTION, fiscalPath.split('/').slice(2), {
       kind: 'article',
       data: article,
       byId: false,
     });
-    tagSectionPage(NEWS_SECTION, ['social'], {
+    await tagSectionPage(NEWS_SECTION, ['social'], {
       kind: 'listing',
       data: listing,
       topic: 'social',

@@ -9,6 +9,7 @@ import { POST as rateVersionPost } from '@/app/api/admin/rates/[id]/versions/rou
 import { POST as revalidatePost } from '@/app/api/revalidate/route';
 import { type AdminArticle, adminArticleSchema } from '@/lib/contracts/admin';
 import { noteIsrCopiesOnDisk } from '@/server/cache/isr-copies-on-disk';
+import { renderedPageTags } from '@/server/cache/page-tags';
 import { tagsOfRateTablePage } from '@/server/content/cache-tags';
 import { encodeContentChange, setRevalidateSecret } from '@/server/content/content-changes';
 import type { Database } from '@/server/db/client';
@@ -18,6 +19,7 @@ import { loadArticlePage } from '@/server/pages/article-page';
 import { loadListingPage } from '@/server/pages/news-listing';
 import { NEWS_SECTION } from '@/server/pages/news-route';
 import { canonicalArticlePath, tagSectionPage } from '@/server/pages/section-route';
+import { menuSimulatorTopics } from '@/server/pages/site-menu';
 import { buildRateTables } from '@/server/seed/rate-tables';
 import { forgetDatabaseForRoutes, useDatabaseForRoutes } from '../support/api';
 import { listenAsServer } from '../support/content-changes';
@@ -66,6 +68,7 @@ servePageCacheBeforeStandIn();
 const TOPICS = {
   fiscal: { id: 'EBX:Fiscal', label: 'Fiscal', slug: 'fiscal', shortId: 'F' },
   social: { id: 'EBX:Social', label: 'Social', slug: 'social', shortId: 'S' },
+  affaires: { id: 'EBX:Affaires', label: 'Affaires', slug: 'affaires', shortId: 'A' },
 };
 
 let database: Database;
@@ -104,12 +107,16 @@ async function unpublish(article: AdminArticle): Promise<void> {
   expect(answer.status).toBe(200);
 }
 
-async function publish(title: string, topic: (typeof TOPICS)[keyof typeof TOPICS]): Promise<AdminArticle> {
+async function publish(
+  title: string,
+  topic: (typeof TOPICS)[keyof typeof TOPICS],
+  type = 'actualite',
+): Promise<AdminArticle> {
   const created = await callAdmin<AdminArticle>(createPost, {
     path: '/api/admin/articles',
     method: 'POST',
     caller: editor,
-    body: articleBody({ title, topics: [topic] }),
+    body: articleBody({ title, topics: [topic], type }),
   });
   expect(created.status).toBe(201);
   const draft = adminArticleSchema.parse(created.body);
@@ -131,13 +138,13 @@ async function renderTags(path: string): Promise<void> {
   if (first === 'social') {
     const data = await loadListingPage(database.db, 'social', undefined);
     if (!data) throw new Error('no social listing');
-    tagSectionPage(NEWS_SECTION, segments, { kind: 'listing', data, topic: 'social', filters: {} });
+    await tagSectionPage(NEWS_SECTION, segments, { kind: 'listing', data, topic: 'social', filters: {} });
     return;
   }
   const id = first?.split('_').pop() ?? '';
   const data = await loadArticlePage(database.db, id);
   if (!data) throw new Error(`no article ${id}`);
-  tagSectionPage(NEWS_SECTION, segments, { kind: 'article', data, byId: false });
+  await tagSectionPage(NEWS_SECTION, segments, { kind: 'article', data, byId: false });
 }
 
 const origin = async (path: string) => (await get(path)).response.headers.get('x-cache');
@@ -280,5 +287,39 @@ describe('a rate table version refreshes its page and the index', () => {
     expect(await origin(index)).toBe('MISS');
     expect(await origin(otherTable)).toBe('HIT');
     expect(await origin(articlePath)).toBe('HIT');
+  });
+});
+
+describe('the header’s « Simulateurs » menu lists only the families that hold a simulator', () => {
+  it('the first simulator of a family refreshes the pages whose menu hid it; the next one none of them', async () => {
+    const fiscal = await publish('Le taux de l’intérêt légal au second semestre', TOPICS.fiscal);
+    const fiscalPath = canonicalArticlePath(
+      (await loadArticlePage(database.db, fiscal.id))?.article as never,
+    );
+    expect(await menuSimulatorTopics()).not.toContain('affaires');
+    stand.upstream.headers['x-nextjs-cache'] = 'MISS';
+    await renderTags(fiscalPath);
+    expect(renderedPageTags(fiscalPath)).toContain('simulators:affaires');
+    expect(await origin(fiscalPath)).toBe('MISS');
+    expect(await origin(fiscalPath)).toBe('HIT');
+    revalidated.paths = [];
+
+    await publish('Simulateur du plafonnement du loyer commercial', TOPICS.affaires, 'simulateur');
+
+    // Every page whose menu hid « Affaires » is refreshed: rendered again, its menu lists the family.
+    await waitUntil(async () => revalidated.paths.includes(fiscalPath), { timeoutMs: 5_000 });
+    expect(await menuSimulatorTopics()).toContain('affaires');
+    await renderTags(fiscalPath);
+    expect(renderedPageTags(fiscalPath)).not.toContain('simulators:affaires');
+    expect(await origin(fiscalPath)).toBe('MISS');
+    expect(await origin(fiscalPath)).toBe('HIT');
+    revalidated.paths = [];
+
+    await publish('Simulateur de l’indemnité d’éviction', TOPICS.affaires, 'simulateur');
+
+    // The home is refreshed by every publication: once it is, the change was heard; the article page stays.
+    await waitUntil(async () => revalidated.paths.length > 0, { timeoutMs: 5_000 });
+    expect(revalidated.paths).not.toContain(fiscalPath);
+    expect(await origin(fiscalPath)).toBe('HIT');
   });
 });

@@ -16,6 +16,8 @@ type SiteChromeProps = {
   subscriberUrl: string;
   analyticsScriptUrl: string | undefined;
   accountsManagedBy: AccountsManagedBy;
+  /** The simulator families that hold a published simulator: the only ones the header's menu lists. */
+  simulatorTopics: readonly string[];
   /** False for the newsroom's preview: staff see the reader's page without the consent notice over it. */
   askConsent?: boolean;
   children: ReactNode;
@@ -32,6 +34,7 @@ export function SiteChrome({
   subscriberUrl,
   analyticsScriptUrl,
   accountsManagedBy,
+  simulatorTopics,
   askConsent = true,
   children,
 }: SiteChromeProps) {
@@ -49,7 +52,12 @@ export function SiteChrome({
         </>
       ) : null}
       <AccountProvider forgotPasswordUrl={accounts.forgotPassword}>
-        <SiteHeader shop={shop} subscriberUrl={subscriberUrl} accountUrl={accounts.account} />
+        <SiteHeader
+          shop={shop}
+          subscriberUrl={subscriberUrl}
+          accountUrl={accounts.account}
+          simulatorTopics={simulatorTopics}
+        />
         <main id={MAIN_CONTENT_ID} tabIndex={-1}>
           {children}
         </main>

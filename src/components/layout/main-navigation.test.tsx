@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { MEGA_MENU_DELAY_MS, MENU_CLOSE_DELAY_MS } from '@/lib/constants';
+import { MEGA_MENU_DELAY_MS, MENU_CLOSE_DELAY_MS, SIMULATOR_TOPICS } from '@/lib/constants';
 import { featuredMementos, mainNavigation, shopMenuColumns } from '@/lib/navigation';
 import { shopLinks } from '@/lib/shop-links';
 import { MainNavigation } from './main-navigation';
@@ -15,7 +15,7 @@ beforeEach(() => {
   vi.stubGlobal('matchMedia', (query: string) => ({ matches: desktop, media: query }));
   render(
     <MainNavigation
-      entries={mainNavigation(shop)}
+      entries={mainNavigation(shop, SIMULATOR_TOPICS)}
       products={featuredMementos(shop)}
       shopColumns={shopMenuColumns(shop)}
     />,

@@ -15,14 +15,16 @@ type SiteHeaderProps = {
   subscriberUrl: string;
   /** "Mon compte" of a logged-in reader: this site's page, or the shop's when the shop owns the accounts. */
   accountUrl: string;
+  /** The simulator families that hold a published simulator: the only ones the « Simulateurs » menu lists. */
+  simulatorTopics: readonly string[];
 };
 
 /**
  * The header: logo, search bar, subscriber-area link, customer-account menu, shop button with the cart count,
  * then the main navigation (the burger menu on small screens). Personal parts load in the browser.
  */
-export function SiteHeader({ shop, subscriberUrl, accountUrl }: SiteHeaderProps) {
-  const entries = mainNavigation(shop);
+export function SiteHeader({ shop, subscriberUrl, accountUrl, simulatorTopics }: SiteHeaderProps) {
+  const entries = mainNavigation(shop, simulatorTopics);
   const shopColumns = shopMenuColumns(shop);
   return (
     <header className={styles.header}>

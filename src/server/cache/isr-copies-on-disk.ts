@@ -5,7 +5,7 @@ import { isCachedPagePath } from '../http/route-table';
 import { noteKeptPages } from './page-tags';
 
 /**
- * The ISR pages Next.js kept on disk before this process started (docs/decisions/075-content-tags-searches-and-
+ * The ISR pages Next.js kept on disk before this process started (docs/decisions/076-content-tags-searches-and-
  * start.md). Next's file-system cache (isr-cache-handler.mjs) serves them after a restart without rendering them,
  * so without recording their tags: noted at the start, before any request, a change refreshes those it touches (an
  * article or rate table page by its path's tags, any other by every change until it renders again) instead of

@@ -19,6 +19,7 @@ import {
   tagsOfRateTablePage,
   tagsOfRenderedPage,
   tagsOfSharedRead,
+  tagsOfSiteMenu,
   tagsOfStaticPage,
   tagsOfStaticPageChange,
 } from './cache-tags';
@@ -216,6 +217,63 @@ describe('the tags of a change, and the copies it refreshes', () => {
   });
 });
 
+describe('the header’s « Simulateurs » menu', () => {
+  const SHOWN = ['fiscal', 'social', 'finance'];
+  const menuCopies = {
+    fiscalArticle: [...tagsOfArticlePage(FISCAL), ...tagsOfSiteMenu(SHOWN)],
+    ratesListing: [...tagsOfListingPage('rates', ['comptable']), ...tagsOfSiteMenu(SHOWN)],
+    cgu: [...tagsOfStaticPage('cgu', false), ...tagsOfSiteMenu(SHOWN)],
+    articleWithFullMenu: [...tagsOfArticlePage({ id: 'F2' }), ...tagsOfSiteMenu([...SHOWN, 'affaires'])],
+  };
+  type MenuCopy = keyof typeof menuCopies;
+  const refreshedMenus = (tags: readonly string[]) =>
+    (Object.keys(menuCopies) as MenuCopy[]).filter((copy) => isTouchedBy(menuCopies[copy], tags));
+  const simulator = (topicSlugs: string[], trades: string[] = []): ArticleTagFacts => ({
+    ...FISCAL,
+    id: 'SIM1',
+    type: 'simulateur',
+    topicSlugs,
+    trades,
+  });
+
+  it('a page records the families its menu hides, none when it lists them all', () => {
+    expect(tagsOfSiteMenu(SHOWN)).toEqual(['simulators:affaires']);
+    expect(tagsOfSiteMenu([])).toEqual([
+      'simulators:fiscal',
+      'simulators:social',
+      'simulators:finance',
+      'simulators:affaires',
+    ]);
+    expect(tagsOfSiteMenu([...SHOWN, 'affaires'])).toEqual([]);
+  });
+
+  it('the first simulator of a hidden family refreshes every page whose menu hides it', () => {
+    expect(refreshedMenus(tagsOfArticleChange(simulator(['affaires', 'baux-commerciaux'])))).toEqual([
+      'fiscalArticle',
+      'ratesListing',
+      'cgu',
+    ]);
+  });
+
+  it('a simulator of a family the menus list, or a news article of a hidden family, refreshes no other page', () => {
+    expect(refreshedMenus(tagsOfArticleChange(simulator(['fiscal', 'tva'], ['fiscal'])))).toEqual([]);
+    expect(refreshedMenus(tagsOfArticleChange({ ...SOCIAL, topicSlugs: ['affaires'] }))).toEqual([]);
+  });
+
+  it('a family that is a trade (finance) is named by the simulators of that trade', () => {
+    expect(tagsOfArticleChange(simulator(['fiscal'], ['fiscal', 'finance']))).toEqual(
+      expect.arrayContaining(['simulators:fiscal', 'simulators:finance']),
+    );
+  });
+
+  it('an article page Next.js kept on disk may hide any family: the first simulator of any refreshes it', () => {
+    expect(tagsOfArticlePath('/actualite/acomptes_F9')).toEqual([
+      ...tagsOfArticlePage({ id: 'F9' }),
+      ...tagsOfSiteMenu([]),
+    ]);
+  });
+});
+
 describe('tag names', () => {
   it('the archive month is Paris time', () => {
     expect(archiveTag(new Date('2026-12-31T23:30:00Z'))).toBe('archive:2027-01');
@@ -239,9 +297,10 @@ describe('tag names', () => {
   });
 
   it('a page kept without recorded tags takes them from its path: an article, a rate table, the tables’ index', () => {
-    expect(tagsOfPagePath('/chiffres-taux/tableaux/tva')).toEqual(['rate-table:tva']);
-    expect(tagsOfPagePath('/chiffres-taux/tableaux')).toEqual(['rate-tables']);
-    expect(tagsOfPagePath('/actualite/acomptes_F1')).toEqual(tagsOfArticlePage({ id: 'F1' }));
+    // With every simulator family of the header's menu, which may hide any of them.
+    expect(tagsOfPagePath('/chiffres-taux/tableaux/tva')).toEqual(['rate-table:tva', ...tagsOfSiteMenu([])]);
+    expect(tagsOfPagePath('/chiffres-taux/tableaux')).toEqual(['rate-tables', ...tagsOfSiteMenu([])]);
+    expect(tagsOfPagePath('/actualite/acomptes_F1')).toEqual(tagsOfArticlePath('/actualite/acomptes_F1'));
     expect(tagsOfPagePath('/chiffres-taux/tableaux/tva/2024')).toBeUndefined();
     expect(tagsOfPagePath('/archives/2024')).toBeUndefined();
   });

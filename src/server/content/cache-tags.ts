@@ -1,5 +1,5 @@
 import 'server-only';
-import { ARTICLE_TYPE, PATHS } from '@/lib/constants';
+import { ARTICLE_TYPE, PATHS, SIMULATOR_TOPICS } from '@/lib/constants';
 import { SITE_TIME_ZONE } from '@/lib/dates';
 import { parseArticleParam } from '@/lib/urls';
 
@@ -10,7 +10,7 @@ import { parseArticleParam } from '@/lib/urls';
  * entry, an ISR page, a shared read) carries the tags of what it shows; a change refreshes only the copies that
  * carry one of its tags. A copy that shows something must carry its tag, or a change would leave it stale: when
  * in doubt a copy carries EVERYTHING (refreshed by every change), and a change that cannot say what it touched
- * names EVERYTHING (refreshes every copy). One exception, by rule (decision 075): searches and suggestions, which
+ * names EVERYTHING (refreshes every copy). One exception, by rule (decision 076): searches and suggestions, which
  * may show any article, are not refreshed by a publication or a correction (their copies' life bounds how late it
  * appears there), only by a withdrawal.
  */
@@ -51,6 +51,8 @@ const topicTag = (slug: string) => `topic:${slug}`;
 const tradeTag = (slug: string) => `trade:${slug}`;
 const staticPageTag = (slug: string) => `page:${slug}`;
 const rateTableTag = (id: string) => `rate-table:${id}`;
+/** The simulators of one family of the header's « Simulateurs » menu (fiscal, social, finance, affaires). */
+const simulatorFamilyTag = (family: string) => `simulators:${family}`;
 /** The archive month of a date, in Paris time (the editorial day): `archive:2026-03`. */
 export function archiveTag(date: Date): string {
   const parts = new Intl.DateTimeFormat('en-CA', {
@@ -98,6 +100,18 @@ export type ArticleTagFacts = {
   enrichedNewsId?: string | null | undefined;
 };
 
+/**
+ * The menu families a simulator belongs to: by topic, or by trade for a family that is a trade (finance). A
+ * simulator of a trade named like a topic (a severance simulator for the business-law trade) names that family
+ * too: one spare refresh of the menus that hide it, never a menu left without a family that got a simulator.
+ */
+function simulatorFamiliesOf(article: ArticleTagFacts): string[] {
+  if (article.type !== ARTICLE_TYPE.simulator) return [];
+  return SIMULATOR_TOPICS.filter(
+    (family) => article.topicSlugs.includes(family) || article.trades.includes(family),
+  );
+}
+
 function articleTags(article: Pick<ArticleTagFacts, 'id' | 'enrichedNewsId'>): string[] {
   return article.enrichedNewsId && article.enrichedNewsId !== article.id
     ? [articleTag(article.id), articleTag(article.enrichedNewsId)]
@@ -108,7 +122,8 @@ function articleTags(article: Pick<ArticleTagFacts, 'id' | 'enrichedNewsId'>): s
  * What a publication, correction or withdrawal of an article touches, from its public copy before and after the
  * change (a correction may move it to another topic or month: both lists must refresh). Its page, the pages that
  * show it in a list (its topics', its trades', its type's list, the home, the issue), its archive month and the
- * feeds. Other articles' pages are left alone (their "À lire aussi" catches up within their freshness).
+ * feeds; a simulator also its menu families. Other articles' pages are left alone (their "À lire aussi" catches up
+ * within their freshness).
  */
 export function tagsOfArticleChange(...versions: readonly (ArticleTagFacts | null | undefined)[]): string[] {
   const tags = new Set<string>();
@@ -118,6 +133,7 @@ export function tagsOfArticleChange(...versions: readonly (ArticleTagFacts | nul
     for (const slug of article.topicSlugs) tags.add(topicTag(slug));
     for (const trade of article.trades) tags.add(tradeTag(trade));
     for (const list of listTagsOfType(article.type)) tags.add(list);
+    for (const family of simulatorFamiliesOf(article)) tags.add(simulatorFamilyTag(family));
     tags.add(HOME_TAG);
     // Whether it is in the day's issue needs a read; an issue is small and rarely asked twice a second.
     tags.add(ISSUE_TAG);
@@ -167,19 +183,32 @@ export function tagsOfArticlePage(article: Pick<ArticleTagFacts, 'id' | 'enriche
   return [...articleTags(article), SHOP_TAG, TAXONOMY_TAG];
 }
 
+/**
+ * What the header's « Simulateurs » menu of a reader page shows that a change must refresh at once: the families
+ * it hides, `simulatorFamiliesShown` being the others. The first simulator of a hidden family refreshes every page
+ * (each menu must list it: once per family); a simulator published or corrected in a family already shown
+ * refreshes none. A family emptied by the withdrawal of its last simulator leaves the menus within the pages'
+ * freshness (60 s): knowing that a withdrawal emptied it would take a read at each change.
+ */
+export function tagsOfSiteMenu(simulatorFamiliesShown: readonly string[]): string[] {
+  return SIMULATOR_TOPICS.filter((family) => !simulatorFamiliesShown.includes(family)).map(
+    simulatorFamilyTag,
+  );
+}
+
 /** The sections whose `/{section}/{slug}_{id}` pages are articles (news, simulators, figures and rates). */
 const ARTICLE_SECTIONS: ReadonlySet<string> = new Set([PATHS.news, PATHS.simulators, PATHS.rates]);
 
 /**
  * An article page's tags from its path alone, for a copy no render of this process recorded (Next.js serving a page
  * it kept on disk before the start): the id in the path is the article's, or its enriched news' (whose parts name
- * it when they change). Undefined for any other path.
+ * it when they change); its menu may hide any simulator family. Undefined for any other path.
  */
 export function tagsOfArticlePath(path: string): string[] | undefined {
   const [section, param, ...rest] = path.split('/').filter(Boolean);
   if (!section || !param || rest.length > 0 || !ARTICLE_SECTIONS.has(`/${section}`)) return undefined;
   const article = parseArticleParam(param);
-  return article ? tagsOfArticlePage({ id: article.id }) : undefined;
+  return article ? [...tagsOfArticlePage({ id: article.id }), ...tagsOfSiteMenu([])] : undefined;
 }
 
 /** The rate tables' pages: `/chiffres-taux/tableaux` (the index) and `/chiffres-taux/tableaux/{id}`. */
@@ -192,7 +221,8 @@ const RATE_TABLE_PATH = new RegExp(`^${PATHS.rates}/tableaux(?:/([a-z0-9-]{1,80}
  */
 export function tagsOfPagePath(path: string): string[] | undefined {
   const rateTable = RATE_TABLE_PATH.exec(path);
-  if (rateTable) return tagsOfRateTablePage(rateTable[1]);
+  // Its menu may hide any simulator family, as an article page's (tagsOfArticlePath).
+  if (rateTable) return [...tagsOfRateTablePage(rateTable[1]), ...tagsOfSiteMenu([])];
   return tagsOfArticlePath(path);
 }
 
@@ -222,7 +252,7 @@ export function tagsOfStaticPage(slug: string, showsShop: boolean): string[] {
 /**
  * A search's copies (results and facets, a suggestion list): the search tag, which withdrawals and the blocklist
  * name, and the labels they show. Not the articles they match, which may be any: a publication or a correction
- * reaches a search already kept when its copy's life ends (docs/decisions/075-content-tags-searches-and-start.md).
+ * reaches a search already kept when its copy's life ends (docs/decisions/076-content-tags-searches-and-start.md).
  */
 const SEARCH_READ_TAGS: readonly string[] = [SEARCH_TAG, TAXONOMY_TAG];
 
@@ -261,15 +291,16 @@ export function tagsOfPublicRead(
 
 /**
  * The page cache's pages rendered per request (route-table.ts `rendered`), by path: an anonymous search page shows
- * a search (its results and facets) and the shop's products matching it; any other (the agenda) carries EVERYTHING.
+ * a search (its results and facets), the shop's products matching it and the header's menu (which may hide any
+ * simulator family: its tags are not recorded per render); any other (the agenda) carries EVERYTHING.
  */
 export function tagsOfRenderedPage(pathname: string): readonly string[] {
-  return pathname === PATHS.search ? [...SEARCH_READ_TAGS, SHOP_TAG] : [EVERYTHING];
+  return pathname === PATHS.search ? [...SEARCH_READ_TAGS, SHOP_TAG, ...tagsOfSiteMenu([])] : [EVERYTHING];
 }
 
 /**
  * True when the copies a change touches must go at once, readers waiting for a render rather than getting the
- * previous copy while one refresh renders the new one (the page cache, decision 075): a withdrawal and the search
+ * previous copy while one refresh renders the new one (the page cache, decision 076): a withdrawal and the search
  * blocklist (both name `search`: what readers must stop seeing), and a change of everything.
  */
 export function dropsAtOnce(changed: readonly string[]): boolean {

@@ -201,7 +201,7 @@ export function pageCacheStats(): { hits: number; stores: number; entries: numbe
  * correction) marks them outdated: the next request still renders the new version itself (`MISS`), and those
  * arriving during that render get the previous copy (`STALE`) rather than each waiting for a render of its own
  * (under the publication bench, a listing so refreshed answered five MISSes a change); past
- * PAGE_CACHE_STALE_SECONDS the copy is forgotten as any stale copy is (decision 075).
+ * PAGE_CACHE_STALE_SECONDS the copy is forgotten as any stale copy is (decision 076).
  */
 export function purgePageCache(changed: readonly string[] = [EVERYTHING]): number {
   const { stores, renderedAt } = state();

@@ -65,6 +65,20 @@ describe('the route table', () => {
     }
   });
 
+  it('prerenders no reader page at build: the reader frame reads the database (its simulator menu)', () => {
+    const readerPages = routes.filter(
+      ({ file, route }) => route.startsWith('/(site)') && file.endsWith('page.tsx'),
+    );
+    expect(readerPages.length).toBeGreaterThan(20);
+    for (const { file, route } of readerPages) {
+      const source = readFileSync(file, 'utf8');
+      const notAtBuild =
+        /^export const revalidate = \d+;$/m.test(source) ||
+        /^export const dynamic = 'force-dynamic';$/m.test(source);
+      expect(notAtBuild, `${route} (${path.relative(APP, file)})`).toBe(true);
+    }
+  });
+
   it('gives the page cache a key rule for every page and read it keeps', () => {
     for (const route of RENDERED_PAGE_PATHS) {
       expect(route).not.toContain('[');

@@ -12,6 +12,7 @@ import {
 } from '@/server/content/cache-tags';
 import { type Db, getDb } from '@/server/db/client';
 import { type ArticlePageData, loadArticlePage } from './article-page';
+import { withSiteMenuTags } from './site-menu';
 
 /**
  * The one mechanism of the section routes: news (/actualite), figures and rates
@@ -142,23 +143,29 @@ const LIST_OF_SECTION: Record<string, keyof typeof LIST_TAGS> = {
 };
 
 /**
- * Records what the page at `segments` of a section shows (docs/decisions/073-content-tags.md), under its address
- * as readers ask it, so the page cache and the content changes refresh it by its tags.
+ * Records what the page at `segments` of a section shows (docs/decisions/073-content-tags.md), its header's menu
+ * included, under its address as readers ask it, so the page cache and the content changes refresh it by its tags.
  */
-export function tagSectionPage<Listing extends ListingData>(
+export async function tagSectionPage<Listing extends ListingData>(
   section: SectionDefinition<Listing>,
   segments: readonly string[],
   route: SectionRoute<Listing>,
-): void {
+): Promise<void> {
   // The segments as the request's path has them (the resolver decodes its own copy).
   const path = [section.base, ...segments].join('/');
+  tagRenderedPage(path, await withSiteMenuTags(sectionPageTags(section, route)));
+}
+
+function sectionPageTags<Listing extends ListingData>(
+  section: SectionDefinition<Listing>,
+  route: SectionRoute<Listing>,
+): string[] {
   if (route.kind === 'article') {
     const { article } = route.data;
-    tagRenderedPage(path, tagsOfArticlePage({ id: article.id, enrichedNewsId: article.enriched_news_id }));
-    return;
+    return tagsOfArticlePage({ id: article.id, enrichedNewsId: article.enriched_news_id });
   }
   const list = LIST_OF_SECTION[section.base];
   const topics = [route.topic, ...route.data.selected.map((thematic) => thematic.slug)];
   // A section of no known list shows what it likes: refreshed by every change.
-  tagRenderedPage(path, list ? tagsOfListingPage(list, topics) : [EVERYTHING]);
+  return list ? tagsOfListingPage(list, topics) : [EVERYTHING];
 }

@@ -10,6 +10,7 @@ import { readStaticPage } from '@/server/editorial-pages/reader-pages';
 import { STATIC_PAGE_DESCRIPTIONS } from '@/server/editorial-pages/static-page-defaults';
 import { env } from '@/server/env';
 import { pageMetadata } from '@/server/pages/seo';
+import { withSiteMenuTags } from '@/server/pages/site-menu';
 
 export type EditablePageProps = { params: Promise<{ rest?: string[] }> };
 
@@ -36,7 +37,10 @@ export function editablePage(slug: StaticPageSlug, view?: (page: StaticPageView)
     if ((await params).rest) notFound();
     const page = await readPage(slug);
     // The bookshop's own view shows the shop's products too.
-    tagRenderedPage(STATIC_PAGE_PATHS[slug], tagsOfStaticPage(slug, view !== undefined));
+    tagRenderedPage(
+      STATIC_PAGE_PATHS[slug],
+      await withSiteMenuTags(tagsOfStaticPage(slug, view !== undefined)),
+    );
     return view ? view(page) : <StaticPage page={page} siteUrl={env().SITE_URL} />;
   }
 

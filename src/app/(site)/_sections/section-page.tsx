@@ -49,7 +49,7 @@ export function sectionPage<Listing extends { selected: readonly { slug: string 
     if (!route) notFound();
     const redirect = sectionRedirect(definition.section, route, segments[0]);
     if (redirect) permanentRedirect(redirect);
-    tagSectionPage(definition.section, segments, route);
+    await tagSectionPage(definition.section, segments, route);
     return route.kind === 'listing'
       ? definition.renderListing(route.data)
       : definition.renderArticle(route.data);

@@ -5,6 +5,8 @@ import styles from '@/components/layout/status-page.module.css';
 import { PATHS } from '@/lib/constants';
 
 export const metadata: Metadata = { title: 'Contenu retiré', robots: { index: false } };
+// Never prerendered at build: its frame's menu lists the simulator families in use (the build has no database).
+export const dynamic = 'force-dynamic';
 
 /**
  * The page of a withdrawn address (status 410: an unpublished article, an old address removed), in the reader

@@ -3,6 +3,8 @@ import Link from 'next/link';
 import styles from '@/components/static/static-page.module.css';
 
 export const metadata: Metadata = { title: 'Compte supprimé', robots: { index: false, follow: false } };
+// Never prerendered at build: its frame's menu lists the simulator families in use (the build has no database).
+export const dynamic = 'force-dynamic';
 
 /** Where "Supprimer mon compte" leads once done. */
 export default function AccountDeletedPage() {

@@ -12,6 +12,7 @@ import { getIssueByDate } from '@/server/daily-issue/daily-issue';
 import { getAdminIssue } from '@/server/daily-issue/issues';
 import { getDb } from '@/server/db/client';
 import { env } from '@/server/env';
+import { menuSimulatorTopics } from '@/server/pages/site-menu';
 
 export const metadata: Metadata = { title: 'Aperçu du numéro' };
 
@@ -44,6 +45,7 @@ export default async function IssuePreviewPage({ params }: Props) {
         subscriberUrl={config.SUBSCRIBER_URL}
         accountsManagedBy={config.ACCOUNTS_MANAGED_BY}
         analyticsScriptUrl={undefined}
+        simulatorTopics={await menuSimulatorTopics()}
       >
         <div className={`container ${homeStyles.home}`}>
           <div className={homeStyles.layout}>

@@ -15,6 +15,7 @@ import { loadPreviewPage } from '@/server/editorial/preview';
 import { env } from '@/server/env';
 import { AppError } from '@/server/http/errors';
 import type { ArticlePageData } from '@/server/pages/article-page';
+import { menuSimulatorTopics } from '@/server/pages/site-menu';
 
 export const metadata: Metadata = { title: 'Aperçu' };
 
@@ -59,6 +60,7 @@ export default async function PreviewPage({ params, searchParams }: Props) {
       subscriberUrl={config.SUBSCRIBER_URL}
       accountsManagedBy={config.ACCOUNTS_MANAGED_BY}
       analyticsScriptUrl={undefined}
+      simulatorTopics={await menuSimulatorTopics()}
       askConsent={false}
     >
       {/* In the main region, after the site's skip link: marked before anything of the page. */}
