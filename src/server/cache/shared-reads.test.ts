@@ -1,5 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { tagsOfArticleChange, tagsOfArticleWithdrawal } from '../content/cache-tags';
+import {
+  ISSUE_CHANGE,
+  SHOP_CHANGE,
+  tagsOfArticleChange,
+  tagsOfArticleWithdrawal,
+} from '../content/cache-tags';
 import {
   enableSharedReads,
   purgeSharedReads,
@@ -112,7 +117,7 @@ describe('shared reads', () => {
     expect([issue.calls(), summary.calls(), untagged.calls()]).toEqual([2, 1, 2]);
   });
 
-  it('a search and a suggestion list stay through a publication and go at a withdrawal', async () => {
+  it('a search and a suggestion list are read again after a publication or a withdrawal, not after other changes', async () => {
     const search = counting();
     const suggest = counting();
     const askBoth = () =>
@@ -130,9 +135,13 @@ describe('shared reads', () => {
     });
     purgeSharedReads(publication);
     await askBoth();
-    expect([search.calls(), suggest.calls()]).toEqual([1, 1]);
-    purgeSharedReads(tagsOfArticleWithdrawal(publication));
+    expect([search.calls(), suggest.calls()]).toEqual([2, 2]);
+    purgeSharedReads(SHOP_CHANGE);
+    purgeSharedReads(ISSUE_CHANGE);
     await askBoth();
     expect([search.calls(), suggest.calls()]).toEqual([2, 2]);
+    purgeSharedReads(tagsOfArticleWithdrawal(publication));
+    await askBoth();
+    expect([search.calls(), suggest.calls()]).toEqual([3, 3]);
   });
 });

@@ -72,7 +72,7 @@ function refreshed(tags: readonly string[]): Copy[] {
 }
 
 describe('the tags of a change, and the copies it refreshes', () => {
-  it('an article publication names its page, topics, trades, list, the home, the issue, its month and the feeds', () => {
+  it('an article publication names its page, topics, trades, list, the home, the issue, its month, the feeds and the searches', () => {
     expect(tagsOfArticleChange(SOCIAL).sort()).toEqual(
       [
         'article:S1',
@@ -85,6 +85,7 @@ describe('the tags of a change, and the copies it refreshes', () => {
         // Published at 01:30 in Paris on 1 April: the April archive.
         'archive:2026-04',
         'feeds',
+        'articles',
       ].sort(),
     );
   });
@@ -97,21 +98,23 @@ describe('the tags of a change, and the copies it refreshes', () => {
       'fiscalListing',
       'issueRead',
       'summaryRead',
+      'suggestRead',
+      'searchPage',
+      'searchRead',
       'agendaPage',
       'untaggedPage',
     ]);
   });
 
-  it('a publication or a correction leaves the searches and suggestions to their copies’ life', () => {
+  it('a publication or a correction refreshes the searches and suggestions, served meanwhile; a withdrawal drops them', () => {
     for (const change of [
       tagsOfArticleChange(SOCIAL),
       tagsOfArticleChange(FISCAL, { ...FISCAL, id: 'F1' }),
     ]) {
-      const touched = refreshed(change);
-      expect(touched).not.toContain('searchPage');
-      expect(touched).not.toContain('searchRead');
-      expect(touched).not.toContain('suggestRead');
+      expect(refreshed(change)).toEqual(expect.arrayContaining(['searchPage', 'searchRead', 'suggestRead']));
+      expect(dropsAtOnce(change)).toBe(false);
     }
+    expect(dropsAtOnce(tagsOfArticleWithdrawal(tagsOfArticleChange(SOCIAL)))).toBe(true);
   });
 
   it('a withdrawal refreshes what showed the article and every search and suggestion at once', () => {
@@ -285,9 +288,9 @@ describe('tag names', () => {
     expect(tagsOfSharedRead('issue')).toContain('issue');
   });
 
-  it('the searches’ reads carry the search tag and the labels', () => {
+  it('the searches’ reads carry the search tag, every article change’s and the labels', () => {
     for (const namespace of ['search', 'search-facet', 'suggest'])
-      expect([...tagsOfSharedRead(namespace)].sort()).toEqual(['search', 'taxonomy']);
+      expect([...tagsOfSharedRead(namespace)].sort()).toEqual(['articles', 'search', 'taxonomy']);
   });
 
   it('the rate tables’ pages are not article pages', () => {

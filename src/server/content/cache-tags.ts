@@ -10,9 +10,8 @@ import { parseArticleParam } from '@/lib/urls';
  * entry, an ISR page, a shared read) carries the tags of what it shows; a change refreshes only the copies that
  * carry one of its tags. A copy that shows something must carry its tag, or a change would leave it stale: when
  * in doubt a copy carries EVERYTHING (refreshed by every change), and a change that cannot say what it touched
- * names EVERYTHING (refreshes every copy). One exception, by rule (decision 076): searches and suggestions, which
- * may show any article, are not refreshed by a publication or a correction (their copies' life bounds how late it
- * appears there), only by a withdrawal.
+ * names EVERYTHING (refreshes every copy). Searches and suggestions may show any article: they carry ANY_ARTICLE,
+ * which every article change names (decision 076).
  */
 
 /** Carried by a copy: refreshed by every change. Named by a change: refreshes every copy. */
@@ -32,8 +31,10 @@ const TAXONOMY_TAG = 'taxonomy';
 const REDIRECTS_TAG = 'redirects';
 /** The shop's products and white papers shown beside articles and lists. */
 const SHOP_TAG = 'shop';
-/** Every search page and suggestion list (they may show any article). */
+/** Every search page and suggestion list: named by what readers must stop seeing there at once. */
 const SEARCH_TAG = 'search';
+/** Carried by the copies that may show any article (searches, suggestions): named by every article change. */
+const ANY_ARTICLE_TAG = 'articles';
 /** The index of the rate tables (each table's title and latest effective date). */
 const RATE_TABLES_TAG = 'rate-tables';
 
@@ -122,8 +123,8 @@ function articleTags(article: Pick<ArticleTagFacts, 'id' | 'enrichedNewsId'>): s
  * What a publication, correction or withdrawal of an article touches, from its public copy before and after the
  * change (a correction may move it to another topic or month: both lists must refresh). Its page, the pages that
  * show it in a list (its topics', its trades', its type's list, the home, the issue), its archive month and the
- * feeds; a simulator also its menu families. Other articles' pages are left alone (their "À lire aussi" catches up
- * within their freshness).
+ * feeds, the searches (any of them may match it); a simulator also its menu families. Other articles' pages are
+ * left alone (their "À lire aussi" catches up within their freshness).
  */
 export function tagsOfArticleChange(...versions: readonly (ArticleTagFacts | null | undefined)[]): string[] {
   const tags = new Set<string>();
@@ -139,6 +140,7 @@ export function tagsOfArticleChange(...versions: readonly (ArticleTagFacts | nul
     tags.add(ISSUE_TAG);
     tags.add(archiveTag(article.publicationDate));
     tags.add(FEEDS_TAG);
+    tags.add(ANY_ARTICLE_TAG);
   }
   return [...tags];
 }
@@ -159,7 +161,7 @@ export const SEARCH_CHANGE: readonly string[] = [SEARCH_TAG];
 /**
  * A withdrawal of articles (unpublished: their addresses answer 410): what showed them (`tagsOfArticleChange` of
  * their public copies), and every search and suggestion list at once, since any of them may list a withdrawn
- * article or offer its title. A publication or a correction leaves searches to their copies' life instead.
+ * article or offer its title: dropped, not served while a refresh renders (`dropsAtOnce`).
  */
 export function tagsOfArticleWithdrawal(articleChange: readonly string[]): string[] {
   return [...new Set([...articleChange, SEARCH_TAG])];
@@ -251,10 +253,9 @@ export function tagsOfStaticPage(slug: string, showsShop: boolean): string[] {
 
 /**
  * A search's copies (results and facets, a suggestion list): the search tag, which withdrawals and the blocklist
- * name, and the labels they show. Not the articles they match, which may be any: a publication or a correction
- * reaches a search already kept when its copy's life ends (docs/decisions/076-content-tags-searches-and-start.md).
+ * name, every article change (they may match any article), and the labels they show.
  */
-const SEARCH_READ_TAGS: readonly string[] = [SEARCH_TAG, TAXONOMY_TAG];
+const SEARCH_READ_TAGS: readonly string[] = [SEARCH_TAG, ANY_ARTICLE_TAG, TAXONOMY_TAG];
 
 /** The tags of each namespace of shared reads (src/server/cache/shared-reads.ts); an unnamed one carries EVERYTHING. */
 const SHARED_READ_TAGS: Record<string, readonly string[]> = {
