@@ -87,10 +87,27 @@ async function refreshCachesOnContentChanges(): Promise<void> {
     await import('./server/content/content-changes');
   // Set on both drivers: the newsroom's scheduled publications refresh this process's caches with it on PGlite.
   setRevalidateSecret(newRevalidateSecret());
+  await noteKeptIsrPages();
   if (!config.DATABASE_URL) return;
   listenForContentChanges(config.DATABASE_URL, (tags) => {
     void requestOwnRevalidation(config.PORT, tags);
   });
+}
+
+/**
+ * The ISR pages Next.js kept on disk before this start, noted before any request so that the first content change
+ * refreshes only the pages it touches (src/server/cache/isr-copies-on-disk.ts). Unreadable: the first change
+ * refreshes every ISR page, as it always may.
+ */
+async function noteKeptIsrPages(): Promise<void> {
+  if (process.env.NEXT_PHASE === 'phase-production-build') return;
+  const { noteIsrCopiesOnDisk } = await import('./server/cache/isr-copies-on-disk');
+  const { buildDir } = await import('./server/lib/build-dir');
+  const { logger } = await import('./server/log');
+  await noteIsrCopiesOnDisk(buildDir()).then(
+    (pages) => logger.info({ pages }, 'pages ISR gardées sur disque : notées'),
+    (error: unknown) => logger.warn({ err: error }, 'pages ISR gardées sur disque illisibles'),
+  );
 }
 
 /** OpenTelemetry traces (docs/OPERATIONS.md, "Traces") when a collector is configured; nothing is loaded otherwise. */

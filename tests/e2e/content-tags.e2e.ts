@@ -6,7 +6,8 @@ import { signInAsEditor } from './support/staff';
  * A publication refreshes only the copies that show what it touched (docs/decisions/073-content-tags.md), over
  * HTTP on the built site: a page asked twice is a page cache HIT; after a Social article is published in the
  * newsroom, the Fiscal article pages warmed before are still HITs, while /actualite/social shows the new article
- * within 5 s.
+ * within 5 s. A search and a suggestion list kept before show it within 5 s too (any article may match a search:
+ * every article change refreshes them, decision 076), and leave it within 5 s once it is withdrawn.
  */
 
 /** Article pages of the news section linked from a page: `/actualite/{slug}_{id}`. */
@@ -29,7 +30,11 @@ test('a Social publication keeps the Fiscal article pages cached and shows on /a
   test.setTimeout(120_000);
   const fiscalArticles = (await articlePathsOn(request, '/actualite/fiscal')).slice(0, 3);
   expect(fiscalArticles.length).toBeGreaterThan(0);
-  for (const path of [...fiscalArticles, '/actualite/social']) {
+  // A word no demo article holds: the searches kept before the publication show nothing of it.
+  const searchPage = '/search?term=zephyrinade';
+  const suggestions = '/api/search/suggest?term=zephyrinade';
+  const searches = [searchPage, suggestions];
+  for (const path of [...fiscalArticles, '/actualite/social', ...searches]) {
     const first = await request.get(path);
     expect(first.status(), path).toBe(200);
     expect(await origin(request, path), path).toBe('HIT');
@@ -42,7 +47,14 @@ test('a Social publication keeps the Fiscal article pages cached and shows on /a
   };
   const social = taxonomy.topics.find((topic) => topic.slug === 'social' && topic.parentId === null);
   if (!social) throw new Error('no Social topic in the demo content');
-  const title = `Titres-restaurant : le plafond relevé ${Date.now()}`;
+  const stamp = String(Date.now());
+  const title = `Zephyrinade : le plafond des titres-restaurant relevé ${stamp}`;
+  /** Whether the search page and the suggestions, as a reader asks them now, show the article. */
+  const searchesShowIt = async () => [
+    (await (await request.get(searchPage)).text()).includes(stamp),
+    (await (await request.get(suggestions)).text()).includes(stamp),
+  ];
+  expect(await searchesShowIt()).toEqual([false, false]);
   const created = await page.request.post('/api/admin/articles', {
     headers,
     data: {
@@ -68,6 +80,12 @@ test('a Social publication keeps the Fiscal article pages cached and shows on /a
       .toContain(title);
     expect(Date.now() - publishedAt).toBeLessThanOrEqual(5_000);
     for (const path of fiscalArticles) expect(await origin(request, path), path).toBe('HIT');
+    await expect
+      .poll(searchesShowIt, {
+        timeout: Math.max(1_000, 5_000 - (Date.now() - publishedAt)),
+        intervals: [200],
+      })
+      .toEqual([true, true]);
   } finally {
     // The lists' newest news is theirs again: other specs read the first screen's image of the news home.
     const { version: publishedVersion } = (await published.json()) as { version: number };
@@ -77,4 +95,6 @@ test('a Social publication keeps the Fiscal article pages cached and shows on /a
     });
     expect(unpublished.status()).toBe(200);
   }
+  // A withdrawn article leaves every search at once: the kept copies are dropped, not served while one renders.
+  await expect.poll(searchesShowIt, { timeout: 5_000, intervals: [200] }).toEqual([false, false]);
 });

@@ -105,7 +105,7 @@ async function startOtherInstance(pages: Record<string, readonly string[]>): Pro
 }
 
 describe('two instances', () => {
-  it('a Social publication on one drops the Social listing on the other and keeps its Fiscal article', {
+  it('a Social publication on one refreshes the Social listing on the other and keeps its Fiscal article', {
     timeout: 180_000,
   }, async () => {
     const fiscal = await publish('Acomptes de TVA : le nouveau calendrier', TOPICS.fiscal);

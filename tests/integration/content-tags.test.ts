@@ -1,17 +1,26 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { POST as publishPost } from '@/app/api/admin/articles/[id]/publish/route';
+import { POST as unpublishPost } from '@/app/api/admin/articles/[id]/unpublish/route';
 import { POST as createPost } from '@/app/api/admin/articles/route';
+import { POST as rateVersionPost } from '@/app/api/admin/rates/[id]/versions/route';
 import { POST as revalidatePost } from '@/app/api/revalidate/route';
 import { type AdminArticle, adminArticleSchema } from '@/lib/contracts/admin';
+import { noteIsrCopiesOnDisk } from '@/server/cache/isr-copies-on-disk';
 import { renderedPageTags } from '@/server/cache/page-tags';
+import { tagsOfRateTablePage } from '@/server/content/cache-tags';
 import { encodeContentChange, setRevalidateSecret } from '@/server/content/content-changes';
 import type { Database } from '@/server/db/client';
-import { topics } from '@/server/db/schema';
+import { rateTables, rateTableVersions, topics } from '@/server/db/schema';
+import { REVALIDATED_PAGE_ROUTES, REWRITTEN_PAGE_ROUTES } from '@/server/http/route-table';
 import { loadArticlePage } from '@/server/pages/article-page';
 import { loadListingPage } from '@/server/pages/news-listing';
 import { NEWS_SECTION } from '@/server/pages/news-route';
 import { canonicalArticlePath, tagSectionPage } from '@/server/pages/section-route';
 import { menuSimulatorTopics } from '@/server/pages/site-menu';
+import { buildRateTables } from '@/server/seed/rate-tables';
 import { forgetDatabaseForRoutes, useDatabaseForRoutes } from '../support/api';
 import { listenAsServer } from '../support/content-changes';
 import { createTestDatabase } from '../support/database';
@@ -74,6 +83,9 @@ beforeAll(async () => {
   await database.db
     .insert(topics)
     .values(Object.values(TOPICS).map((topic, index) => ({ ...topic, parentId: null, sortOrder: index })));
+  const rates = buildRateTables();
+  await database.db.insert(rateTables).values(rates.tables);
+  await database.db.insert(rateTableVersions).values(rates.versions);
   stopListening = await listenAsServer(database, (tags) => revalidate(tags));
 });
 
@@ -83,6 +95,17 @@ afterAll(async () => {
   forgetDatabaseForRoutes();
   await database?.close();
 });
+
+async function unpublish(article: AdminArticle): Promise<void> {
+  const answer = await callAdmin<AdminArticle>(unpublishPost, {
+    path: `/api/admin/articles/${article.id}/unpublish`,
+    method: 'POST',
+    caller: editor,
+    body: { version: article.version },
+    params: { id: article.id },
+  });
+  expect(answer.status).toBe(200);
+}
 
 async function publish(
   title: string,
@@ -126,6 +149,29 @@ async function renderTags(path: string): Promise<void> {
 
 const origin = async (path: string) => (await get(path)).response.headers.get('x-cache');
 
+describe('the first change after a start', () => {
+  it('refreshes the pages Next.js kept on disk that it touches, not every ISR route', async () => {
+    // What a build folder holds after an earlier run: an article page and an archive Next.js will serve as they are.
+    const build = mkdtempSync(path.join(tmpdir(), 'isr-kept-'));
+    for (const kept of ['actualite/ancien-bareme_K1', 'archives/2024']) {
+      mkdirSync(path.dirname(path.join(build, 'server', 'app', kept)), { recursive: true });
+      writeFileSync(path.join(build, 'server', 'app', `${kept}.html`), '<!doctype html>');
+    }
+    expect(await noteIsrCopiesOnDisk(build)).toBe(2);
+    rmSync(build, { recursive: true, force: true });
+    revalidated.paths = [];
+
+    await publish('Le plafond de la Sécurité sociale 2027', TOPICS.social);
+
+    await waitUntil(async () => revalidated.paths.length > 0, { timeoutMs: 5_000 });
+    expect(revalidated.paths).toContain('/archives/2024');
+    expect(revalidated.paths).toEqual(expect.arrayContaining([...REWRITTEN_PAGE_ROUTES]));
+    expect(revalidated.paths).not.toContain('/actualite/ancien-bareme_K1');
+    for (const route of REVALIDATED_PAGE_ROUTES.filter((route) => !REWRITTEN_PAGE_ROUTES.includes(route)))
+      expect(revalidated.paths).not.toContain(route);
+  });
+});
+
 describe('a publication refreshes only the copies carrying its tags', () => {
   it('after a Social article, a warmed Fiscal article stays a HIT while /actualite/social is refreshed', async () => {
     const fiscal = await publish('Acomptes de TVA : le nouveau calendrier', TOPICS.fiscal);
@@ -152,6 +198,98 @@ describe('a publication refreshes only the copies carrying its tags', () => {
     // The listing the stand-in rendered again would show the new article: the page's own data says so.
     const listing = await loadListingPage(database.db, 'social', undefined);
     expect(JSON.stringify(listing)).toContain(social.id);
+  });
+});
+
+describe('searches are refreshed by every article change, and dropped at a withdrawal', () => {
+  const NONCE = 'QUJDREVGR0hJSktMTU5PUA==';
+  const SEARCH_PAGE = {
+    status: 200,
+    headers: {
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'private, no-cache, no-store, max-age=0, must-revalidate',
+      'content-security-policy': `script-src 'self' 'nonce-${NONCE}'`,
+    },
+    body: `<!doctype html><script nonce="${NONCE}" src="/a.js"></script><h1>Résultats pour « titres »</h1>`,
+  };
+  const SUGGESTIONS = {
+    status: 200,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
+    body: JSON.stringify([
+      { value: 'Titres-restaurant', formatedSuggestion: '<mark>Titres</mark>-restaurant' },
+    ]),
+  };
+  const SEARCH = '/search?term=titres';
+  const SUGGEST = '/api/search/suggest?term=titres';
+
+  it('a publication renders a kept search and suggestion list again; withdrawing the article drops both', async () => {
+    /** Asks both, each answered by its own upstream when it is not served from the cache. */
+    const ask = async () => {
+      stand.upstream = SEARCH_PAGE;
+      const search = await origin(SEARCH);
+      stand.upstream = SUGGESTIONS;
+      return [search, await origin(SUGGEST)];
+    };
+    await ask();
+    expect(await ask()).toEqual(['HIT', 'HIT']);
+    revalidated.paths = [];
+
+    // Any article may match a search: their next request renders them again, with the new article.
+    const published = await publish('Titres-restaurant : la limite relevée', TOPICS.social);
+    await waitUntil(async () => revalidated.paths.length > 0, { timeoutMs: 5_000 });
+    expect(await ask()).toEqual(['MISS', 'MISS']);
+    expect(await ask()).toEqual(['HIT', 'HIT']);
+    revalidated.paths = [];
+
+    await unpublish(published);
+    await waitUntil(async () => revalidated.paths.length > 0, { timeoutMs: 5_000 });
+    expect(await ask()).toEqual(['MISS', 'MISS']);
+  });
+});
+
+describe('a rate table version refreshes its page and the index', () => {
+  it('the table and the index are refreshed, another table and the articles are not', async () => {
+    const fiscal = await publish('Le barème kilométrique 2026', TOPICS.fiscal);
+    const articlePath = canonicalArticlePath(
+      (await loadArticlePage(database.db, fiscal.id))?.article as never,
+    );
+    const table = '/chiffres-taux/tableaux/titres-restaurant';
+    const otherTable = '/chiffres-taux/tableaux/bareme-kilometrique-voitures';
+    const index = '/chiffres-taux/tableaux';
+    stand.upstream.headers['x-nextjs-cache'] = 'MISS';
+    stand.upstream.tags = {
+      [table]: tagsOfRateTablePage('titres-restaurant'),
+      [otherTable]: tagsOfRateTablePage('bareme-kilometrique-voitures'),
+      [index]: tagsOfRateTablePage(),
+    };
+    await renderTags(articlePath);
+    for (const path of [articlePath, table, otherTable, index]) {
+      await get(path);
+      expect(await origin(path)).toBe('HIT');
+    }
+    revalidated.paths = [];
+
+    const answer = await callAdmin(rateVersionPost, {
+      path: '/api/admin/rates/titres-restaurant/versions',
+      method: 'POST',
+      caller: editor,
+      params: { id: 'titres-restaurant' },
+      body: {
+        effectiveFrom: '2026-01-01',
+        source: 'Limite d’exonération revalorisée pour 2026',
+        rows: [['Contribution patronale exonérée par titre', 7.32]],
+      },
+    });
+    expect(answer.status).toBe(201);
+
+    await waitUntil(async () => revalidated.paths.includes(table), { timeoutMs: 5_000 });
+    expect(revalidated.paths).toContain(index);
+    expect(revalidated.paths).not.toContain(otherTable);
+    expect(revalidated.paths).not.toContain(articlePath);
+    expect(await origin(table)).toBe('MISS');
+    expect(await origin(index)).toBe('MISS');
+    expect(await origin(otherTable)).toBe('HIT');
+    expect(await origin(articlePath)).toBe('HIT');
   });
 });
 

@@ -1,6 +1,6 @@
 import 'server-only';
 import { LRUCache } from 'lru-cache';
-import { EVERYTHING, isTouchedBy, tagsOfArticlePath } from '../content/cache-tags';
+import { EVERYTHING, isTouchedBy, tagsOfPagePath } from '../content/cache-tags';
 import { remember } from '../lib/remember';
 
 /**
@@ -11,9 +11,9 @@ import { remember } from '../lib/remember';
  * ISR copy of exactly the paths whose tags it names (`pathsTouchedBy`). On globalThis: the app's bundle records,
  * our server's steps and the revalidation route read the same map.
  *
- * Next's ISR copies of paths this map does not know (rendered before the process started, or pushed out of the
- * map) cannot be refreshed one by one: until a change has refreshed every ISR page once, the map says it is
- * incomplete and the change refreshes them all (`needsFullRefresh`).
+ * Next's ISR copies of paths this map does not know cannot be refreshed one by one. Those Next.js kept on disk
+ * before the start are noted at the start (`noteKeptPages`, from isr-copies-on-disk.ts); when the map pushes one
+ * out at its bound, it says it is incomplete and the next change refreshes every ISR page (`needsFullRefresh`).
  */
 
 /** Paths remembered; the least recently rendered go first (and the map becomes incomplete). */
@@ -47,12 +47,25 @@ export function renderedPageTags(path: string): readonly string[] | undefined {
 }
 
 /**
- * An ISR page served by Next.js whose tags nobody recorded: an article page gets its tags from its path, any other
- * is refreshed by every change from now on.
+ * An ISR page served by Next.js whose tags nobody recorded: an article or rate table page gets its tags from its
+ * path, any other is refreshed by every change from now on.
  */
 export function noteUntaggedPage(path: string): void {
   const { tags } = state();
-  if (!tags.has(path)) tags.set(path, tagsOfArticlePath(path) ?? [EVERYTHING]);
+  if (!tags.has(path)) tags.set(path, tagsOfPagePath(path) ?? [EVERYTHING]);
+}
+
+/**
+ * At the start, before any request: the paths of every ISR copy Next.js kept on disk, which it may serve without
+ * a render (so without recording tags). Noted as untagged pages, the map then knows every ISR page there is and a
+ * change refreshes only the paths it touches; past the map's bound it is incomplete again (the next change
+ * refreshes everything).
+ */
+export function noteKeptPages(paths: Iterable<string>): void {
+  const current = state();
+  current.complete = true;
+  // An eviction while noting (more kept pages than MAX_PATHS) sets it back to false.
+  for (const path of paths) noteUntaggedPage(path);
 }
 
 /** The paths whose recorded tags a change naming `changed` touches. */

@@ -8,8 +8,9 @@ import { purgeSharedReads } from './shared-reads';
 /**
  * Refreshes this process's cached copies that carry one of a change's tags (docs/decisions/073-content-tags.md):
  * the page cache's entries and the shared reads in memory, and Next's ISR pages by path through `revalidatePath`
- * (Next's, which works only in a route handler: POST /api/revalidate passes it). Next's copies of paths whose tags this process does not know
- * (before the first change since the start) are refreshed all at once, by route, as every change did before.
+ * (Next's, which works only in a route handler: POST /api/revalidate passes it). When this process may not know
+ * every path Next.js keeps (the kept pages were not noted at the start, or the map pushed one out), every route
+ * is refreshed at once, as every change did before.
  * Answers how many ISR paths were refreshed one by one (undefined: every route) and page cache entries dropped.
  */
 export function refreshCachedCopies(

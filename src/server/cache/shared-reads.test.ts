@@ -1,5 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
+  ISSUE_CHANGE,
+  SHOP_CHANGE,
+  tagsOfArticleChange,
+  tagsOfArticleWithdrawal,
+} from '../content/cache-tags';
+import {
   enableSharedReads,
   purgeSharedReads,
   SHARED_READ_MAX_ENTRIES,
@@ -98,16 +104,44 @@ describe('shared reads', () => {
   it('a change drops the reads carrying one of its tags, and those of unknown tags', async () => {
     const issue = counting();
     const summary = counting();
-    const search = counting();
+    const untagged = counting();
     const askAll = () =>
       Promise.all([
         sharedRead('issue', '', issue.load, NOW),
         sharedRead('summary', 'k', summary.load, NOW),
-        sharedRead('search', 'k', search.load, NOW),
+        sharedRead('unnamed', 'k', untagged.load, NOW),
       ]);
     await askAll();
     purgeSharedReads(['issue', 'home']);
     await askAll();
-    expect([issue.calls(), summary.calls(), search.calls()]).toEqual([2, 1, 2]);
+    expect([issue.calls(), summary.calls(), untagged.calls()]).toEqual([2, 1, 2]);
+  });
+
+  it('a search and a suggestion list are read again after a publication or a withdrawal, not after other changes', async () => {
+    const search = counting();
+    const suggest = counting();
+    const askBoth = () =>
+      Promise.all([
+        sharedRead('search', 'tva', search.load, NOW),
+        sharedRead('suggest', 'tva', suggest.load, NOW),
+      ]);
+    await askBoth();
+    const publication = tagsOfArticleChange({
+      id: 'S1',
+      type: 'actualite',
+      topicSlugs: ['social'],
+      trades: [],
+      publicationDate: new Date(NOW),
+    });
+    purgeSharedReads(publication);
+    await askBoth();
+    expect([search.calls(), suggest.calls()]).toEqual([2, 2]);
+    purgeSharedReads(SHOP_CHANGE);
+    purgeSharedReads(ISSUE_CHANGE);
+    await askBoth();
+    expect([search.calls(), suggest.calls()]).toEqual([2, 2]);
+    purgeSharedReads(tagsOfArticleWithdrawal(publication));
+    await askBoth();
+    expect([search.calls(), suggest.calls()]).toEqual([3, 3]);
   });
 });

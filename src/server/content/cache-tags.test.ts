@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   type ArticleTagFacts,
   archiveTag,
+  dropsAtOnce,
   EVERYTHING,
   ISSUE_CHANGE,
   isTouchedBy,
@@ -10,8 +11,13 @@ import {
   tagsOfArticleChange,
   tagsOfArticlePage,
   tagsOfArticlePath,
+  tagsOfArticleWithdrawal,
   tagsOfListingPage,
+  tagsOfPagePath,
   tagsOfPublicRead,
+  tagsOfRateTableChange,
+  tagsOfRateTablePage,
+  tagsOfRenderedPage,
   tagsOfSharedRead,
   tagsOfSiteMenu,
   tagsOfStaticPage,
@@ -50,6 +56,12 @@ const COPIES = {
   fiscalSingleRead: tagsOfPublicRead('/api/article/single', { newsId: 'F1' }),
   summaryRead: tagsOfPublicRead('/api/article/summary', {}),
   suggestRead: tagsOfPublicRead('/api/search/suggest', {}),
+  searchPage: tagsOfRenderedPage('/search'),
+  searchRead: tagsOfSharedRead('search'),
+  agendaPage: tagsOfRenderedPage('/agenda'),
+  vatRateTable: tagsOfRateTablePage('tva'),
+  smicRateTable: tagsOfRateTablePage('smic'),
+  rateTablesIndex: tagsOfRateTablePage(),
   untaggedPage: [EVERYTHING],
 };
 type Copy = keyof typeof COPIES;
@@ -60,7 +72,7 @@ function refreshed(tags: readonly string[]): Copy[] {
 }
 
 describe('the tags of a change, and the copies it refreshes', () => {
-  it('an article publication names its page, topics, trades, list, the home, the issue, its month and the feeds', () => {
+  it('an article publication names its page, topics, trades, list, the home, the issue, its month, the feeds and the searches', () => {
     expect(tagsOfArticleChange(SOCIAL).sort()).toEqual(
       [
         'article:S1',
@@ -73,6 +85,7 @@ describe('the tags of a change, and the copies it refreshes', () => {
         // Published at 01:30 in Paris on 1 April: the April archive.
         'archive:2026-04',
         'feeds',
+        'articles',
       ].sort(),
     );
   });
@@ -86,6 +99,41 @@ describe('the tags of a change, and the copies it refreshes', () => {
       'issueRead',
       'summaryRead',
       'suggestRead',
+      'searchPage',
+      'searchRead',
+      'agendaPage',
+      'untaggedPage',
+    ]);
+  });
+
+  it('a publication or a correction refreshes the searches and suggestions, served meanwhile; a withdrawal drops them', () => {
+    for (const change of [
+      tagsOfArticleChange(SOCIAL),
+      tagsOfArticleChange(FISCAL, { ...FISCAL, id: 'F1' }),
+    ]) {
+      expect(refreshed(change)).toEqual(expect.arrayContaining(['searchPage', 'searchRead', 'suggestRead']));
+      expect(dropsAtOnce(change)).toBe(false);
+    }
+    expect(dropsAtOnce(tagsOfArticleWithdrawal(tagsOfArticleChange(SOCIAL)))).toBe(true);
+  });
+
+  it('a withdrawal refreshes what showed the article and every search and suggestion at once', () => {
+    const withdrawal = tagsOfArticleWithdrawal(tagsOfArticleChange(FISCAL));
+    expect(withdrawal).toEqual(expect.arrayContaining(tagsOfArticleChange(FISCAL)));
+    const touched = refreshed(withdrawal);
+    expect(touched).toEqual(
+      expect.arrayContaining(['fiscalArticle', 'fiscalListing', 'searchPage', 'searchRead', 'suggestRead']),
+    );
+    expect(touched).not.toContain('socialArticle');
+    expect(touched).not.toContain('vatRateTable');
+  });
+
+  it('a rate table version refreshes its page and the index, not the other tables nor any article or list', () => {
+    expect(tagsOfRateTableChange('tva').sort()).toEqual(['rate-table:tva', 'rate-tables']);
+    expect(refreshed(tagsOfRateTableChange('tva'))).toEqual([
+      'agendaPage',
+      'vatRateTable',
+      'rateTablesIndex',
       'untaggedPage',
     ]);
   });
@@ -118,11 +166,11 @@ describe('the tags of a change, and the copies it refreshes', () => {
   });
 
   it('the issue refreshes the issue read and the home, no article page or listing', () => {
-    expect(refreshed(ISSUE_CHANGE)).toEqual(['issueRead', 'suggestRead', 'untaggedPage']);
+    expect(refreshed(ISSUE_CHANGE)).toEqual(['issueRead', 'agendaPage', 'untaggedPage']);
   });
 
   it('a static page refreshes that page alone', () => {
-    expect(refreshed(tagsOfStaticPageChange('cgu'))).toEqual(['cgu', 'suggestRead', 'untaggedPage']);
+    expect(refreshed(tagsOfStaticPageChange('cgu'))).toEqual(['cgu', 'agendaPage', 'untaggedPage']);
   });
 
   it('a topic (the taxonomy) refreshes every page that shows a label, not the static pages', () => {
@@ -134,13 +182,37 @@ describe('the tags of a change, and the copies it refreshes', () => {
         'socialListing',
         'ratesListing',
         'issueRead',
+        'searchPage',
+        'suggestRead',
       ]),
     );
     expect(touched).not.toContain('cgu');
+    expect(touched).not.toContain('vatRateTable');
   });
 
-  it('the search blocklist refreshes the suggestions only', () => {
-    expect(refreshed(SEARCH_CHANGE)).toEqual(['suggestRead', 'untaggedPage']);
+  it('the search blocklist refreshes the searches and suggestions only', () => {
+    expect(refreshed(SEARCH_CHANGE)).toEqual([
+      'suggestRead',
+      'searchPage',
+      'searchRead',
+      'agendaPage',
+      'untaggedPage',
+    ]);
+  });
+
+  it('the shop refreshes the search page (its products), not the search reads', () => {
+    const touched = refreshed(['shop']);
+    expect(touched).toContain('searchPage');
+    expect(touched).not.toContain('searchRead');
+  });
+
+  it('a withdrawal, the blocklist and everything drop their copies at once; a publication or a correction does not', () => {
+    expect(dropsAtOnce(tagsOfArticleWithdrawal(tagsOfArticleChange(SOCIAL)))).toBe(true);
+    expect(dropsAtOnce(SEARCH_CHANGE)).toBe(true);
+    expect(dropsAtOnce([EVERYTHING])).toBe(true);
+    expect(dropsAtOnce(tagsOfArticleChange(SOCIAL))).toBe(false);
+    expect(dropsAtOnce(tagsOfRateTableChange('tva'))).toBe(false);
+    expect(dropsAtOnce(tagsOfStaticPageChange('cgu'))).toBe(false);
   });
 
   it('everything refreshes every copy', () => {
@@ -212,7 +284,27 @@ describe('tag names', () => {
   });
 
   it('a shared read of no known namespace carries everything', () => {
-    expect(tagsOfSharedRead('search')).toEqual([EVERYTHING]);
+    expect(tagsOfSharedRead('unknown')).toEqual([EVERYTHING]);
     expect(tagsOfSharedRead('issue')).toContain('issue');
+  });
+
+  it('the searches’ reads carry the search tag, every article change’s and the labels', () => {
+    for (const namespace of ['search', 'search-facet', 'suggest'])
+      expect([...tagsOfSharedRead(namespace)].sort()).toEqual(['articles', 'search', 'taxonomy']);
+  });
+
+  it('the rate tables’ pages are not article pages', () => {
+    expect(tagsOfArticlePath('/chiffres-taux/tableaux')).toBeUndefined();
+    expect(tagsOfArticlePath('/chiffres-taux/tableaux/tva')).toBeUndefined();
+    expect(tagsOfRateTablePage('tva')).toEqual(['rate-table:tva']);
+  });
+
+  it('a page kept without recorded tags takes them from its path: an article, a rate table, the tables’ index', () => {
+    // With every simulator family of the header's menu, which may hide any of them.
+    expect(tagsOfPagePath('/chiffres-taux/tableaux/tva')).toEqual(['rate-table:tva', ...tagsOfSiteMenu([])]);
+    expect(tagsOfPagePath('/chiffres-taux/tableaux')).toEqual(['rate-tables', ...tagsOfSiteMenu([])]);
+    expect(tagsOfPagePath('/actualite/acomptes_F1')).toEqual(tagsOfArticlePath('/actualite/acomptes_F1'));
+    expect(tagsOfPagePath('/chiffres-taux/tableaux/tva/2024')).toBeUndefined();
+    expect(tagsOfPagePath('/archives/2024')).toBeUndefined();
   });
 });

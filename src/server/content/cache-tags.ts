@@ -10,7 +10,8 @@ import { parseArticleParam } from '@/lib/urls';
  * entry, an ISR page, a shared read) carries the tags of what it shows; a change refreshes only the copies that
  * carry one of its tags. A copy that shows something must carry its tag, or a change would leave it stale: when
  * in doubt a copy carries EVERYTHING (refreshed by every change), and a change that cannot say what it touched
- * names EVERYTHING (refreshes every copy).
+ * names EVERYTHING (refreshes every copy). Searches and suggestions may show any article: they carry ANY_ARTICLE,
+ * which every article change names (decision 076).
  */
 
 /** Carried by a copy: refreshed by every change. Named by a change: refreshes every copy. */
@@ -30,6 +31,12 @@ const TAXONOMY_TAG = 'taxonomy';
 const REDIRECTS_TAG = 'redirects';
 /** The shop's products and white papers shown beside articles and lists. */
 const SHOP_TAG = 'shop';
+/** Every search page and suggestion list: named by what readers must stop seeing there at once. */
+const SEARCH_TAG = 'search';
+/** Carried by the copies that may show any article (searches, suggestions): named by every article change. */
+const ANY_ARTICLE_TAG = 'articles';
+/** The index of the rate tables (each table's title and latest effective date). */
+const RATE_TABLES_TAG = 'rate-tables';
 
 /** The lists of articles, one per kind of list a type of article appears in. */
 export const LIST_TAGS = {
@@ -44,6 +51,7 @@ export const articleTag = (id: string) => `article:${id}`;
 const topicTag = (slug: string) => `topic:${slug}`;
 const tradeTag = (slug: string) => `trade:${slug}`;
 const staticPageTag = (slug: string) => `page:${slug}`;
+const rateTableTag = (id: string) => `rate-table:${id}`;
 /** The simulators of one family of the header's « Simulateurs » menu (fiscal, social, finance, affaires). */
 const simulatorFamilyTag = (family: string) => `simulators:${family}`;
 /** The archive month of a date, in Paris time (the editorial day): `archive:2026-03`. */
@@ -115,8 +123,8 @@ function articleTags(article: Pick<ArticleTagFacts, 'id' | 'enrichedNewsId'>): s
  * What a publication, correction or withdrawal of an article touches, from its public copy before and after the
  * change (a correction may move it to another topic or month: both lists must refresh). Its page, the pages that
  * show it in a list (its topics', its trades', its type's list, the home, the issue), its archive month and the
- * feeds; a simulator also its menu families. Other articles' pages are left alone (their "À lire aussi" catches up
- * within their freshness).
+ * feeds, the searches (any of them may match it); a simulator also its menu families. Other articles' pages are
+ * left alone (their "À lire aussi" catches up within their freshness).
  */
 export function tagsOfArticleChange(...versions: readonly (ArticleTagFacts | null | undefined)[]): string[] {
   const tags = new Set<string>();
@@ -132,6 +140,7 @@ export function tagsOfArticleChange(...versions: readonly (ArticleTagFacts | nul
     tags.add(ISSUE_TAG);
     tags.add(archiveTag(article.publicationDate));
     tags.add(FEEDS_TAG);
+    tags.add(ANY_ARTICLE_TAG);
   }
   return [...tags];
 }
@@ -146,8 +155,23 @@ export const TAXONOMY_CHANGE: readonly string[] = [TAXONOMY_TAG, FEEDS_TAG];
 export const REDIRECTS_CHANGE: readonly string[] = [REDIRECTS_TAG];
 /** A change of the shop's catalogue or its mappings. */
 export const SHOP_CHANGE: readonly string[] = [SHOP_TAG];
-/** A change of the search suggestions' blocklist: the copies of searches and suggestions (they carry EVERYTHING). */
-export const SEARCH_CHANGE: readonly string[] = ['search'];
+/** A change of the search suggestions' blocklist: every copy of a search or a suggestion list. */
+export const SEARCH_CHANGE: readonly string[] = [SEARCH_TAG];
+
+/**
+ * A withdrawal of articles (unpublished: their addresses answer 410): what showed them (`tagsOfArticleChange` of
+ * their public copies), and every search and suggestion list at once, since any of them may list a withdrawn
+ * article or offer its title: dropped, not served while a refresh renders (`dropsAtOnce`).
+ */
+export function tagsOfArticleWithdrawal(articleChange: readonly string[]): string[] {
+  return [...new Set([...articleChange, SEARCH_TAG])];
+}
+
+/** A new version of a rate table: its page and the index that lists it (its latest effective date). */
+export const tagsOfRateTableChange = (id: string): string[] => [rateTableTag(id), RATE_TABLES_TAG];
+
+/** A rate table's page shows that table; the index (no id) shows every table's title and latest date. */
+export const tagsOfRateTablePage = (id?: string): string[] => (id ? [rateTableTag(id)] : [RATE_TABLES_TAG]);
 /** A save of an editorial (static) page. */
 export const tagsOfStaticPageChange = (slug: string): string[] => [staticPageTag(slug)];
 
@@ -189,6 +213,21 @@ export function tagsOfArticlePath(path: string): string[] | undefined {
   return article ? [...tagsOfArticlePage({ id: article.id }), ...tagsOfSiteMenu([])] : undefined;
 }
 
+/** The rate tables' pages: `/chiffres-taux/tableaux` (the index) and `/chiffres-taux/tableaux/{id}`. */
+const RATE_TABLE_PATH = new RegExp(`^${PATHS.rates}/tableaux(?:/([a-z0-9-]{1,80}))?$`);
+
+/**
+ * A page's tags from its path alone, for a copy no render of this process recorded: an article page's
+ * (`tagsOfArticlePath`), a rate table's or the tables' index; undefined for any other path (it carries
+ * EVERYTHING).
+ */
+export function tagsOfPagePath(path: string): string[] | undefined {
+  const rateTable = RATE_TABLE_PATH.exec(path);
+  // Its menu may hide any simulator family, as an article page's (tagsOfArticlePath).
+  if (rateTable) return [...tagsOfRateTablePage(rateTable[1]), ...tagsOfSiteMenu([])];
+  return tagsOfArticlePath(path);
+}
+
 /**
  * What a section listing shows, filtered by topic and thematics: the news listings their list, the simulators'
  * topics in use, banners and white papers (home blocks), products and labels; the figures and simulators
@@ -213,13 +252,19 @@ export function tagsOfStaticPage(slug: string, showsShop: boolean): string[] {
 }
 
 /**
- * The tags of each namespace of shared reads (src/server/cache/shared-reads.ts); an unnamed one carries
- * EVERYTHING. Searches and suggestions match any article's text.
+ * A search's copies (results and facets, a suggestion list): the search tag, which withdrawals and the blocklist
+ * name, every article change (they may match any article), and the labels they show.
  */
+const SEARCH_READ_TAGS: readonly string[] = [SEARCH_TAG, ANY_ARTICLE_TAG, TAXONOMY_TAG];
+
+/** The tags of each namespace of shared reads (src/server/cache/shared-reads.ts); an unnamed one carries EVERYTHING. */
 const SHARED_READ_TAGS: Record<string, readonly string[]> = {
   issue: [ISSUE_TAG, TAXONOMY_TAG],
   summary: [...ALL_LIST_TAGS, TAXONOMY_TAG],
   'simulator-topics': [LIST_TAGS.simulators, TAXONOMY_TAG],
+  search: SEARCH_READ_TAGS,
+  'search-facet': SEARCH_READ_TAGS,
+  suggest: SEARCH_READ_TAGS,
 };
 
 export function tagsOfSharedRead(namespace: string): readonly string[] {
@@ -238,9 +283,29 @@ export function tagsOfPublicRead(
       return tagsOfSharedRead('summary');
     case '/api/article/single':
       return query.newsId ? [articleTag(query.newsId), TAXONOMY_TAG] : [EVERYTHING];
+    case '/api/search/suggest':
+      return tagsOfSharedRead('suggest');
     default:
       return [EVERYTHING];
   }
+}
+
+/**
+ * The page cache's pages rendered per request (route-table.ts `rendered`), by path: an anonymous search page shows
+ * a search (its results and facets), the shop's products matching it and the header's menu (which may hide any
+ * simulator family: its tags are not recorded per render); any other (the agenda) carries EVERYTHING.
+ */
+export function tagsOfRenderedPage(pathname: string): readonly string[] {
+  return pathname === PATHS.search ? [...SEARCH_READ_TAGS, SHOP_TAG, ...tagsOfSiteMenu([])] : [EVERYTHING];
+}
+
+/**
+ * True when the copies a change touches must go at once, readers waiting for a render rather than getting the
+ * previous copy while one refresh renders the new one (the page cache, decision 076): a withdrawal and the search
+ * blocklist (both name `search`: what readers must stop seeing), and a change of everything.
+ */
+export function dropsAtOnce(changed: readonly string[]): boolean {
+  return changed.includes(EVERYTHING) || changed.includes(SEARCH_TAG);
 }
 
 /** True when a change naming `changed` must refresh a copy carrying `carried`. */

@@ -6,7 +6,7 @@ import { slugify } from '@/lib/slug';
 import { recordArticleUpdate } from '../article-updates/notes';
 import { articleFactsOf, tagsOfPublicArticles } from '../content/article-change-tags';
 import { toArticleRows } from '../content/article-input';
-import { tagsOfArticleChange } from '../content/cache-tags';
+import { tagsOfArticleChange, tagsOfArticleWithdrawal } from '../content/cache-tags';
 import { announceContentChange, requestOwnRevalidation } from '../content/content-changes';
 import {
   deletePublicArticle,
@@ -328,7 +328,7 @@ export async function unpublishArticle(
     const live = row.publishedVersion !== null && (row.status === 'published' || row.status === 'scheduled');
     if (!live && row.status !== 'scheduled') throw wrongStatus();
     if (live) {
-      tags = await tagsOfPublicArticles(tx, [id]);
+      tags = tagsOfArticleWithdrawal(await tagsOfPublicArticles(tx, [id]));
       await deletePublicArticle(tx, id);
       await announceContentChange(tx, tags);
     }

@@ -4,7 +4,14 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 import { LRUCache } from 'lru-cache';
 import { PATHS } from '@/lib/constants';
 import { renderedPageTags } from '../cache/page-tags';
-import { EVERYTHING, isTouchedBy, tagsOfArticlePath, tagsOfPublicRead } from '../content/cache-tags';
+import {
+  dropsAtOnce,
+  EVERYTHING,
+  isTouchedBy,
+  tagsOfPagePath,
+  tagsOfPublicRead,
+  tagsOfRenderedPage,
+} from '../content/cache-tags';
 import { env } from '../env';
 import { remember } from '../lib/remember';
 import { ISR_REVALIDATE_SECONDS } from './route-table';
@@ -96,8 +103,10 @@ export type Entry = {
   refreshingSince: number | undefined;
   /** HTML pages: their nonce and where it sits in the body, rewritten in every answer. */
   nonce?: StoredNonce;
-  /** What the copy shows (cache-tags.ts): a content change naming one of them drops it. */
+  /** What the copy shows (cache-tags.ts): a content change naming one of them drops it or makes it outdated. */
   tags: readonly string[];
+  /** Made stale by a content change: the next request renders the new version itself (`lookup`). */
+  outdated?: boolean;
 };
 
 export type StoredNonce = {
@@ -186,39 +195,55 @@ export function pageCacheStats(): { hits: number; stores: number; entries: numbe
 }
 
 /**
- * Forgets the answers that carry one of the tags of a change (every answer without tags): the next request of
- * each goes to Next.js. Returns how many were dropped.
+ * Refreshes the answers that carry one of the tags of a change (every answer without tags); returns how many. A
+ * change that must show at once everywhere (`dropsAtOnce`: a withdrawal, the search blocklist, everything)
+ * forgets them: every request goes to Next.js until one stores the new version. Any other (a publication, a
+ * correction) marks them outdated: the next request still renders the new version itself (`MISS`), and those
+ * arriving during that render get the previous copy (`STALE`) rather than each waiting for a render of its own
+ * (under the publication bench, a listing so refreshed answered five MISSes a change); past
+ * PAGE_CACHE_STALE_SECONDS the copy is forgotten as any stale copy is (decision 076).
  */
 export function purgePageCache(changed: readonly string[] = [EVERYTHING]): number {
   const { stores, renderedAt } = state();
-  let dropped = 0;
+  const now = Date.now();
+  const forget = dropsAtOnce(changed);
+  let touched = 0;
   for (const store of Object.values(stores)) {
-    const touched = [...store.entries.entries()].filter(([, entry]) => isTouchedBy(entry.tags, changed));
-    for (const [key] of touched) {
-      store.entries.delete(key);
+    const keys = [...store.entries.entries()]
+      .filter(([, entry]) => isTouchedBy(entry.tags, changed))
+      .map(([key]) => key);
+    for (const key of keys) {
+      const entry = store.entries.peek(key);
+      if (forget) store.entries.delete(key);
+      else if (entry) {
+        entry.expiresAt = Math.min(entry.expiresAt, now);
+        entry.outdated = true;
+        // A refresh started before the change may bring the previous version: the next request renders again.
+        entry.refreshingSince = undefined;
+      }
       // Next's copy is refreshed too: its age is unknown until Next says it rendered.
       renderedAt.delete(key);
-      dropped += 1;
+      touched += 1;
     }
   }
   if (changed.includes(EVERYTHING)) renderedAt.clear();
-  return dropped;
+  return touched;
 }
 
 /**
  * The tags of the copy kept at `key`: a cached page's are those its last render recorded (page-tags.ts), else an
- * article page's from its path; a public read's follow its path; a page rendered per request (search, agenda) and a
- * page of unknown tags carry EVERYTHING.
+ * article or rate table page's from its path; a public read's and a page rendered per request's follow its path
+ * (the search page its search's, the agenda EVERYTHING); a page of unknown tags carries EVERYTHING.
  */
 function tagsOfCopy(kind: Kind, key: string): readonly string[] {
   const queryStart = key.indexOf('?');
   const path = queryStart === -1 ? key : key.slice(0, queryStart);
-  if (kind === 'cached') return renderedPageTags(path) ?? tagsOfArticlePath(path) ?? [EVERYTHING];
+  if (kind === 'cached') return renderedPageTags(path) ?? tagsOfPagePath(path) ?? [EVERYTHING];
   if (kind === 'reads') {
     const query = queryStart === -1 ? {} : (JSON.parse(key.slice(queryStart + 1)) as { newsId?: string });
     return tagsOfPublicRead(path, query);
   }
-  return [EVERYTHING];
+  return tagsOfRenderedPage(path);
 }
 
 export type Slot = { store: Store; key: string };
@@ -243,6 +268,9 @@ export function lookup({ store, key }: Slot, now: number): { entry: Entry; refre
     }
     refresh = entry.refreshingSince === undefined || now - entry.refreshingSince >= REFRESH_TIMEOUT_MS;
     if (refresh) entry.refreshingSince = now;
+    // Outdated by a content change: the request that finds it first goes to Next.js and gets the new version, as
+    // after a drop; the ones arriving during that render get this copy.
+    if (refresh && entry.outdated) return undefined;
   }
   return { entry, refresh };
 }

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { get, servePageCacheBeforeStandIn, stand } from '../../../tests/support/page-cache-stand-in';
+import { get, servePageCacheBeforeStandIn, stand, waitFor } from '../../../tests/support/page-cache-stand-in';
 import {
   type ArticleTagFacts,
+  ISSUE_CHANGE,
+  SEARCH_CHANGE,
   tagsOfArticleChange,
   tagsOfArticlePage,
+  tagsOfArticleWithdrawal,
   tagsOfListingPage,
 } from '../content/cache-tags';
 import { purgePageCache } from './page-cache-store';
@@ -24,7 +27,7 @@ async function origin(path: string): Promise<string | null> {
 }
 
 describe('page cache entries carry the tags of their page', () => {
-  it('a Social publication drops the Social listing and keeps the Fiscal article', async () => {
+  it('a Social publication refreshes the Social listing and keeps the Fiscal article', async () => {
     // Rendered for this request: kept as long as Next's copy, whatever the machine's pace.
     stand.upstream.headers['x-nextjs-cache'] = 'MISS';
     stand.upstream.tags = {
@@ -37,6 +40,35 @@ describe('page cache entries carry the tags of their page', () => {
     }
     expect(purgePageCache(tagsOfArticleChange(SOCIAL_PUBLISHED))).toBe(1);
     expect(await origin(FISCAL_ARTICLE)).toBe('HIT');
+    // The next request renders the new version itself; those arriving during that render get the previous copy.
+    stand.reached = [];
+    stand.upstream.body = '<!doctype html><p>Nouvel article social</p>';
+    let renderOver = () => {};
+    stand.holdNext = new Promise((resolve) => {
+      renderOver = resolve;
+    });
+    const first = get('/actualite/social');
+    await waitFor(() => stand.reached.length === 1);
+    const during = await get('/actualite/social');
+    expect(during.response.headers.get('x-cache')).toBe('STALE');
+    expect(during.body.toString()).toBe('<!doctype html><p>Actualité du jour</p>');
+    stand.holdNext = undefined;
+    renderOver();
+    const rendered = await first;
+    expect(rendered.response.headers.get('x-cache')).toBe('MISS');
+    expect(rendered.body.toString()).toContain('Nouvel article social');
+    const after = await get('/actualite/social');
+    expect(after.response.headers.get('x-cache')).toBe('HIT');
+    expect(after.body.toString()).toContain('Nouvel article social');
+    expect(stand.reached).toHaveLength(1);
+  });
+
+  it('a withdrawal drops the copies it touches at once: the next request renders', async () => {
+    stand.upstream.headers['x-nextjs-cache'] = 'MISS';
+    stand.upstream.tags = { '/actualite/social': tagsOfListingPage('news', ['social']) };
+    expect(await origin('/actualite/social')).toBe('MISS');
+    expect(await origin('/actualite/social')).toBe('HIT');
+    purgePageCache(tagsOfArticleWithdrawal(tagsOfArticleChange(SOCIAL_PUBLISHED)));
     expect(await origin('/actualite/social')).toBe('MISS');
   });
 
@@ -57,5 +89,42 @@ describe('page cache entries carry the tags of their page', () => {
     expect(await origin(path)).toBe('HIT');
     purgePageCache(tagsOfArticleChange({ ...SOCIAL_PUBLISHED, id: 'F7', topicSlugs: ['fiscal'] }));
     expect(await origin(path)).toBe('MISS');
+  });
+
+  it('a search page and a suggestion list are rendered again after a publication, dropped at a withdrawal', async () => {
+    const nonce = 'QUJDREVGR0hJSktMTU5PUA==';
+    const searchPage = {
+      status: 200,
+      headers: {
+        'content-type': 'text/html; charset=utf-8',
+        'cache-control': 'private, no-cache, no-store, max-age=0, must-revalidate',
+        'content-security-policy': `script-src 'self' 'nonce-${nonce}'`,
+      },
+      body: `<!doctype html><script nonce="${nonce}" src="/a.js"></script><h1>Résultats pour « tva »</h1>`,
+    };
+    const suggestions = {
+      status: 200,
+      headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
+      body: JSON.stringify([{ value: 'TVA sur marge', formatedSuggestion: '<mark>TVA</mark> sur marge' }]),
+    };
+    /** Asks both, each answered by its own upstream when it is not served from the cache. */
+    const ask = async (expected: string) => {
+      stand.upstream = searchPage;
+      expect(await origin('/search?term=tva')).toBe(expected);
+      stand.upstream = suggestions;
+      expect(await origin('/api/search/suggest?term=tva')).toBe(expected);
+    };
+    await ask('MISS');
+    purgePageCache(ISSUE_CHANGE);
+    await ask('HIT');
+    // Any article may match a search: its next request renders it again, with the new article.
+    const social = tagsOfArticleChange(SOCIAL_PUBLISHED);
+    purgePageCache(social);
+    await ask('MISS');
+    await ask('HIT');
+    purgePageCache(tagsOfArticleWithdrawal(social));
+    await ask('MISS');
+    purgePageCache(SEARCH_CHANGE);
+    await ask('MISS');
   });
 });

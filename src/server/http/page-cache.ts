@@ -34,7 +34,9 @@ import { requestIdFrom } from './request-id';
  * results, agenda), keyed by the whole URL: the agenda for the same few seconds its data is shared anyway
  * (`sharedRead`), an anonymous search page as long as an ISR page (SHARED_PAGE_CACHE_SECONDS). A third keeps the
  * answers of the public API reads (news lists, issue, suggestions), which are the same for every visitor, and of a
- * single article as a visitor without a session reads it, as long too. A content change empties everything at once, on every instance. Query values a page does not use never get an entry of their own (page-cache-keys.ts).
+ * single article as a visitor without a session reads it, as long too. A content change refreshes the copies that
+ * carry one of its tags, on every instance (decision 073; a publication or a correction marks them outdated,
+ * decision 076). Query values a page does not use never get an entry of their own (page-cache-keys.ts).
  *
  * Every HTML answer gets a CSP nonce of its own (decision 004), without nginx: at store time the cache notes every
  * place the page's nonce occupies in its body, and each answer writes a fresh one over all of them and into the

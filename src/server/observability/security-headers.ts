@@ -6,6 +6,7 @@ import { CONSENT_STATE_SCRIPT } from '@/lib/consent';
 import { EMBED_PROVIDERS } from '../content/sanitize';
 import { env } from '../env';
 import { isCachedPagePath } from '../http/route-table';
+import { buildDir } from '../lib/build-dir';
 
 /**
  * Security headers (OWASP ASVS 5, V3.4) and the Content-Security-Policy of every answer. Why three kinds of script
@@ -28,11 +29,6 @@ export function freshNonce(): string {
   return randomBytes(16).toString('base64');
 }
 
-function distDir(): string {
-  // Read at run time from the build folder: nothing for the bundler to trace (it would include the whole project).
-  return path.join(/* turbopackIgnore: true */ process.cwd(), process.env.NEXT_DIST_DIR || '.next');
-}
-
 let cacheNonce: string | undefined;
 
 /**
@@ -42,7 +38,7 @@ let cacheNonce: string | undefined;
  */
 export function cachePageNonce(): string {
   if (cacheNonce) return cacheNonce;
-  const buildIdFile = path.join(distDir(), 'BUILD_ID');
+  const buildIdFile = path.join(buildDir(), 'BUILD_ID');
   const buildId = existsSync(buildIdFile) ? readFileSync(buildIdFile, 'utf8').trim() : 'development';
   cacheNonce = createHash('sha256').update(`csp-cache-nonce:${buildId}`).digest('base64').slice(0, 24);
   return cacheNonce;
@@ -77,7 +73,7 @@ export function prerenderedPageHashes(pathname: string): string[] | null {
   if (!/^[a-z0-9_-]+(\/[a-z0-9_-]+)*$/.test(name)) return null;
   // ISR entries are written to the same folder at run time: only the build's own static pages count.
   if (isCachedPagePath(pathname)) return null;
-  const file = path.join(distDir(), 'server', 'app', `${name}.html`);
+  const file = path.join(buildDir(), 'server', 'app', `${name}.html`);
   let modifiedMs: number;
   try {
     modifiedMs = statSync(file).mtimeMs;

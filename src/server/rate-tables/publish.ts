@@ -6,7 +6,8 @@ import type {
   RateVersionCreateBody,
 } from '@/lib/contracts/rate-tables-admin';
 import { diffVersions } from '@/lib/rate-tables';
-import { EVERYTHING } from '../content/cache-tags';
+import { tagsOfRateTableChange } from '../content/cache-tags';
+import { refreshReaders } from '../content/readers';
 import type { Db } from '../db/client';
 import { rateTableFollows, rateTableVersions } from '../db/schema';
 import { AppError } from '../http/errors';
@@ -108,12 +109,13 @@ export async function publishRateVersion(
     const followers = await queueNewVersionEmails(txDb, table, body);
     await recordPublicChange(
       tx,
-      [EVERYTHING],
+      tagsOfRateTableChange(id),
       principal,
       'rates.publish',
       { type: 'rate_table', id },
       { effectiveFrom: body.effectiveFrom, followers },
     );
   });
+  await refreshReaders(tagsOfRateTableChange(id));
   return adminRateTable(db, id);
 }

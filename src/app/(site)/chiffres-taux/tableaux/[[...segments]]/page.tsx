@@ -5,9 +5,12 @@ import { RateTableIndex } from '@/components/rates/tables/rate-table-index';
 import { RATE_TABLES_TITLE, RateTableView } from '@/components/rates/tables/rate-table-view';
 import { parisIsoDay } from '@/lib/dates';
 import { RATE_TABLES_PATH } from '@/lib/rate-tables';
+import { tagRenderedPage } from '@/server/cache/page-tags';
+import { tagsOfRateTablePage } from '@/server/content/cache-tags';
 import { getDb } from '@/server/db/client';
 import { env } from '@/server/env';
 import { pageMetadata } from '@/server/pages/seo';
+import { withSiteMenuTags } from '@/server/pages/site-menu';
 import { getRateTable, listRateTables, publicRateTable } from '@/server/rate-tables/tables';
 
 // Rendered on first request, then kept and regenerated like the other figures and rates pages. An optional
@@ -46,10 +49,12 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function RateTablesPage({ params }: Props) {
   const { segments = [] } = await params;
   if (segments.length === 0) {
+    tagRenderedPage(RATE_TABLES_PATH, await withSiteMenuTags(tagsOfRateTablePage()));
     return <RateTableIndex list={await listRateTables(await getDb())} siteUrl={env().SITE_URL} />;
   }
   const table = segments.length === 1 && segments[0] ? await readTable(segments[0]) : null;
   if (!table) notFound();
+  tagRenderedPage(table.path, await withSiteMenuTags(tagsOfRateTablePage(table.id)));
   return (
     <RateTableView table={publicRateTable(table)} today={parisIsoDay(new Date())} siteUrl={env().SITE_URL} />
   );
