@@ -1,6 +1,8 @@
 // npm start: migrates the database, seeds demo content into an empty one while building if needed, then serves the
 // site.
+import path from 'node:path';
 import { closeDatabase, getDatabase } from '@/server/db/client';
+import { refuseDataDirInUse } from '@/server/db/durable-pglite';
 import { emailFolder } from '@/server/email/transport';
 import { ConfigurationError, type Env, parseEnv } from '@/server/env';
 import { DEFAULT_ARTICLES, DEFAULT_DOCUMENTS, isSeeded, seedDatabase } from '@/server/seed';
@@ -63,15 +65,22 @@ function describe(error: unknown): string {
 
 async function main(): Promise<void> {
   const config = parseEnv(process.env);
-  // The database first: an unreachable one is reported in seconds, not after a build.
-  const database = await openDatabase();
-  // The build never opens the database: it runs beside the seed, which takes as long on a fresh clone.
-  const buildStarted = Date.now();
-  const build: Build | null = startBuildIfNeeded();
-  await fillDatabase(database).catch((error: unknown) => {
+  // The build never opens the database: it runs beside the migrations and the seed, which take as long on a fresh
+  // clone. What can stop the start is reported in seconds, before a build: a PostgreSQL server unreachable (opened
+  // first), an embedded data directory another process has open (checked first; opening it, initdb and the
+  // migrations on a fresh clone, then runs beside the build).
+  const embedded = !config.DATABASE_URL;
+  if (embedded) refuseDataDirInUse(path.resolve(config.DATA_DIR));
+  let buildStarted = Date.now();
+  const stopping = (build: Build | null) => (error: unknown) => {
     build?.stop();
     throw error;
-  });
+  };
+  const earlyBuild = embedded ? startBuildIfNeeded() : null;
+  const database = await openDatabase().catch(stopping(earlyBuild));
+  if (!embedded) buildStarted = Date.now();
+  const build: Build | null = embedded ? earlyBuild : startBuildIfNeeded();
+  await fillDatabase(database).catch(stopping(build));
   reportEmailDelivery(config);
   if (build) {
     await build.finished;

@@ -28,7 +28,7 @@ npm install --no-audit --no-fund > "$work/install.log" 2>&1
 t1=$(now)
 
 # Each line of the first start stamped with the time it was written: where the minutes go.
-setsid bash -c "PORT=$port npm start 2>&1 | perl -MTime::HiRes=time -ne 'printf qq(%.2f %s), time, \$_'" \
+setsid bash -c "PORT=$port npm start 2>&1 | perl -MTime::HiRes=time -ne 'BEGIN { \$| = 1 } printf qq(%.2f %s), time, \$_'" \
   > "$work/start.log" &
 server_pid=$!
 status=000

@@ -68,13 +68,18 @@ class DataDirInUseError extends Error {
  * by a process that died (kill -9, crash) is taken over. Returns the release.
  */
 function claimDataDir(dataDir: string): () => void {
+  refuseDataDirInUse(dataDir);
   const file = dataDirLockFile(dataDir);
-  const holder = lockHolder(file);
-  if (holder !== undefined && holder !== process.pid) throw new DataDirInUseError(dataDir, holder);
   writeFileSync(file, String(process.pid));
   return () => {
     if (lockHolder(file) === process.pid) rmSync(file, { force: true });
   };
+}
+
+/** Throws when another live process has the data directory open (what opening it would find). */
+export function refuseDataDirInUse(dataDir: string): void {
+  const holder = lockHolder(dataDirLockFile(dataDir));
+  if (holder !== undefined && holder !== process.pid) throw new DataDirInUseError(dataDir, holder);
 }
 
 /** The live process named by a lock file, if any. */
