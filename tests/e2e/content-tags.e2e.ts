@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
-import { baseUrl, expect, test } from './support/fixtures';
-import { signInAsEditor } from './support/staff';
+import { expect, test } from './support/fixtures';
+import { publishArticleInTopic, signInAsEditor } from './support/staff';
 
 /**
  * A publication refreshes only the copies that show what it touched (docs/decisions/073-content-tags.md), over
@@ -42,34 +42,17 @@ test('a Social publication keeps the Fiscal article pages cached and shows on /a
   }
 
   await signInAsEditor(page, consoleGuard);
-  const headers = { origin: baseUrl() };
-  const taxonomy = (await (await page.request.get('/api/admin/taxonomy')).json()) as {
-    topics: { id: string; shortId: string; label: string; slug: string; parentId: string | null }[];
-  };
-  const social = taxonomy.topics.find((topic) => topic.slug === 'social' && topic.parentId === null);
-  if (!social) throw new Error('no Social topic in the demo content');
   const stamp = String(Date.now());
   const title = `Zephyrinade : le plafond des titres-restaurant relevé ${stamp}`;
   /** Whether the suggestions, as a reader asks them now, offer the article's title. */
   const suggestionsOfferIt = async () => (await (await request.get(suggestions)).text()).includes(stamp);
   expect(await suggestionsOfferIt()).toBe(false);
-  const created = await page.request.post('/api/admin/articles', {
-    headers,
-    data: {
-      type: 'actualite',
-      title,
-      summary: 'Le plafond journalier change au 1er janvier.',
-      view: '<p>Le plafond d’utilisation journalier des titres-restaurant est relevé.</p>',
-      topics: [{ id: social.id, shortId: social.shortId, label: social.label, slug: social.slug }],
-    },
+  const published = await publishArticleInTopic(page, 'social', {
+    type: 'actualite',
+    title,
+    summary: 'Le plafond journalier change au 1er janvier.',
+    view: '<p>Le plafond d’utilisation journalier des titres-restaurant est relevé.</p>',
   });
-  expect(created.status()).toBe(201);
-  const { id, version } = (await created.json()) as { id: string; version: number };
-  const published = await page.request.post(`/api/admin/articles/${id}/publish`, {
-    headers,
-    data: { version },
-  });
-  expect(published.status()).toBe(200);
   const publishedAt = Date.now();
 
   try {
@@ -88,12 +71,7 @@ test('a Social publication keeps the Fiscal article pages cached and shows on /a
       .toBe(true);
   } finally {
     // The lists' newest news is theirs again: other specs read the first screen's image of the news home.
-    const { version: publishedVersion } = (await published.json()) as { version: number };
-    const unpublished = await page.request.post(`/api/admin/articles/${id}/unpublish`, {
-      headers,
-      data: { version: publishedVersion },
-    });
-    expect(unpublished.status()).toBe(200);
+    await published.unpublish();
   }
   // A withdrawn article leaves every search at once: the kept copies are dropped, not served while one renders.
   await expect

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { baseUrl, DESKTOP, expect, MOBILE, screenshot, test, waitForHydration } from './support/fixtures';
-import { signInAsEditor } from './support/staff';
+import { DESKTOP, expect, MOBILE, screenshot, test, waitForHydration } from './support/fixtures';
+import { publishArticleInTopic, signInAsEditor } from './support/staff';
 
 const SIMULATOR_PATH = /^\/simulateurs\/[A-Za-z0-9-]+_[A-Za-z0-9-]+$/;
 
@@ -165,30 +165,13 @@ test('the header’s « Simulateurs » menu lists no empty family, and lists one
   await expect(page).toPassAxe({ include: 'header' });
 
   await signInAsEditor(page, consoleGuard);
-  const headers = { origin: baseUrl() };
-  const taxonomy = (await (await page.request.get('/api/admin/taxonomy')).json()) as {
-    topics: { id: string; shortId: string; label: string; slug: string; parentId: string | null }[];
-  };
-  const affaires = taxonomy.topics.find((topic) => topic.slug === 'affaires' && topic.parentId === null);
-  if (!affaires) throw new Error('no Affaires topic in the demo content');
-  const created = await page.request.post('/api/admin/articles', {
-    headers,
-    data: {
-      type: 'simulateur',
-      title: `Simulateur de l’indemnité d’éviction ${Date.now()}`,
-      summary: 'Estimez l’indemnité due au locataire commercial évincé.',
-      view: '<p>Le simulateur estime l’indemnité principale et les indemnités accessoires.</p>',
-      topics: [{ id: affaires.id, shortId: affaires.shortId, label: affaires.label, slug: affaires.slug }],
-      simulator_url: '/embed/indemnite-licenciement',
-    },
+  const published = await publishArticleInTopic(page, 'affaires', {
+    type: 'simulateur',
+    title: `Simulateur de l’indemnité d’éviction ${Date.now()}`,
+    summary: 'Estimez l’indemnité due au locataire commercial évincé.',
+    view: '<p>Le simulateur estime l’indemnité principale et les indemnités accessoires.</p>',
+    simulator_url: '/embed/indemnite-licenciement',
   });
-  expect(created.status()).toBe(201);
-  const { id, version } = (await created.json()) as { id: string; version: number };
-  const published = await page.request.post(`/api/admin/articles/${id}/publish`, {
-    headers,
-    data: { version },
-  });
-  expect(published.status()).toBe(200);
 
   try {
     // The article page's cached copy is refreshed at once: its menu hid the family.
@@ -202,11 +185,6 @@ test('the header’s « Simulateurs » menu lists no empty family, and lists one
     }
   } finally {
     // The other specs read the seeded site: no simulator in « droit des affaires ».
-    const { version: publishedVersion } = (await published.json()) as { version: number };
-    const unpublished = await page.request.post(`/api/admin/articles/${id}/unpublish`, {
-      headers,
-      data: { version: publishedVersion },
-    });
-    expect(unpublished.status()).toBe(200);
+    await published.unpublish();
   }
 });

@@ -1,6 +1,6 @@
 import type { Cookie, Page } from '@playwright/test';
 import type { StaffRole } from '@/lib/contracts/admin';
-import { type ConsoleGuard, waitForHydration } from './fixtures';
+import { baseUrl, type ConsoleGuard, expect, waitForHydration } from './fixtures';
 
 /**
  * A demo account of the e2e server: the start prints a new random password for each (`ensureDemoStaff`), which
@@ -60,4 +60,47 @@ export async function signInAsEditor(
   await articles.waitFor();
   const session = (await page.context().cookies()).filter((cookie) => cookie.name === STAFF_COOKIE);
   if (session.length > 0) staffSessions.set(role, session);
+}
+
+/** A first-level topic of the demo taxonomy, as the newsroom's article API takes it. */
+async function rootTopic(page: Page, slug: string) {
+  const taxonomy = (await (await page.request.get('/api/admin/taxonomy')).json()) as {
+    topics: { id: string; shortId: string; label: string; slug: string; parentId: string | null }[];
+  };
+  const topic = taxonomy.topics.find((candidate) => candidate.slug === slug && candidate.parentId === null);
+  if (!topic) throw new Error(`no ${slug} topic in the demo content`);
+  return { id: topic.id, shortId: topic.shortId, label: topic.label, slug: topic.slug };
+}
+
+/**
+ * Creates and publishes an article in one first-level topic through the Admin API of a signed-in editor's page;
+ * answers its withdrawal, which a spec calls in a `finally` so that the specs after it read the seeded site.
+ */
+export async function publishArticleInTopic(
+  page: Page,
+  topicSlug: string,
+  article: { type: string; title: string; summary: string; view: string; simulator_url?: string },
+): Promise<{ unpublish: () => Promise<void> }> {
+  const headers = { origin: baseUrl() };
+  const created = await page.request.post('/api/admin/articles', {
+    headers,
+    data: { ...article, topics: [await rootTopic(page, topicSlug)] },
+  });
+  expect(created.status()).toBe(201);
+  const { id, version } = (await created.json()) as { id: string; version: number };
+  const published = await page.request.post(`/api/admin/articles/${id}/publish`, {
+    headers,
+    data: { version },
+  });
+  expect(published.status()).toBe(200);
+  const { version: publishedVersion } = (await published.json()) as { version: number };
+  return {
+    unpublish: async () => {
+      const unpublished = await page.request.post(`/api/admin/articles/${id}/unpublish`, {
+        headers,
+        data: { version: publishedVersion },
+      });
+      expect(unpublished.status()).toBe(200);
+    },
+  };
 }
