@@ -1,7 +1,7 @@
 // POST /api/revalidate: called by the server itself when content changed (src/server/content/content-changes.ts).
 import { revalidatePath } from 'next/cache';
 import type { Revalidated } from '@/lib/contracts/operations';
-import { refreshCachedCopies } from '@/server/cache/refresh-copies';
+import { refreshCachedCopies, searchesChangedBy } from '@/server/cache/refresh-copies';
 import { changedTags, contentChangeSchema, isOwnRevalidateToken } from '@/server/content/content-changes';
 import { getDb } from '@/server/db/client';
 import { refreshGoneArticles } from '@/server/editorial/gone';
@@ -20,7 +20,9 @@ export const POST = apiRoute(async (request): Promise<Revalidated> => {
     throw new AppError('not_found', 'Ressource introuvable.');
   }
   const change = await parseBody(request, contentChangeSchema);
-  refreshCachedCopies(changedTags(change), revalidatePath);
+  const changed = changedTags(change);
+  // A publication or a correction: only the kept searches its article may alter (one read, decision 078).
+  refreshCachedCopies(changed, revalidatePath, await searchesChangedBy(await getDb(), changed));
   await refreshGoneArticles(await getDb());
   await refreshRedirects(await getDb());
   return { revalidated: true };
