@@ -341,6 +341,12 @@ export function lookup({ store, key }: Slot, now: number): { entry: Entry; refre
   return { entry, refresh };
 }
 
+/** True when the slot holds a copy within its life (not stale, not made outdated by a content change). */
+export function isFresh({ store, key }: Slot, now: number): boolean {
+  const entry = store.entries.peek(key);
+  return entry !== undefined && entry.expiresAt > now;
+}
+
 function entrySize(entry: Entry): number {
   const pieces = entry.nonce?.gzipPieces?.deflated.reduce((sum, piece) => sum + piece.length, 0) ?? 0;
   return entry.body.length + (entry.gzip?.length ?? 0) + pieces;
