@@ -35,6 +35,12 @@ const FACTS: ChangeFacts = {
     ['plaf lic', term(['plaf', 'lic'], 'plaf lic')],
     ['restaurnt', term(['restaurnt'], 'restaurnt')],
     ['bail comm', term(['bail', 'comm'], 'bail comm')],
+    ['-licenciement', term(['licenci'], '-licenciement')],
+    ['congés -licenciement', term(['conge', 'licenci'], 'conges -licenciement')],
+    [
+      'rupture-conventionnelle',
+      term(['rupture-conventionnel', 'ruptur', 'conventionnel'], 'rupture-conventionnelle'),
+    ],
   ]),
   similarTerms: new Set(['restaurnt']),
   goneOffers: new Set(['Titres-restaurant : la limite relevée']),
@@ -60,6 +66,13 @@ describe('which kept search pages an article change refreshes', () => {
   it('refreshes a search every article matches (no word, or only stop words)', () => {
     expect(mayChangeKeptSearch(page(''), FACTS)).toBe(true);
     expect(mayChangeKeptSearch(page('le'), FACTS)).toBe(true);
+  });
+
+  it('refreshes a search excluding a word, which an article matches by not holding it', () => {
+    expect(mayChangeKeptSearch(page('-licenciement'), FACTS)).toBe(true);
+    expect(mayChangeKeptSearch(page('congés -licenciement'), FACTS)).toBe(true);
+    // A hyphen inside a word excludes nothing.
+    expect(mayChangeKeptSearch(page('rupture-conventionnelle'), FACTS)).toBe(false);
   });
 
   it('refreshes a search with a word the dictionary does not know (it may have been corrected) and a legal reference', () => {

@@ -43,11 +43,15 @@ export type ChangeFacts = {
   goneOffers: ReadonlySet<string>;
 };
 
+/** A word excluded (`-mot`, websearch syntax): `-tva` alone matches every article without the word. */
+const EXCLUSION = /(?:^|\s)-/;
+
 /**
  * True when the changed articles may change the kept copy's answer. A search page: its term has no lexeme (every
- * article matches), is a legal reference, has a lexeme the dictionary does not know (it may have been corrected,
- * and the dictionary changed), or shares a lexeme with an article (an article matches a search only if it holds
- * one of its lexemes; phrases, `or` and facets only narrow). A suggestion list: a changed title starts with the
+ * article matches), excludes a word (an article may match by not holding it), is a legal reference, has a lexeme
+ * the dictionary does not know (it may have been corrected, and the dictionary changed), or shares a lexeme with
+ * an article (otherwise an article matches a search only if it holds one of its lexemes; phrases, `or` and facets
+ * only narrow). A suggestion list: a changed title starts with the
  * term, holds a word starting with each of its words, or is similar to it by trigrams (the suggestions' three
  * tiers), or a phrase it offers is gone.
  */
@@ -55,7 +59,8 @@ export function mayChangeKeptSearch(copy: KeptSearch, facts: ChangeFacts): boole
   const term = facts.terms.get(copy.term);
   if (!term) return true;
   if (copy.kind === 'page') {
-    if (term.lexemes.length === 0 || term.reference || term.unknownLexeme) return true;
+    if (term.lexemes.length === 0 || term.reference || term.unknownLexeme || EXCLUSION.test(copy.term))
+      return true;
     return term.lexemes.some((lexeme) => facts.lexemes.has(lexeme));
   }
   if (copy.offered.some((phrase) => facts.goneOffers.has(phrase))) return true;
