@@ -5,6 +5,7 @@ import { queryRows } from '../db/rows';
 import { SEARCH_CONFIG } from '../db/schema';
 import { referenceKeysOfQuery } from '../legal-references/search-hits';
 import type { ChangeFacts, KeptSearch, TermFacts } from './change-matching';
+import { SUGGEST_TYPO_MIN_CHARS } from './suggest';
 
 type FactsRow = {
   lexemes: string[] | null;
@@ -41,8 +42,15 @@ export async function readChangeFacts(
   kept: readonly KeptSearch[],
 ): Promise<ChangeFacts> {
   const terms = [...new Set(kept.map((copy) => copy.term))];
-  const suggestionTerms = [
-    ...new Set(kept.filter((copy) => copy.kind === 'suggestions').map((copy) => copy.term)),
+  // The suggestions' typo tier runs from SUGGEST_TYPO_MIN_CHARS characters only.
+  const similarCandidates = [
+    ...new Set(
+      kept
+        .filter(
+          (copy) => copy.kind === 'suggestions' && Array.from(copy.term).length >= SUGGEST_TYPO_MIN_CHARS,
+        )
+        .map((copy) => copy.term),
+    ),
   ];
   const offered = [...new Set(kept.flatMap((copy) => (copy.kind === 'suggestions' ? copy.offered : [])))];
   const config = sql.raw(`'${SEARCH_CONFIG}'`);
@@ -65,7 +73,7 @@ export async function readChangeFacts(
             'normalized', search_normalize(t.value),
             'words', tsvector_to_array(to_tsvector('simple', search_normalize(t.value)))))
           from ${json(terms)} t) as terms,
-        (select array_agg(t.value) from ${json(suggestionTerms)} t
+        (select array_agg(t.value) from ${json(similarCandidates)} t
           where exists (select 1 from changed where search_normalize(t.value) <% changed.title)) as similar,
         (select array_agg(o.value) from ${json(offered)} o
           where not exists (select 1 from search_suggestions s

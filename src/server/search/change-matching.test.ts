@@ -35,6 +35,7 @@ const FACTS: ChangeFacts = {
     ['plaf lic', term(['plaf', 'lic'], 'plaf lic')],
     ['restaurnt', term(['restaurnt'], 'restaurnt')],
     ['bail comm', term(['bail', 'comm'], 'bail comm')],
+    ['ti', term(['ti'], 'ti')],
     ['-licenciement', term(['licenci'], '-licenciement')],
     ['congés -licenciement', term(['conge', 'licenci'], 'conges -licenciement')],
     [
@@ -94,6 +95,10 @@ describe('which kept suggestion lists an article change refreshes', () => {
   it('leaves alone a list one of whose words starts no word of the title', () => {
     expect(mayChangeKeptSearch(suggestions('plaf lic'), FACTS)).toBe(false);
     expect(mayChangeKeptSearch(suggestions('bail comm', ['Bail commercial']), FACTS)).toBe(false);
+  });
+
+  it('leaves alone a list under three characters: it is always empty', () => {
+    expect(mayChangeKeptSearch(suggestions('ti'), FACTS)).toBe(false);
   });
 
   it('refreshes a list the title is similar to (a typo), and one offering a phrase no longer suggested', () => {

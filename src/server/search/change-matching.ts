@@ -10,6 +10,8 @@
  * change, so that the text is cut and folded here exactly as the engine does; this module only compares.
  */
 
+import { SUGGEST_MIN_CHARS } from '@/lib/constants';
+
 /** What a kept copy answered for, as the page cache notes it when it stores the copy. */
 export type KeptSearch =
   | { kind: 'page'; term: string }
@@ -63,6 +65,8 @@ export function mayChangeKeptSearch(copy: KeptSearch, facts: ChangeFacts): boole
       return true;
     return term.lexemes.some((lexeme) => facts.lexemes.has(lexeme));
   }
+  // Under SUGGEST_MIN_CHARS characters the answer is always empty.
+  if (Array.from(copy.term).length < SUGGEST_MIN_CHARS) return false;
   if (copy.offered.some((phrase) => facts.goneOffers.has(phrase))) return true;
   if (facts.similarTerms.has(copy.term)) return true;
   return facts.titles.some(
