@@ -125,3 +125,54 @@ test('the banner carousel advances by itself without any touch', async ({ page }
     )
     .toBe(1);
 });
+
+test('the carousels work with the keyboard alone; a slide reached by Tab is scrolled into view', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const carousel = banner(page);
+  const pause = carousel.getByRole('button', { name: 'Pause' });
+  await waitForHydration(pause);
+  const pages = await carousel.getByRole('button', { name: /^Page \d+$/ }).count();
+  expect(pages).toBeGreaterThan(1);
+  const showsPage = (n: number) => expect(current(carousel)).toHaveAttribute('aria-label', `Page ${n}`);
+  const track = carousel.locator('ul:has(> li[aria-roledescription="diapositive"])');
+  const trackPage = () => track.evaluate((element) => Math.round(element.scrollLeft / element.clientWidth));
+
+  // The pause button keeps the focus when it turns into « Lecture »: nothing moves while the reader is at the
+  // controls.
+  await pause.focus();
+  await page.keyboard.press('Enter');
+  await expect(carousel.getByRole('button', { name: 'Lecture' })).toBeFocused();
+  await showsPage(1);
+
+  // The controls come in reading order (previous, indicators, next, pause) and answer Enter and Space.
+  await page.keyboard.press('Shift+Tab');
+  await expect(carousel.getByRole('button', { name: 'Suivant' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await showsPage(2);
+  await page.keyboard.press('Space');
+  await showsPage((2 % pages) + 1);
+  await page.keyboard.press('Shift+Tab');
+  await expect(carousel.getByRole('button', { name: `Page ${pages}` })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await showsPage(pages);
+  await expect.poll(trackPage).toBe(pages - 1);
+
+  // Tabbing through the offers' links: the browser scrolls the focused card into view, the indicator follows.
+  const offers = page.locator('section[aria-roledescription="carrousel"][aria-label="Les offres du moment"]');
+  const links = offers.locator('li[aria-roledescription="diapositive"] a');
+  const offerPages = await offers.getByRole('button', { name: /^Page \d+$/ }).count();
+  expect(offerPages).toBeGreaterThan(1);
+  await links.first().focus();
+  await expect(links.last()).not.toBeInViewport();
+  const count = await links.count();
+  for (let index = 1; index < count; index++) await page.keyboard.press('Tab');
+  await expect(links.last()).toBeFocused();
+  await expect(links.last()).toBeInViewport();
+  await expect(offers.locator('button[aria-current="true"]')).toHaveAttribute(
+    'aria-label',
+    `Page ${offerPages}`,
+  );
+  await expect(page).toPassAxe({ include: 'section[aria-roledescription="carrousel"]' });
+});
