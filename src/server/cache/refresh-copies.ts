@@ -2,6 +2,8 @@ import 'server-only';
 import { EVERYTHING } from '../content/cache-tags';
 import { purgePageCache } from '../http/page-cache-store';
 import { REVALIDATED_PAGE_ROUTES, REWRITTEN_PAGE_ROUTES } from '../http/route-table';
+import { logger } from '../log';
+import { noteIsrCopiesOfOtherInstances } from './isr-copies-on-disk';
 import { markFullyRefreshed, needsFullRefresh, pathsTouchedBy } from './page-tags';
 import { purgeSharedReads } from './shared-reads';
 
@@ -34,4 +36,24 @@ export function refreshCachedCopies(
   const pageCacheEntries = purgePageCache(changed);
   purgeSharedReads(changed);
   return { pagePaths, pageCacheEntries };
+}
+
+/**
+ * `refreshCachedCopies` for a change another process may have made, with instances sharing `build` (PostgreSQL:
+ * docs/DEPLOY.md runs two from one folder): the ISR pages the others rendered since this one started are noted
+ * first, so this instance refreshes them too. When the folder cannot be read, every copy is refreshed.
+ */
+export async function refreshCachedCopiesOfSharedBuild(
+  changed: readonly string[],
+  revalidatePath: (path: string, type?: 'page') => void,
+  build: string,
+): Promise<ReturnType<typeof refreshCachedCopies>> {
+  const noted = await noteIsrCopiesOfOtherInstances(build).then(
+    () => true,
+    (error: unknown) => {
+      logger.warn({ err: error }, 'pages ISR des autres instances illisibles : tout est rafraîchi');
+      return false;
+    },
+  );
+  return refreshCachedCopies(noted ? changed : [EVERYTHING], revalidatePath);
 }

@@ -1,12 +1,14 @@
 // POST /api/revalidate: called by the server itself when content changed (src/server/content/content-changes.ts).
 import { revalidatePath } from 'next/cache';
 import type { Revalidated } from '@/lib/contracts/operations';
-import { refreshCachedCopies } from '@/server/cache/refresh-copies';
+import { refreshCachedCopies, refreshCachedCopiesOfSharedBuild } from '@/server/cache/refresh-copies';
 import { changedTags, contentChangeSchema, isOwnRevalidateToken } from '@/server/content/content-changes';
 import { getDb } from '@/server/db/client';
 import { refreshGoneArticles } from '@/server/editorial/gone';
+import { env } from '@/server/env';
 import { apiRoute, parseBody } from '@/server/http/api-route';
 import { AppError } from '@/server/http/errors';
+import { buildDir } from '@/server/lib/build-dir';
 import { refreshRedirects } from '@/server/taxonomy/redirects';
 
 export const dynamic = 'force-dynamic';
@@ -20,7 +22,10 @@ export const POST = apiRoute(async (request): Promise<Revalidated> => {
     throw new AppError('not_found', 'Ressource introuvable.');
   }
   const change = await parseBody(request, contentChangeSchema);
-  refreshCachedCopies(changedTags(change), revalidatePath);
+  // On PostgreSQL another instance may share the build folder: the pages it rendered are this one's to refresh too.
+  if (env().DATABASE_URL)
+    await refreshCachedCopiesOfSharedBuild(changedTags(change), revalidatePath, buildDir());
+  else refreshCachedCopies(changedTags(change), revalidatePath);
   await refreshGoneArticles(await getDb());
   await refreshRedirects(await getDb());
   return { revalidated: true };
