@@ -9,6 +9,8 @@
 // so a script evaluated after the paint in a short task still counts: docs/SCALING.md, 2026-11-28, morning).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { lighthouseFolder } from './lighthouse';
 
 type GraphNode = {
   type: 'network' | 'cpu';
@@ -27,7 +29,7 @@ type Metric = {
 
 const folder = process.argv[2] ?? 'latest-run';
 const read = (file: string) => JSON.parse(readFileSync(path.join(folder, file), 'utf8'));
-const metrics = 'lighthouse/core/computed/metrics';
+const metrics = pathToFileURL(path.join(lighthouseFolder(), 'core', 'computed', 'metrics')).href;
 const { LanternFirstContentfulPaint } = (await import(`${metrics}/lantern-first-contentful-paint.js`)) as {
   LanternFirstContentfulPaint: Metric;
 };

@@ -1,5 +1,8 @@
 // One Lighthouse run as the page benches take it: mobile, default simulated throttling, on /usr/bin/chromium.
+// Lighthouse is this bench's own dependency (bench/pages/package.json, `npm ci --prefix bench/pages`): with its
+// trace engine, error reporter and Puppeteer it is about 90 packages that neither the site nor its tests need.
 import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,6 +10,17 @@ import { promisify } from 'node:util';
 
 const run = promisify(execFile);
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Lighthouse's folder, installed beside this bench; stops with the command that installs it when it is missing. */
+export function lighthouseFolder(): string {
+  const folder = path.join(import.meta.dirname, 'node_modules', 'lighthouse');
+  if (!existsSync(folder)) {
+    throw new Error(
+      'Lighthouse is not installed for the page bench: run `npm ci --prefix bench/pages` first.',
+    );
+  }
+  return folder;
+}
 
 /** The parts of Lighthouse's JSON report the page benches read; `Item` is the shape of an audit's detail rows. */
 export type LighthouseReport<Item = Record<string, unknown>> = {
@@ -28,7 +42,7 @@ export async function lighthouseReport<Item = Record<string, unknown>>(
   await run(
     'node',
     [
-      'node_modules/lighthouse/cli/index.js',
+      path.join(lighthouseFolder(), 'cli', 'index.js'),
       url,
       '--output=json',
       `--output-path=${out}`,

@@ -8,9 +8,11 @@
 // rebuilt with Lighthouse's own code (tracehouse), and their self times summed by group: script evaluation
 // (evaluations, function calls, event handlers, timers, microtasks) and script parsing and compilation, on the
 // page's renderer main thread, each moment counted once.
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { HYDRATED_EVENT } from '../../src/lib/hydration';
-import { CHROMIUM } from './lighthouse';
+import { CHROMIUM, lighthouseFolder } from './lighthouse';
 
 /** The page counts as idle once no long task has run for this long (Lighthouse's TTI takes 5 s of quiet). */
 const IDLE_MS = 5000;
@@ -179,11 +181,12 @@ export async function phoneScriptTime(
 
 /** The page's main-thread tasks, rebuilt from the trace by Lighthouse's tracehouse. */
 async function mainThreadTasks(trace: unknown): Promise<TaskNode[]> {
+  const tracehouse = path.join(lighthouseFolder(), 'core', 'lib', 'tracehouse');
   const { TraceProcessor } = (await import(
-    'lighthouse/core/lib/tracehouse/trace-processor.js'
+    pathToFileURL(path.join(tracehouse, 'trace-processor.js')).href
   )) as unknown as TraceProcessorModule;
   const { MainThreadTasks } = (await import(
-    'lighthouse/core/lib/tracehouse/main-thread-tasks.js'
+    pathToFileURL(path.join(tracehouse, 'main-thread-tasks.js')).href
   )) as unknown as MainThreadTasksModule;
   const processed = TraceProcessor.processTrace(trace);
   return MainThreadTasks.getMainThreadTasks(

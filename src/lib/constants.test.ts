@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import * as constants from './constants';
-import {
-  OFFERS_CAROUSEL_BREAKPOINTS,
-  SOLUTIONS_CAROUSEL_BREAKPOINTS,
-  slidesForWidth,
-  VIDEO_CAROUSEL_BREAKPOINTS,
-} from './constants';
 
 describe('section 9 constants', () => {
   it('hold the values of the spec', () => {
@@ -91,29 +85,5 @@ describe('section 9 constants', () => {
       'agenda',
     ]);
     expect(constants.NEWS_FORMATS).toEqual(['videos', 'podcast', 'timeline', 'infographie']);
-  });
-});
-
-describe('slidesForWidth', () => {
-  it('shows 2, 3 or 4 offers at 768, 1000 and 1240 px', () => {
-    expect(slidesForWidth(OFFERS_CAROUSEL_BREAKPOINTS, 375)).toBe(2);
-    expect(slidesForWidth(OFFERS_CAROUSEL_BREAKPOINTS, 768)).toBe(2);
-    expect(slidesForWidth(OFFERS_CAROUSEL_BREAKPOINTS, 769)).toBe(3);
-    expect(slidesForWidth(OFFERS_CAROUSEL_BREAKPOINTS, 1000)).toBe(3);
-    expect(slidesForWidth(OFFERS_CAROUSEL_BREAKPOINTS, 1240)).toBe(4);
-    expect(slidesForWidth(OFFERS_CAROUSEL_BREAKPOINTS, 1920)).toBe(4);
-  });
-
-  it('shows 1, 2 or 3 solutions and videos at 768, 1000 and 1280 px', () => {
-    for (const breakpoints of [SOLUTIONS_CAROUSEL_BREAKPOINTS, VIDEO_CAROUSEL_BREAKPOINTS]) {
-      expect(slidesForWidth(breakpoints, 320)).toBe(1);
-      expect(slidesForWidth(breakpoints, 900)).toBe(2);
-      expect(slidesForWidth(breakpoints, 1280)).toBe(3);
-      expect(slidesForWidth(breakpoints, 2560)).toBe(3);
-    }
-  });
-
-  it('shows one slide without breakpoints', () => {
-    expect(slidesForWidth([], 1000)).toBe(1);
   });
 });

@@ -88,12 +88,6 @@ export const VIDEO_CAROUSEL_BREAKPOINTS: readonly CarouselBreakpoint[] = [
   { maxWidth: 1280, slides: 3 },
 ];
 
-/** Items shown at a viewport width: the first breakpoint whose maxWidth is not exceeded, else the widest one. */
-export function slidesForWidth(breakpoints: readonly CarouselBreakpoint[], width: number): number {
-  const match = breakpoints.find((breakpoint) => width <= breakpoint.maxWidth) ?? breakpoints.at(-1);
-  return match?.slides ?? 1;
-}
-
 // ---------------------------------------------------------------------------------------------------------
 // Paywall, pickers, search
 

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { BANNER_INTERVAL_MS } from '@/lib/constants';
-import { expect, MOBILE, screenshot, test, waitForHydration } from './support/fixtures';
+import { expect, screenshot, test, waitForHydration } from './support/fixtures';
 
 /** The home banner carousel: one banner a page, autoplay every 4 s, loop, drag, indicators (spec sections 2, 9). */
 function banner(page: Page): Locator {
@@ -50,8 +50,6 @@ test('the banner carousel can be dragged, follows its indicators and loops', asy
   const carousel = banner(page);
   await waitForHydration(carousel.getByRole('button', { name: 'Pause' }));
   await carousel.getByRole('button', { name: 'Pause' }).click();
-  // Dragging needs the engine, fetched at that first touch.
-  await expect(carousel).toHaveAttribute('data-ready', '');
   const pages = await carousel.getByRole('button', { name: /^Page \d+$/ }).count();
   const showsPage = (n: number) => expect(current(carousel)).toHaveAttribute('aria-label', `Page ${n}`);
 
@@ -83,66 +81,98 @@ test('the banner carousel can be dragged, follows its indicators and loops', asy
   await screenshot(page, 'carousel-dragged');
 });
 
-test('the banner carousel’s controls are in the HTML and work before its engine has come', async ({
-  page,
+test('the carousels’ controls are in the HTML, their slides scroll without any script', async ({
+  browser,
 }) => {
-  // A phone: the carousels further down the page (which fetch the same engine when near) stay far below.
-  await page.setViewportSize(MOBILE);
-  // The engine (Embla, whose chunk names the option containScroll) is held back until the test lets it through.
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  const engineRequests: { url: string; afterTheTap: boolean }[] = [];
-  let tapped = false;
-  await page.route('**/_next/static/chunks/*.js', async (route) => {
-    const response = await route.fetch();
-    if ((await response.text()).includes('containScroll')) {
-      engineRequests.push({ url: route.request().url(), afterTheTap: tapped });
-      await held;
-    }
-    await route.fulfill({ response });
-  });
-  // The page's clock is ours: the first advance (and the engine it fetches) comes when the test moves time on.
-  await page.clock.install();
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
   const response = await page.goto('/');
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
   const html = (await response?.text()) ?? '';
-  const carousel = banner(page);
-  // Arrows, indicators and the pause button without any script.
+  // Arrows, indicators and the pause button are in the server's HTML.
   expect(html).toContain('aria-label="Pages du carrousel"');
   expect(html).toContain('aria-label="Suivant"');
-  const pages = await carousel.getByRole('button', { name: /^Page \d+$/ }).count();
-  expect(pages).toBeGreaterThan(1);
-  await expect(carousel.getByRole('button', { name: 'Pause' })).toBeVisible();
-  await waitForHydration(carousel.getByRole('button', { name: 'Suivant' }));
-  // Not fetched with the page nor in the 2.5 s after its load (its idle moment is waited for 1.5 s at most): the
-  // first advance is 4 s away.
-  await page.clock.runFor(BANNER_INTERVAL_MS - 2_500);
-  expect(engineRequests).toEqual([]);
-
-  // Pressed before the engine has come, "Suivant" is done once it has; the engine's one request came after it.
-  tapped = true;
-  await carousel.getByRole('button', { name: 'Suivant' }).click();
-  await expect.poll(() => engineRequests.length).toBeGreaterThan(0);
-  expect(engineRequests.every((request) => request.afterTheTap)).toBe(true);
-  await page.clock.resume();
-  await expect(carousel).not.toHaveAttribute('data-ready', '');
-  release();
-  await expect(carousel).toHaveAttribute('data-ready', '');
-  await expect(current(carousel)).toHaveAttribute('aria-label', 'Page 2');
+  const carousel = banner(page);
+  expect(await carousel.getByRole('button', { name: /^Page \d+$/ }).count()).toBeGreaterThan(1);
+  // The banner lays out its first slide only until the page has loaded with its scripts: the others' images do
+  // not compete with the largest paint.
+  await expect(carousel.locator('li[aria-roledescription="diapositive"]').nth(1)).toBeHidden();
+  // The browser moves a track (scroll snapping): the next page of offers is one sideways scroll away.
+  const offers = page.locator('section[aria-roledescription="carrousel"][aria-label="Les offres du moment"]');
+  const track = offers.locator('ul:has(> li[aria-roledescription="diapositive"])');
+  const width = await track.evaluate((element) => element.clientWidth);
+  expect(await track.evaluate((element) => element.scrollWidth)).toBeGreaterThan(width);
+  await track.evaluate((element) => element.scrollBy({ left: element.clientWidth }));
+  await expect
+    .poll(() => track.evaluate((element) => Math.round(element.scrollLeft / element.clientWidth)))
+    .toBe(1);
+  await context.close();
 });
 
-test('the banner carousel advances by itself without any touch, its engine fetched then', async ({
-  page,
-}) => {
+test('the banner carousel advances by itself without any touch', async ({ page }) => {
   await page.goto('/');
   const carousel = banner(page);
   await waitForHydration(carousel.getByRole('button', { name: 'Page 1' }));
   await expect(current(carousel)).toHaveAttribute('aria-label', 'Page 1');
-  // The load, an idle moment after it (at most 1.5 s), then the first advance's interval: real time.
   await expect(current(carousel)).toHaveAttribute('aria-label', 'Page 2', {
-    timeout: 1500 + BANNER_INTERVAL_MS + 10_000,
+    timeout: BANNER_INTERVAL_MS + 10_000,
   });
-  await expect(carousel).toHaveAttribute('data-ready', '');
+  // The browser scrolled the track to it.
+  await expect
+    .poll(() =>
+      carousel
+        .locator('ul:has(> li[aria-roledescription="diapositive"])')
+        .evaluate((element) => Math.round(element.scrollLeft / element.clientWidth)),
+    )
+    .toBe(1);
+});
+
+test('the carousels work with the keyboard alone; a slide reached by Tab is scrolled into view', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const carousel = banner(page);
+  const pause = carousel.getByRole('button', { name: 'Pause' });
+  await waitForHydration(pause);
+  const pages = await carousel.getByRole('button', { name: /^Page \d+$/ }).count();
+  expect(pages).toBeGreaterThan(1);
+  const showsPage = (n: number) => expect(current(carousel)).toHaveAttribute('aria-label', `Page ${n}`);
+  const track = carousel.locator('ul:has(> li[aria-roledescription="diapositive"])');
+  const trackPage = () => track.evaluate((element) => Math.round(element.scrollLeft / element.clientWidth));
+
+  // The pause button keeps the focus when it turns into « Lecture »: nothing moves while the reader is at the
+  // controls.
+  await pause.focus();
+  await page.keyboard.press('Enter');
+  await expect(carousel.getByRole('button', { name: 'Lecture' })).toBeFocused();
+  await showsPage(1);
+
+  // The controls come in reading order (previous, indicators, next, pause) and answer Enter and Space.
+  await page.keyboard.press('Shift+Tab');
+  await expect(carousel.getByRole('button', { name: 'Suivant' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await showsPage(2);
+  await page.keyboard.press('Space');
+  await showsPage((2 % pages) + 1);
+  await page.keyboard.press('Shift+Tab');
+  await expect(carousel.getByRole('button', { name: `Page ${pages}` })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await showsPage(pages);
+  await expect.poll(trackPage).toBe(pages - 1);
+
+  // Tabbing through the offers' links: the browser scrolls the focused card into view, the indicator follows.
+  const offers = page.locator('section[aria-roledescription="carrousel"][aria-label="Les offres du moment"]');
+  const links = offers.locator('li[aria-roledescription="diapositive"] a');
+  const offerPages = await offers.getByRole('button', { name: /^Page \d+$/ }).count();
+  expect(offerPages).toBeGreaterThan(1);
+  await links.first().focus();
+  await expect(links.last()).not.toBeInViewport();
+  const count = await links.count();
+  for (let index = 1; index < count; index++) await page.keyboard.press('Tab');
+  await expect(links.last()).toBeFocused();
+  await expect(links.last()).toBeInViewport();
+  await expect(offers.locator('button[aria-current="true"]')).toHaveAttribute(
+    'aria-label',
+    `Page ${offerPages}`,
+  );
+  await expect(page).toPassAxe({ include: 'section[aria-roledescription="carrousel"]' });
 });

@@ -1,4 +1,6 @@
 import { type ChildProcess, fork } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -16,6 +18,7 @@ import { canonicalArticlePath, tagSectionPage } from '@/server/pages/section-rou
 import { forgetDatabaseForRoutes, useDatabaseForRoutes } from '../support/api';
 import { listeningUrl } from '../support/content-changes';
 import { createTestDatabase } from '../support/database';
+import { keepIsrCopy } from '../support/isr-copies';
 import { articleBody, callAdmin, createTestStaff, type TestStaff } from '../support/newsroom';
 import type { SecondInstanceMessage } from '../support/second-instance';
 import { waitUntil } from '../support/wait-until';
@@ -25,7 +28,9 @@ import { waitUntil } from '../support/wait-until';
  * server instance in a process of its own (tests/support/second-instance.ts: its own page cache, page tags and
  * listener) keeps a Fiscal article page and /actualite/social with the tags their render records. A Social
  * article published here reaches the other instance through the NOTIFY payload, which drops its Social
- * listing and revalidates that path alone, and keeps its Fiscal article. PostgreSQL only: PGlite is one process.
+ * listing and revalidates that path alone, and keeps its Fiscal article. Both share one build folder, as two
+ * instances of one deployment do: the pages this process renders there are refreshed on the other one too.
+ * PostgreSQL only: PGlite is one process.
  */
 // Publishing here announces through NOTIFY only (PostgreSQL); this process's own caches are not under test.
 vi.mock('next/cache', () => ({ revalidatePath: () => {} }));
@@ -38,6 +43,8 @@ const TOPICS = {
 let database: Database;
 let editor: TestStaff;
 let other: ChildProcess | undefined;
+/** The build folder both instances serve from (Next's ISR copies on disk). */
+const build = mkdtempSync(path.join(tmpdir(), 'two-instances-build-'));
 const heard: Extract<SecondInstanceMessage, { kind: 'refreshed' }>[] = [];
 
 beforeAll(async () => {
@@ -52,6 +59,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   other?.disconnect();
+  rmSync(build, { recursive: true, force: true });
   forgetDatabaseForRoutes();
   await database?.close();
 });
@@ -79,7 +87,7 @@ async function publish(title: string, topic: (typeof TOPICS)[keyof typeof TOPICS
 async function startOtherInstance(pages: Record<string, readonly string[]>): Promise<string> {
   const child = fork(
     path.resolve(import.meta.dirname, '../support/second-instance.ts'),
-    [JSON.stringify({ databaseUrl: await listeningUrl(database), pages })],
+    [JSON.stringify({ databaseUrl: await listeningUrl(database), build, pages })],
     {
       execArgv: ['--conditions=react-server', '--import', 'tsx'],
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
@@ -135,6 +143,9 @@ describe('two instances', () => {
       expect(await origin(page)).toBe('MISS');
       expect(await origin(page)).toBe('HIT');
     }
+    // Rendered by this instance into the shared folder since the other started: Next.js there would serve them.
+    keepIsrCopy(build, '/actualite/social/paie');
+    keepIsrCopy(build, '/actualite/taux-interet-legal_F77');
     heard.length = 0;
 
     await publish('Le barème des titres-restaurant', TOPICS.social);
@@ -146,6 +157,10 @@ describe('two instances', () => {
     expect(change.tags).not.toContain('topic:fiscal');
     expect(change.revalidated).toContain('/actualite/social');
     expect(change.revalidated).not.toContain(fiscalPath);
+    // A listing it never served refreshed there too (untagged: every change until it renders), another Fiscal
+    // article left alone.
+    expect(change.revalidated).toContain('/actualite/social/paie');
+    expect(change.revalidated).not.toContain('/actualite/taux-interet-legal_F77');
     expect(change.pageCacheEntries).toBe(1);
     expect(await origin('/actualite/social')).toBe('MISS');
     expect(await origin(fiscalPath)).toBe('HIT');

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tagRenderedPage } from '@/server/cache/page-tags';
-import { refreshCachedCopies } from '@/server/cache/refresh-copies';
+import { refreshCachedCopiesOfSharedBuild } from '@/server/cache/refresh-copies';
 import { listenForContentChanges } from '@/server/content/content-changes';
 import { answerFromPageCache } from '@/server/http/page-cache';
 import { recordForPageCache } from '@/server/http/page-cache-capture';
@@ -10,16 +10,17 @@ import { ISR_HEADERS } from './isr-answer';
 /**
  * A second server instance, in a process of its own (its own page cache, page tags and listener), for the
  * two-instance test (tests/integration/content-tags-instances.test.ts), run by `fork` with
- * `--conditions=react-server --import tsx`. Its argument (JSON): the database its listener connects to and the
- * tags each path records as the stand-in for Next.js renders it. It tells its parent, over IPC, its address
+ * `--conditions=react-server --import tsx`. Its argument (JSON): the database its listener connects to, the build
+ * folder it shares with the test's process (what /api/revalidate does on PostgreSQL) and the tags each path records
+ * as the stand-in for Next.js renders it. It tells its parent, over IPC, its address
  * (`ready`) and each change it heard with what it refreshed (`refreshed`).
  */
-type Options = { databaseUrl: string; pages: Record<string, readonly string[]> };
+type Options = { databaseUrl: string; build: string; pages: Record<string, readonly string[]> };
 export type SecondInstanceMessage =
   | { kind: 'ready'; base: string }
   | { kind: 'refreshed'; tags: readonly string[]; revalidated: string[]; pageCacheEntries: number };
 
-const { databaseUrl, pages } = JSON.parse(process.argv[2] ?? '{}') as Options;
+const { databaseUrl, build, pages } = JSON.parse(process.argv[2] ?? '{}') as Options;
 const send = (message: SecondInstanceMessage) => process.send?.(message);
 
 const server = http.createServer((request, response) => {
@@ -37,8 +38,9 @@ const server = http.createServer((request, response) => {
 
 const stopListening = listenForContentChanges(databaseUrl, (tags) => {
   const revalidated: string[] = [];
-  const { pageCacheEntries } = refreshCachedCopies(tags, (path) => revalidated.push(path));
-  send({ kind: 'refreshed', tags, revalidated, pageCacheEntries });
+  void refreshCachedCopiesOfSharedBuild(tags, (path) => revalidated.push(path), build).then(
+    ({ pageCacheEntries }) => send({ kind: 'refreshed', tags, revalidated, pageCacheEntries }),
+  );
 });
 
 server.listen(0, '127.0.0.1', () => {

@@ -2,7 +2,7 @@ import 'server-only';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { isCachedPagePath } from '../http/route-table';
-import { noteKeptPages } from './page-tags';
+import { noteKeptPages, noteUntaggedPage } from './page-tags';
 
 /**
  * The ISR pages Next.js kept on disk before this process started (docs/decisions/076-content-tags-searches-and-
@@ -51,5 +51,18 @@ function addressOf(file: string): string {
 export async function noteIsrCopiesOnDisk(build: string): Promise<number> {
   const paths = await keptIsrPaths(build);
   noteKeptPages(paths);
+  return paths.length;
+}
+
+/**
+ * Before a change, where instances share one build folder (refresh-copies.ts): the ISR pages another instance
+ * rendered since this one started are on disk, and Next.js here would serve them without a render, so without this
+ * process knowing their tags. Noted as untagged pages (an article page by its path's tags, any other by every change
+ * until it renders here), the change refreshes them on this instance too; the pages this process knows keep their
+ * tags, and whether it knows every ISR page (`needsFullRefresh`) is left as it was. Answers how many are on disk.
+ */
+export async function noteIsrCopiesOfOtherInstances(build: string): Promise<number> {
+  const paths = await keptIsrPaths(build);
+  for (const page of paths) noteUntaggedPage(page);
   return paths.length;
 }

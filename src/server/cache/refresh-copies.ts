@@ -6,6 +6,7 @@ import { REVALIDATED_PAGE_ROUTES, REWRITTEN_PAGE_ROUTES } from '../http/route-ta
 import { logger } from '../log';
 import { readChangeFacts } from '../search/change-facts';
 import { type KeptSearch, mayChangeKeptSearch } from '../search/change-matching';
+import { noteIsrCopiesOfOtherInstances } from './isr-copies-on-disk';
 import { markFullyRefreshed, needsFullRefresh, pathsTouchedBy } from './page-tags';
 import { purgeSharedReads } from './shared-reads';
 
@@ -67,4 +68,25 @@ export async function searchesChangedBy(
     );
     return undefined;
   }
+}
+
+/**
+ * `refreshCachedCopies` for a change another process may have made, with instances sharing `build` (PostgreSQL:
+ * docs/DEPLOY.md runs two from one folder): the ISR pages the others rendered since this one started are noted
+ * first, so this instance refreshes them too. When the folder cannot be read, every copy is refreshed.
+ */
+export async function refreshCachedCopiesOfSharedBuild(
+  changed: readonly string[],
+  revalidatePath: (path: string, type?: 'page') => void,
+  build: string,
+  searchMayChange?: (search: KeptSearch) => boolean,
+): Promise<ReturnType<typeof refreshCachedCopies>> {
+  const noted = await noteIsrCopiesOfOtherInstances(build).then(
+    () => true,
+    (error: unknown) => {
+      logger.warn({ err: error }, 'pages ISR des autres instances illisibles : tout est rafraîchi');
+      return false;
+    },
+  );
+  return refreshCachedCopies(noted ? changed : [EVERYTHING], revalidatePath, searchMayChange);
 }

@@ -1,12 +1,18 @@
 // POST /api/revalidate: called by the server itself when content changed (src/server/content/content-changes.ts).
 import { revalidatePath } from 'next/cache';
 import type { Revalidated } from '@/lib/contracts/operations';
-import { refreshCachedCopies, searchesChangedBy } from '@/server/cache/refresh-copies';
+import {
+  refreshCachedCopies,
+  refreshCachedCopiesOfSharedBuild,
+  searchesChangedBy,
+} from '@/server/cache/refresh-copies';
 import { changedTags, contentChangeSchema, isOwnRevalidateToken } from '@/server/content/content-changes';
 import { getDb } from '@/server/db/client';
 import { refreshGoneArticles } from '@/server/editorial/gone';
+import { env } from '@/server/env';
 import { apiRoute, parseBody } from '@/server/http/api-route';
 import { AppError } from '@/server/http/errors';
+import { buildDir } from '@/server/lib/build-dir';
 import { refreshRedirects } from '@/server/taxonomy/redirects';
 
 export const dynamic = 'force-dynamic';
@@ -22,7 +28,11 @@ export const POST = apiRoute(async (request): Promise<Revalidated> => {
   const change = await parseBody(request, contentChangeSchema);
   const changed = changedTags(change);
   // A publication or a correction: only the kept searches its article may alter (one read, decision 078).
-  refreshCachedCopies(changed, revalidatePath, await searchesChangedBy(await getDb(), changed));
+  const searchMayChange = await searchesChangedBy(await getDb(), changed);
+  // On PostgreSQL another instance may share the build folder: the pages it rendered are this one's to refresh too.
+  if (env().DATABASE_URL)
+    await refreshCachedCopiesOfSharedBuild(changed, revalidatePath, buildDir(), searchMayChange);
+  else refreshCachedCopies(changed, revalidatePath, searchMayChange);
   await refreshGoneArticles(await getDb());
   await refreshRedirects(await getDb());
   return { revalidated: true };
