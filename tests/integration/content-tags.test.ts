@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { POST as publishPost } from '@/app/api/admin/articles/[id]/publish/route';
+import { PATCH as articlePatch } from '@/app/api/admin/articles/[id]/route';
 import { POST as unpublishPost } from '@/app/api/admin/articles/[id]/unpublish/route';
 import { POST as createPost } from '@/app/api/admin/articles/route';
 import { POST as rateVersionPost } from '@/app/api/admin/rates/[id]/versions/route';
@@ -20,6 +21,9 @@ import { loadListingPage } from '@/server/pages/news-listing';
 import { NEWS_SECTION } from '@/server/pages/news-route';
 import { canonicalArticlePath, tagSectionPage } from '@/server/pages/section-route';
 import { menuSimulatorTopics } from '@/server/pages/site-menu';
+import { search } from '@/server/search/engine';
+import { toSearchParams } from '@/server/search/params';
+import { suggest } from '@/server/search/suggest';
 import { buildRateTables } from '@/server/seed/rate-tables';
 import { forgetDatabaseForRoutes, useDatabaseForRoutes } from '../support/api';
 import { listenAsServer } from '../support/content-changes';
@@ -201,20 +205,28 @@ describe('a publication refreshes only the copies carrying its tags', () => {
   });
 });
 
-describe('searches are refreshed by every article change, and dropped at a withdrawal', () => {
-  const NONCE = 'QUJDREVGR0hJSktMTU5PUA==';
+/** A search page's answer as Next.js sends it (per-request nonce), and a suggestion list's. */
+const SEARCH_NONCE = 'QUJDREVGR0hJSktMTU5PUA==';
+const SEARCH_PAGE_ANSWER = {
+  status: 200,
+  headers: {
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': 'private, no-cache, no-store, max-age=0, must-revalidate',
+    'content-security-policy': `script-src 'self' 'nonce-${SEARCH_NONCE}'`,
+  },
+};
+const SUGGESTIONS_ANSWER = {
+  status: 200,
+  headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
+};
+
+describe('a search the new article matches is rendered again; a withdrawal drops every search', () => {
   const SEARCH_PAGE = {
-    status: 200,
-    headers: {
-      'content-type': 'text/html; charset=utf-8',
-      'cache-control': 'private, no-cache, no-store, max-age=0, must-revalidate',
-      'content-security-policy': `script-src 'self' 'nonce-${NONCE}'`,
-    },
-    body: `<!doctype html><script nonce="${NONCE}" src="/a.js"></script><h1>Résultats pour « titres »</h1>`,
+    ...SEARCH_PAGE_ANSWER,
+    body: `<!doctype html><script nonce="${SEARCH_NONCE}" src="/a.js"></script><h1>Résultats pour « titres »</h1>`,
   };
   const SUGGESTIONS = {
-    status: 200,
-    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
+    ...SUGGESTIONS_ANSWER,
     body: JSON.stringify([
       { value: 'Titres-restaurant', formatedSuggestion: '<mark>Titres</mark>-restaurant' },
     ]),
@@ -244,6 +256,91 @@ describe('searches are refreshed by every article change, and dropped at a withd
     await unpublish(published);
     await waitUntil(async () => revalidated.paths.length > 0, { timeoutMs: 5_000 });
     expect(await ask()).toEqual(['MISS', 'MISS']);
+  });
+});
+
+describe('a publication refreshes only the kept searches its words may change', () => {
+  /** The search page as the app renders it from the database: a link and a title per result. */
+  const SEARCH_PAGE = {
+    ...SEARCH_PAGE_ANSWER,
+    body: '',
+    render: async (url: string) => {
+      const term = new URL(url, 'http://localhost').searchParams.get('term') ?? '';
+      const answer = await search(database.db, toSearchParams({ term }));
+      const results = answer.results.map((result) => `<a href="${result.url}">${result.titre_affichage}</a>`);
+      return `<!doctype html><script nonce="${SEARCH_NONCE}" src="/a.js"></script>${results.join('')}`;
+    },
+  };
+  /** The suggestions as the app answers them from the database. */
+  const SUGGESTIONS = {
+    ...SUGGESTIONS_ANSWER,
+    body: '',
+    render: async (url: string) =>
+      JSON.stringify(
+        await suggest(database.db, new URL(url, 'http://localhost').searchParams.get('term') ?? ''),
+      ),
+  };
+  const ask = async (path: string) => {
+    stand.upstream = path.startsWith('/search') ? SEARCH_PAGE : SUGGESTIONS;
+    const { response, body } = await get(path);
+    return { origin: response.headers.get('x-cache'), body: body.toString() };
+  };
+
+  it('a search for an unrelated word stays a HIT; one matching the new article, or a never-seen word, shows it within 5 s', async () => {
+    const unrelated = await publish('Bail commercial : la révision triennale du loyer', TOPICS.affaires);
+    const UNRELATED = '/search?term=bail';
+    const UNRELATED_SUGGESTIONS = '/api/search/suggest?term=bail';
+    const MATCHING = '/search?term=plafonds';
+    const NEVER_SEEN = '/search?term=zephyrinade';
+    const NEVER_SEEN_SUGGESTIONS = '/api/search/suggest?term=zephyrinade';
+    const kept = [UNRELATED, UNRELATED_SUGGESTIONS, MATCHING, NEVER_SEEN, NEVER_SEEN_SUGGESTIONS];
+    await waitUntil(async () => (await ask(UNRELATED)).body.includes('révision triennale'), {
+      timeoutMs: 5_000,
+    });
+    for (const path of kept) await ask(path);
+    for (const path of kept) expect((await ask(path)).origin, path).toBe('HIT');
+    revalidated.paths = [];
+
+    const title = 'Zephyrinade : le plafond des titres-restaurant relevé';
+    const published = await publish(title, TOPICS.social);
+    const publishedAt = Date.now();
+    await waitUntil(async () => revalidated.paths.length > 0, { timeoutMs: 5_000 });
+    for (const path of [MATCHING, NEVER_SEEN, NEVER_SEEN_SUGGESTIONS]) {
+      await waitUntil(async () => (await ask(path)).body.includes('Zephyrinade'), { timeoutMs: 5_000 });
+    }
+    expect(Date.now() - publishedAt).toBeLessThanOrEqual(5_000);
+    expect((await ask(UNRELATED)).origin).toBe('HIT');
+    expect((await ask(UNRELATED_SUGGESTIONS)).origin).toBe('HIT');
+
+    // A correction that takes the ceiling out of its title: the kept search that lists it (its `article:` tag) and
+    // the suggestions that offered the old title (no longer a suggestion) no longer show it within 5 s.
+    for (const path of [MATCHING, NEVER_SEEN_SUGGESTIONS]) await ask(path);
+    revalidated.paths = [];
+    const edited = await callAdmin<AdminArticle>(articlePatch, {
+      path: `/api/admin/articles/${published.id}`,
+      method: 'PATCH',
+      caller: editor,
+      params: { id: published.id },
+      body: { version: published.version, title: 'Titres-restaurant : la limite journalière change' },
+    });
+    expect(edited.status).toBe(200);
+    const corrected = await callAdmin<AdminArticle>(publishPost, {
+      path: `/api/admin/articles/${published.id}/publish`,
+      method: 'POST',
+      caller: editor,
+      body: { version: adminArticleSchema.parse(edited.body).version },
+      params: { id: published.id },
+    });
+    expect(corrected.status).toBe(200);
+    const correctedAt = Date.now();
+    await waitUntil(async () => revalidated.paths.length > 0, { timeoutMs: 5_000 });
+    for (const path of [MATCHING, NEVER_SEEN_SUGGESTIONS]) {
+      await waitUntil(async () => !(await ask(path)).body.includes('Zephyrinade'), { timeoutMs: 5_000 });
+    }
+    expect(Date.now() - correctedAt).toBeLessThanOrEqual(5_000);
+    expect((await ask(UNRELATED)).origin).toBe('HIT');
+    await unpublish(adminArticleSchema.parse(corrected.body));
+    await unpublish(unrelated);
   });
 });
 

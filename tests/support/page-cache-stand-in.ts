@@ -21,6 +21,8 @@ export type Upstream = {
   body: string;
   compress?: boolean;
   tags?: Record<string, readonly string[]>;
+  /** Renders the body for the request's URL (a search page from the database), instead of `body`. */
+  render?: (url: string) => Promise<string>;
 };
 
 export { CACHE_NONCE, ISR_HEADERS } from './isr-answer';
@@ -53,17 +55,18 @@ async function next(request: IncomingMessage, response: ServerResponse): Promise
   response.statusCode = stand.upstream.status;
   for (const [name, value] of Object.entries(stand.upstream.headers))
     if (value !== undefined) response.setHeader(name, value);
+  const body = stand.upstream.render ? await stand.upstream.render(request.url ?? '') : stand.upstream.body;
   if (stand.upstream.compress && request.headers['accept-encoding'] === 'gzip') {
-    const compressed = gzipSync(stand.upstream.body);
+    const compressed = gzipSync(body);
     response.setHeader('content-encoding', 'gzip');
     response.write(compressed.subarray(0, 10));
     response.end(compressed.subarray(10));
     return;
   }
   // Written in two chunks, as a streamed render would be.
-  const middle = Math.floor(stand.upstream.body.length / 2);
-  response.write(stand.upstream.body.slice(0, middle));
-  response.end(stand.upstream.body.slice(middle));
+  const middle = Math.floor(body.length / 2);
+  response.write(body.slice(0, middle));
+  response.end(body.slice(middle));
 }
 
 /** Serves the page cache in front of the stand-in for the tests of the calling file. */

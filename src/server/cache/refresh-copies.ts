@@ -1,8 +1,11 @@
 import 'server-only';
-import { EVERYTHING } from '../content/cache-tags';
-import { purgePageCache } from '../http/page-cache-store';
+import { articlesOfTextChange, EVERYTHING } from '../content/cache-tags';
+import type { Db } from '../db/client';
+import { keptSearches, purgePageCache } from '../http/page-cache-store';
 import { REVALIDATED_PAGE_ROUTES, REWRITTEN_PAGE_ROUTES } from '../http/route-table';
 import { logger } from '../log';
+import { readChangeFacts } from '../search/change-facts';
+import { type KeptSearch, mayChangeKeptSearch } from '../search/change-matching';
 import { noteIsrCopiesOfOtherInstances } from './isr-copies-on-disk';
 import { markFullyRefreshed, needsFullRefresh, pathsTouchedBy } from './page-tags';
 import { purgeSharedReads } from './shared-reads';
@@ -13,11 +16,14 @@ import { purgeSharedReads } from './shared-reads';
  * (Next's, which works only in a route handler: POST /api/revalidate passes it). When this process may not know
  * every path Next.js keeps (the kept pages were not noted at the start, or the map pushed one out), every route
  * is refreshed at once, as every change did before.
+ * `searchMayChange` (`searchesChangedBy`) says which kept searches an article change may alter; without it every
+ * one is refreshed.
  * Answers how many ISR paths were refreshed one by one (undefined: every route) and page cache entries dropped.
  */
 export function refreshCachedCopies(
   changed: readonly string[],
   revalidatePath: (path: string, type?: 'page') => void,
+  searchMayChange?: (search: KeptSearch) => boolean,
 ): {
   pagePaths: number | undefined;
   pageCacheEntries: number;
@@ -33,9 +39,35 @@ export function refreshCachedCopies(
     for (const path of paths) revalidatePath(path);
     pagePaths = paths.length;
   }
-  const pageCacheEntries = purgePageCache(changed);
+  const pageCacheEntries = purgePageCache(changed, searchMayChange);
   purgeSharedReads(changed);
   return { pagePaths, pageCacheEntries };
+}
+
+/**
+ * For a publication or a correction: which of the page cache's kept searches the changed articles may alter
+ * (src/server/search/change-matching.ts, decision 078), from one read of the articles as they are now and of the
+ * kept terms, on the instance that heard the change. Undefined for any other change (it names the searches or
+ * not), and when the read fails: every kept search is then refreshed.
+ */
+export async function searchesChangedBy(
+  db: Pick<Db, 'execute'>,
+  changed: readonly string[],
+): Promise<((search: KeptSearch) => boolean) | undefined> {
+  const articleIds = articlesOfTextChange(changed);
+  if (!articleIds) return undefined;
+  const kept = keptSearches();
+  if (kept.length === 0) return () => true;
+  try {
+    const facts = await readChangeFacts(db, articleIds, kept);
+    return (search) => mayChangeKeptSearch(search, facts);
+  } catch (error) {
+    logger.warn(
+      { err: error },
+      'recherches gardées : lecture des articles modifiés impossible, toutes rafraîchies',
+    );
+    return undefined;
+  }
 }
 
 /**
@@ -47,6 +79,7 @@ export async function refreshCachedCopiesOfSharedBuild(
   changed: readonly string[],
   revalidatePath: (path: string, type?: 'page') => void,
   build: string,
+  searchMayChange?: (search: KeptSearch) => boolean,
 ): Promise<ReturnType<typeof refreshCachedCopies>> {
   const noted = await noteIsrCopiesOfOtherInstances(build).then(
     () => true,
@@ -55,5 +88,5 @@ export async function refreshCachedCopiesOfSharedBuild(
       return false;
     },
   );
-  return refreshCachedCopies(noted ? changed : [EVERYTHING], revalidatePath);
+  return refreshCachedCopies(noted ? changed : [EVERYTHING], revalidatePath, searchMayChange);
 }

@@ -10,8 +10,9 @@ import { parseArticleParam } from '@/lib/urls';
  * entry, an ISR page, a shared read) carries the tags of what it shows; a change refreshes only the copies that
  * carry one of its tags. A copy that shows something must carry its tag, or a change would leave it stale: when
  * in doubt a copy carries EVERYTHING (refreshed by every change), and a change that cannot say what it touched
- * names EVERYTHING (refreshes every copy). Searches and suggestions may show any article: they carry ANY_ARTICLE,
- * which every article change names (decision 076).
+ * names EVERYTHING (refreshes every copy). The page cache's searches and suggestions carry SEARCH_TEXT: an article
+ * change refreshes only those its article's text may change (src/server/search/change-matching.ts, decision 078);
+ * the search's shared reads carry ANY_ARTICLE, which every article change names (decision 076).
  */
 
 /** Carried by a copy: refreshed by every change. Named by a change: refreshes every copy. */
@@ -33,8 +34,14 @@ const REDIRECTS_TAG = 'redirects';
 const SHOP_TAG = 'shop';
 /** Every search page and suggestion list: named by what readers must stop seeing there at once. */
 const SEARCH_TAG = 'search';
-/** Carried by the copies that may show any article (searches, suggestions): named by every article change. */
+/** Carried by the copies that may show any article (the search's shared reads): named by every article change. */
 const ANY_ARTICLE_TAG = 'articles';
+/**
+ * Carried by the page cache's search pages and suggestion lists: an article change (naming ANY_ARTICLE) refreshes
+ * such a copy only when the changed article's text may change its answer, which the instance tells from one read
+ * of the article (decision 078); without that read, every one.
+ */
+const SEARCH_TEXT_TAG = 'search-text';
 /** The index of the rate tables (each table's title and latest effective date). */
 const RATE_TABLES_TAG = 'rate-tables';
 
@@ -252,10 +259,16 @@ export function tagsOfStaticPage(slug: string, showsShop: boolean): string[] {
 }
 
 /**
- * A search's copies (results and facets, a suggestion list): the search tag, which withdrawals and the blocklist
- * name, every article change (they may match any article), and the labels they show.
+ * A search's shared reads (results and facets, a suggestion list, kept 5 s): the search tag, which withdrawals and
+ * the blocklist name, every article change (they may match any article), and the labels they show.
  */
 const SEARCH_READ_TAGS: readonly string[] = [SEARCH_TAG, ANY_ARTICLE_TAG, TAXONOMY_TAG];
+/**
+ * The page cache's copy of a search page or a suggestion list: as its shared reads, but refreshed by an article
+ * change only when the article's text may change it (SEARCH_TEXT_TAG); the page cache adds the `article:` tags of
+ * the articles a search page lists (a correction may take one out of it).
+ */
+const SEARCH_COPY_TAGS: readonly string[] = [SEARCH_TAG, SEARCH_TEXT_TAG, TAXONOMY_TAG];
 
 /** The tags of each namespace of shared reads (src/server/cache/shared-reads.ts); an unnamed one carries EVERYTHING. */
 const SHARED_READ_TAGS: Record<string, readonly string[]> = {
@@ -284,7 +297,7 @@ export function tagsOfPublicRead(
     case '/api/article/single':
       return query.newsId ? [articleTag(query.newsId), TAXONOMY_TAG] : [EVERYTHING];
     case '/api/search/suggest':
-      return tagsOfSharedRead('suggest');
+      return SEARCH_COPY_TAGS;
     default:
       return [EVERYTHING];
   }
@@ -296,7 +309,7 @@ export function tagsOfPublicRead(
  * simulator family: its tags are not recorded per render); any other (the agenda) carries EVERYTHING.
  */
 export function tagsOfRenderedPage(pathname: string): readonly string[] {
-  return pathname === PATHS.search ? [...SEARCH_READ_TAGS, SHOP_TAG, ...tagsOfSiteMenu([])] : [EVERYTHING];
+  return pathname === PATHS.search ? [...SEARCH_COPY_TAGS, SHOP_TAG, ...tagsOfSiteMenu([])] : [EVERYTHING];
 }
 
 /**
@@ -308,8 +321,31 @@ export function dropsAtOnce(changed: readonly string[]): boolean {
   return changed.includes(EVERYTHING) || changed.includes(SEARCH_TAG);
 }
 
-/** True when a change naming `changed` must refresh a copy carrying `carried`. */
-export function isTouchedBy(carried: readonly string[], changed: readonly string[]): boolean {
+/**
+ * True when a change naming `changed` must refresh a copy carrying `carried`. A search copy (SEARCH_TEXT_TAG) is
+ * touched by an article change when `textMayChange` says the article's text may change its answer, or when there is
+ * no such test (the article could not be read: every search copy is refreshed, as before decision 078).
+ */
+export function isTouchedBy(
+  carried: readonly string[],
+  changed: readonly string[],
+  textMayChange?: () => boolean,
+): boolean {
   if (changed.includes(EVERYTHING) || carried.includes(EVERYTHING)) return true;
-  return carried.some((tag) => changed.includes(tag));
+  if (carried.some((tag) => changed.includes(tag))) return true;
+  if (!carried.includes(SEARCH_TEXT_TAG) || !changed.includes(ANY_ARTICLE_TAG)) return false;
+  return textMayChange ? textMayChange() : true;
 }
+
+/**
+ * The articles whose text a change may have changed, when the searches kept by the page cache need to know it (an
+ * article change that is not dropped at once); undefined for any other change.
+ */
+export function articlesOfTextChange(changed: readonly string[]): string[] | undefined {
+  if (!changed.includes(ANY_ARTICLE_TAG) || dropsAtOnce(changed)) return undefined;
+  const prefix = articleTag('');
+  return changed.filter((tag) => tag.startsWith(prefix)).map((tag) => tag.slice(prefix.length));
+}
+
+/** The tags a kept search page adds for the articles it lists (a correction of one of them refreshes it). */
+export const tagsOfListedArticles = (ids: Iterable<string>): string[] => [...new Set(ids)].map(articleTag);

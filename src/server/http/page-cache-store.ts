@@ -2,18 +2,22 @@ import 'server-only';
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { LRUCache } from 'lru-cache';
-import { PATHS } from '@/lib/constants';
+import { PATHS, QUERY_PARAM } from '@/lib/constants';
+import { parseArticleParam } from '@/lib/urls';
 import { renderedPageTags } from '../cache/page-tags';
 import {
   dropsAtOnce,
   EVERYTHING,
   isTouchedBy,
+  tagsOfListedArticles,
   tagsOfPagePath,
   tagsOfPublicRead,
   tagsOfRenderedPage,
 } from '../content/cache-tags';
 import { env } from '../env';
 import { remember } from '../lib/remember';
+import type { KeptSearch } from '../search/change-matching';
+import { toSearchParams } from '../search/params';
 import { ISR_REVALIDATE_SECONDS } from './route-table';
 
 /**
@@ -107,6 +111,8 @@ export type Entry = {
   tags: readonly string[];
   /** Made stale by a content change: the next request renders the new version itself (`lookup`). */
   outdated?: boolean;
+  /** A search page or suggestion list: what it answered for, which an article change is matched against. */
+  search?: KeptSearch;
 };
 
 export type StoredNonce = {
@@ -203,14 +209,21 @@ export function pageCacheStats(): { hits: number; stores: number; entries: numbe
  * (under the publication bench, a listing so refreshed answered five MISSes a change); past
  * PAGE_CACHE_STALE_SECONDS the copy is forgotten as any stale copy is (decision 076).
  */
-export function purgePageCache(changed: readonly string[] = [EVERYTHING]): number {
+export function purgePageCache(
+  changed: readonly string[] = [EVERYTHING],
+  searchMayChange?: (search: KeptSearch) => boolean,
+): number {
   const { stores, renderedAt } = state();
   const now = Date.now();
   const forget = dropsAtOnce(changed);
   let touched = 0;
   for (const store of Object.values(stores)) {
     const keys = [...store.entries.entries()]
-      .filter(([, entry]) => isTouchedBy(entry.tags, changed))
+      .filter(([, entry]) => {
+        const { search } = entry;
+        const textMayChange = search && searchMayChange ? () => searchMayChange(search) : undefined;
+        return isTouchedBy(entry.tags, changed, textMayChange);
+      })
       .map(([key]) => key);
     for (const key of keys) {
       const entry = store.entries.peek(key);
@@ -228,6 +241,59 @@ export function purgePageCache(changed: readonly string[] = [EVERYTHING]): numbe
   }
   if (changed.includes(EVERYTHING)) renderedAt.clear();
   return touched;
+}
+
+/** What the kept search pages and suggestion lists answered for (to match an article change against). */
+export function keptSearches(): KeptSearch[] {
+  const { stores } = state();
+  const kept: KeptSearch[] = [];
+  for (const store of [stores.rendered, stores.reads])
+    for (const entry of store.entries.values()) if (entry.search) kept.push(entry.search);
+  return kept;
+}
+
+/** Article pages linked from a page: `href="/{section}/{slug}_{id}"` (any section: a spare tag costs nothing). */
+const ARTICLE_LINK = /href="\/[a-z-]+\/([A-Za-z0-9-]+_[A-Za-z0-9-]+)["?#]/g;
+
+/**
+ * What a search copy answered for, from its key and body: a search page its term (as the page reads it) and the
+ * articles it links to; a suggestion list its term and the phrases it offers. Undefined for any other copy, or
+ * a body that cannot be read as expected (the copy is then refreshed by every article change).
+ */
+function keptSearchOf(
+  kind: Kind,
+  key: string,
+  body: Buffer,
+): { search: KeptSearch; listed: string[] } | undefined {
+  const queryStart = key.indexOf('?');
+  const path = queryStart === -1 ? key : key.slice(0, queryStart);
+  if (kind === 'rendered' && path === PATHS.search) {
+    const query = new URLSearchParams(queryStart === -1 ? '' : key.slice(queryStart + 1));
+    const term = toSearchParams({
+      term: query.get(QUERY_PARAM.term) ?? undefined,
+      terme: query.get(QUERY_PARAM.prerenderTerm) ?? undefined,
+    }).term.trim();
+    const listed = [...body.toString('utf8').matchAll(ARTICLE_LINK)]
+      .map((match) => parseArticleParam(match[1] ?? '')?.id)
+      .filter((id): id is string => id !== undefined);
+    return { search: { kind: 'page', term }, listed };
+  }
+  if (kind === 'reads' && path === '/api/search/suggest') {
+    try {
+      const { term } = JSON.parse(key.slice(queryStart + 1)) as { term: string };
+      const answer: unknown = JSON.parse(body.toString('utf8'));
+      if (typeof term !== 'string' || !Array.isArray(answer)) return undefined;
+      // A legal text's page (`url`) is offered from the reference typed, whatever the articles say.
+      const offered = answer
+        .filter((suggestion: { url?: unknown }) => suggestion.url === undefined)
+        .map((suggestion: { value?: unknown }) => suggestion.value);
+      if (!offered.every((value): value is string => typeof value === 'string')) return undefined;
+      return { search: { kind: 'suggestions', term: term.replace(/\s+/g, ' ').trim(), offered }, listed: [] };
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
 }
 
 /**
@@ -273,6 +339,12 @@ export function lookup({ store, key }: Slot, now: number): { entry: Entry; refre
     if (refresh && entry.outdated) return undefined;
   }
   return { entry, refresh };
+}
+
+/** True when the slot holds a copy within its life (not stale, not made outdated by a content change). */
+export function isFresh({ store, key }: Slot, now: number): boolean {
+  const entry = store.entries.peek(key);
+  return entry !== undefined && entry.expiresAt > now;
 }
 
 function entrySize(entry: Entry): number {
@@ -329,6 +401,13 @@ export function store(
 ): Entry {
   const entry = newEntry(response, body, options);
   entry.tags = tagsOfCopy(target.kind, key);
+  if (response.statusCode === 200) {
+    const kept = keptSearchOf(target.kind, key, body);
+    if (kept) {
+      entry.search = kept.search;
+      entry.tags = [...entry.tags, ...tagsOfListedArticles(kept.listed)];
+    }
+  }
   if (isLongShared({ store: target, key }))
     entry.expiresAt = Date.now() + SHARED_PAGE_CACHE_SECONDS * 1000 + spreadMs();
   else if (target.kind === 'cached') {

@@ -9,7 +9,8 @@ import {
   tagsOfArticleWithdrawal,
   tagsOfListingPage,
 } from '../content/cache-tags';
-import { purgePageCache } from './page-cache-store';
+import type { KeptSearch } from '../search/change-matching';
+import { keptSearches, purgePageCache } from './page-cache-store';
 
 servePageCacheBeforeStandIn();
 
@@ -126,5 +127,61 @@ describe('page cache entries carry the tags of their page', () => {
     await ask('MISS');
     purgePageCache(SEARCH_CHANGE);
     await ask('MISS');
+  });
+
+  it('a publication refreshes only the kept searches its text may change, and those listing the article', async () => {
+    const nonce = 'QUJDREVGR0hJSktMTU5PUA==';
+    const searchPage = (listed: string) => ({
+      status: 200,
+      headers: {
+        'content-type': 'text/html; charset=utf-8',
+        'cache-control': 'private, no-cache, no-store, max-age=0, must-revalidate',
+        'content-security-policy': `script-src 'self' 'nonce-${nonce}'`,
+      },
+      body: `<!doctype html><script nonce="${nonce}" src="/a.js"></script><a href="${listed}">Un résultat</a>`,
+    });
+    const suggestions = {
+      status: 200,
+      headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
+      body: JSON.stringify([
+        { value: 'Bail commercial', formatedSuggestion: '<mark>Bail</mark> commercial' },
+        { value: 'Article L145-1', formatedSuggestion: 'Article L145-1', url: '/textes/l145-1' },
+      ]),
+    };
+    const ask = async (path: string, upstream: typeof suggestions) => {
+      stand.upstream = upstream;
+      return origin(path);
+    };
+    const copies = {
+      '/search?term=Plafond%20relev%C3%A9': searchPage('/actualite/titres-restaurant_S1'),
+      '/search?term=licenciement': searchPage('/actualite/licenciement-economique_S2'),
+      '/search?term=bail': searchPage('/actualite/bail-commercial_S9'),
+      '/api/search/suggest?term=bail': suggestions,
+    };
+    for (const [path, upstream] of Object.entries(copies)) expect(await ask(path, upstream)).toBe('MISS');
+    // What each copy noted: the term as the page reads it, the phrases offered (not a legal text's page).
+    expect(keptSearches()).toEqual(
+      expect.arrayContaining<KeptSearch>([
+        { kind: 'page', term: 'Plafond relevé' },
+        { kind: 'page', term: 'licenciement' },
+        { kind: 'suggestions', term: 'bail', offered: ['Bail commercial'] },
+      ]),
+    );
+    // The article S9 is about the ceiling: its text may change the first search only; the third lists it.
+    const asked: KeptSearch[] = [];
+    const matches = (search: KeptSearch) => {
+      asked.push(search);
+      return search.kind === 'page' && search.term === 'Plafond relevé';
+    };
+    expect(purgePageCache(tagsOfArticleChange(SOCIAL_PUBLISHED), matches)).toBe(2);
+    expect(await ask('/search?term=licenciement', copies['/search?term=licenciement'])).toBe('HIT');
+    expect(await ask('/api/search/suggest?term=bail', suggestions)).toBe('HIT');
+    expect(await ask('/search?term=Plafond%20relev%C3%A9', searchPage('/actualite/a_S1'))).toBe('MISS');
+    expect(await ask('/search?term=bail', copies['/search?term=bail'])).toBe('MISS');
+    // Not asked about the copy listing the article: its `article:` tag refreshes it whatever its words.
+    expect(asked).not.toContainEqual({ kind: 'page', term: 'bail' });
+    // A withdrawal drops every search, whatever its words.
+    purgePageCache(tagsOfArticleWithdrawal(tagsOfArticleChange(SOCIAL_PUBLISHED)), () => false);
+    expect(await ask('/search?term=licenciement', copies['/search?term=licenciement'])).toBe('MISS');
   });
 });

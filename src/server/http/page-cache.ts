@@ -8,6 +8,7 @@ import {
   acceptsGzip,
   EDGE_CACHE_HEADER,
   type Entry,
+  isFresh,
   lookup,
   ORIGIN_HEADER,
   resize,
@@ -55,15 +56,18 @@ import { requestIdFrom } from './request-id';
  * Answers the request from the cache when it holds a copy of the page, fresh or (while it is refreshed in the
  * background) stale; returns false, touching nothing, otherwise. `refreshed` is true when this answer started a
  * background refresh: that refresh is the request Next.js sees. Called from the HTTP server's `request` event,
- * before Next.js.
+ * before Next.js. `freshOnly`: only a copy still fresh (stored meanwhile by another request's render), never a
+ * stale one, and nothing touched otherwise.
  */
 export function answerFromPageCache(
   request: IncomingMessage,
   response: ServerResponse,
   now = Date.now(),
+  freshOnly = false,
 ): false | { refreshed: boolean } {
   const slot = slotOf(request);
   if (slot === null || isOwnRefresh(request)) return false;
+  if (freshOnly && !isFresh(slot, now)) return false;
   const found = lookup(slot, now);
   if (!found) return false;
   const { entry, refresh } = found;

@@ -30,7 +30,7 @@ const REFERENCE_QUERY_MAX_LENGTH = 120;
 const CODELESS_ARTICLE = /^(?:art(?:icle)?\.?\s*)?(LO|L|R|D)\.?\s?(\d{1,4}(?:-\d{1,4})*)$/i;
 
 /** The keys a query names: those detected, or a code article in every code; none for an ordinary query. */
-function referenceKeysOfQuery(term: string): string[] {
+export function referenceKeysOfQuery(term: string): string[] {
   const text = term.trim();
   if (text.length === 0 || text.length > REFERENCE_QUERY_MAX_LENGTH) return [];
   const { references, unresolved } = detectReferences(text);

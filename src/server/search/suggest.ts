@@ -15,7 +15,7 @@ const SUGGESTION_LIMIT = 8;
  * Typed texts shorter than this are not corrected: a "typo" in three or four characters cannot be told from
  * another word, and the trigram index answers short texts slowly (their few trigrams are in most phrases).
  */
-const SUGGEST_TYPO_MIN_CHARS = 5;
+export const SUGGEST_TYPO_MIN_CHARS = 5;
 
 /** The sources of search_suggestions (migration 0004), in the order they are offered. */
 const SOURCES = { frequentSearches: 1, topics: 2, titles: 3 } as const;

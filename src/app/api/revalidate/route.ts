@@ -1,7 +1,11 @@
 // POST /api/revalidate: called by the server itself when content changed (src/server/content/content-changes.ts).
 import { revalidatePath } from 'next/cache';
 import type { Revalidated } from '@/lib/contracts/operations';
-import { refreshCachedCopies, refreshCachedCopiesOfSharedBuild } from '@/server/cache/refresh-copies';
+import {
+  refreshCachedCopies,
+  refreshCachedCopiesOfSharedBuild,
+  searchesChangedBy,
+} from '@/server/cache/refresh-copies';
 import { changedTags, contentChangeSchema, isOwnRevalidateToken } from '@/server/content/content-changes';
 import { getDb } from '@/server/db/client';
 import { refreshGoneArticles } from '@/server/editorial/gone';
@@ -22,10 +26,13 @@ export const POST = apiRoute(async (request): Promise<Revalidated> => {
     throw new AppError('not_found', 'Ressource introuvable.');
   }
   const change = await parseBody(request, contentChangeSchema);
+  const changed = changedTags(change);
+  // A publication or a correction: only the kept searches its article may alter (one read, decision 078).
+  const searchMayChange = await searchesChangedBy(await getDb(), changed);
   // On PostgreSQL another instance may share the build folder: the pages it rendered are this one's to refresh too.
   if (env().DATABASE_URL)
-    await refreshCachedCopiesOfSharedBuild(changedTags(change), revalidatePath, buildDir());
-  else refreshCachedCopies(changedTags(change), revalidatePath);
+    await refreshCachedCopiesOfSharedBuild(changed, revalidatePath, buildDir(), searchMayChange);
+  else refreshCachedCopies(changed, revalidatePath, searchMayChange);
   await refreshGoneArticles(await getDb());
   await refreshRedirects(await getDb());
   return { revalidated: true };

@@ -6,9 +6,16 @@ import { countCachedSearch } from '../../search/query-counts';
 import { answerFromPageCache } from '../page-cache';
 import { pathnameOf, type RequestStep } from '../request-step';
 
-/** Answers from the page cache when it holds the page; a search page is counted as if it had run. */
-export function answerCachedPage(request: IncomingMessage, response: ServerResponse): boolean {
-  const cached = answerFromPageCache(request, response);
+/**
+ * Answers from the page cache when it holds the page; a search page is counted as if it had run. `freshOnly`: only
+ * a fresh copy (answerFromPageCache).
+ */
+export function answerCachedPage(
+  request: IncomingMessage,
+  response: ServerResponse,
+  freshOnly = false,
+): boolean {
+  const cached = answerFromPageCache(request, response, Date.now(), freshOnly);
   if (!cached) return false;
   // The search did not run for this reader: count it for the frequent searches as it would have (unless this
   // answer started a refresh, whose search counts it).

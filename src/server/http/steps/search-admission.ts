@@ -37,11 +37,13 @@ async function serveSearchPage(request: IncomingMessage, response: ServerRespons
     await sameSearch;
     observeSearchPage('same-search', secondsSince(joined));
     if (response.writableEnded || request.socket.destroyed) return true;
-    if (answerCachedPage(request, response)) return true;
+    if (answerCachedPage(request, response, true)) return true;
   }
   if (!(await admitSearchPage(request, response))) return true;
-  // While it waited for its slot, the same page may have been rendered for another reader.
-  if (answerCachedPage(request, response)) return true;
+  // While it waited for its slot, the same page may have been rendered for another reader. Only a fresh copy: the
+  // copy a content change made outdated, which sent this request here to render the new version, is stale (served
+  // it, the request rendered nothing and the search showed the change only once that copy had gone, past 5 s).
+  if (answerCachedPage(request, response, true)) return true;
   timeSearchPagePart(response, 'render');
   return false;
 }
