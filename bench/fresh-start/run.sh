@@ -9,8 +9,19 @@ repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 port="${1:-3900}"
 work="$(mktemp -d /tmp/fresh-start-XXXXXX)"
 server_pid=""
+# Stops a server's process group: SIGTERM (its graceful stop), then SIGKILL past 20 s, so that no server of a run
+# outlives it (a hung stop would otherwise keep running beside the next runs).
+stop_group() {
+  kill -- "-$1" 2>/dev/null || return 0
+  for _ in $(seq 1 40); do
+    kill -0 -- "-$1" 2>/dev/null || return 0
+    sleep 0.5
+  done
+  echo "the server's processes did not stop within 20 s: killed" >&2
+  kill -9 -- "-$1" 2>/dev/null || true
+}
 cleanup() {
-  if [ -n "$server_pid" ]; then kill -- "-$server_pid" 2>/dev/null || true; fi
+  if [ -n "$server_pid" ]; then stop_group "$server_pid"; fi
   rm -rf "$work"
 }
 trap cleanup EXIT
@@ -42,7 +53,7 @@ t2=$(now)
 grep -q 'La Quotidienne du' "$work/home.html" || { echo "the home page has no daily issue"; exit 1; }
 
 # A second start on the same data and build: what every later `npm start` costs.
-kill -- "-$server_pid"; wait "$server_pid" 2>/dev/null || true
+stop_group "$server_pid"; wait "$server_pid" 2>/dev/null || true
 t3=$(now)
 setsid env PORT="$port" npm start > "$work/restart.log" 2>&1 &
 server_pid=$!
