@@ -90,12 +90,11 @@ describe('the tags of a change, and the copies it refreshes', () => {
     );
   });
 
-  it('a Social article refreshes its page, the news lists and the issue, not the Fiscal article pages', () => {
+  it('a Social article refreshes its page, the news home, the Social listing and the issue, nothing Fiscal', () => {
     expect(refreshed(tagsOfArticleChange(SOCIAL))).toEqual([
       'socialArticle',
       'newsHome',
       'socialListing',
-      'fiscalListing',
       'issueRead',
       'summaryRead',
       'suggestRead',

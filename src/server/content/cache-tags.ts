@@ -236,10 +236,14 @@ export function tagsOfPagePath(path: string): string[] | undefined {
 }
 
 /**
- * What a section listing shows, filtered by topic and thematics: the news listings their list, the simulators'
+ * What a section listing shows, filtered by topic and thematics: the news listings their articles, the simulators'
  * topics in use, banners and white papers (home blocks), products and labels; the figures and simulators
- * listings their type's list (the simulators' also the topics in use) and labels. A list is refreshed by every
- * article of its type, so the topic tags only say which topic it is.
+ * listings their type's list (the simulators' also the topics in use) and labels.
+ * A news listing of a topic or thematic shows only articles filed under it (their `topicIds` hold its id), whose
+ * changes name its tag (an article's topics and thematics, before and after a correction; a renamed topic retags
+ * its articles): its topic tags say what it shows, and a Social publication leaves the Fiscal listings alone. The
+ * news home (no topic) shows any news article: the news list. The figures and simulators listings, changed
+ * rarely, keep their type's list.
  */
 export function tagsOfListingPage(
   section: keyof typeof LIST_TAGS,
@@ -248,7 +252,7 @@ export function tagsOfListingPage(
   const topics = topicSlugs.filter((slug): slug is string => slug !== undefined).map(topicTag);
   const shown =
     section === 'news'
-      ? [LIST_TAGS.news, LIST_TAGS.simulators, HOME_BLOCKS_TAG, SHOP_TAG]
+      ? [...(topics.length > 0 ? [] : [LIST_TAGS.news]), LIST_TAGS.simulators, HOME_BLOCKS_TAG, SHOP_TAG]
       : [LIST_TAGS[section]];
   return [...shown, ...topics, TAXONOMY_TAG];
 }
