@@ -112,7 +112,10 @@ test('add a subscriber, import a CSV, send a campaign, follow its link and see t
   await expect(page).toPassAxe();
   await screenshot(page, 'site-newsroom-campaign-results');
 
-  const forged = `${redirectPath.slice(0, -1)}${redirectPath.endsWith('A') ? 'B' : 'A'}`;
+  // One character changed inside the token: its last one may hold only padding bits of the base64url encoding,
+  // whose change decodes to the same bytes (a valid token, redirected).
+  const at = redirectPath.length - 5;
+  const forged = `${redirectPath.slice(0, at)}${redirectPath[at] === 'A' ? 'B' : 'A'}${redirectPath.slice(at + 1)}`;
   // The document itself answers 404: Chromium logs it as a failed resource.
   consoleGuard.allow(/status of 404/);
   const refused = await page.goto(forged);
