@@ -29,7 +29,14 @@ import { forgetDatabaseForRoutes, useDatabaseForRoutes } from '../support/api';
 import { listenAsServer } from '../support/content-changes';
 import { createTestDatabase } from '../support/database';
 import { articleBody, callAdmin, createTestStaff, type TestStaff } from '../support/newsroom';
-import { get, servePageCacheBeforeStandIn, stand } from '../support/page-cache-stand-in';
+import {
+  get,
+  SEARCH_NONCE,
+  SEARCH_PAGE_ANSWER,
+  SUGGESTIONS_ANSWER,
+  servePageCacheBeforeStandIn,
+  stand,
+} from '../support/page-cache-stand-in';
 import { waitUntil } from '../support/wait-until';
 
 /**
@@ -204,21 +211,6 @@ describe('a publication refreshes only the copies carrying its tags', () => {
     expect(JSON.stringify(listing)).toContain(social.id);
   });
 });
-
-/** A search page's answer as Next.js sends it (per-request nonce), and a suggestion list's. */
-const SEARCH_NONCE = 'QUJDREVGR0hJSktMTU5PUA==';
-const SEARCH_PAGE_ANSWER = {
-  status: 200,
-  headers: {
-    'content-type': 'text/html; charset=utf-8',
-    'cache-control': 'private, no-cache, no-store, max-age=0, must-revalidate',
-    'content-security-policy': `script-src 'self' 'nonce-${SEARCH_NONCE}'`,
-  },
-};
-const SUGGESTIONS_ANSWER = {
-  status: 200,
-  headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
-};
 
 describe('a search the new article matches is rendered again; a withdrawal drops every search', () => {
   const SEARCH_PAGE = {

@@ -27,6 +27,23 @@ export type Upstream = {
 
 export { CACHE_NONCE, ISR_HEADERS } from './isr-answer';
 
+/** The nonce of a search page the stand-in answers (Next.js sends each one a nonce of its own). */
+export const SEARCH_NONCE = 'QUJDREVGR0hJSktMTU5PUA==';
+/** A search page's answer as Next.js sends it (rendered per request), its body to add. */
+export const SEARCH_PAGE_ANSWER: Omit<Upstream, 'body'> = {
+  status: 200,
+  headers: {
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': 'private, no-cache, no-store, max-age=0, must-revalidate',
+    'content-security-policy': `script-src 'self' 'nonce-${SEARCH_NONCE}'`,
+  },
+};
+/** A suggestion list's answer as the suggestions' route sends it, its body to add. */
+export const SUGGESTIONS_ANSWER: Omit<Upstream, 'body'> = {
+  status: 200,
+  headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
+};
+
 /**
  * What the tests change and read: what the stand-in answers (`upstream`), the requests that reached it with the
  * accept-encoding it saw (`reached`), a render in progress it waits for before answering (`holdNext`), and the

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { get, servePageCacheBeforeStandIn, stand, waitFor } from '../../../tests/support/page-cache-stand-in';
+import {
+  get,
+  SEARCH_NONCE,
+  SEARCH_PAGE_ANSWER,
+  SUGGESTIONS_ANSWER,
+  servePageCacheBeforeStandIn,
+  stand,
+  waitFor,
+} from '../../../tests/support/page-cache-stand-in';
 import {
   type ArticleTagFacts,
   ISSUE_CHANGE,
@@ -93,19 +101,12 @@ describe('page cache entries carry the tags of their page', () => {
   });
 
   it('a search page and a suggestion list are rendered again after a publication, dropped at a withdrawal', async () => {
-    const nonce = 'QUJDREVGR0hJSktMTU5PUA==';
     const searchPage = {
-      status: 200,
-      headers: {
-        'content-type': 'text/html; charset=utf-8',
-        'cache-control': 'private, no-cache, no-store, max-age=0, must-revalidate',
-        'content-security-policy': `script-src 'self' 'nonce-${nonce}'`,
-      },
-      body: `<!doctype html><script nonce="${nonce}" src="/a.js"></script><h1>Résultats pour « tva »</h1>`,
+      ...SEARCH_PAGE_ANSWER,
+      body: `<!doctype html><script nonce="${SEARCH_NONCE}" src="/a.js"></script><h1>Résultats pour « tva »</h1>`,
     };
     const suggestions = {
-      status: 200,
-      headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
+      ...SUGGESTIONS_ANSWER,
       body: JSON.stringify([{ value: 'TVA sur marge', formatedSuggestion: '<mark>TVA</mark> sur marge' }]),
     };
     /** Asks both, each answered by its own upstream when it is not served from the cache. */
@@ -130,19 +131,12 @@ describe('page cache entries carry the tags of their page', () => {
   });
 
   it('a publication refreshes only the kept searches its text may change, and those listing the article', async () => {
-    const nonce = 'QUJDREVGR0hJSktMTU5PUA==';
     const searchPage = (listed: string) => ({
-      status: 200,
-      headers: {
-        'content-type': 'text/html; charset=utf-8',
-        'cache-control': 'private, no-cache, no-store, max-age=0, must-revalidate',
-        'content-security-policy': `script-src 'self' 'nonce-${nonce}'`,
-      },
-      body: `<!doctype html><script nonce="${nonce}" src="/a.js"></script><a href="${listed}">Un résultat</a>`,
+      ...SEARCH_PAGE_ANSWER,
+      body: `<!doctype html><script nonce="${SEARCH_NONCE}" src="/a.js"></script><a href="${listed}">Un résultat</a>`,
     });
     const suggestions = {
-      status: 200,
-      headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
+      ...SUGGESTIONS_ANSWER,
       body: JSON.stringify([
         { value: 'Bail commercial', formatedSuggestion: '<mark>Bail</mark> commercial' },
         { value: 'Article L145-1', formatedSuggestion: 'Article L145-1', url: '/textes/l145-1' },
