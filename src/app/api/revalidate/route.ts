@@ -27,13 +27,14 @@ export const POST = apiRoute(async (request): Promise<Revalidated> => {
   }
   const change = await parseBody(request, contentChangeSchema);
   const changed = changedTags(change);
+  const db = await getDb();
   // A publication or a correction: only the kept searches its article may alter (one read, decision 078).
-  const searchMayChange = await searchesChangedBy(await getDb(), changed);
+  const searchMayChange = await searchesChangedBy(db, changed);
   // On PostgreSQL another instance may share the build folder: the pages it rendered are this one's to refresh too.
   if (env().DATABASE_URL)
     await refreshCachedCopiesOfSharedBuild(changed, revalidatePath, buildDir(), searchMayChange);
   else refreshCachedCopies(changed, revalidatePath, searchMayChange);
-  await refreshGoneArticles(await getDb());
-  await refreshRedirects(await getDb());
+  await refreshGoneArticles(db);
+  await refreshRedirects(db);
   return { revalidated: true };
 });
