@@ -47,12 +47,13 @@ export function AgendaView({ data, siteUrl }: { data: AgendaPageData; siteUrl: s
       <div className={styles.layout}>
         <div className={styles.side}>
           <nav className={styles.monthNav} aria-label="Changer de mois">
-            <Link href={monthHref(previous.param)} rel="prev">
+            {/* Not prefetched, as the topic tabs: a month is a page the server renders. */}
+            <Link href={monthHref(previous.param)} rel="prev" prefetch={false}>
               <span aria-hidden="true">‹ </span>
               <span className="visually-hidden">Mois précédent : </span>
               {monthYearLabel(previous.year, previous.month)}
             </Link>
-            <Link href={monthHref(next.param)} rel="next">
+            <Link href={monthHref(next.param)} rel="next" prefetch={false}>
               <span className="visually-hidden">Mois suivant : </span>
               {monthYearLabel(next.year, next.month)}
               <span aria-hidden="true"> ›</span>

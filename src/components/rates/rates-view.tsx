@@ -35,8 +35,10 @@ export function RatesView({ data, siteUrl }: { data: SectionListing; siteUrl: st
         {selectedThematicsSuffix(selected)}
       </h1>
       <p className={styles.tablesLink}>
-        <Link href={RATE_TABLES_PATH}>Tableaux de référence</Link> : barèmes, taux et plafonds avec leur
-        historique, leur valeur à une date et l’export CSV.
+        <Link href={RATE_TABLES_PATH} prefetch={false}>
+          Tableaux de référence
+        </Link>{' '}
+        : barèmes, taux et plafonds avec leur historique, leur valeur à une date et l’export CSV.
       </p>
       <SectionNavigation
         listing="rates"
