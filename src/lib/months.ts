@@ -38,6 +38,11 @@ export const MONTHS: readonly Month[] = NAMES.map(([name, abbreviation], index) 
   abbreviation,
 }));
 
+/** "mars 2026": a month and its year as French writes them in a sentence or a heading. */
+export function monthYearLabel(year: number, month: number): string {
+  return `${MONTHS[month - 1]?.name ?? ''} ${year}`;
+}
+
 function fold(text: string): string {
   return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim().replace(/\.$/, '');
 }

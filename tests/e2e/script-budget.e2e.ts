@@ -67,3 +67,30 @@ test('every reader template loads at most 30 KB of gzip script above the framewo
     `gzip bytes over the framework's ${framework}: ${JSON.stringify(overFramework)}`,
   ).toEqual([]);
 });
+
+// Next prefetches every link in view that does not say `prefetch={false}`: on a phone each prefetch is a payload
+// the router reads after the page's load (the agenda's ten took about 200 ms of script at 4x), and on the server a
+// render. The reader templates prefetch nothing at load; a reader's click still navigates in the page.
+test('no reader template prefetches a page once loaded', async ({ page }) => {
+  test.setTimeout(120_000);
+  const templates = await readerTemplates(baseUrl());
+  const prefetched: Record<string, string[]> = {};
+  for (const [name, pagePath] of Object.entries(templates)) {
+    const requests: string[] = [];
+    const onRequest = (request: import('@playwright/test').Request) => {
+      if (request.headers()['next-router-prefetch']) requests.push(new URL(request.url()).pathname);
+    };
+    page.on('request', onRequest);
+    try {
+      await page.goto(pagePath, { waitUntil: 'networkidle' });
+      // Next prefetches the links in view once the browser is idle after hydration: two idle periods later it has.
+      await page.evaluate(
+        () => new Promise((resolve) => requestIdleCallback(() => requestIdleCallback(() => resolve(null)))),
+      );
+    } finally {
+      page.off('request', onRequest);
+    }
+    if (requests.length > 0) prefetched[name] = requests;
+  }
+  expect(prefetched).toEqual({});
+});

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AgendaCalendar, monthWeeks } from './agenda-calendar';
+import { AgendaCalendar, dayLabel, monthWeeks } from './agenda-calendar';
 
 afterEach(() => {
   cleanup();
@@ -38,6 +38,28 @@ describe('agenda calendar', () => {
     await waitFor(() => expect(document.activeElement).toBe(group));
     expect(window.location.hash).toBe('#jour-2026-03-16');
     group.remove();
+  });
+
+  it('names the days as Intl writes them in French, the first of the month as French typography does', () => {
+    const weeks = monthWeeks('2026-03');
+    const labels = weeks.flatMap((week) =>
+      week.flatMap((day, column) => (day === null ? [] : [dayLabel(day, column)])),
+    );
+    const intl = new Intl.DateTimeFormat('fr-FR', {
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+    expect(labels[0]).toBe('dimanche 1er mars 2026');
+    expect(labels.slice(1)).toEqual(
+      weeks
+        .flat()
+        .filter((day): day is string => day !== null)
+        .slice(1)
+        .map((day) => intl.format(new Date(`${day}T00:00:00Z`))),
+    );
   });
 
   it('lays the month out in weeks from Monday', () => {

@@ -27,7 +27,8 @@ export function AgendaDayGroup({ day, events }: { day: string; events: AgendaEve
           <li key={event.id} className={styles.event}>
             {event.topics[0] ? <p className={styles.eventTopic}>{event.topics[0].label}</p> : null}
             <h4 className={styles.eventTitle}>
-              <Link href={articlePath({ ...event, enrichedNewsId: event.enriched_news_id })}>
+              {/* A month holds dozens of deadlines: prefetching each one in view costs a render per link. */}
+              <Link href={articlePath({ ...event, enrichedNewsId: event.enriched_news_id })} prefetch={false}>
                 {event.title}
               </Link>
             </h4>

@@ -5,16 +5,12 @@ import { Breadcrumb } from '@/components/ui/breadcrumb';
 import { Pagination } from '@/components/ui/pagination';
 import { AGENDA_TOPICS, PATHS, QUERY_PARAM } from '@/lib/constants';
 import type { AgendaPageData } from '@/lib/contracts/reader-pages';
-import { MONTHS } from '@/lib/months';
+import { monthYearLabel } from '@/lib/months';
 import { TOPIC_LABELS } from '@/lib/navigation';
 import { topicPath } from '@/lib/urls';
 import styles from './agenda.module.css';
 import { AgendaCalendar } from './agenda-calendar';
 import { AgendaDayGroup } from './agenda-day-group';
-
-function monthLabel(year: number, month: number): string {
-  return `${MONTHS[month - 1]?.name ?? ''} ${year}`;
-}
 
 /** "de mars 2026", "d’avril 2026": French elides de before a vowel. */
 function ofMonth(label: string): string {
@@ -51,14 +47,15 @@ export function AgendaView({ data, siteUrl }: { data: AgendaPageData; siteUrl: s
       <div className={styles.layout}>
         <div className={styles.side}>
           <nav className={styles.monthNav} aria-label="Changer de mois">
-            <Link href={monthHref(previous.param)} rel="prev">
+            {/* Not prefetched, as the topic tabs: a month is a page the server renders. */}
+            <Link href={monthHref(previous.param)} rel="prev" prefetch={false}>
               <span aria-hidden="true">‹ </span>
               <span className="visually-hidden">Mois précédent : </span>
-              {monthLabel(previous.year, previous.month)}
+              {monthYearLabel(previous.year, previous.month)}
             </Link>
-            <Link href={monthHref(next.param)} rel="next">
+            <Link href={monthHref(next.param)} rel="next" prefetch={false}>
               <span className="visually-hidden">Mois suivant : </span>
-              {monthLabel(next.year, next.month)}
+              {monthYearLabel(next.year, next.month)}
               <span aria-hidden="true"> ›</span>
             </Link>
           </nav>
@@ -75,7 +72,7 @@ export function AgendaView({ data, siteUrl }: { data: AgendaPageData; siteUrl: s
         </div>
         <section className={styles.list} aria-labelledby="echeances-du-mois">
           <h2 id="echeances-du-mois" className={styles.monthTitle}>
-            Échéances {ofMonth(monthLabel(month.year, month.month))}
+            Échéances {ofMonth(monthYearLabel(month.year, month.month))}
           </h2>
           {agenda.days.length > 0 ? (
             agenda.days.map((group) => (

@@ -13,7 +13,7 @@ export type { TeaserArticle };
  * A teaser with its date as the server writes it: a list the browser renders (NewsListSection) then makes no date
  * formatter while the page hydrates (building one with a time zone costs a phone about 35 ms).
  */
-type ListedTeaser = TeaserArticle & { dateLabel?: string };
+export type ListedTeaser = TeaserArticle & { dateLabel?: string };
 
 /** The teaser fields of an article, with its first topic and listing image only. */
 export function toTeaser(article: TeaserArticle): ListedTeaser {

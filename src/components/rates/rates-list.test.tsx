@@ -43,6 +43,17 @@ describe('figures and rates list', () => {
     ]);
   });
 
+  it('shows the date the server wrote for its first items', () => {
+    render(
+      <RatesList
+        initial={[{ ...item('6', 'Paie'), dateLabel: '1er mai 2026' }]}
+        hasMore={false}
+        filter={{ type: 'chiffres-taux' }}
+      />,
+    );
+    expect(screen.getByText('1er mai 2026').getAttribute('datetime')).toBe('2026-05-01T08:00:00.000Z');
+  });
+
   it('loads 10 more after the first 20 (page 3 of 10) and appends them to their groups', async () => {
     const fetchMock = vi.fn(async () =>
       Response.json({ news: [item('21', 'TVA'), item('22', 'Social')], thematics: [] }),

@@ -2,7 +2,7 @@
 
 import { useNewsList } from '@/client/news-list';
 import { LoadMoreButton } from '@/components/news/load-more-button';
-import { NewsTeaser } from '@/components/news/news-teaser';
+import { type ListedTeaser, NewsTeaser } from '@/components/news/news-teaser';
 import { RATES_LIST_LIMIT, RATES_SHOW_MORE } from '@/lib/constants';
 import type { NewsItem } from '@/lib/contracts/content';
 import styles from './rates.module.css';
@@ -10,9 +10,15 @@ import styles from './rates.module.css';
 /** The schema of one item of the list, loaded with the first 'Plus d’actualités' (see `SchemaLoader`). */
 const newsItem = async () => (await import('@/lib/contracts/content')).newsItem;
 
+/**
+ * An item of the list: the server's teaser (its date written, `toTeaser`, so that hydrating the list builds no date
+ * formatter) with the thematic it is grouped under, or an item 'Voir plus' loaded.
+ */
+export type RatesItem = ListedTeaser & Pick<NewsItem, 'thematics'>;
+
 type Props = {
   /** The items after the showcase, of the first RATES_LIST_LIMIT. */
-  initial: NewsItem[];
+  initial: RatesItem[];
   hasMore: boolean;
   filter: Record<string, string>;
 };
@@ -21,8 +27,10 @@ type Props = {
 const OTHER_GROUP = 'Autres chiffres et taux';
 
 /** Items grouped by their first thematic, groups in order of first appearance (newest first). */
-export function groupByThematic(items: readonly NewsItem[]): { label: string; items: NewsItem[] }[] {
-  const groups = new Map<string, NewsItem[]>();
+export function groupByThematic<Item extends Pick<NewsItem, 'thematics'>>(
+  items: readonly Item[],
+): { label: string; items: Item[] }[] {
+  const groups = new Map<string, Item[]>();
   for (const item of items) {
     const label = item.thematics[0]?.label ?? OTHER_GROUP;
     groups.set(label, [...(groups.get(label) ?? []), item]);
@@ -35,7 +43,7 @@ export function groupByThematic(items: readonly NewsItem[]): { label: string; it
  * the RATES_LIST_LIMIT of the page (so the next page of RATES_SHOW_MORE is page RATES_LIST_LIMIT / RATES_SHOW_MORE + 1).
  */
 export function RatesList({ initial, hasMore, filter }: Props) {
-  const { state, loadMore } = useNewsList(newsItem, {
+  const { state, loadMore } = useNewsList<RatesItem>(newsItem, {
     news: initial,
     filter,
     hasMore,

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { PageAnalytics } from '@/components/layout/page-analytics';
-import { NewsTeaser } from '@/components/news/news-teaser';
+import { NewsTeaser, toTeaser } from '@/components/news/news-teaser';
 import { SectionNavigation, selectedThematicsSuffix } from '@/components/sections/section-navigation';
 import { Breadcrumb } from '@/components/ui/breadcrumb';
 import { PATHS, RATES_SHOWCASE, RATES_TOPICS } from '@/lib/constants';
@@ -18,7 +18,10 @@ export const RATES_TITLE = 'Chiffres et taux';
 export function RatesView({ data, siteUrl }: { data: SectionListing; siteUrl: string }) {
   const { topic, selected, news, hasMore, filter } = data;
   const showcase = news.slice(0, RATES_SHOWCASE);
-  const rest = news.slice(RATES_SHOWCASE);
+  // The list hydrates in the browser: each item as a teaser with its date written here, and its group's thematic.
+  const rest = news
+    .slice(RATES_SHOWCASE)
+    .map((item) => ({ ...toTeaser(item), thematics: item.thematics.slice(0, 1) }));
   const heading = topic ? `${RATES_TITLE} : ${topic.label.toLowerCase()}` : RATES_TITLE;
   return (
     <div className={`container ${styles.page}`}>
@@ -32,8 +35,10 @@ export function RatesView({ data, siteUrl }: { data: SectionListing; siteUrl: st
         {selectedThematicsSuffix(selected)}
       </h1>
       <p className={styles.tablesLink}>
-        <Link href={RATE_TABLES_PATH}>Tableaux de référence</Link> : barèmes, taux et plafonds avec leur
-        historique, leur valeur à une date et l’export CSV.
+        <Link href={RATE_TABLES_PATH} prefetch={false}>
+          Tableaux de référence
+        </Link>{' '}
+        : barèmes, taux et plafonds avec leur historique, leur valeur à une date et l’export CSV.
       </p>
       <SectionNavigation
         listing="rates"

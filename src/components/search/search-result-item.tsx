@@ -20,7 +20,10 @@ export function SearchResultItem({ result, headingLevel: Heading = 'h3' }: Props
             {result.titre_affichage}
           </SubscriberDocumentLink>
         ) : (
-          <Link href={result.url}>{result.titre_affichage}</Link>
+          // Results are many and each one a page the server renders: not prefetched, as the news lists.
+          <Link href={result.url} prefetch={false}>
+            {result.titre_affichage}
+          </Link>
         )}
       </Heading>
       <p className={styles.resultMeta}>

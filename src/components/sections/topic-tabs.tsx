@@ -10,7 +10,9 @@ export function TopicTabs({ tabs, label }: { tabs: readonly TopicTab[]; label: s
       <ul className={styles.tabs}>
         {tabs.map((tab) => (
           <li key={tab.href}>
-            <Link href={tab.href} aria-current={tab.current ? 'page' : undefined}>
+            {/* Each tab is a listing the server renders: prefetching them all on every load costs a phone the
+                payloads' reading and the server a render each, for the one tab a reader may choose. */}
+            <Link href={tab.href} aria-current={tab.current ? 'page' : undefined} prefetch={false}>
               {tab.label}
             </Link>
           </li>

@@ -35,7 +35,8 @@ export function Pagination({ current, total, hrefFor, around }: PaginationProps)
       <ul className={styles.list}>
         <li>
           {current > FIRST_PAGE ? (
-            <Link href={hrefFor(current - 1)} className={styles.step} rel="prev">
+            // Pages of a list, each rendered by the server: none is prefetched (the news lists' rule).
+            <Link href={hrefFor(current - 1)} className={styles.step} rel="prev" prefetch={false}>
               <span aria-hidden="true">‹ </span>Précédent
             </Link>
           ) : null}
@@ -53,6 +54,7 @@ export function Pagination({ current, total, hrefFor, around }: PaginationProps)
                 className={styles.page}
                 aria-current={page === current ? 'page' : undefined}
                 aria-label={`Page ${page}`}
+                prefetch={false}
               >
                 {page}
               </Link>
@@ -61,7 +63,7 @@ export function Pagination({ current, total, hrefFor, around }: PaginationProps)
         )}
         <li>
           {current < last ? (
-            <Link href={hrefFor(current + 1)} className={styles.step} rel="next">
+            <Link href={hrefFor(current + 1)} className={styles.step} rel="next" prefetch={false}>
               Suivant<span aria-hidden="true"> ›</span>
             </Link>
           ) : null}
