@@ -16,6 +16,7 @@ import {
 } from '../content/cache-tags';
 import { env } from '../env';
 import { remember } from '../lib/remember';
+import { routeLabel } from '../observability/route-label';
 import type { KeptSearch } from '../search/change-matching';
 import { toSearchParams } from '../search/params';
 import { ISR_REVALIDATE_SECONDS } from './route-table';
@@ -142,6 +143,8 @@ type State = {
   renderedAt: LRUCache<string, number>;
   hits: number;
   stored: number;
+  /** Copies a content change marked outdated or dropped, by route label (page_cache_refreshed_total). */
+  refreshed: Map<string, number>;
   refreshToken: string;
   /** Pages rendered per request whose render is in progress, by key: resolved when that answer is over. */
   renders: Map<string, Promise<void>>;
@@ -183,18 +186,26 @@ export function state(): State {
     renderedAt: new LRUCache<string, number>({ max: 2 * PAGE_CACHE_MAX_ENTRIES }),
     hits: 0,
     stored: 0,
+    refreshed: new Map(),
     refreshToken: randomBytes(16).toString('hex'),
     renders: new Map(),
   }));
 }
 
 /** Hits answered and answers stored since the start, and what the stores hold now (for /metrics). */
-export function pageCacheStats(): { hits: number; stores: number; entries: number; bytes: number } {
-  const { hits, stored, stores } = state();
+export function pageCacheStats(): {
+  hits: number;
+  stores: number;
+  refreshedByRoute: ReadonlyMap<string, number>;
+  entries: number;
+  bytes: number;
+} {
+  const { hits, stored, refreshed, stores } = state();
   const all = Object.values(stores);
   return {
     hits,
     stores: stored,
+    refreshedByRoute: refreshed,
     entries: all.reduce((sum, store) => sum + store.entries.size, 0),
     bytes: all.reduce((sum, store) => sum + store.entries.calculatedSize, 0),
   };
@@ -213,7 +224,7 @@ export function purgePageCache(
   changed: readonly string[] = [EVERYTHING],
   searchMayChange?: (search: KeptSearch) => boolean,
 ): number {
-  const { stores, renderedAt } = state();
+  const { stores, renderedAt, refreshed } = state();
   const now = Date.now();
   const forget = dropsAtOnce(changed);
   let touched = 0;
@@ -236,6 +247,8 @@ export function purgePageCache(
       }
       // Next's copy is refreshed too: its age is unknown until Next says it rendered.
       renderedAt.delete(key);
+      const route = routeLabel(key.split('?', 1)[0] ?? key);
+      refreshed.set(route, (refreshed.get(route) ?? 0) + 1);
       touched += 1;
     }
   }

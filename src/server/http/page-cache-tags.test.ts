@@ -18,7 +18,7 @@ import {
   tagsOfListingPage,
 } from '../content/cache-tags';
 import type { KeptSearch } from '../search/change-matching';
-import { keptSearches, purgePageCache } from './page-cache-store';
+import { keptSearches, pageCacheStats, purgePageCache } from './page-cache-store';
 
 servePageCacheBeforeStandIn();
 
@@ -47,7 +47,11 @@ describe('page cache entries carry the tags of their page', () => {
       expect(await origin(path)).toBe('MISS');
       expect(await origin(path)).toBe('HIT');
     }
+    const refreshedBefore = new Map(pageCacheStats().refreshedByRoute);
     expect(purgePageCache(tagsOfArticleChange(SOCIAL_PUBLISHED))).toBe(1);
+    // Counted by route for /metrics (page_cache_refreshed_total): the listing, not the article.
+    const refreshedAfter = pageCacheStats().refreshedByRoute;
+    expect((refreshedAfter.get('/actualite/*') ?? 0) - (refreshedBefore.get('/actualite/*') ?? 0)).toBe(1);
     expect(await origin(FISCAL_ARTICLE)).toBe('HIT');
     // The next request renders the new version itself; those arriving during that render get the previous copy.
     stand.reached = [];
