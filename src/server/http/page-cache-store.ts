@@ -112,6 +112,8 @@ export type Entry = {
   tags: readonly string[];
   /** Made stale by a content change: the next request renders the new version itself (`lookup`). */
   outdated?: boolean;
+  /** When the change made it outdated: Next's copies answered soon after may predate the change (`store`). */
+  outdatedAt?: number;
   /** A search page or suggestion list: what it answered for, which an article change is matched against. */
   search?: KeptSearch;
 };
@@ -242,6 +244,7 @@ export function purgePageCache(
       else if (entry) {
         entry.expiresAt = Math.min(entry.expiresAt, now);
         entry.outdated = true;
+        entry.outdatedAt = now;
         // A refresh started before the change may bring the previous version: the next request renders again.
         entry.refreshingSince = undefined;
       }
@@ -424,7 +427,18 @@ export function store(
   if (isLongShared({ store: target, key }))
     entry.expiresAt = Date.now() + SHARED_PAGE_CACHE_SECONDS * 1000 + spreadMs();
   else if (target.kind === 'cached') {
-    entry.expiresAt = Date.now() + isrLifeMs(key, response.getHeader('x-nextjs-cache'));
+    const nextCache = response.getHeader('x-nextjs-cache');
+    entry.expiresAt = Date.now() + isrLifeMs(key, nextCache);
+    const replaced = target.entries.peek(key);
+    if (replaced?.outdatedAt !== undefined && nextCache !== 'MISS' && mayPredateChange(replaced.outdatedAt)) {
+      // Next.js applies a change's revalidatePath once the revalidation request's handler has returned, after
+      // this cache made the copy outdated: a request in between gets Next's copy from before the change. Kept
+      // outdated, the next request asks Next.js again instead of this copy being served for PAGE_CACHE_SECONDS
+      // (under the publication bench the new article reached its listing 5 s late).
+      entry.expiresAt = Date.now();
+      entry.outdated = true;
+      entry.outdatedAt = replaced.outdatedAt;
+    }
     // However Next.js produced it (rendered now, served stale), what this cache answers is a cached copy.
     entry.headers['x-nextjs-cache'] = 'HIT';
   }
@@ -440,6 +454,15 @@ export function store(
   });
   state().stored += 1;
   return entry;
+}
+
+/**
+ * True while a copy Next.js served from its ISR cache (HIT, STALE) may still be the one from before a change made
+ * at `outdatedAt`: Next's revalidation lands within moments of the change, and past this a copy so answered is
+ * accepted as any other (a page whose path Next.js was not asked to refresh stops going back to it).
+ */
+function mayPredateChange(outdatedAt: number): boolean {
+  return Date.now() - outdatedAt < PAGE_CACHE_STALE_SECONDS * 1000;
 }
 
 /** True when the copy kept at `slot` was asked in gzip (its compressed pieces were made). */
