@@ -12,16 +12,23 @@
 //    PUBLISH_THROUGHPUT_ROUNDS (3) rounds that take every target in turn before the next round; the median ratio
 //    of the rounds is the target's figure (one sample moved by up to 66 % between turns on the shared machine);
 // 2. the mixed load of bench/load (the scale bench's mix: 64 connections, 256 reader addresses) for
-//    PUBLISH_WARMUP_SECONDS on the cold site (recorded apart);
+//    PUBLISH_WARMUP_SECONDS (150) from the cold site (recorded apart). Long enough for a steady state: the copies
+//    the first seconds make all at once all expire a minute later, and so again; until they have been rendered
+//    again twice their waves fall unevenly into the phases (with a 30 s warm-up the quiet phase caught the first
+//    wave of single article reads half: 47 renders a minute against 88 two phases later);
 // 3. the same mix for PUBLISH_SECONDS (120) with no publication;
 // 4. the same mix for PUBLISH_SECONDS while the newsroom, through the Admin API (a staff session, as the
 //    newsroom's pages call it), publishes or corrects an article every PUBLISH_EVERY_SECONDS (20), the first
 //    halfway through the first interval: a new Social article (create, publish), then a correction of a published
-//    article (PATCH of its summary, publish again "mis à jour" with a note), in turn.
+//    article (PATCH of its summary, publish again "mis à jour" with a note), in turn;
+// 5. the same mix again for PUBLISH_SECONDS with no publication: the quiet phases before and after the publishing
+//    one bracket it, so that what drifts over the run (the expiries of the copies the cold phase made all at once,
+//    which come back in waves a minute apart) weighs on both sides of the comparison.
 // Per phase: requests a second, p50/p90/p99 latency and errors (bench/load), the answers' X-Cache as the readers
 // got them and the page cache's hit ratio ((HIT + STALE) / (HIT + STALE + MISS)), and every cache and render
 // counter of the server's /metrics (its difference over the phase). Renders per publication: the publishing phase's
-// `page_renders_total` minus the quiet phase's at the same rate, divided by the publications.
+// `page_renders_total` minus the two quiet phases' at the same rate, divided by the publications; beside it, the
+// copies the changes themselves refreshed (`page_cache_refreshed_total`, by route) per publication.
 // Goals (issue 37): at most 30 renders per publication; a hit ratio while publishing at least 95 % of the ratio
 // without; a p99 while publishing at most 1.2 times the p99 without; with two targets, no template's
 // throughput against nginx more than 5 % below the first target's.
@@ -43,7 +50,7 @@ const DIST_DIR = process.env.PUBLISH_DIST_DIR ?? '.next';
 const FIRST_PORT = Number(process.env.PUBLISH_PORT ?? 4200);
 const SECONDS = Number(process.env.PUBLISH_SECONDS ?? 120);
 const EVERY_SECONDS = Number(process.env.PUBLISH_EVERY_SECONDS ?? 20);
-const WARMUP_SECONDS = Number(process.env.PUBLISH_WARMUP_SECONDS ?? 30);
+const WARMUP_SECONDS = Number(process.env.PUBLISH_WARMUP_SECONDS ?? 150);
 const THROUGHPUT_SECONDS = Number(process.env.PUBLISH_THROUGHPUT_SECONDS ?? 10);
 const THROUGHPUT_ROUNDS = Number(process.env.PUBLISH_THROUGHPUT_ROUNDS ?? 3);
 const ARTICLES = process.env.PUBLISH_ARTICLES ?? '400';
@@ -341,13 +348,31 @@ async function publishEvery(desk: Awaited<ReturnType<typeof newsroom>>, seconds:
 
 type Phase = Awaited<ReturnType<typeof mixedPhase>>;
 
-function goals(quiet: Phase, publishing: Phase) {
+/** Per route, a counter's difference over the phase divided by `count`. */
+function perRoute(counters: Record<string, number>, name: string, count: number) {
+  return Object.fromEntries(
+    Object.entries(counters)
+      .filter(([series]) => series.startsWith(`${name}{`))
+      .map(([series, value]) => [/route="([^"]*)"/.exec(series)?.[1] ?? series, round(value / count, 1)]),
+  );
+}
+
+function goals(quiet: Phase, publishing: Phase, quietAfter: Phase) {
   const publications = (publishing.actions as { failed?: string }[]).filter(
     (action) => !action.failed,
   ).length;
-  // The renders publishing made: those of the phase beyond the quiet phase's rate over the same time.
-  const extra = publishing.renders - (quiet.renders * publishing.wallSeconds) / quiet.wallSeconds;
+  // The renders publishing made: those of the phase beyond the quiet phases' rate over the same time.
+  const quietRate = (quiet.renders + quietAfter.renders) / (quiet.wallSeconds + quietAfter.wallSeconds);
+  const extra = publishing.renders - quietRate * publishing.wallSeconds;
   const rendersPerPublication = publications > 0 ? round(extra / publications, 1) : null;
+  // Each quiet phase alone, to see how far the two sides of the bracket are apart.
+  const againstOneQuietPhase = (phase: Phase) =>
+    publications > 0
+      ? round(
+          (publishing.renders - (phase.renders * publishing.wallSeconds) / phase.wallSeconds) / publications,
+          1,
+        )
+      : null;
   const hitRatioShare =
     quiet.hitRatio && publishing.hitRatio !== null ? round(publishing.hitRatio / quiet.hitRatio, 4) : null;
   const p99Factor = quiet.latencyMs.p99
@@ -356,6 +381,14 @@ function goals(quiet: Phase, publishing: Phase) {
   return {
     publications,
     rendersPerPublication,
+    rendersPerPublicationAgainst: {
+      quietBefore: againstOneQuietPhase(quiet),
+      quietAfter: againstOneQuietPhase(quietAfter),
+    },
+    refreshedPerPublication:
+      publications > 0
+        ? perRoute(publishing.serverCounters, 'page_cache_refreshed_total', publications)
+        : null,
     hitRatioShare,
     p99Factor,
     met: {
@@ -456,7 +489,9 @@ async function main(): Promise<void> {
       publications: `every ${EVERY_SECONDS} s through the Admin API (the administrator NEWSROOM_ADMIN_EMAIL creates, signed in as the newsroom does): a new Social article, then a correction published "mis à jour", in turn`,
       hitRatio: '(HIT + STALE) / (HIT + STALE + MISS) of the X-Cache headers the readers got',
       rendersPerPublication:
-        "(page_renders_total during the publishing phase − the quiet phase's renders at the same rate) / publications",
+        "(page_renders_total during the publishing phase − the two quiet phases' renders at the same rate) / publications",
+      refreshedPerPublication:
+        'page_cache_refreshed_total during the publishing phase, by route / publications',
     },
     goals: GOALS,
   };
@@ -525,6 +560,12 @@ async function main(): Promise<void> {
         'avec publications',
         JSON.stringify({ ...publishing, byClass: undefined, serverCounters: undefined }),
       );
+      const quietAfter = await mixedPhase(`${server.label}-quiet-after`, server.url, SECONDS);
+      console.log(
+        server.label,
+        'sans publication, après',
+        JSON.stringify({ ...quietAfter, byClass: undefined, serverCounters: undefined }),
+      );
       measured[server.label] = {
         checkout: server.checkout,
         commit: server.commit,
@@ -538,7 +579,8 @@ async function main(): Promise<void> {
         },
         quiet,
         publishing,
-        goals: goals(quiet, publishing),
+        quietAfter,
+        goals: goals(quiet, publishing, quietAfter),
       };
       console.log(server.label, JSON.stringify(measured[server.label]?.goals));
     }

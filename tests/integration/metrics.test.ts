@@ -4,7 +4,8 @@ import { GET as ready } from '@/app/api/health/ready/route';
 import { GET as metrics } from '@/app/metrics/route';
 import type { Database } from '@/server/db/client';
 import { registerDatabaseGauges } from '@/server/observability/database-gauges';
-import { registerGauge, requestFinished, routeLabel } from '@/server/observability/metrics';
+import { registerGauge, requestFinished } from '@/server/observability/metrics';
+import { routeLabel } from '@/server/observability/route-label';
 import { forgetDatabaseForRoutes, useDatabaseForRoutes } from '../support/api';
 import { createTestDatabase } from '../support/database';
 

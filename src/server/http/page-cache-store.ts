@@ -16,6 +16,7 @@ import {
 } from '../content/cache-tags';
 import { env } from '../env';
 import { remember } from '../lib/remember';
+import { routeLabel } from '../observability/route-label';
 import type { KeptSearch } from '../search/change-matching';
 import { toSearchParams } from '../search/params';
 import { ISR_REVALIDATE_SECONDS } from './route-table';
@@ -111,6 +112,8 @@ export type Entry = {
   tags: readonly string[];
   /** Made stale by a content change: the next request renders the new version itself (`lookup`). */
   outdated?: boolean;
+  /** When the change made it outdated: Next's copies answered soon after may predate the change (`store`). */
+  outdatedAt?: number;
   /** A search page or suggestion list: what it answered for, which an article change is matched against. */
   search?: KeptSearch;
 };
@@ -142,6 +145,8 @@ type State = {
   renderedAt: LRUCache<string, number>;
   hits: number;
   stored: number;
+  /** Copies a content change marked outdated or dropped, by route label (page_cache_refreshed_total). */
+  refreshed: Map<string, number>;
   refreshToken: string;
   /** Pages rendered per request whose render is in progress, by key: resolved when that answer is over. */
   renders: Map<string, Promise<void>>;
@@ -183,18 +188,26 @@ export function state(): State {
     renderedAt: new LRUCache<string, number>({ max: 2 * PAGE_CACHE_MAX_ENTRIES }),
     hits: 0,
     stored: 0,
+    refreshed: new Map(),
     refreshToken: randomBytes(16).toString('hex'),
     renders: new Map(),
   }));
 }
 
 /** Hits answered and answers stored since the start, and what the stores hold now (for /metrics). */
-export function pageCacheStats(): { hits: number; stores: number; entries: number; bytes: number } {
-  const { hits, stored, stores } = state();
+export function pageCacheStats(): {
+  hits: number;
+  stores: number;
+  refreshedByRoute: ReadonlyMap<string, number>;
+  entries: number;
+  bytes: number;
+} {
+  const { hits, stored, refreshed, stores } = state();
   const all = Object.values(stores);
   return {
     hits,
     stores: stored,
+    refreshedByRoute: refreshed,
     entries: all.reduce((sum, store) => sum + store.entries.size, 0),
     bytes: all.reduce((sum, store) => sum + store.entries.calculatedSize, 0),
   };
@@ -213,7 +226,7 @@ export function purgePageCache(
   changed: readonly string[] = [EVERYTHING],
   searchMayChange?: (search: KeptSearch) => boolean,
 ): number {
-  const { stores, renderedAt } = state();
+  const { stores, renderedAt, refreshed } = state();
   const now = Date.now();
   const forget = dropsAtOnce(changed);
   let touched = 0;
@@ -231,11 +244,14 @@ export function purgePageCache(
       else if (entry) {
         entry.expiresAt = Math.min(entry.expiresAt, now);
         entry.outdated = true;
+        entry.outdatedAt = now;
         // A refresh started before the change may bring the previous version: the next request renders again.
         entry.refreshingSince = undefined;
       }
       // Next's copy is refreshed too: its age is unknown until Next says it rendered.
       renderedAt.delete(key);
+      const route = routeLabel(key.split('?', 1)[0] ?? key);
+      refreshed.set(route, (refreshed.get(route) ?? 0) + 1);
       touched += 1;
     }
   }
@@ -411,7 +427,18 @@ export function store(
   if (isLongShared({ store: target, key }))
     entry.expiresAt = Date.now() + SHARED_PAGE_CACHE_SECONDS * 1000 + spreadMs();
   else if (target.kind === 'cached') {
-    entry.expiresAt = Date.now() + isrLifeMs(key, response.getHeader('x-nextjs-cache'));
+    const nextCache = response.getHeader('x-nextjs-cache');
+    entry.expiresAt = Date.now() + isrLifeMs(key, nextCache);
+    const replaced = target.entries.peek(key);
+    if (replaced?.outdatedAt !== undefined && nextCache !== 'MISS' && mayPredateChange(replaced.outdatedAt)) {
+      // Next.js applies a change's revalidatePath once the revalidation request's handler has returned, after
+      // this cache made the copy outdated: a request in between gets Next's copy from before the change. Kept
+      // outdated, the next request asks Next.js again instead of this copy being served for PAGE_CACHE_SECONDS
+      // (under the publication bench the new article reached its listing 5 s late).
+      entry.expiresAt = Date.now();
+      entry.outdated = true;
+      entry.outdatedAt = replaced.outdatedAt;
+    }
     // However Next.js produced it (rendered now, served stale), what this cache answers is a cached copy.
     entry.headers['x-nextjs-cache'] = 'HIT';
   }
@@ -427,6 +454,15 @@ export function store(
   });
   state().stored += 1;
   return entry;
+}
+
+/**
+ * True while a copy Next.js served from its ISR cache (HIT, STALE) may still be the one from before a change made
+ * at `outdatedAt`: Next's revalidation lands within moments of the change, and past this a copy so answered is
+ * accepted as any other (a page whose path Next.js was not asked to refresh stops going back to it).
+ */
+function mayPredateChange(outdatedAt: number): boolean {
+  return Date.now() - outdatedAt < PAGE_CACHE_STALE_SECONDS * 1000;
 }
 
 /** True when the copy kept at `slot` was asked in gzip (its compressed pieces were made). */

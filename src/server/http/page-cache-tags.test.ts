@@ -18,7 +18,7 @@ import {
   tagsOfListingPage,
 } from '../content/cache-tags';
 import type { KeptSearch } from '../search/change-matching';
-import { keptSearches, purgePageCache } from './page-cache-store';
+import { keptSearches, pageCacheStats, purgePageCache } from './page-cache-store';
 
 servePageCacheBeforeStandIn();
 
@@ -47,7 +47,11 @@ describe('page cache entries carry the tags of their page', () => {
       expect(await origin(path)).toBe('MISS');
       expect(await origin(path)).toBe('HIT');
     }
+    const refreshedBefore = new Map(pageCacheStats().refreshedByRoute);
     expect(purgePageCache(tagsOfArticleChange(SOCIAL_PUBLISHED))).toBe(1);
+    // Counted by route for /metrics (page_cache_refreshed_total): the listing, not the article.
+    const refreshedAfter = pageCacheStats().refreshedByRoute;
+    expect((refreshedAfter.get('/actualite/*') ?? 0) - (refreshedBefore.get('/actualite/*') ?? 0)).toBe(1);
     expect(await origin(FISCAL_ARTICLE)).toBe('HIT');
     // The next request renders the new version itself; those arriving during that render get the previous copy.
     stand.reached = [];
@@ -70,6 +74,28 @@ describe('page cache entries carry the tags of their page', () => {
     expect(after.response.headers.get('x-cache')).toBe('HIT');
     expect(after.body.toString()).toContain('Nouvel article social');
     expect(stand.reached).toHaveLength(1);
+  });
+
+  it("Next's copy from before the change, answered before its revalidation lands, is not kept", async () => {
+    stand.upstream.headers['x-nextjs-cache'] = 'MISS';
+    stand.upstream.tags = { '/actualite/social': tagsOfListingPage('news', ['social']) };
+    expect(await origin('/actualite/social')).toBe('MISS');
+    expect(await origin('/actualite/social')).toBe('HIT');
+    purgePageCache(tagsOfArticleChange(SOCIAL_PUBLISHED));
+    // Next.js has not applied the change's revalidatePath yet: its ISR copy, the old page, answers.
+    stand.upstream.headers['x-nextjs-cache'] = 'HIT';
+    stand.reached = [];
+    expect(await origin('/actualite/social')).toBe('MISS');
+    // Not served from the page cache for its life: the next request asks Next.js again.
+    expect(await origin('/actualite/social')).toBe('MISS');
+    expect(stand.reached).toHaveLength(2);
+    stand.upstream.headers['x-nextjs-cache'] = 'MISS';
+    stand.upstream.body = '<!doctype html><p>Nouvel article social</p>';
+    expect(await origin('/actualite/social')).toBe('MISS');
+    const after = await get('/actualite/social');
+    expect(after.response.headers.get('x-cache')).toBe('HIT');
+    expect(after.body.toString()).toContain('Nouvel article social');
+    expect(stand.reached).toHaveLength(3);
   });
 
   it('a withdrawal drops the copies it touches at once: the next request renders', async () => {

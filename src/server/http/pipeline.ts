@@ -3,7 +3,7 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { SpanStatusCode } from '@opentelemetry/api';
 import { logger } from '../log';
 import { trackServer } from '../observability/http-server';
-import { routeLabel } from '../observability/metrics';
+import { routeLabel } from '../observability/route-label';
 import { failSpan, startSpan, tracingEnabled, withActiveSpan } from '../observability/tracing';
 import { pathnameOf, type RequestHandler, type RequestStep } from './request-step';
 import { clientAddressStep } from './steps/client-address';

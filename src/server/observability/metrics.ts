@@ -4,6 +4,7 @@ import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { sharedReadStats } from '../cache/shared-reads';
 import { pageCacheStats } from '../http/page-cache-store';
 import { remember } from '../lib/remember';
+import { routeLabel } from './route-label';
 
 /**
  * The Prometheus registry of /metrics (prom-client): request counts and latencies by route, cache results, the
@@ -60,6 +61,16 @@ function createMetrics(): Metrics {
     collect() {
       this.reset();
       this.inc(pageCacheStats().stores);
+    },
+  });
+  new Counter({
+    name: 'page_cache_refreshed_total',
+    help: 'Page cache copies a content change marked outdated or dropped (the copies it carried a tag of), by route.',
+    labelNames: ['route'],
+    registers,
+    collect() {
+      this.reset();
+      for (const [route, count] of pageCacheStats().refreshedByRoute) this.inc({ route }, count);
     },
   });
   gaugeOf(registry, 'page_cache_entries', 'Entries held by the page cache.', () => pageCacheStats().entries);
@@ -184,18 +195,6 @@ function startEventLoopDelay(): ELDHistogram {
   const histogram = monitorEventLoopDelay({ resolution: 10 });
   histogram.enable();
   return histogram;
-}
-
-/**
- * The route label of a path: the API call itself, or the page template (first segment), never the raw path, so
- * the number of series stays bounded.
- */
-export function routeLabel(pathname: string): string {
-  if (pathname === '/') return '/';
-  const segments = pathname.split('/').filter(Boolean);
-  if (segments[0] === 'api') return `/${segments.slice(0, 3).join('/')}`;
-  if (segments[0] === '_next') return `/_next/${segments[1] ?? ''}`;
-  return segments.length > 1 ? `/${segments[0]}/*` : `/${segments[0]}`;
 }
 
 function boundedRoute(route: string): string {
