@@ -361,18 +361,16 @@ function goals(quiet: Phase, publishing: Phase, quietAfter: Phase) {
   const publications = (publishing.actions as { failed?: string }[]).filter(
     (action) => !action.failed,
   ).length;
-  // The renders publishing made: those of the phase beyond the quiet phases' rate over the same time.
-  const quietRate = (quiet.renders + quietAfter.renders) / (quiet.wallSeconds + quietAfter.wallSeconds);
-  const extra = publishing.renders - quietRate * publishing.wallSeconds;
-  const rendersPerPublication = publications > 0 ? round(extra / publications, 1) : null;
-  // Each quiet phase alone, to see how far the two sides of the bracket are apart.
-  const againstOneQuietPhase = (phase: Phase) =>
+  // The renders publishing made: those of the phase beyond a quiet rate over the same time, per publication.
+  const perPublicationBeyond = (rendersPerSecond: number) =>
     publications > 0
-      ? round(
-          (publishing.renders - (phase.renders * publishing.wallSeconds) / phase.wallSeconds) / publications,
-          1,
-        )
+      ? round((publishing.renders - rendersPerSecond * publishing.wallSeconds) / publications, 1)
       : null;
+  const rateOf = (...phases: Phase[]) =>
+    phases.reduce((sum, phase) => sum + phase.renders, 0) /
+    phases.reduce((sum, phase) => sum + phase.wallSeconds, 0);
+  // Against both quiet phases; each alone shows how far the two sides of the bracket are apart.
+  const rendersPerPublication = perPublicationBeyond(rateOf(quiet, quietAfter));
   const hitRatioShare =
     quiet.hitRatio && publishing.hitRatio !== null ? round(publishing.hitRatio / quiet.hitRatio, 4) : null;
   const p99Factor = quiet.latencyMs.p99
@@ -382,8 +380,8 @@ function goals(quiet: Phase, publishing: Phase, quietAfter: Phase) {
     publications,
     rendersPerPublication,
     rendersPerPublicationAgainst: {
-      quietBefore: againstOneQuietPhase(quiet),
-      quietAfter: againstOneQuietPhase(quietAfter),
+      quietBefore: perPublicationBeyond(rateOf(quiet)),
+      quietAfter: perPublicationBeyond(rateOf(quietAfter)),
     },
     refreshedPerPublication:
       publications > 0

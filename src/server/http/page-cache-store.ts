@@ -250,7 +250,7 @@ export function purgePageCache(
       }
       // Next's copy is refreshed too: its age is unknown until Next says it rendered.
       renderedAt.delete(key);
-      const route = routeLabel(key.split('?', 1)[0] ?? key);
+      const route = routeLabel(pathOf(key));
       refreshed.set(route, (refreshed.get(route) ?? 0) + 1);
       touched += 1;
     }
