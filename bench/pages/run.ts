@@ -6,7 +6,7 @@
 // server, e.g. main, in the same run: throughput one after the other, Lighthouse interleaved page by page and run
 // by run, so both see the same machine load. LIGHTHOUSE_RUNS (default 3) runs per page, the median reported.
 //
-// 1. throughput of the anonymous home, topic and article pages (autocannon, 32 connections) and of nginx serving
+// 1. throughput of the anonymous home, topic and article pages (wrk, 32 connections) and of nginx serving
 //    the very same HTML bytes as static files (the ratio says what the page cache costs over a static server);
 // 2. uncached render times: first requests of paths never rendered before (article, thematic pages) and the home
 //    page (rendered per request), p50/p95;
@@ -527,7 +527,7 @@ async function main() {
       // Other work on the machine while the bench ran (`uptime` at its end).
       uptime: (await run('uptime')).stdout.trim(),
     },
-    tool: `autocannon, ${CONNECTIONS} connections, ${DURATION_SECONDS} s per run; nginx ${NGINX_PORT} serving the same bytes; Lighthouse ${LIGHTHOUSE_RUNS} runs per page, mobile, default throttling, median, each followed by one with a one-core busy loop beside it (lighthouseWithHog); phone script time: Chromium trace at 4x CPU slowdown from the navigation to idle, ${PHONE_RUNS} runs per page, median`,
+    tool: `wrk, ${CONNECTIONS} connections, ${DURATION_SECONDS} s per run; nginx ${NGINX_PORT} serving the same bytes; Lighthouse ${LIGHTHOUSE_RUNS} runs per page, mobile, default throttling, median, each followed by one with a one-core busy loop beside it (lighthouseWithHog); phone script time: Chromium trace at 4x CPU slowdown from the navigation to idle, ${PHONE_RUNS} runs per page, median`,
     targets: {
       requestsPerSecond: 2000,
       uncachedRenderP95Ms: 80,

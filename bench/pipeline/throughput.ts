@@ -1,12 +1,13 @@
 // Page throughput of two running servers (a branch and `main`), alternating, in the same run: each round asks each
 // path of PIPELINE_PATHS of one server then the other (the order swapped every round), PIPELINE_SECONDS each with
-// autocannon, after one warm-up request. Run under the benchmark lock:
+// wrk (gzip asked), after one warm-up request. Run under the benchmark lock, the generator on a core of its own
+// (`taskset -c 1`; the servers started under `taskset -c 0`):
 //
-//   flock -o /tmp/bench.lock env PIPELINE_BRANCH_URL=http://127.0.0.1:3251 PIPELINE_MAIN_URL=http://127.0.0.1:3252 \
+//   flock -o /tmp/bench.lock taskset -c 1 env PIPELINE_BRANCH_URL=http://127.0.0.1:3251 PIPELINE_MAIN_URL=http://127.0.0.1:3252 \
 //     PIPELINE_OUT=bench/results/pipeline-throughput-<date>.json node --conditions=react-server --import tsx bench/pipeline/throughput.ts
 import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import autocannon from 'autocannon';
+import { generatorCpus, wrk } from '../pages/static-throughput';
 
 const servers = {
   branch: process.env.PIPELINE_BRANCH_URL ?? 'http://127.0.0.1:3251',
@@ -23,15 +24,14 @@ const OUT = process.env.PIPELINE_OUT;
 type Name = keyof typeof servers;
 
 async function measure(url: string) {
-  const result = await autocannon({
-    url,
+  const result = await wrk(url, {
     connections: CONNECTIONS,
-    duration: SECONDS,
+    seconds: SECONDS,
     headers: { 'accept-encoding': 'gzip' },
   });
   return {
-    requestsPerSecond: Math.round(result.requests.average),
-    p99Ms: result.latency.p99,
+    requestsPerSecond: result.requestsPerSecond,
+    p99Ms: result.latencyMs.p99,
     non2xx: result.non2xx,
     errors: result.errors,
   };
@@ -68,7 +68,7 @@ async function main(): Promise<void> {
   console.table(summary);
   const result = {
     date: new Date().toISOString(),
-    command: `flock -o /tmp/bench.lock env PIPELINE_BRANCH_URL=${servers.branch} PIPELINE_MAIN_URL=${servers.main} PIPELINE_PATHS=${PATHS.join(',')} PIPELINE_SECONDS=${SECONDS} PIPELINE_ROUNDS=${ROUNDS} PIPELINE_CONNECTIONS=${CONNECTIONS} node --conditions=react-server --import tsx bench/pipeline/throughput.ts`,
+    command: `flock -o /tmp/bench.lock taskset -c ${generatorCpus} env PIPELINE_BRANCH_URL=${servers.branch} PIPELINE_MAIN_URL=${servers.main} PIPELINE_PATHS=${PATHS.join(',')} PIPELINE_SECONDS=${SECONDS} PIPELINE_ROUNDS=${ROUNDS} PIPELINE_CONNECTIONS=${CONNECTIONS} node --conditions=react-server --import tsx bench/pipeline/throughput.ts`,
     loadAverage: { start: loadAtStart, end: loadavg() },
     summary,
     runs,

@@ -9,7 +9,7 @@
 // For each target, in the order given (both servers are started first, each measured while the other idles):
 // 1. the throughput of the home, topic and article pages against nginx serving the very same bytes (decision 041's
 //    table, bench/pages/static-throughput.ts), 32 connections, PUBLISH_THROUGHPUT_SECONDS each, in
-//    PUBLISH_THROUGHPUT_ROUNDS (3) rounds that take every target in turn before the next round; the median ratio
+//    PUBLISH_THROUGHPUT_ROUNDS (3) rounds that take every target in turn, reversed every other round; the median ratio
 //    of the rounds is the target's figure (one sample moved by up to 66 % between turns on the shared machine);
 // 2. the mixed load of bench/load (the scale bench's mix: 64 connections, 256 reader addresses) for
 //    PUBLISH_WARMUP_SECONDS (150) from the cold site (recorded apart). Long enough for a steady state: the copies
@@ -37,7 +37,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import os from 'node:os';
 import path from 'node:path';
 import { readerTemplates } from '../../tests/support/reader-templates';
-import { measureThroughput, pageBytes } from '../pages/static-throughput';
+import { throughputRounds } from '../pages/static-throughput';
 
 const root = path.resolve(import.meta.dirname, '../..');
 /** label=checkout,label=checkout: each checkout built with `NEXT_DIST_DIR=<PUBLISH_DIST_DIR> npm run build`. */
@@ -399,69 +399,6 @@ function goals(quiet: Phase, publishing: Phase, quietAfter: Phase) {
   };
 }
 
-type Sample = Awaited<ReturnType<typeof measureThroughput>>;
-
-/** The middle value (the mean of the two middle ones for an even count). */
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1
-    ? (sorted[middle] ?? Number.NaN)
-    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-}
-
-/**
- * Each target's throughput against nginx, THROUGHPUT_ROUNDS rounds taking the targets in turn (the machine's pace
- * drifts: alternating spreads it over both), per template the median ratio of the rounds and every sample.
- */
-async function throughputRounds(servers: readonly { label: string; url: string }[]) {
-  const pagesOf = new Map<string, { pages: Record<string, string>; bytes: Record<string, string> }>();
-  for (const server of servers) {
-    const templates = await readerTemplates(server.url);
-    const pages = { home: templates.home, topic: templates.topic, article: templates.article };
-    pagesOf.set(server.label, { pages, bytes: await pageBytes(server.url, pages) });
-  }
-  const samples = new Map<string, Sample[]>(servers.map((server) => [server.label, []]));
-  for (let round = 1; round <= THROUGHPUT_ROUNDS; round += 1) {
-    for (const server of servers) {
-      const { pages, bytes } = pagesOf.get(server.label) ?? { pages: {}, bytes: {} };
-      console.log(`Débit contre nginx, tour ${round}/${THROUGHPUT_ROUNDS} : ${server.label}`);
-      samples.get(server.label)?.push(
-        await measureThroughput(server.url, pages, bytes, {
-          nginxPort: FIRST_PORT + 10,
-          connections: 32,
-          seconds: THROUGHPUT_SECONDS,
-        }),
-      );
-    }
-  }
-  return new Map(
-    [...samples].map(([label, rounds]) => {
-      const names = Object.keys(rounds[0] ?? {});
-      return [
-        label,
-        Object.fromEntries(
-          names.map((name) => {
-            const taken = rounds.map((sample) => sample[name]).filter((figures) => figures !== undefined);
-            return [
-              name,
-              {
-                path: taken[0]?.path,
-                ratioToNginx: median(taken.map((figures) => figures.ratioToNginx)),
-                samples: taken.map((figures) => ({
-                  ratioToNginx: figures.ratioToNginx,
-                  requestsPerSecond: figures.next.requestsPerSecond,
-                  nginxRequestsPerSecond: figures.nginx.requestsPerSecond,
-                })),
-              },
-            ];
-          }),
-        ),
-      ];
-    }),
-  );
-}
-
 async function main(): Promise<void> {
   mkdirSync(WORK, { recursive: true });
   const work = mkdtempSync(path.join(WORK, 'publish-under-load-'));
@@ -537,7 +474,15 @@ async function main(): Promise<void> {
     });
     for (const server of servers) await waitHealthy(server.url);
 
-    const throughputs = await throughputRounds(servers);
+    const throughputs = await throughputRounds(
+      servers,
+      async (url) => {
+        const templates = await readerTemplates(url);
+        return { home: templates.home, topic: templates.topic, article: templates.article };
+      },
+      THROUGHPUT_ROUNDS,
+      { nginxPort: FIRST_PORT + 10, connections: 32, seconds: THROUGHPUT_SECONDS },
+    );
     const measured: Record<string, Record<string, unknown>> = {};
     for (const server of servers) {
       console.log(`${server.label} (${server.commit}) sur ${server.url}`);
