@@ -1,7 +1,7 @@
 // Where a phone's main thread goes while a reader template loads (bench/pages, a diagnosis, not a timed test).
 // Against a running, seeded production server:
 //
-//   BASE_URL=http://127.0.0.1:3670 node --import tsx bench/pages/cpu-profile.ts [template ...]
+//   BASE_URL=http://127.0.0.1:3670 node --import tsx bench/pages/cpu-profile.ts [template or /path ...]
 //
 // Loads each template in Chromium as Lighthouse's phone (412 x 823, 1.75x) with its CPU slowdown (4x), records
 // V8's sampling profile from the navigation to 5 s after the load, and prints the time by kind of work (each
@@ -110,14 +110,16 @@ function analyse(profile: Profile) {
 }
 
 async function main() {
-  const templates = await readerTemplates(BASE_URL);
+  // An argument that starts with `/` is a path as it is: `/` of the floor server (bench/pages/floor.sh), which has
+  // no reader templates to look up.
+  const templates = ONLY.every((name) => name.startsWith('/')) ? {} : await readerTemplates(BASE_URL);
   for (const name of ONLY.length > 0 ? ONLY : Object.keys(templates)) {
-    const pagePath = templates[name as keyof typeof templates];
+    const pagePath = name.startsWith('/') ? name : templates[name as keyof typeof templates];
     if (!pagePath) throw new Error(`unknown template ${name}: ${Object.keys(templates).join(', ')}`);
     const result = await profile(`${BASE_URL}${pagePath}`);
     if (process.env.PROFILE_DIR) {
       await writeFile(
-        path.join(process.env.PROFILE_DIR, `${name}.cpuprofile`),
+        path.join(process.env.PROFILE_DIR, `${name.replace(/[^\w-]+/g, '_')}.cpuprofile`),
         JSON.stringify(result.profile),
       );
     }
