@@ -6,7 +6,7 @@ import { GET as results } from '@/app/api/search/results/route';
 import { PATHS } from '@/lib/constants';
 import { SEARCH_SORTS } from '@/lib/contracts/search';
 import type { Database } from '@/server/db/client';
-import { purgePageCache } from '@/server/http/page-cache-store';
+import { purgePageCache } from '@/server/http/page-cache-purge';
 import { createPipelineServer, PRODUCTION_STEPS } from '@/server/http/pipeline';
 import { pathnameOf, type RequestStep } from '@/server/http/request-step';
 import { searchAdmissionStep } from '@/server/http/steps/search-admission';

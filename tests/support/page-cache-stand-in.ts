@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, expect, vi } from 'vitest';
 import { tagRenderedPage } from '@/server/cache/page-tags';
 import { answerFromPageCache } from '@/server/http/page-cache';
 import { recordForPageCache } from '@/server/http/page-cache-capture';
-import { purgePageCache } from '@/server/http/page-cache-store';
+import { purgePageCache } from '@/server/http/page-cache-purge';
 import { ISR_HEADERS } from './isr-answer';
 import { waitUntil } from './wait-until';
 

@@ -22,11 +22,12 @@ describe('agenda calendar', () => {
   });
 
   it('scrolls to the group of a chosen day and moves the focus there', async () => {
-    const scrollIntoView = vi.fn();
-    window.HTMLElement.prototype.scrollIntoView = scrollIntoView;
     const group = document.createElement('section');
     group.id = 'jour-2026-03-16';
     group.tabIndex = -1;
+    // jsdom has no scrollIntoView: the day's group gets its own.
+    const scrollIntoView = vi.fn();
+    group.scrollIntoView = scrollIntoView;
     document.body.append(group);
     render(<AgendaCalendar month="2026-03" eventDays={['2026-03-05', '2026-03-16']} today="2026-03-10" />);
     const day = [...screen.getByRole('grid').querySelectorAll('button')].find(

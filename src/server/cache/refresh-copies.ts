@@ -1,7 +1,7 @@
 import 'server-only';
 import { articlesOfTextChange, EVERYTHING } from '../content/cache-tags';
 import type { Db } from '../db/client';
-import { keptSearches, purgePageCache } from '../http/page-cache-store';
+import { keptSearches, purgePageCache } from '../http/page-cache-purge';
 import { REVALIDATED_PAGE_ROUTES, REWRITTEN_PAGE_ROUTES } from '../http/route-table';
 import { logger } from '../log';
 import { readChangeFacts } from '../search/change-facts';

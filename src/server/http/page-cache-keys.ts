@@ -13,7 +13,8 @@ import { singleQuerySchema } from '../content/article-query';
 import { summaryQuerySchema } from '../content/summary-query';
 import { SEARCH_TERM_MAX, suggestQuerySchema } from '../search/params';
 import { UR_TYPE_VALUES } from '../search/types';
-import { type Kind, pathOf, type Slot, state } from './page-cache-store';
+import type { Kind } from './page-cache-copy-tags';
+import { pathOf, type Slot, state } from './page-cache-store';
 import {
   ANONYMOUS_READ_PATHS,
   isCachedPagePath,

@@ -8,7 +8,8 @@ import {
   servePageCacheBeforeStandIn,
   stand,
 } from '../../../tests/support/page-cache-stand-in';
-import { pageCacheStats, purgePageCache } from './page-cache-store';
+import { purgePageCache } from './page-cache-purge';
+import { pageCacheStats } from './page-cache-store';
 
 servePageCacheBeforeStandIn();
 

@@ -2,23 +2,12 @@ import 'server-only';
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { LRUCache } from 'lru-cache';
-import { PATHS, QUERY_PARAM } from '@/lib/constants';
-import { parseArticleParam } from '@/lib/urls';
-import { renderedPageTags } from '../cache/page-tags';
-import {
-  dropsAtOnce,
-  EVERYTHING,
-  isTouchedBy,
-  tagsOfListedArticles,
-  tagsOfPagePath,
-  tagsOfPublicRead,
-  tagsOfRenderedPage,
-} from '../content/cache-tags';
+import { PATHS } from '@/lib/constants';
+import { EVERYTHING, tagsOfListedArticles } from '../content/cache-tags';
 import { env } from '../env';
 import { remember } from '../lib/remember';
-import { routeLabel } from '../observability/route-label';
 import type { KeptSearch } from '../search/change-matching';
-import { toSearchParams } from '../search/params';
+import { type Kind, keptSearchOf, tagsOfCopy } from './page-cache-copy-tags';
 import { ISR_REVALIDATE_SECONDS } from './route-table';
 
 /**
@@ -131,12 +120,6 @@ export type StoredNonce = {
 
 export type GzipPieces = { deflated: Buffer[]; crcs: number[]; shifts: number[] };
 
-/**
- * What a store keeps: cached pages (ISR, one entry per path), pages rendered per request and public API reads
- * (JSON), the last two keyed by their URL.
- */
-export type Kind = 'cached' | 'rendered' | 'reads';
-
 type Store = { kind: Kind; entries: LRUCache<string, Entry> };
 
 type State = {
@@ -211,121 +194,6 @@ export function pageCacheStats(): {
     entries: all.reduce((sum, store) => sum + store.entries.size, 0),
     bytes: all.reduce((sum, store) => sum + store.entries.calculatedSize, 0),
   };
-}
-
-/**
- * Refreshes the answers that carry one of the tags of a change (every answer without tags); returns how many. A
- * change that must show at once everywhere (`dropsAtOnce`: a withdrawal, the search blocklist, everything)
- * forgets them: every request goes to Next.js until one stores the new version. Any other (a publication, a
- * correction) marks them outdated: the next request still renders the new version itself (`MISS`), and those
- * arriving during that render get the previous copy (`STALE`) rather than each waiting for a render of its own
- * (under the publication bench, a listing so refreshed answered five MISSes a change); past
- * PAGE_CACHE_STALE_SECONDS the copy is forgotten as any stale copy is (decision 076).
- */
-export function purgePageCache(
-  changed: readonly string[] = [EVERYTHING],
-  searchMayChange?: (search: KeptSearch) => boolean,
-): number {
-  const { stores, renderedAt, refreshed } = state();
-  const now = Date.now();
-  const forget = dropsAtOnce(changed);
-  let touched = 0;
-  for (const store of Object.values(stores)) {
-    const keys = [...store.entries.entries()]
-      .filter(([, entry]) => {
-        const { search } = entry;
-        const textMayChange = search && searchMayChange ? () => searchMayChange(search) : undefined;
-        return isTouchedBy(entry.tags, changed, textMayChange);
-      })
-      .map(([key]) => key);
-    for (const key of keys) {
-      const entry = store.entries.peek(key);
-      if (forget) store.entries.delete(key);
-      else if (entry) {
-        entry.expiresAt = Math.min(entry.expiresAt, now);
-        entry.outdated = true;
-        entry.outdatedAt = now;
-        // A refresh started before the change may bring the previous version: the next request renders again.
-        entry.refreshingSince = undefined;
-      }
-      // Next's copy is refreshed too: its age is unknown until Next says it rendered.
-      renderedAt.delete(key);
-      const route = routeLabel(pathOf(key));
-      refreshed.set(route, (refreshed.get(route) ?? 0) + 1);
-      touched += 1;
-    }
-  }
-  if (changed.includes(EVERYTHING)) renderedAt.clear();
-  return touched;
-}
-
-/** What the kept search pages and suggestion lists answered for (to match an article change against). */
-export function keptSearches(): KeptSearch[] {
-  const { stores } = state();
-  const kept: KeptSearch[] = [];
-  for (const store of [stores.rendered, stores.reads])
-    for (const entry of store.entries.values()) if (entry.search) kept.push(entry.search);
-  return kept;
-}
-
-/** Article pages linked from a page: `href="/{section}/{slug}_{id}"` (any section: a spare tag costs nothing). */
-const ARTICLE_LINK = /href="\/[a-z-]+\/([A-Za-z0-9-]+_[A-Za-z0-9-]+)["?#]/g;
-
-/**
- * What a search copy answered for, from its key and body: a search page its term (as the page reads it) and the
- * articles it links to; a suggestion list its term and the phrases it offers. Undefined for any other copy, or
- * a body that cannot be read as expected (the copy is then refreshed by every article change).
- */
-function keptSearchOf(
-  kind: Kind,
-  key: string,
-  body: Buffer,
-): { search: KeptSearch; listed: string[] } | undefined {
-  const queryStart = key.indexOf('?');
-  const path = queryStart === -1 ? key : key.slice(0, queryStart);
-  if (kind === 'rendered' && path === PATHS.search) {
-    const query = new URLSearchParams(queryStart === -1 ? '' : key.slice(queryStart + 1));
-    const term = toSearchParams({
-      term: query.get(QUERY_PARAM.term) ?? undefined,
-      terme: query.get(QUERY_PARAM.prerenderTerm) ?? undefined,
-    }).term.trim();
-    const listed = [...body.toString('utf8').matchAll(ARTICLE_LINK)]
-      .map((match) => parseArticleParam(match[1] ?? '')?.id)
-      .filter((id): id is string => id !== undefined);
-    return { search: { kind: 'page', term }, listed };
-  }
-  if (kind === 'reads' && path === '/api/search/suggest') {
-    try {
-      const { term } = JSON.parse(key.slice(queryStart + 1)) as { term: string };
-      const answer: unknown = JSON.parse(body.toString('utf8'));
-      if (typeof term !== 'string' || !Array.isArray(answer)) return undefined;
-      // A legal text's page (`url`) is offered from the reference typed, whatever the articles say.
-      const offered = answer
-        .filter((suggestion: { url?: unknown }) => suggestion.url === undefined)
-        .map((suggestion: { value?: unknown }) => suggestion.value);
-      if (!offered.every((value): value is string => typeof value === 'string')) return undefined;
-      return { search: { kind: 'suggestions', term: term.replace(/\s+/g, ' ').trim(), offered }, listed: [] };
-    } catch {
-      return undefined;
-    }
-  }
-  return undefined;
-}
-
-/**
- * The tags of the copy kept at `key`: a cached page's are those its last render recorded (page-tags.ts), else an
- * article or rate table page's from its path; a public read's and a page rendered per request's follow its path
- * (the search page its search's, the agenda EVERYTHING); a page of unknown tags carries EVERYTHING.
- */
-function tagsOfCopy(kind: Kind, key: string): readonly string[] {
-  const queryStart = key.indexOf('?');
-  const path = queryStart === -1 ? key : key.slice(0, queryStart);
-  if (kind === 'cached') return renderedPageTags(path) ?? tagsOfPagePath(path) ?? [EVERYTHING];
-  if (kind === 'reads') {
-    const query = queryStart === -1 ? {} : (JSON.parse(key.slice(queryStart + 1)) as { newsId?: string });
-    return tagsOfPublicRead(path, query);
-  }
-  return tagsOfRenderedPage(path);
 }
 
 export type Slot = { store: Store; key: string };

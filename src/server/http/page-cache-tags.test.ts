@@ -18,7 +18,8 @@ import {
   tagsOfListingPage,
 } from '../content/cache-tags';
 import type { KeptSearch } from '../search/change-matching';
-import { keptSearches, pageCacheStats, purgePageCache } from './page-cache-store';
+import { keptSearches, purgePageCache } from './page-cache-purge';
+import { pageCacheStats } from './page-cache-store';
 
 servePageCacheBeforeStandIn();
 

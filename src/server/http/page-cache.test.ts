@@ -9,13 +9,13 @@ import {
   stand,
   waitFor,
 } from '../../../tests/support/page-cache-stand-in';
+import { purgePageCache } from './page-cache-purge';
 import {
   ISR_PAGE_CACHE_SECONDS,
   PAGE_CACHE_MAX_ENTRIES,
   PAGE_CACHE_SECONDS,
   PAGE_CACHE_STALE_SECONDS,
   pageCacheStats,
-  purgePageCache,
   SHARED_PAGE_CACHE_SECONDS,
 } from './page-cache-store';
 

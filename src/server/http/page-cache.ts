@@ -49,7 +49,9 @@ import { requestIdFrom } from './request-id';
  *
  * Modules, by mechanism: this one answers from a copy; page-cache-store.ts keeps the copies and their freshness,
  * page-cache-keys.ts says where a request's copy is kept, page-cache-capture.ts records Next's answers,
- * page-cache-nonce.ts renews the nonce (the gzip splice included), page-cache-refresh.ts refreshes stale copies.
+ * page-cache-nonce.ts renews the nonce (the gzip splice included), page-cache-refresh.ts refreshes stale copies,
+ * page-cache-copy-tags.ts says what a copy shows (its content tags) and page-cache-purge.ts refreshes the copies a
+ * content change names.
  */
 
 /**

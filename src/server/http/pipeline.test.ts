@@ -82,19 +82,26 @@ describe('the production pipeline', () => {
     expect(DEVELOPMENT_STEPS.map((step) => step.name)).not.toContain('page cache capture');
   });
 
-  it('assigns nothing to a prototype of Node anywhere in src', () => {
-    const offenders: string[] = [];
-    const walk = (folder: string) => {
-      for (const entry of readdirSync(folder, { withFileTypes: true })) {
-        const file = path.join(folder, entry.name);
-        if (entry.isDirectory()) walk(file);
-        else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) {
-          if (/\.prototype\.\w+\s*=[^=]|\bproto\.\w+\s*=[^=]/.test(readFileSync(file, 'utf8')))
-            offenders.push(file);
-        }
-      }
-    };
-    walk(path.resolve(import.meta.dirname, '../..'));
+  it('assigns nothing to a prototype anywhere in src, tests included', () => {
+    const offenders = sourceFilesUnder(path.resolve(import.meta.dirname, '../..')).filter((file) =>
+      /\.prototype\.\w+\s*=[^=]|\bproto\.\w+\s*=[^=]/.test(readFileSync(file, 'utf8')),
+    );
     expect(offenders).toEqual([]);
   });
+
+  it('keeps every module of the request path under 400 lines', () => {
+    const longer = sourceFilesUnder(import.meta.dirname)
+      .map((file) => ({ file, lines: readFileSync(file, 'utf8').split('\n').length - 1 }))
+      .filter(({ lines }) => lines > 400);
+    expect(longer).toEqual([]);
+  });
 });
+
+/** The TypeScript files under a folder, its subfolders included. */
+function sourceFilesUnder(folder: string): string[] {
+  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+    const file = path.join(folder, entry.name);
+    if (entry.isDirectory()) return sourceFilesUnder(file);
+    return /\.tsx?$/.test(entry.name) ? [file] : [];
+  });
+}

@@ -2,7 +2,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { serveSteps } from '../../../../tests/support/request-steps';
 import { SESSION_COOKIE } from '../../accounts/sessions';
 import { renderMetrics } from '../../observability/metrics';
-import { purgePageCache, SHARED_PAGE_CACHE_SECONDS } from '../page-cache-store';
+import { purgePageCache } from '../page-cache-purge';
+import { SHARED_PAGE_CACHE_SECONDS } from '../page-cache-store';
 import { pageCacheAnswerStep } from './page-cache-answer';
 import { pageCacheRecordStep } from './page-cache-record';
 

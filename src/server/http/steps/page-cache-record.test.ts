@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { serveSteps } from '../../../../tests/support/request-steps';
-import { pageCacheStats, purgePageCache } from '../page-cache-store';
+import { purgePageCache } from '../page-cache-purge';
+import { pageCacheStats } from '../page-cache-store';
 import { pageCacheRecordStep } from './page-cache-record';
 
 /** The build's cache nonce a cached page is rendered with (src/proxy.ts): as long as a fresh nonce. */

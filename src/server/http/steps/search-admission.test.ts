@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { serveSteps } from '../../../../tests/support/request-steps';
 import { tagsOfArticleChange } from '../../content/cache-tags';
 import { searchSlotStats } from '../../search/search-slots';
-import { purgePageCache } from '../page-cache-store';
+import { purgePageCache } from '../page-cache-purge';
 import { pageCacheAnswerStep } from './page-cache-answer';
 import { pageCacheRecordStep } from './page-cache-record';
 import { searchAdmissionStep } from './search-admission';
