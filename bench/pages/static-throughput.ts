@@ -7,6 +7,7 @@ import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { readerTemplates } from '../../tests/support/reader-templates';
 
 export type ThroughputOptions = {
   nginxPort: number;
@@ -170,19 +171,20 @@ export function median(values: readonly number[]): number {
 type Sample = Awaited<ReturnType<typeof measureThroughput>>;
 
 /**
- * Each server's throughput against nginx serving its own bytes, in `rounds` rounds that take the servers in turn,
+ * Each server's throughput on its home, a topic and a plain article (tests/support/reader-templates.ts) against
+ * nginx serving its own bytes, in `rounds` rounds that take the servers in turn,
  * the order reversed every other round (the machine's pace drifts: alternating spreads it over both); per page,
  * the median ratio of the rounds and every sample.
  */
 export async function throughputRounds(
   servers: readonly { label: string; url: string }[],
-  pagesOf: (url: string) => Promise<Record<string, string>>,
   rounds: number,
   options: ThroughputOptions,
 ) {
   const measuredPages = new Map<string, { pages: Record<string, string>; bytes: Record<string, string> }>();
   for (const server of servers) {
-    const pages = await pagesOf(server.url);
+    const templates = await readerTemplates(server.url);
+    const pages = { home: templates.home, topic: templates.topic, article: templates.article };
     measuredPages.set(server.label, { pages, bytes: await pageBytes(server.url, pages) });
   }
   const samples = new Map<string, Sample[]>(servers.map((server) => [server.label, []]));

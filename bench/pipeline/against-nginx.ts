@@ -12,7 +12,6 @@
 // The pages are the home, a topic and a plain article (tests/support/reader-templates.ts), asked of each server.
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { readerTemplates } from '../../tests/support/reader-templates';
 import { generatorCpus, throughputRounds } from '../pages/static-throughput';
 
 const TARGETS = (process.env.THROUGHPUT_TARGETS ?? '').split(',').map((pair) => {
@@ -32,15 +31,12 @@ const loadAverage = () => loadavg().map((value) => Number(value.toFixed(2)));
 async function main(): Promise<void> {
   const started = new Date().toISOString();
   const loadAtStart = loadAverage();
-  const byServer = await throughputRounds(
-    TARGETS,
-    async (url) => {
-      const templates = await readerTemplates(url);
-      return { home: templates.home, topic: templates.topic, article: templates.article };
-    },
-    ROUNDS,
-    { nginxPort: NGINX_PORT, connections: CONNECTIONS, seconds: SECONDS, nginxCpus: NGINX_CPUS },
-  );
+  const byServer = await throughputRounds(TARGETS, ROUNDS, {
+    nginxPort: NGINX_PORT,
+    connections: CONNECTIONS,
+    seconds: SECONDS,
+    nginxCpus: NGINX_CPUS,
+  });
   const [first] = TARGETS;
   const firstFigures = first ? byServer.get(first.label) : undefined;
   // Each later target's median ratio against the first's, per page: 0.95 is a 5 % loss.

@@ -36,7 +36,6 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { readerTemplates } from '../../tests/support/reader-templates';
 import { throughputRounds } from '../pages/static-throughput';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -474,15 +473,11 @@ async function main(): Promise<void> {
     });
     for (const server of servers) await waitHealthy(server.url);
 
-    const throughputs = await throughputRounds(
-      servers,
-      async (url) => {
-        const templates = await readerTemplates(url);
-        return { home: templates.home, topic: templates.topic, article: templates.article };
-      },
-      THROUGHPUT_ROUNDS,
-      { nginxPort: FIRST_PORT + 10, connections: 32, seconds: THROUGHPUT_SECONDS },
-    );
+    const throughputs = await throughputRounds(servers, THROUGHPUT_ROUNDS, {
+      nginxPort: FIRST_PORT + 10,
+      connections: 32,
+      seconds: THROUGHPUT_SECONDS,
+    });
     const measured: Record<string, Record<string, unknown>> = {};
     for (const server of servers) {
       console.log(`${server.label} (${server.commit}) sur ${server.url}`);
