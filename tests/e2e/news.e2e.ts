@@ -194,6 +194,9 @@ test('a reader page asked twice comes from the page cache the second time, and s
   // A public read says it too; a request with a session never does.
   await request.get('/api/issue');
   expect((await request.get('/api/issue')).headers()['x-cache']).toBe('HIT');
+  // Reads the page cache never keeps say so.
+  expect((await request.get('/api/rates')).headers()['x-cache']).toBe('BYPASS');
+  expect((await request.get('/rss')).headers()['x-cache']).toBe('BYPASS');
   const withSession = await request.get('/actualite/fiscal', {
     headers: { cookie: 'quotidienne_session=abc' },
   });

@@ -18,6 +18,7 @@ import { pathOf, type Slot, state } from './page-cache-store';
 import {
   ANONYMOUS_READ_PATHS,
   isCachedPagePath,
+  isUnkeptPublicRead,
   RENDERED_PAGE_PATHS,
   SHARED_READ_PATHS,
 } from './route-table';
@@ -219,6 +220,7 @@ export function isReaderRoute(pathname: string): boolean {
     isCachedPagePath(pathname) ||
     RENDERED_PAGE_PATHS.has(pathname) ||
     SHARED_READ_PATHS.has(pathname) ||
-    ANONYMOUS_READ_PATHS.has(pathname)
+    ANONYMOUS_READ_PATHS.has(pathname) ||
+    isUnkeptPublicRead(pathname)
   );
 }

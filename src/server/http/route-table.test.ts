@@ -6,6 +6,7 @@ import {
   ANONYMOUS_READ_PATHS,
   ISR_REVALIDATE_SECONDS,
   isCachedPagePath,
+  isUnkeptPublicRead,
   RENDERED_PAGE_PATHS,
   ROUTES,
   type RouteCaching,
@@ -114,6 +115,39 @@ describe('the route table', () => {
       '/rss',
     ])
       expect(isCachedPagePath(address), address).toBe(false);
+  });
+
+  it('tells which addresses not kept are reader pages and public reads (their answers say BYPASS)', () => {
+    for (const address of [
+      '/agenda/fiscal',
+      '/agenda/calendrier.ics',
+      '/modifications/42',
+      '/api/banner',
+      '/api/archive/info',
+      '/api/search/results',
+      '/api/eshop/products',
+      '/api/rates',
+      '/api/rates/smic',
+      '/rss',
+      '/rss/social',
+      '/sitemap.xml',
+      '/sitemaps/actualites-1.xml',
+      '/embed/indemnite-licenciement',
+    ])
+      expect(isUnkeptPublicRead(address), address).toBe(true);
+    for (const address of [
+      '/api/eshop/me',
+      '/api/eshop/login',
+      '/api/account/savedArticles',
+      '/api/admin/articles',
+      '/mon-compte',
+      '/redaction',
+      '/sitemapsxml',
+      '/sitemap-xml',
+      '/api/ratesx',
+      '/agenda/fiscal/autre',
+    ])
+      expect(isUnkeptPublicRead(address), address).toBe(false);
   });
 
   it.each([

@@ -28,6 +28,11 @@ type RouteEntry = {
   caching: RouteCaching;
   /** Addresses rewritten onto this route before routing (next.config.ts), which readers ask for. */
   servedAt?: readonly string[];
+  /**
+   * A `not-kept` reader page or public read (the same for every visitor without a session): its answers say
+   * `X-Cache: BYPASS`, as every reader page and public read says where it came from.
+   */
+  publicRead?: true;
 };
 
 /**
@@ -51,15 +56,15 @@ export const ROUTES = {
   '/(site)/textes/[first]/[second]/[[...rest]]': { caching: 'isr' },
   '/(site)/search': { caching: 'rendered' },
   '/(site)/agenda': { caching: 'rendered' },
-  '/(site)/agenda/[topic]': { caching: 'not-kept' },
-  '/(site)/agenda/calendrier.ics': { caching: 'not-kept' },
-  '/(site)/agenda/[topic]/calendrier.ics': { caching: 'not-kept' },
+  '/(site)/agenda/[topic]': { caching: 'not-kept', publicRead: true },
+  '/(site)/agenda/calendrier.ics': { caching: 'not-kept', publicRead: true },
+  '/(site)/agenda/[topic]/calendrier.ics': { caching: 'not-kept', publicRead: true },
   '/(site)/agenda/flux/[token]': { caching: 'not-kept' },
   '/(site)/unsubscribe/*': { caching: 'not-kept' },
   '/(site)/confirmation': { caching: 'not-kept' },
   // The 410 page, which the HTTP hook serves in place of withdrawn addresses (gone-page.ts).
   '/(site)/contenu-retire': { caching: 'not-kept' },
-  '/(site)/modifications/[id]': { caching: 'not-kept' },
+  '/(site)/modifications/[id]': { caching: 'not-kept', publicRead: true },
   '/(site)/mon-compte/*': { caching: 'not-kept' },
   '/(site)/connexion': { caching: 'not-kept' },
   '/(site)/mot-de-passe-oublie/*': { caching: 'not-kept' },
@@ -68,26 +73,33 @@ export const ROUTES = {
   '/api/issue': { caching: 'shared-read' },
   '/api/search/suggest': { caching: 'shared-read' },
   '/api/article/single': { caching: 'anonymous-read' },
-  '/api/archive/info': { caching: 'not-kept' },
-  '/api/banner': { caching: 'not-kept' },
-  '/api/search/results': { caching: 'not-kept' },
-  '/api/search/resultsAsArticles': { caching: 'not-kept' },
+  '/api/archive/info': { caching: 'not-kept', publicRead: true },
+  '/api/banner': { caching: 'not-kept', publicRead: true },
+  '/api/search/results': { caching: 'not-kept', publicRead: true },
+  '/api/search/resultsAsArticles': { caching: 'not-kept', publicRead: true },
   '/api/contentAlert/*': { caching: 'not-kept' },
-  '/api/eshop/*': { caching: 'not-kept' },
+  '/api/eshop/login': { caching: 'not-kept' },
+  '/api/eshop/logout': { caching: 'not-kept' },
+  '/api/eshop/me': { caching: 'not-kept' },
+  '/api/eshop/products': { caching: 'not-kept', publicRead: true },
+  '/api/eshop/textSearch': { caching: 'not-kept', publicRead: true },
+  '/api/eshop/webFormFields': { caching: 'not-kept', publicRead: true },
+  '/api/eshop/webFormResult': { caching: 'not-kept' },
+  '/api/eshop/whitePapers': { caching: 'not-kept', publicRead: true },
   '/api/health/*': { caching: 'not-kept' },
   '/api/ops/backup': { caching: 'not-kept' },
   '/api/revalidate': { caching: 'not-kept' },
-  '/api/rates/*': { caching: 'not-kept' },
+  '/api/rates/*': { caching: 'not-kept', publicRead: true },
   '/api/admin/*': { caching: 'not-kept' },
   '/redaction/*': { caching: 'not-kept' },
-  '/embed/[simulator]': { caching: 'not-kept' },
+  '/embed/[simulator]': { caching: 'not-kept', publicRead: true },
   '/media/[id]/[file]': { caching: 'not-kept' },
   '/metrics': { caching: 'not-kept' },
-  '/rss': { caching: 'not-kept' },
-  '/rss/[topic]': { caching: 'not-kept' },
-  '/rss/textes/[first]/[second]': { caching: 'not-kept' },
-  '/sitemap.xml': { caching: 'not-kept' },
-  '/sitemaps/*': { caching: 'not-kept' },
+  '/rss': { caching: 'not-kept', publicRead: true },
+  '/rss/[topic]': { caching: 'not-kept', publicRead: true },
+  '/rss/textes/[first]/[second]': { caching: 'not-kept', publicRead: true },
+  '/sitemap.xml': { caching: 'not-kept', publicRead: true },
+  '/sitemaps/*': { caching: 'not-kept', publicRead: true },
 } as const satisfies Record<string, RouteEntry>;
 
 type Route = keyof typeof ROUTES;
@@ -140,4 +152,30 @@ export const ANONYMOUS_READ_PATHS: ReadonlySet<string> = new Set(
 export function isCachedPagePath(pathname: string): boolean {
   if (CACHED_PAGE_ADDRESSES.has(pathname)) return true;
   return CACHED_PAGE_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+}
+
+/**
+ * The addresses a route answers, as a pattern: `[x]` one segment, `[...x]` one or more, `[[...x]]` and a folder's
+ * `/*` none or more.
+ */
+function addressPattern(route: string): RegExp {
+  const segments = addressOf(route).split('/').filter(Boolean);
+  const source = segments
+    .map((segment) => {
+      if (segment === '*' || /^\[\[\.\.\.\w+\]\]$/.test(segment)) return '(?:/.*)?';
+      if (/^\[\.\.\.\w+\]$/.test(segment)) return '/.+';
+      if (/^\[\w+\]$/.test(segment)) return '/[^/]+';
+      return `/${segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`;
+    })
+    .join('');
+  return new RegExp(`^${source || '/'}$`);
+}
+
+const PUBLIC_READ_PATTERNS = (Object.keys(ROUTES) as Route[])
+  .filter((route) => 'publicRead' in ROUTES[route])
+  .map(addressPattern);
+
+/** True for an address of a `not-kept` reader page or public read (`publicRead`): its answers say BYPASS. */
+export function isUnkeptPublicRead(pathname: string): boolean {
+  return PUBLIC_READ_PATTERNS.some((pattern) => pattern.test(pathname));
 }

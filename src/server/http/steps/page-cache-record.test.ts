@@ -33,6 +33,14 @@ describe('pageCacheRecordStep', () => {
     expect(pageCacheStats().entries).toBe(1);
   });
 
+  it('sends a public read it never keeps as it is, saying BYPASS, and nothing on a staff route', async () => {
+    const rates = await fetch(`${served.base}/api/rates`);
+    expect(await rates.text()).toBe('{"issue":"du jour"}');
+    expect(rates.headers.get('x-cache')).toBe('BYPASS');
+    expect((await fetch(`${served.base}/api/admin/articles`)).headers.get('x-cache')).toBeNull();
+    expect(pageCacheStats().entries).toBe(0);
+  });
+
   it('holds a reader page back and sends it with a nonce of its own, in its body and its policy', async () => {
     const answer = await fetch(`${served.base}/actualite/fiscal`);
     const body = await answer.text();
