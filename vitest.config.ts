@@ -25,8 +25,14 @@ const OWN_POSTGRES_FILES = [
   'tests/integration/read-replica.test.ts',
   'tests/integration/db-to-postgres.test.ts',
 ];
-/** Files about what only PostgreSQL has (instances in separate processes hearing each other's changes). */
-const POSTGRES_ONLY_FILES = ['tests/integration/content-tags-instances.test.ts'];
+/**
+ * Files about what only PostgreSQL has: instances in separate processes hearing each other's changes, and a
+ * listener's connection lost and opened again.
+ */
+const POSTGRES_ONLY_FILES = [
+  'tests/integration/content-tags-instances.test.ts',
+  'tests/integration/content-changes-listener.test.ts',
+];
 /** Files that use no database at all (deploy/nginx.conf in front of stand-in servers): run once, with PGlite's. */
 const NO_DATABASE_FILES = ['tests/integration/edge-nginx.test.ts'];
 const INTEGRATION_OPTIONS = {
