@@ -466,7 +466,11 @@ export class ArticleBuilder {
     const body = writeSimulatorBody(simulator.summary, simulator.points, planned.day);
     const cover = COVERS.simulateur?.[0];
     const tagging = this.tagging(rng, simulator.topic, simulator.thematic);
+    // A simulator belongs to its own family and trades (the header's « Simulateurs » menu lists the families in
+    // use): the second topic a news article sometimes gets would put it in another one depending on the day the
+    // site is seeded. The draws are made all the same, so the rest of the seed does not change.
     tagging.trades = [...simulator.trades];
+    tagging.extraTopics = [];
     return {
       article: this.row(planned, {
         title,
