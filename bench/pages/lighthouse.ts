@@ -24,6 +24,8 @@ export function lighthouseFolder(): string {
 
 /** The parts of Lighthouse's JSON report the page benches read; `Item` is the shape of an audit's detail rows. */
 export type LighthouseReport<Item = Record<string, unknown>> = {
+  /** `benchmarkIndex`: the machine's speed as Lighthouse measured it before the run (see phone-trace.ts). */
+  environment?: { benchmarkIndex?: number };
   categories: Record<string, { score: number }>;
   audits: Record<
     string,

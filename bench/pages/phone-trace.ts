@@ -8,9 +8,15 @@
 // rebuilt with Lighthouse's own code (tracehouse), and their self times summed by group: script evaluation
 // (evaluations, function calls, event handlers, timers, microtasks) and script parsing and compilation, on the
 // page's renderer main thread, each moment counted once.
+//
+// A slowdown is relative to the machine, and this one's speed changes from day to day (a shared virtual machine:
+// the same empty Next.js page cost 341 ms one day and 1,100 the next). Each trace therefore first measures the
+// browser's speed unthrottled with Lighthouse's own benchmark (`benchmarkIndex`, as Lighthouse reports it under
+// "CPU/Memory Power"): Lighthouse's 4x is meant for a desktop of 1,500 to 2,000, which it makes a phone of about a
+// quarter of that; runs of different days compare only at a like index.
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium } from 'playwright-core';
+import { chromium, type Page } from 'playwright-core';
 import { HYDRATED_EVENT } from '../../src/lib/hydration';
 import { CHROMIUM, lighthouseFolder } from './lighthouse';
 
@@ -57,6 +63,8 @@ type MainThreadTasksModule = {
   };
 };
 
+type PageFunctionsModule = { pageFunctions: { computeBenchmarkIndex: () => number } };
+
 const SCRIPT_GROUPS = new Set(['scriptEvaluation', 'scriptParseCompile']);
 
 export type PhoneScriptTime = {
@@ -74,6 +82,8 @@ export type PhoneScriptTime = {
   /** When the window ended, ms after the navigation, and whether the page was idle by then. */
   windowMs: number;
   reachedIdle: boolean;
+  /** The machine's speed just before the trace, unthrottled: Lighthouse's benchmark index (see the file's head). */
+  benchmarkIndex: number;
   /** The scripts the most script time is attributed to (same-origin path), ms. */
   byScript: Record<string, number>;
 };
@@ -109,6 +119,7 @@ export async function phoneScriptTime(
         }
       }).observe({ type: 'longtask', buffered: true });
     }, HYDRATED_EVENT);
+    const benchmarkIndex = await machineBenchmarkIndex(page);
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
     await browser.startTracing(page, { categories: CATEGORIES, screenshots: false });
@@ -167,6 +178,7 @@ export async function phoneScriptTime(
       hydratedMs: timings.hydrated === null ? null : round(timings.hydrated),
       windowMs: round(timings.now),
       reachedIdle: idle,
+      benchmarkIndex,
       byScript: Object.fromEntries(
         [...byScript]
           .sort((a, b) => b[1] - a[1])
@@ -177,6 +189,14 @@ export async function phoneScriptTime(
   } finally {
     await browser.close();
   }
+}
+
+/** Lighthouse's benchmark index, computed by its own page function in `page` (blank, unthrottled: about 1 s). */
+async function machineBenchmarkIndex(page: Page): Promise<number> {
+  const { pageFunctions } = (await import(
+    pathToFileURL(path.join(lighthouseFolder(), 'core', 'lib', 'page-functions.js')).href
+  )) as unknown as PageFunctionsModule;
+  return Math.round(await page.evaluate<number>(`(${pageFunctions.computeBenchmarkIndex.toString()})()`));
 }
 
 /** The page's main-thread tasks, rebuilt from the trace by Lighthouse's tracehouse. */

@@ -134,6 +134,7 @@ async function lighthouseOnce(url: string) {
     cls: Math.round((report.audits['cumulative-layout-shift']?.numericValue ?? 0) * 1000) / 1000,
     lcpMs: Math.round(report.audits['largest-contentful-paint']?.numericValue ?? 0),
     tbtMs: Math.round(report.audits['total-blocking-time']?.numericValue ?? 0),
+    benchmarkIndex: report.environment?.benchmarkIndex ?? null,
     // What moved, when something did: the elements Lighthouse blames for the layout shifts.
     layoutShifts: (report.audits['layout-shifts']?.details?.items ?? []).map((item) => ({
       element: item.node?.snippet?.slice(0, 120),
@@ -317,6 +318,7 @@ function summarise(runs: LighthouseRun[]) {
       cls: pick('cls'),
       lcpMs: pick('lcpMs'),
       tbtMs: pick('tbtMs'),
+      benchmarkIndex: median(runs.flatMap((run) => run.benchmarkIndex ?? [])),
     },
     runs,
   };
@@ -431,14 +433,17 @@ async function measurePhone(pagesOf: Map<Target, Record<string, string>>) {
       }
     }
   }
-  const pick = (runs: PhoneRun[], key: 'scriptMs' | 'evaluationMs' | 'parseCompileMs' | 'mainThreadMs') =>
-    median(runs.map((run) => run[key]));
+  const pick = (
+    runs: PhoneRun[],
+    key: 'scriptMs' | 'evaluationMs' | 'parseCompileMs' | 'mainThreadMs' | 'benchmarkIndex',
+  ) => median(runs.map((run) => run[key]));
   const summary = (runs: PhoneRun[]) => ({
     median: {
       scriptMs: pick(runs, 'scriptMs'),
       evaluationMs: pick(runs, 'evaluationMs'),
       parseCompileMs: pick(runs, 'parseCompileMs'),
       mainThreadMs: pick(runs, 'mainThreadMs'),
+      benchmarkIndex: pick(runs, 'benchmarkIndex'),
     },
     runs,
   });
